@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_VERSION, translate } from '@drop/shared';
+import type { Config } from './config.ts';
+import { openPglite, openPostgres, type Database } from './db/client.ts';
+import { createQueue } from './jobs/queue.ts';
+import type { Deps } from './lib/deps.ts';
+import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.ts';
+import { devMailer, smtpMailer } from './mail/mailer.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { requestLocale } from './plugins/locale.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { authRoutes, passwordRoutes } from './modules/auth/auth.routes.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+
+export async function openDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
+}
+
+export interface BuildOptions {
+  /** An open, migrated database; when given, the app does not close it. */
+  database?: Database;
+  /** Start the job workers (default true). */
+  startJobs?: boolean;
+}
+
+/** Builds the Fastify instance (no listen): tests use it through inject. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? (await openDatabase(config));
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailer(database.db, app.log);
+  const queue = createQueue(database, { mailer, log: app.log, pollSeconds: config.jobPollSeconds, connectionString: config.databaseUrl });
+  const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl, `rl:${process.pid}:`) : memoryRateLimiter();
+  const deps: Deps = { config, database, db: database.db, queue, mailer, limiter };
+  app.decorate('deps', deps);
+
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    await limiter.close();
+    mailer.close();
+    if (!opts.database) await database.close();
+  });
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('X-Api-Version', API_VERSION);
+    return payload;
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Drop reseller portal API', version: API_VERSION, description: 'Every body is {data: ...}; 422 {message, errors}; 400 {message, code}.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(passwordRoutes, { prefix: '/password' });
+      await api.register(devicesRoutes, { prefix: '/user-devices' });
+      await api.register(settingsRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
+    },
+    { prefix: '/api/v1' },
+  );
+  if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes, { prefix: '/dev' });
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasSpa = fs.existsSync(indexHtml);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const isApi = url.startsWith('/api') || url.startsWith('/dev/');
+    if (!isApi && hasSpa && (req.method === 'GET' || req.method === 'HEAD')) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: translate('not_found', requestLocale(req)), code: 'NotFound' });
+  });
+
+  if (opts.startJobs !== false) {
+    await queue.start();
+  }
+  return app;
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only reader of process.env. Fails at boot listing what is wrong. */
+const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Drop Portal <no-reply@drop.local>'),
+  PUBLIC_URL: z.string().url().optional(),
+  NP_API_URL: z.string().optional(),
+  NP_API_KEY: z.string().optional(),
+  RESERVATION_SYSTEM: z.enum(['embedded', 'onec-http', 'commerceml']).default('embedded'),
+  ONEC_URL: z.string().optional(),
+  OPERATOR_EMAIL: z.string().email().optional(),
+  OPERATOR_PASSWORD: z.string().min(8).optional(),
+  DEMO_PRODUCTS: z.coerce.number().int().min(0).default(0),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  operatorEmail: string | undefined;
+  operatorPassword: string | undefined;
+  demoProducts: number;
+  logLevel: Env['LOG_LEVEL'];
+  webDist: string;
+  trustProxy: boolean;
+  /** Rate limits (per window). Tests may lower them. */
+  limits: { loginPerEmail: number; loginPerIp: number; codePerEmail: number; codePerIp: number; windowSeconds: number };
+  /** pg-boss polling interval in seconds. */
+  jobPollSeconds: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const root = path.resolve(import.meta.dirname, '../../..');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    // npm runs workspace scripts inside the workspace; relative paths mean the caller's directory.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    operatorEmail: e.OPERATOR_EMAIL?.toLowerCase(),
+    operatorPassword: e.OPERATOR_PASSWORD,
+    demoProducts: e.DEMO_PRODUCTS,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(root, 'apps/web/dist'),
+    trustProxy: e.TRUST_PROXY,
+    limits: { loginPerEmail: 10, loginPerIp: 60, codePerEmail: 10, codePerIp: 60, windowSeconds: 600 },
+    jobPollSeconds: 1,
+  };
+}

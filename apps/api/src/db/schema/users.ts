@@ -1,0 +1,87 @@
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    city: text('city'),
+    passwordHash: text('password_hash').notNull(),
+    lang: text('lang', { enum: ['uk', 'ru'] }).notNull().default('uk'),
+    role: text('role', { enum: ['reseller', 'operator', 'admin'] }).notNull().default('reseller'),
+    markup: numeric('markup', { precision: 7, scale: 2, mode: 'number' }).notNull().default(0),
+    discount: numeric('discount', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    isVerified: boolean('is_verified').notNull().default(false),
+    isDropMarkup: boolean('is_drop_markup').notNull().default(false),
+    autoConfirmOrders: boolean('auto_confirm_orders').notNull().default(false),
+    login2fa: boolean('login_2fa').notNull().default(false),
+    withdraw2fa: boolean('withdraw_2fa').notNull().default(false),
+    blocked: boolean('blocked').notNull().default(false),
+    /** Cached balance in kopecks; the ledger (operations) is the source of truth. */
+    balanceKop: bigint('balance_kop', { mode: 'number' }).notNull().default(0),
+    emailVerifiedAt: ts('email_verified_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(t.email), index('users_created_idx').on(t.createdAt, t.id)],
+);
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    deviceToken: text('device_token').notNull(),
+    name: text('name').notNull(),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    usedAt: ts('used_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('devices_user_token_uq').on(t.userId, t.deviceToken)],
+);
+
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('access_tokens_hash_uq').on(t.tokenHash), index('access_tokens_device_idx').on(t.deviceId)],
+);
+
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: ['register', 'login', 'restore', 'withdraw'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_codes_lookup_idx').on(t.email, t.purpose, t.createdAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id'),
+    changes: jsonb('changes').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);

@@ -1,0 +1,72 @@
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accessTokens, authCodes, devices, users } from '../../db/schema/index.ts';
+import type { CodePurpose } from '../../mail/templates.ts';
+
+export type NewUser = typeof users.$inferInsert;
+
+export const authRepo = {
+  findUserByEmail: (db: Db, email: string) =>
+    db.select().from(users).where(eq(users.email, email)).limit(1).then((r) => r[0]),
+
+  findUserById: (db: Db, id: number) => db.select().from(users).where(eq(users.id, id)).limit(1).then((r) => r[0]),
+
+  insertUser: (db: Db, values: NewUser) => db.insert(users).values(values).returning().then((r) => r[0]!),
+
+  updateUser: (db: Db, id: number, values: Partial<NewUser>) =>
+    db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning().then((r) => r[0]!),
+
+  countUsers: (db: Db) => db.select({ n: sql<number>`count(*)::int` }).from(users).then((r) => Number(r[0]?.n ?? 0)),
+
+  lastCode: (db: Db, email: string, purpose: CodePurpose) =>
+    db
+      .select()
+      .from(authCodes)
+      .where(and(eq(authCodes.email, email), eq(authCodes.purpose, purpose)))
+      .orderBy(desc(authCodes.createdAt), desc(authCodes.id))
+      .limit(1)
+      .then((r) => r[0]),
+
+  /** The live code of an address and purpose, locked for the attempt. */
+  liveCodeForUpdate: (db: Db, email: string, purpose: CodePurpose) =>
+    db
+      .select()
+      .from(authCodes)
+      .where(and(eq(authCodes.email, email), eq(authCodes.purpose, purpose), isNull(authCodes.usedAt), gt(authCodes.expiresAt, new Date())))
+      .orderBy(desc(authCodes.createdAt), desc(authCodes.id))
+      .limit(1)
+      .for('update')
+      .then((r) => r[0]),
+
+  /** A new code replaces earlier live ones of the same address and purpose. */
+  insertCode: async (db: Db, email: string, purpose: CodePurpose, codeHash: string, expiresAt: Date) => {
+    await db
+      .update(authCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authCodes.email, email), eq(authCodes.purpose, purpose), isNull(authCodes.usedAt)));
+    await db.insert(authCodes).values({ email, purpose, codeHash, expiresAt });
+  },
+
+  markCode: (db: Db, id: number, values: { attempts?: number; usedAt?: Date }) =>
+    db.update(authCodes).set(values).where(eq(authCodes.id, id)),
+
+  upsertDevice: (db: Db, v: { userId: number; deviceToken: string; name: string; userAgent?: string; ipAddress: string }) =>
+    db
+      .insert(devices)
+      .values(v)
+      .onConflictDoUpdate({
+        target: [devices.userId, devices.deviceToken],
+        set: { name: v.name, userAgent: v.userAgent, ipAddress: v.ipAddress, usedAt: new Date() },
+      })
+      .returning()
+      .then((r) => r[0]!),
+
+  insertToken: (db: Db, v: { userId: number; deviceId: number; tokenHash: string }) => db.insert(accessTokens).values(v),
+
+  deleteToken: (db: Db, id: number) => db.delete(accessTokens).where(eq(accessTokens.id, id)),
+
+  deleteTokensOfUser: (db: Db, userId: number, exceptDeviceId?: number) =>
+    db
+      .delete(accessTokens)
+      .where(exceptDeviceId ? and(eq(accessTokens.userId, userId), ne(accessTokens.deviceId, exceptDeviceId)) : eq(accessTokens.userId, userId)),
+};

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  balanceDto,
+  confirmInput,
+  confirmLoginInput,
+  dataOf,
+  forgotInput,
+  kopToUah,
+  loginInput,
+  loginResponse,
+  profileInput,
+  registerInput,
+  restoreInput,
+  tokenResponse,
+  userDto,
+} from '@drop/shared';
+import { authedCtx, ctxOf, requireUser } from '../../plugins/auth.ts';
+import { presentUser } from './auth.presenter.ts';
+import * as auth from './auth.service.ts';
+
+const tags = ['auth'];
+const signed = (r: { token: string; user: Parameters<typeof presentUser>[0] }) => ({ data: { token: r.token, user: presentUser(r.user) } });
+
+/** /api/v1/auth */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/register', { schema: { tags, body: registerInput, response: { 201: dataOf(z.object({ email: z.string() })) } } }, async (req, reply) =>
+    reply.code(201).send({ data: await auth.register(ctxOf(req), req.body) }),
+  );
+
+  app.post('/confirm', { schema: { tags, body: confirmInput, response: { 200: dataOf(tokenResponse) } } }, async (req) =>
+    signed(await auth.confirmRegistration(ctxOf(req), req.body)),
+  );
+
+  app.post('/login', { schema: { tags, body: loginInput, response: { 200: dataOf(loginResponse) } } }, async (req) => {
+    const r = await auth.login(ctxOf(req), req.body);
+    if (r.enabled_2fa) return { data: { enabled_2fa: true } };
+    return { data: { enabled_2fa: false, token: r.token, user: presentUser(r.user) } };
+  });
+
+  app.post('/confirm-login', { schema: { tags, body: confirmLoginInput, response: { 200: dataOf(tokenResponse) } } }, async (req) =>
+    signed(await auth.confirmLogin(ctxOf(req), req.body)),
+  );
+
+  app.get('/user', { onRequest: requireUser, schema: { tags, security: [{ bearer: [] }], response: { 200: dataOf(userDto) } } }, async (req) => ({
+    data: presentUser(authedCtx(req).user),
+  }));
+
+  app.get('/balance', { onRequest: requireUser, schema: { tags, security: [{ bearer: [] }], response: { 200: dataOf(balanceDto) } } }, async (req) => ({
+    data: { balance: kopToUah(Number(authedCtx(req).user.balanceKop)) },
+  }));
+
+  app.put('/profile', { onRequest: requireUser, schema: { tags, security: [{ bearer: [] }], body: profileInput, response: { 200: dataOf(userDto) } } }, async (req) => ({
+    data: presentUser(await auth.updateProfile(authedCtx(req), req.body)),
+  }));
+
+  app.delete('/logout', { onRequest: requireUser, schema: { tags, security: [{ bearer: [] }] } }, async (req, reply) => {
+    await auth.logout(authedCtx(req));
+    return reply.code(204).send();
+  });
+};
+
+/** /api/v1/password */
+export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/forgot', { schema: { tags, body: forgotInput, response: { 200: dataOf(z.object({ sent: z.boolean() })) } } }, async (req) => ({
+    data: await auth.forgotPassword(ctxOf(req), req.body),
+  }));
+  app.post('/restore', { schema: { tags, body: restoreInput, response: { 200: dataOf(tokenResponse) } } }, async (req) =>
+    signed(await auth.restorePassword(ctxOf(req), req.body)),
+  );
+};

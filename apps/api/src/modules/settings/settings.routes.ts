@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { and, eq } from 'drizzle-orm';
+import { CONFIG_LIST_NAMES, SETTING_KEYS, buildConfigLists, dataOf, settingDto } from '@drop/shared';
+import { settings } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { requestLocale } from '../../plugins/locale.ts';
+
+const configResponse = dataOf(z.object(Object.fromEntries(CONFIG_LIST_NAMES.map((n) => [n, z.array(z.object({ id: z.string(), name: z.string(), color: z.string() }))]))));
+
+/** GET /api/v1/config and GET /api/v1/settings/{key}: public reference data in the request's language. */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/config', { schema: { tags: ['config'], response: { 200: configResponse } } }, async (req, reply) => {
+    reply.header('Cache-Control', 'private, max-age=60');
+    return { data: buildConfigLists(requestLocale(req)) };
+  });
+
+  app.get(
+    '/settings/:key',
+    { schema: { tags: ['config'], params: z.object({ key: z.string().max(64) }), response: { 200: dataOf(settingDto) } } },
+    async (req) => {
+      const key = req.params.key;
+      if (!(SETTING_KEYS as readonly string[]).includes(key)) throw AppError.notFound();
+      const [row] = await app.deps.db
+        .select()
+        .from(settings)
+        .where(and(eq(settings.key, key), eq(settings.locale, requestLocale(req))))
+        .limit(1);
+      if (!row) throw AppError.notFound();
+      return { data: { key: row.key, value: row.value, updated_at: row.updatedAt.toISOString() } };
+    },
+  );
+};

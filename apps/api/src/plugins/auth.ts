@@ -1,0 +1,68 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, lt } from 'drizzle-orm';
+import { accessTokens, devices, users } from '../db/schema/index.ts';
+import { AppError } from '../lib/errors.ts';
+import type { AuthedCtx, Ctx, UserRow } from '../lib/ctx.ts';
+import { sha256 } from '../lib/security.ts';
+import { requestLocale } from './locale.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: { user: UserRow; deviceId: number; tokenId: number };
+  }
+}
+
+const USED_AT_RESOLUTION_MS = 60_000;
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+}
+
+/** onRequest hook: a valid, unrevoked token of an unblocked user, or 401. */
+export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const token = bearerToken(req);
+  if (!token || token.length > 200) throw AppError.unauthenticated();
+  const db = req.server.deps.db;
+  const [row] = await db
+    .select({ user: users, tokenId: accessTokens.id, deviceId: accessTokens.deviceId, usedAt: devices.usedAt })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .innerJoin(devices, eq(devices.id, accessTokens.deviceId))
+    .where(eq(accessTokens.tokenHash, sha256(token)))
+    .limit(1);
+  if (!row || row.user.blocked) throw AppError.unauthenticated();
+  req.auth = { user: row.user, deviceId: row.deviceId, tokenId: row.tokenId };
+  const now = new Date();
+  if (now.getTime() - row.usedAt.getTime() > USED_AT_RESOLUTION_MS) {
+    await db
+      .update(devices)
+      .set({ usedAt: now, ipAddress: req.ip })
+      .where(and(eq(devices.id, row.deviceId), lt(devices.usedAt, new Date(now.getTime() - USED_AT_RESOLUTION_MS))));
+  }
+}
+
+/** onRequest hook for /api/v1/admin: operator or admin, else 403. */
+export async function requireStaff(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireUser(req, reply);
+  const role = req.auth?.user.role;
+  if (role !== 'operator' && role !== 'admin') throw AppError.forbidden();
+}
+
+export function ctxOf(req: FastifyRequest): Ctx {
+  return {
+    db: req.server.deps.db,
+    deps: req.server.deps,
+    locale: requestLocale(req),
+    log: req.log,
+    ip: req.ip,
+    userAgent: req.headers['user-agent'],
+  };
+}
+
+export function authedCtx(req: FastifyRequest): AuthedCtx {
+  if (!req.auth) throw AppError.unauthenticated();
+  return { ...ctxOf(req), user: req.auth.user, deviceId: req.auth.deviceId, tokenId: req.auth.tokenId };
+}

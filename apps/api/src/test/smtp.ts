@@ -1,0 +1,36 @@
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+
+export interface CapturedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A real SMTP server in the test process: the app sends mail to it over the wire. */
+export async function startSmtp() {
+  const mails: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, cb) {
+      simpleParser(stream)
+        .then((m) => {
+          const to = Array.isArray(m.to) ? m.to.flatMap((a) => a.value) : (m.to?.value ?? []);
+          for (const a of to) mails.push({ to: a.address ?? '', subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '' });
+          cb();
+        })
+        .catch((e: Error) => cb(e));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,57 @@
+/** Formatting rules of SPEC section 9, shared by the web and the API (mail, feeds). */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function toDate(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value === 'number' || /^\d+$/.test(value)) {
+    const n = Number(value);
+    // A number above 10000 is a Unix timestamp in seconds.
+    if (n > 10000) return new Date(n * 1000);
+    return null;
+  }
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** DD.MM.YYYY HH:mm, '-' when empty. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  const d = toDate(value);
+  if (!d) return '-';
+  return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** DD/MM HH:mm, '-' when empty. */
+export function formatDateShort(value: string | number | Date | null | undefined): string {
+  const d = toDate(value);
+  if (!d) return '-';
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Money as a number with 2 decimals (thin grouping), optionally with the suffix 'грн.'. */
+export function formatMoney(uah: number | null | undefined, withCurrency = false): string {
+  if (uah === null || uah === undefined || Number.isNaN(uah)) return '-';
+  const fixed = Math.abs(uah).toFixed(2);
+  const [int = '0', frac = '00'] = fixed.split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  const s = `${uah < 0 ? '-' : ''}${grouped}.${frac}`;
+  return withCurrency ? `${s} грн.` : s;
+}
+
+/** Quantity text: exact up to 10, '< 20', '< 100', '> 100', '-' when zero or missing. */
+export function formatQty(qty: number | null | undefined): string {
+  if (!qty || qty <= 0) return '-';
+  if (qty <= 10) return String(qty);
+  if (qty < 20) return '< 20';
+  if (qty < 100) return '< 100';
+  return '> 100';
+}
+
+/** +380XXXXXXXXX -> +38 (0XX) XXX-XX-XX */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '-';
+  const m = /^\+380(\d{2})(\d{3})(\d{2})(\d{2})$/.exec(phone);
+  if (!m) return phone;
+  return `+38 (0${m[1]}) ${m[2]}-${m[3]}-${m[4]}`;
+}
