@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// Runs every suite (DESIGN.md section 6) and totals them in one closing line: "N passed, N failed".
+//  - shared unit tests, API tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set),
+//    web component tests, and browser end-to-end tests when a Chromium is found
+//    (CHROME_PATH or /usr/bin/chromium; REQUIRE_E2E=1 makes its absence a failure).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'drop-tests-'));
+const only = process.argv.slice(2);
+const results = [];
+
+function run(name, cmd, args, cwd, env = {}) {
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  return { code: r.status ?? 1, seconds: (Date.now() - started) / 1000 };
+}
+
+function vitestSuite(name, dir) {
+  if (only.length && !only.includes(name)) return;
+  const out = path.join(tmp, `${name}.json`);
+  const { code, seconds } = run(name, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], path.join(root, dir));
+  let passed = 0;
+  let failed = 0;
+  try {
+    const j = JSON.parse(fs.readFileSync(out, 'utf8'));
+    passed = j.numPassedTests;
+    failed = j.numFailedTests;
+  } catch {
+    /* no report: the suite crashed */
+  }
+  if (code !== 0 && failed === 0) failed = 1; // a crash or a failed file counts as a failure
+  results.push({ name, passed, failed, seconds });
+}
+
+function chromiumPath() {
+  for (const p of [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) if (p && fs.existsSync(p)) return p;
+  return undefined;
+}
+
+function e2eSuite() {
+  const name = 'e2e';
+  if (only.length && !only.includes(name)) return;
+  const chrome = chromiumPath();
+  if (!chrome) {
+    if (process.env.REQUIRE_E2E === '1') {
+      console.error('\n━━ e2e ━━\nNo Chromium found (CHROME_PATH or /usr/bin/chromium) and REQUIRE_E2E=1.');
+      results.push({ name, passed: 0, failed: 1, seconds: 0 });
+    } else {
+      console.log('\n━━ e2e ━━\nskipped: no Chromium found (install Debian chromium or set CHROME_PATH)');
+    }
+    return;
+  }
+  const build = run('web build', 'npm', ['run', 'build', '-w', 'apps/web'], root);
+  if (build.code !== 0) {
+    results.push({ name, passed: 0, failed: 1, seconds: build.seconds });
+    return;
+  }
+  const out = path.join(tmp, 'e2e.json');
+  const { code, seconds } = run(name, bin('playwright'), ['test', '--reporter=list,json'], path.join(root, 'apps/web'), {
+    CHROME_PATH: chrome,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  });
+  let passed = 0;
+  let failed = 0;
+  try {
+    const s = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
+    passed = s.expected + (s.flaky ?? 0);
+    failed = s.unexpected;
+  } catch {
+    /* no report */
+  }
+  if (code !== 0 && failed === 0) failed = 1;
+  results.push({ name, passed, failed, seconds });
+}
+
+vitestSuite('shared', 'packages/shared');
+vitestSuite('api', 'apps/api');
+vitestSuite('web', 'apps/web');
+e2eSuite();
+
+fs.rmSync(tmp, { recursive: true, force: true });
+console.log('\n━━ summary ━━');
+for (const r of results) console.log(`${r.name.padEnd(8)} ${String(r.passed).padStart(4)} passed, ${String(r.failed).padStart(3)} failed  (${r.seconds.toFixed(0)} s)`);
+const passed = results.reduce((s, r) => s + r.passed, 0);
+const failed = results.reduce((s, r) => s + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || results.length === 0 ? 1 : 0);
