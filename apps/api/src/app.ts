@@ -107,8 +107,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: config.webDist,
-      wildcard: false,
-      index: false,
+      // Looked up per request, so a rebuilt SPA is served without a restart; misses reach the SPA fallback.
+      wildcard: true,
+      index: 'index.html',
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -118,7 +119,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isApi = url.startsWith('/api') || url.startsWith('/dev/');
-    if (!isApi && hasSpa && (req.method === 'GET' || req.method === 'HEAD')) {
+    const isAsset = url.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(url);
+    if (!isApi && !isAsset && hasSpa && (req.method === 'GET' || req.method === 'HEAD')) {
       reply.header('Cache-Control', 'no-cache');
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }

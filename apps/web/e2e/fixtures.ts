@@ -1,0 +1,52 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const OPERATOR = { email: 'operator@e2e.local', password: 'operator-pass-1' };
+
+let seq = 0;
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${process.pid}-${seq++}@e2e.test`;
+
+/** Reads the newest 6-digit code mailed to an address from the dev mailbox. */
+export async function mailedCode(request: APIRequestContext, email: string, subject: RegExp, after = 0): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const r = await request.get(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+        const mails = ((await r.json()) as { data: { id: number; subject: string }[] }).data;
+        const m = mails.find((x) => x.id > after && subject.test(x.subject));
+        code = m ? (/(\d{6})/.exec(m.subject)?.[1] ?? '') : '';
+        return code;
+      },
+      { timeout: 15_000, intervals: [200] },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+export async function lastMailId(request: APIRequestContext, email: string): Promise<number> {
+  const r = await request.get(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const mails = ((await r.json()) as { data: { id: number }[] }).data;
+  return mails[0]?.id ?? 0;
+}
+
+/** A confirmed reseller made through the API; returns its credentials and a token. */
+export async function createReseller(request: APIRequestContext, over: { name?: string } = {}) {
+  const email = uniqueEmail('reseller');
+  const password = 'reseller-pass-1';
+  const reg = await request.post('/api/v1/auth/register', {
+    data: { name: over.name ?? 'Ірина Мельник', email, phone: '0671234567', password, password_confirmation: password },
+  });
+  expect(reg.status()).toBe(201);
+  const code = await mailedCode(request, email, /реєстрації/);
+  const conf = await request.post('/api/v1/auth/confirm', { data: { email, code, device_token: 'e2e-api' } });
+  expect(conf.status()).toBe(200);
+  const token = ((await conf.json()) as { data: { token: string } }).data.token;
+  return { email, password, token };
+}
+
+/** Signs in through the UI's stored-token path and lands on the dashboard with the changelog already seen. */
+export async function signInWithToken(page: Page, token: string) {
+  await page.addInitScript(() => window.localStorage.setItem('show_changes_log', '1.0.7'));
+  await page.goto(`/login?token=${encodeURIComponent(token)}`);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { createReseller, signInWithToken } from './fixtures.ts';
+
+test('switch to ru and back', async ({ page, request }) => {
+  const r = await createReseller(request);
+  await signInWithToken(page, r.token);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Головна');
+  await page.getByTestId('language-switch-ru').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Главная');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByTestId('nav-orders')).toContainText('Заказы');
+  expect(await page.evaluate(() => localStorage.getItem('drop_locale'))).toBe('ru');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Главная');
+  await page.getByTestId('language-switch-uk').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Головна');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
+});
+
+test('every dashboard route opens inside the shell with its title', async ({ page, request }) => {
+  const r = await createReseller(request);
+  await signInWithToken(page, r.token);
+  const titles: [string, string][] = [
+    ['/dashboard/specials', 'Акційні пропозиції'],
+    ['/dashboard/news', 'Новинки'],
+    ['/dashboard/favorites', 'Обрані товари'],
+    ['/dashboard/search-products', 'Всі товари'],
+  ];
+  for (const [path, title] of titles) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByTestId('side-nav')).toBeVisible();
+  }
+  for (const path of ['/dashboard/catalog', '/dashboard/cart', '/dashboard/orders', '/dashboard/finances', '/dashboard/withdraws', '/dashboard/export-settings', '/dashboard/markets/create']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+    await expect(page.getByTestId('not-found')).toHaveCount(0);
+  }
+});
+
+test('a phone-size viewport shows the mobile bars', async ({ page, request }) => {
+  const r = await createReseller(request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInWithToken(page, r.token);
+  await expect(page.getByTestId('mobile-top-bar')).toBeVisible();
+  await expect(page.getByTestId('bottom-nav')).toBeVisible();
+  await expect(page.getByTestId('top-bar')).toBeHidden();
+  await page.getByTestId('mobile-menu-button').click();
+  await expect(page.getByTestId('mobile-drawer')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('bottom-nav-profile').click();
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await page.screenshot({ path: `${test.info().outputDir}/mobile-profile.png`, fullPage: true });
+});
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await expect(page.getByText('Сторінку не знайдено')).toBeVisible();
+  await page.getByTestId('not-found-home').click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the landing page shows its parts, the FAQ and the legal modals', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('landing-hero')).toBeVisible();
+  await expect(page.getByTestId('landing-benefits')).toBeVisible();
+  await expect(page.getByTestId('landing-howto')).toBeVisible();
+  await expect(page.getByTestId('landing-faq').locator('.MuiAccordion-root')).toHaveCount(12);
+  await expect(page.getByTestId('landing-contacts')).toBeVisible();
+  await page.getByRole('button', { name: 'Політика конфіденційності' }).click();
+  await expect(page.getByTestId('landing-legal-dialog')).toContainText('15.12.2024');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('landing-mobile-menu-button').click();
+  await expect(page.getByRole('link', { name: 'Зареєструватися' }).last()).toBeVisible();
+});

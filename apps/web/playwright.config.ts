@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// One real API process serving the built SPA on a fresh embedded database (dev mailbox for codes).
+const port = Number(process.env.E2E_PORT ?? 3210);
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'drop-e2e-'));
+const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const root = path.resolve(import.meta.dirname, '../..');
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  outputDir: path.join(os.tmpdir(), 'drop-e2e-results'),
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'uk-UA',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chrome,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
+  webServer: {
+    command: `${path.join(root, 'node_modules/.bin/tsx')} ${path.join(root, 'apps/api/src/server.ts')}`,
+    url: `http://127.0.0.1:${port}/api/v1/config`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      OPERATOR_EMAIL: 'operator@e2e.local',
+      OPERATOR_PASSWORD: 'operator-pass-1',
+      SMTP_URL: '',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+  },
+});

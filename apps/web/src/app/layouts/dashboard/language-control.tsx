@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import { isLocale } from '@drop/shared';
+import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';
+import { useChangeLanguage } from '../../../features/auth/hooks/use-change-language.ts';
+
+/** uk/ru switch that also saves the language to the profile when signed in. */
+export function LanguageControl({ testId = 'language-switch' }: { testId?: string }) {
+  const { i18n } = useTranslation();
+  const { change } = useChangeLanguage();
+  return <LanguageSwitch value={isLocale(i18n.language) ? i18n.language : 'uk'} onChange={change} testId={testId} />;
+}

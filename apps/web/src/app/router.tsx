@@ -1,0 +1,71 @@
+import type { RouteObject } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { GuestOnly, RequireAuth } from './guards.tsx';
+import { BaseLayout } from './layouts/base-layout.tsx';
+import { Suspense } from 'react';
+import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
+import {
+  DashboardHomeRoute,
+  DashboardLayout,
+  ForgotPasswordRoute,
+  LandingRoute,
+  LoginRoute,
+  NotFoundRoute,
+  ProfileRoute,
+  RegisterRoute,
+  UnderConstructionRoute,
+} from './routes/lazy-routes.ts';
+
+/** Dashboard sections that later issues fill; each shows its title (h1) and an empty state for now. */
+const SECTIONS: { path: string; titleKey: string }[] = [
+  { path: 'catalog', titleKey: 'pages.catalog' },
+  { path: 'catalog/:id', titleKey: 'pages.category' },
+  { path: 'catalog/:id/products', titleKey: 'pages.categoryProducts' },
+  { path: 'favorites', titleKey: 'pages.favorites' },
+  { path: 'search-products', titleKey: 'pages.searchProducts' },
+  { path: 'specials', titleKey: 'pages.specials' },
+  { path: 'news', titleKey: 'pages.news' },
+  { path: 'products/:id', titleKey: 'pages.product' },
+  { path: 'cart', titleKey: 'pages.cart' },
+  { path: 'orders', titleKey: 'pages.orders' },
+  { path: 'orders/create', titleKey: 'pages.orderCreate' },
+  { path: 'order/:id', titleKey: 'pages.order' },
+  { path: 'order/:id/edit', titleKey: 'pages.orderEdit' },
+  { path: 'finances', titleKey: 'pages.finances' },
+  { path: 'withdraws', titleKey: 'pages.withdraws' },
+  { path: 'export-settings', titleKey: 'pages.exportSettings' },
+  { path: 'export-settings/create', titleKey: 'pages.exportCreate' },
+  { path: 'export-settings/:id/edit', titleKey: 'pages.exportEdit' },
+  { path: 'markets/create', titleKey: 'pages.marketCreate' },
+  { path: 'markets/:id', titleKey: 'pages.marketEdit' },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <BaseLayout />,
+    children: [
+      { path: '/', element: <LandingRoute /> },
+      { path: '/register', element: <GuestOnly><RegisterRoute /></GuestOnly> },
+      { path: '/login', element: <GuestOnly><LoginRoute /></GuestOnly> },
+      { path: '/forgot-password', element: <ForgotPasswordRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+  {
+    path: '/dashboard',
+    element: (
+      <RequireAuth>
+        <Suspense fallback={<FullScreenSpinner />}>
+          <DashboardLayout />
+        </Suspense>
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <DashboardHomeRoute /> },
+      { path: 'profile', element: <ProfileRoute /> },
+      ...SECTIONS.map((s) => ({ path: s.path, element: <UnderConstructionRoute key={s.path} titleKey={s.titleKey} /> })),
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+
+/** Every route component is code-split. */
+export const LoginRoute = lazy(() => import('./login-route.tsx').then((m) => ({ default: m.LoginRoute })));
+export const RegisterRoute = lazy(() => import('./register-route.tsx').then((m) => ({ default: m.RegisterRoute })));
+export const ForgotPasswordRoute = lazy(() => import('./forgot-password-route.tsx').then((m) => ({ default: m.ForgotPasswordRoute })));
+export const NotFoundRoute = lazy(() => import('./not-found-route.tsx').then((m) => ({ default: m.NotFoundRoute })));
+export const DashboardHomeRoute = lazy(() => import('./dashboard-home-route.tsx').then((m) => ({ default: m.DashboardHomeRoute })));
+export const ProfileRoute = lazy(() => import('./profile-route.tsx').then((m) => ({ default: m.ProfileRoute })));
+export const UnderConstructionRoute = lazy(() => import('./under-construction-route.tsx').then((m) => ({ default: m.UnderConstructionRoute })));
+export const LandingRoute = lazy(() => import('../../features/landing/components/landing-page.tsx').then((m) => ({ default: m.LandingPage })));
+export const DashboardLayout = lazy(() => import('../layouts/dashboard-layout.tsx').then((m) => ({ default: m.DashboardLayout })));

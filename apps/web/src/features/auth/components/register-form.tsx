@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { registerInput } from '@drop/shared';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { PhoneField } from '../../../components/ui/phone-field.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { applyServerErrors, muiRegister, validationMessage } from '../../../lib/form.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useRegister } from '../api/register.ts';
+import { RegisterCodeDialog } from './register-code-dialog.tsx';
+
+const FIELDS = ['name', 'email', 'phone', 'password', 'password_confirmation'] as const;
+
+export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const register = useRegister();
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(registerInput),
+    defaultValues: { name: '', email: '', phone: '', password: '', password_confirmation: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    register.mutate(values, {
+      onSuccess: (res) => {
+        form.clearErrors();
+        setPendingEmail(res.email || values.email);
+      },
+      onError: (e) => {
+        const applied = applyServerErrors(e, form.setError, FIELDS);
+        if (applied) toast.warning(t('auth.register.badData'));
+        else toast.error(isApiError(e) ? e.message : t('errors.generic'));
+      },
+    });
+  });
+
+  const err = (f: (typeof FIELDS)[number]) => validationMessage(errors[f]?.message, f);
+
+  return (
+    <>
+      <Box component="form" noValidate onSubmit={onSubmit} data-testid="register-form">
+        <Stack spacing={2}>
+          <TextField
+            id="register-name"
+            label={t('auth.fields.name')}
+            autoComplete="name"
+            {...muiRegister(form.register, 'name')}
+            error={Boolean(errors.name)}
+            helperText={err('name')}
+            slotProps={{ htmlInput: { 'data-testid': 'register-name' } }}
+          />
+          <TextField
+            id="register-email"
+            label={t('auth.fields.email')}
+            type="email"
+            autoComplete="email"
+            {...muiRegister(form.register, 'email')}
+            error={Boolean(errors.email)}
+            helperText={err('email')}
+            slotProps={{ htmlInput: { 'data-testid': 'register-email' } }}
+          />
+          <Controller
+            control={form.control}
+            name="phone"
+            render={({ field }) => (
+              <PhoneField
+                id="register-phone"
+                label={t('auth.fields.phone')}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(errors.phone)}
+                helperText={err('phone')}
+                testId="register-phone"
+              />
+            )}
+          />
+          <PasswordField
+            id="register-password"
+            label={t('auth.fields.password')}
+            autoComplete="new-password"
+            {...muiRegister(form.register, 'password')}
+            error={Boolean(errors.password)}
+            helperText={err('password')}
+            testId="register-password"
+          />
+          <PasswordField
+            id="register-password-confirmation"
+            label={t('auth.fields.passwordConfirmation')}
+            autoComplete="new-password"
+            {...muiRegister(form.register, 'password_confirmation')}
+            error={Boolean(errors.password_confirmation)}
+            helperText={err('password_confirmation')}
+            testId="register-password-confirmation"
+          />
+          <Button type="submit" variant="contained" size="large" loading={register.isPending} data-testid="register-submit">
+            {t('auth.register.submit')}
+          </Button>
+        </Stack>
+      </Box>
+      <RegisterCodeDialog
+        open={pendingEmail !== null}
+        email={pendingEmail ?? ''}
+        onCancel={() => setPendingEmail(null)}
+        onConfirmed={() => {
+          setPendingEmail(null);
+          onRegistered();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DevicesIcon from '@mui/icons-material/Devices';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatDate, type DeviceDto } from '@drop/shared';
+import { isApiError } from '../../../lib/api-client.ts';
+import { clearToken } from '../../../lib/auth-token.ts';
+import { LIST_MAX_HEIGHT } from '../../../lib/theme.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useDeleteDevice } from '../api/delete-device.ts';
+import { useDevices } from '../api/get-devices.ts';
+
+/** Signed-in devices; signing out the current one ends this session (onCurrentSignedOut). */
+export function DevicesCard({ onCurrentSignedOut }: { onCurrentSignedOut: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const qc = useQueryClient();
+  const devices = useDevices();
+  const remove = useDeleteDevice();
+
+  const signOut = (d: DeviceDto) =>
+    remove.mutate(d.id, {
+      onSuccess: () => {
+        if (d.is_current) {
+          clearToken();
+          qc.clear();
+          onCurrentSignedOut();
+        } else toast.success(t('devices.signedOut'));
+      },
+      onError: (e) => toast.error(isApiError(e) ? e.message : t('errors.generic')),
+    });
+
+  return (
+    <Card component="section" aria-labelledby="profile-devices-title" data-testid="profile-devices">
+      <CardHeader title={t('devices.title')} slotProps={{ title: { id: 'profile-devices-title', component: 'h2', variant: 'h3' } }} />
+      <CardContent sx={{ pt: 0 }}>
+        {devices.isPending ? (
+          <div data-testid="devices-loading">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} variant="rounded" height={56} sx={{ mb: 1 }} />
+            ))}
+          </div>
+        ) : devices.isError ? (
+          <Typography color="error">{t('errors.loadFailed')}</Typography>
+        ) : devices.data.data.length === 0 ? (
+          <Typography color="text.secondary">{t('devices.empty')}</Typography>
+        ) : (
+          <List dense sx={{ maxHeight: LIST_MAX_HEIGHT, overflowY: 'auto' }} data-testid="devices-list">
+            {devices.data.data.map((d) => (
+              <ListItem
+                key={d.id}
+                divider
+                data-testid="device-item"
+                secondaryAction={
+                  <Tooltip title={t('devices.signOut')}>
+                    <span>
+                      <IconButton
+                        edge="end"
+                        aria-label={t('devices.signOutNamed', { name: d.name })}
+                        disabled={remove.isPending}
+                        onClick={() => signOut(d)}
+                        data-testid={`device-sign-out-${d.id}`}
+                      >
+                        <LogoutIcon />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                }
+              >
+                <ListItemIcon sx={{ minWidth: 40 }}>
+                  <DevicesIcon color={d.is_current ? 'primary' : 'action'} />
+                </ListItemIcon>
+                <ListItemText
+                  primary={
+                    <>
+                      {d.name}
+                      {d.is_current && <Chip size="small" color="primary" label={t('devices.current')} sx={{ ml: 1 }} data-testid="device-current" />}
+                    </>
+                  }
+                  secondary={t('devices.meta', { ip: d.ip_address ?? '-', date: formatDate(d.used_at) })}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,187 @@
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import i18next, { type i18n as I18n } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { MemoryRouter } from 'react-router';
+import { BREAKPOINTS, PRIMARY_COLOR } from '@drop/shared';
+import { LandingPage } from './landing-page.tsx';
+
+const faqFor = (lang: string) =>
+  Array.from({ length: 12 }, (_, i) => ({
+    question: `${lang === 'ru' ? 'Вопрос' : 'Питання'} ${i + 1}?`,
+    answer: `${lang === 'ru' ? 'Ответ' : 'Відповідь'} ${i + 1}.`,
+  }));
+
+function jsonResponse(body: unknown, status = 200): Response {
+  return { ok: status >= 200 && status < 300, status, json: () => Promise.resolve(body) } as Response;
+}
+
+const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+  const url = String(input);
+  const lang = new Headers(init?.headers).get('X-Localization') ?? 'uk';
+  if (url.endsWith('/api/v1/settings/faq')) {
+    return Promise.resolve(jsonResponse({ data: { key: 'faq', value: faqFor(lang), updated_at: '2024-12-15T10:00:00Z' } }));
+  }
+  if (url.endsWith('/api/v1/settings/privacy_policy')) {
+    return Promise.resolve(
+      jsonResponse({
+        data: {
+          key: 'privacy_policy',
+          value: { title: 'Політика конфіденційності', updated_at: '15.12.2024', html: '<h2>1. Загальні положення</h2><p>Текст політики.</p>' },
+          updated_at: '2024-12-15T10:00:00Z',
+        },
+      }),
+    );
+  }
+  return Promise.resolve(jsonResponse({ message: 'Not found' }, 404));
+});
+
+const theme = createTheme({
+  palette: { primary: { main: PRIMARY_COLOR, contrastText: '#fff' } },
+  breakpoints: { values: { xs: BREAKPOINTS.xs, sm: BREAKPOINTS.sm, md: BREAKPOINTS.md, lg: BREAKPOINTS.lg, xl: BREAKPOINTS.xl } },
+});
+
+function makeI18n(lng: 'uk' | 'ru' = 'uk'): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng,
+    fallbackLng: 'uk',
+    supportedLngs: ['uk', 'ru'],
+    resources: {},
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return instance;
+}
+
+function renderLanding(i18n: I18n = makeI18n()) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={theme}>
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter initialEntries={['/']}>{children}</MemoryRouter>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </I18nextProvider>
+  );
+  return { i18n, ...render(<LandingPage />, { wrapper }) };
+}
+
+function mockMatchMedia(matches: boolean) {
+  const original = window.matchMedia;
+  window.matchMedia = (query: string) =>
+    ({
+      matches,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  return () => {
+    window.matchMedia = original;
+  };
+}
+
+describe('LandingPage', () => {
+  beforeEach(() => {
+    fetchMock.mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('renders the sections, shows skeletons, then the 12 FAQ questions from the API', async () => {
+    renderLanding();
+
+    for (const id of ['landing-hero', 'landing-benefits', 'landing-howto', 'landing-faq', 'landing-contacts']) {
+      expect(screen.getByTestId(id)).toBeTruthy();
+    }
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    for (const name of ['Чому продавці обирають нас', 'Як почати заробляти за 3 кроки', 'Часті запитання', 'Контакти']) {
+      expect(screen.getByRole('region', { name }).querySelector('h2')?.textContent).toBe(name);
+    }
+    expect(screen.getByRole('link', { name: 'Наш Instagram' }).getAttribute('href')).toMatch(/^https:\/\/www\.instagram\.com\//);
+    expect(screen.getByRole('link', { name: 'Написати нам у Telegram' }).getAttribute('href')).toMatch(/^https:\/\/t\.me\//);
+    expect(screen.getByRole('link', { name: 'Написати нам у Viber' }).getAttribute('href')).toMatch(/^viber:\/\//);
+    expect(screen.getByTestId('landing-footer').textContent).toContain(`© 2017–${new Date().getFullYear()}`);
+
+    const faq = screen.getByTestId('landing-faq');
+    expect(within(faq).getByLabelText('Завантаження запитань…')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Часті запитання' })).toBeTruthy();
+
+    expect(await within(faq).findByText('Питання 1?')).toBeTruthy();
+    for (let i = 1; i <= 12; i += 1) {
+      expect(within(faq).getByText(`Питання ${i}?`)).toBeTruthy();
+    }
+    expect(within(faq).getAllByRole('button', { expanded: false })).toHaveLength(12);
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toBe('/api/v1/settings/faq');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('X-Localization')).toBe('uk');
+    expect(headers.get('X-Api-Version')).toBe('1.0.0');
+  });
+
+  it('links registration to /register and login to /login', () => {
+    renderLanding();
+    const register = screen.getAllByRole('link', { name: /Зареєструватися/ });
+    expect(register.length).toBeGreaterThan(0);
+    for (const link of register) expect(link.getAttribute('href')).toBe('/register');
+    const hero = screen.getByTestId('landing-hero');
+    expect(within(hero).getByRole('link', { name: /Зареєструватися/ }).getAttribute('href')).toBe('/register');
+    expect(within(hero).getByRole('link', { name: /Увійти/ }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByTestId('landing-mobile-menu-button')).toBeNull();
+  });
+
+  it('reloads the FAQ in Russian when the language is switched', async () => {
+    const { i18n } = renderLanding();
+    const faq = screen.getByTestId('landing-faq');
+    await within(faq).findByText('Питання 12?');
+
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('landing-language-switch-ru'));
+      await Promise.resolve();
+    });
+    expect(i18n.language).toBe('ru');
+
+    expect(await within(faq).findByText('Вопрос 12?')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Частые вопросы' })).toBeTruthy();
+    const langs = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('X-Localization'));
+    expect(langs).toEqual(['uk', 'ru']);
+  });
+
+  it('opens the privacy policy dialog with the date of the last update', async () => {
+    renderLanding();
+    fireEvent.click(screen.getByRole('button', { name: 'Політика конфіденційності' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Текст політики.')).toBeTruthy();
+    expect(within(dialog).getByText('Останнє оновлення: 15.12.2024')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/v1/settings/privacy_policy')).toBe(true);
+  });
+
+  it('collapses the header into a menu below lg', async () => {
+    const restore = mockMatchMedia(true);
+    try {
+      renderLanding();
+      const button = screen.getByTestId('landing-mobile-menu-button');
+      expect(button.getAttribute('aria-label')).toBe('Відкрити меню');
+      fireEvent.click(button);
+      const drawer = await screen.findByRole('dialog');
+      expect(within(drawer).getByRole('link', { name: /Зареєструватися/ }).getAttribute('href')).toBe('/register');
+      expect(within(drawer).getByRole('link', { name: /Увійти/ }).getAttribute('href')).toBe('/login');
+    } finally {
+      restore();
+    }
+  });
+});

@@ -1,0 +1,129 @@
+import type { z } from 'zod';
+import { API_VERSION } from '@drop/shared';
+import { clearToken, getToken } from './auth-token.ts';
+import { i18n } from './i18n.ts';
+
+export const API_BASE = '/api/v1';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly errors?: Record<string, string[]>;
+
+  constructor(status: number, message: string, code?: string, errors?: Record<string, string[]>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    if (code !== undefined) this.code = code;
+    if (errors !== undefined) this.errors = errors;
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => {
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+};
+
+/** The app registers router navigation here so a 401 goes to /login without a reload. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+  body?: unknown;
+  /** false: a 401 clears the token but does not navigate (login, confirm, token checks). */
+  redirectOn401?: boolean;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) for (const item of v) params.append(`${k}[]`, String(item));
+    else params.set(k, String(v));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function toStringRecord(v: unknown): Record<string, string[]> | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  const out: Record<string, string[]> = {};
+  for (const [k, msgs] of Object.entries(v as Record<string, unknown>)) {
+    if (Array.isArray(msgs)) out[k] = msgs.map(String);
+    else if (typeof msgs === 'string') out[k] = [msgs];
+  }
+  return out;
+}
+
+export async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Localization': i18n.language || 'uk',
+    'X-Api-Version': API_VERSION,
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal ?? null });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, i18n.t('errors.network'), 'NetworkError');
+  }
+
+  if (res.status === 204) return undefined as T;
+  let json: unknown = null;
+  const text = await res.text();
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = null;
+    }
+  }
+
+  if (!res.ok) {
+    const obj = (json && typeof json === 'object' ? json : {}) as Record<string, unknown>;
+    const message = typeof obj.message === 'string' && obj.message ? obj.message : i18n.t('errors.generic');
+    const code = typeof obj.code === 'string' ? obj.code : undefined;
+    const error = new ApiError(res.status, message, code, toStringRecord(obj.errors));
+    if (res.status === 401 && token) {
+      clearToken();
+      if (options.redirectOn401 !== false) onUnauthorized();
+    }
+    throw error;
+  }
+  return json as T;
+}
+
+/** Reads `{data}` and, when a schema is given, validates it. */
+async function data<T>(method: string, path: string, options: RequestOptions, schema?: z.ZodType<T>): Promise<T> {
+  const body = await request<{ data: unknown } | undefined>(method, path, options);
+  const value = body?.data;
+  return schema ? schema.parse(value) : (value as T);
+}
+
+export const api = {
+  get: <T>(path: string, schema?: z.ZodType<T>, options: RequestOptions = {}) => data<T>('GET', path, options, schema),
+  post: <T>(path: string, body?: unknown, schema?: z.ZodType<T>, options: RequestOptions = {}) =>
+    data<T>('POST', path, { ...options, body }, schema),
+  put: <T>(path: string, body?: unknown, schema?: z.ZodType<T>, options: RequestOptions = {}) =>
+    data<T>('PUT', path, { ...options, body }, schema),
+  delete: (path: string, options: RequestOptions = {}) => request<void>('DELETE', path, options),
+  /** The whole body (for lists with meta and pagination). */
+  raw: <T>(method: string, path: string, options: RequestOptions = {}) => request<T>(method, path, options),
+};
