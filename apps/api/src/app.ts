@@ -46,7 +46,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const database = opts.database ?? (await openDatabase(config));
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailer(database.db, app.log);
-  const queue = createQueue(database, { mailer, log: app.log, pollSeconds: config.jobPollSeconds, connectionString: config.databaseUrl });
+  const queue = createQueue(database, { mailer, log: app.log, pollSeconds: config.jobPollSeconds, retryDelaySeconds: config.jobRetryDelaySeconds, connectionString: config.databaseUrl });
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
   const deps: Deps = { config, database, db: database.db, queue, mailer, limiter };
   app.decorate('deps', deps);

@@ -48,6 +48,8 @@ export interface Config {
   limits: { loginPerEmail: number; loginPerIp: number; codePerEmail: number; codePerIp: number; windowSeconds: number };
   /** pg-boss polling interval in seconds. */
   jobPollSeconds: number;
+  /** First retry delay of a failed job in seconds (exponential backoff after it). */
+  jobRetryDelaySeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -78,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     limits: { loginPerEmail: 10, loginPerIp: 60, codePerEmail: 10, codePerIp: 60, windowSeconds: 600 },
     jobPollSeconds: 1,
+    jobRetryDelaySeconds: 5,
   };
 }

@@ -109,3 +109,14 @@ test('forgot password: mailed code and a new password sign in', async ({ page, r
   const login = await request.post('/api/v1/auth/login', { data: { email: r.email, password: 'restored-pass-1' } });
   expect(login.status()).toBe(200);
 });
+
+test('a token revoked elsewhere sends the next call to /login and removes the token', async ({ page, request }) => {
+  const r = await createReseller(request);
+  await signInWithToken(page, r.token);
+  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  // Signed out from another device: the server forgets this token.
+  expect((await request.delete('/api/v1/auth/logout', { headers: { authorization: `Bearer ${r.token}` } })).status()).toBe(204);
+  await page.goto('/dashboard/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+});

@@ -17,7 +17,7 @@ export interface Queue {
   stop(): Promise<void>;
 }
 
-export function createQueue(database: Database, opts: { mailer: Mailer; log: FastifyBaseLogger; pollSeconds: number; connectionString?: string }): Queue {
+export function createQueue(database: Database, opts: { mailer: Mailer; log: FastifyBaseLogger; pollSeconds: number; retryDelaySeconds?: number; connectionString?: string }): Queue {
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.lite!), backend: 'pglite', schedule: false })
@@ -30,7 +30,7 @@ export function createQueue(database: Database, opts: { mailer: Mailer; log: Fas
       await boss.send(name, data as object, {
         db: fromDrizzle(tx as never, sql as never),
         retryLimit: 5,
-        retryDelay: 5,
+        retryDelay: opts.retryDelaySeconds ?? 5,
         retryBackoff: true,
       });
     },

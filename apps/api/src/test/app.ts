@@ -49,6 +49,7 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   mails: CapturedMail[];
+  smtp: Awaited<ReturnType<typeof startSmtp>>;
   request<T = any>(method: string, url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string }): Promise<Res<T>>;
   waitForMail(to: string, match?: RegExp, after?: number): Promise<CapturedMail>;
   codeFrom(mail: CapturedMail): string;
@@ -126,6 +127,7 @@ export async function buildTestApp(over: Partial<Config> = {}): Promise<TestApp>
     app,
     database,
     mails: smtp.mails,
+    smtp,
     request,
     waitForMail,
     codeFrom,
