@@ -39,6 +39,14 @@ describe('registration', () => {
     expect((await t.request('GET', '/api/v1/auth/balance', { token })).body).toEqual({ data: { balance: 0 } });
   });
 
+  test('the code mail comes in the language the user registered in', async () => {
+    const r = await t.request('POST', '/api/v1/auth/register', { body: reg('ru-mail@example.com'), headers: { 'x-localization': 'ru' } });
+    expect(r.status).toBe(201);
+    const mail = await t.waitForMail('ru-mail@example.com');
+    expect(mail.subject).toMatch(/^Код подтверждения регистрации: \d{6}$/);
+    expect(mail.text).toContain('Здравствуйте, Олена Коваль!');
+  });
+
   test('a registered e-mail cannot register twice, whatever its case', async () => {
     await registerAndConfirm('twice@example.com');
     const r = await t.request('POST', '/api/v1/auth/register', { body: reg('TWICE@example.com') });
