@@ -14,7 +14,10 @@ if (!process.env.DATABASE_URL) {
   const pid = fs.existsSync(lock) ? Number(fs.readFileSync(lock, 'utf8').trim()) : 0;
   let alive = false;
   try {
-    if (pid > 0) process.kill(pid, 0), (alive = true);
+    if (pid > 0) {
+      process.kill(pid, 0);
+      alive = true;
+    }
   } catch (e) {
     alive = e.code === 'EPERM';
   }
