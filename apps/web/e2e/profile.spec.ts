@@ -45,6 +45,10 @@ test('password change: a wrong old password is shown under the field, then it ch
   await page.getByTestId('profile-old-password').fill(r.password);
   await page.getByTestId('profile-password-save').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Пароль змінено' })).toBeVisible();
+  // The form is emptied and its labels drop back into the empty fields (no stale floated labels).
+  const card = page.getByTestId('profile-password');
+  await expect(page.getByTestId('profile-old-password')).toHaveValue('');
+  await expect(card.locator('label[data-shrink="true"]')).toHaveCount(0);
   expect((await request.post('/api/v1/auth/login', { data: { email: r.email, password: 'changed-pass-1' } })).status()).toBe(200);
   expect((await request.post('/api/v1/auth/login', { data: { email: r.email, password: r.password } })).status()).toBe(422);
 });

@@ -1,4 +1,4 @@
-import type { FieldValues, Path, UseFormRegister, UseFormSetError } from 'react-hook-form';
+import type { ControllerRenderProps, FieldPath, FieldValues, Path, UseFormRegister, UseFormSetError } from 'react-hook-form';
 import { isMessageKey, translate } from '@drop/shared';
 import { isApiError } from './api-client.ts';
 import { currentLocale } from './i18n.ts';
@@ -42,4 +42,14 @@ export function validationMessage(message: string | undefined, field?: string): 
 export function muiRegister<T extends FieldValues>(register: UseFormRegister<T>, name: Path<T>) {
   const { ref, ...rest } = register(name);
   return { ...rest, inputRef: ref };
+}
+
+/**
+ * A react-hook-form Controller field adapted to MUI TextField. Controlled on purpose: with
+ * register() the input is uncontrolled and MUI only learns it is filled from input events, so
+ * reset()/setValue() (which write the DOM value directly) leave the label floating over an empty
+ * field or sitting over the text of a filled one.
+ */
+export function muiField<T extends FieldValues, N extends FieldPath<T>>({ ref, value, ...rest }: ControllerRenderProps<T, N>) {
+  return { ...rest, value: (value ?? '') as T[N] | '', inputRef: ref };
 }

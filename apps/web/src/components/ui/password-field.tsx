@@ -5,8 +5,13 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useTranslation } from 'react-i18next';
+import { mergeSlotProps } from './merge-slot-props.ts';
 
-export function PasswordField({ testId, ...props }: TextFieldProps & { testId?: string }) {
+/**
+ * A password TextField with a show/hide button. Pass it a controlled value (see muiField in
+ * lib/form.ts) so the outlined label floats with its notch whenever the field has a value.
+ */
+export function PasswordField({ testId, slotProps, ...props }: TextFieldProps & { testId?: string }) {
   const { t } = useTranslation();
   const [show, setShow] = useState(false);
   return (
@@ -14,9 +19,9 @@ export function PasswordField({ testId, ...props }: TextFieldProps & { testId?: 
       {...props}
       type={show ? 'text' : 'password'}
       slotProps={{
-        ...props.slotProps,
-        htmlInput: { 'data-testid': testId },
-        input: {
+        ...slotProps,
+        htmlInput: mergeSlotProps(slotProps?.htmlInput, testId ? { 'data-testid': testId } : {}),
+        input: mergeSlotProps(slotProps?.input, {
           endAdornment: (
             <InputAdornment position="end">
               <IconButton
@@ -29,7 +34,7 @@ export function PasswordField({ testId, ...props }: TextFieldProps & { testId?: 
               </IconButton>
             </InputAdornment>
           ),
-        },
+        }),
       }}
     />
   );

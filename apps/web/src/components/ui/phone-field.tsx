@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { IMaskInput } from 'react-imask';
+import { mergeSlotProps } from './merge-slot-props.ts';
 
 /** Displays +38 (0##) ###-##-##; the API normalises it to +380XXXXXXXXX. */
 export const PHONE_MASK = '+{38} (\\000) 000-00-00';
@@ -23,16 +24,16 @@ const PhoneMaskInput = forwardRef<HTMLInputElement, MaskProps>(function PhoneMas
   );
 });
 
-export function PhoneField({ testId, ...props }: TextFieldProps & { testId?: string }) {
+export function PhoneField({ testId, slotProps, ...props }: TextFieldProps & { testId?: string }) {
   return (
     <TextField
       {...props}
       type="tel"
       placeholder="+38 (0__) ___-__-__"
       slotProps={{
-        ...props.slotProps,
-        input: { inputComponent: PhoneMaskInput as never },
-        htmlInput: { inputMode: 'tel', autoComplete: 'tel', 'data-testid': testId },
+        ...slotProps,
+        input: mergeSlotProps(slotProps?.input, { inputComponent: PhoneMaskInput as never }),
+        htmlInput: mergeSlotProps(slotProps?.htmlInput, { inputMode: 'tel', autoComplete: 'tel', ...(testId ? { 'data-testid': testId } : {}) }),
       }}
     />
   );

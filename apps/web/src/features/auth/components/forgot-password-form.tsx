@@ -4,13 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CODE_LENGTH } from '@drop/shared';
 import { CodeField } from '../../../components/ui/code-field.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { applyServerErrors, muiRegister } from '../../../lib/form.ts';
+import { applyServerErrors, muiField } from '../../../lib/form.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { useRestorePassword } from '../api/restore-password.ts';
@@ -123,23 +123,35 @@ export function ForgotPasswordForm({ onRestored }: { onRestored: () => void }) {
           error={Boolean(errors.code)}
           helperText={errors.code?.message}
         />
-        <PasswordField
-          id="forgot-password"
-          label={t('auth.fields.newPassword')}
-          autoComplete="new-password"
-          {...muiRegister(form.register, 'password')}
-          error={Boolean(errors.password)}
-          helperText={errors.password?.message}
-          testId="forgot-password"
+        <Controller
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <PasswordField
+              id="forgot-password"
+              label={t('auth.fields.newPassword')}
+              autoComplete="new-password"
+              {...muiField(field)}
+              error={Boolean(errors.password)}
+              helperText={errors.password?.message}
+              testId="forgot-password"
+            />
+          )}
         />
-        <PasswordField
-          id="forgot-password-confirmation"
-          label={t('auth.fields.passwordConfirmation')}
-          autoComplete="new-password"
-          {...muiRegister(form.register, 'password_confirmation')}
-          error={Boolean(errors.password_confirmation)}
-          helperText={errors.password_confirmation?.message}
-          testId="forgot-password-confirmation"
+        <Controller
+          control={form.control}
+          name="password_confirmation"
+          render={({ field }) => (
+            <PasswordField
+              id="forgot-password-confirmation"
+              label={t('auth.fields.passwordConfirmation')}
+              autoComplete="new-password"
+              {...muiField(field)}
+              error={Boolean(errors.password_confirmation)}
+              helperText={errors.password_confirmation?.message}
+              testId="forgot-password-confirmation"
+            />
+          )}
         />
         <Button type="submit" variant="contained" size="large" disabled={!filled} loading={restore.isPending} data-testid="forgot-restore">
           {t('auth.forgot.restore')}

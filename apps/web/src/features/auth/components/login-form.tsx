@@ -5,13 +5,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CODE_LENGTH, loginInput } from '@drop/shared';
 import { CodeField } from '../../../components/ui/code-field.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { applyServerErrors, muiRegister, validationMessage } from '../../../lib/form.ts';
+import { applyServerErrors, muiField, muiRegister, validationMessage } from '../../../lib/form.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useConfirmLogin } from '../api/confirm-login.ts';
 import { useLogin } from '../api/login.ts';
@@ -120,14 +120,20 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           helperText={validationMessage(errors.email?.message, 'email')}
           slotProps={{ htmlInput: { 'data-testid': 'login-email' } }}
         />
-        <PasswordField
-          id="login-password"
-          label={t('auth.fields.password')}
-          autoComplete="current-password"
-          {...muiRegister(form.register, 'password')}
-          error={Boolean(errors.password)}
-          helperText={validationMessage(errors.password?.message, 'password')}
-          testId="login-password"
+        <Controller
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <PasswordField
+              id="login-password"
+              label={t('auth.fields.password')}
+              autoComplete="current-password"
+              {...muiField(field)}
+              error={Boolean(errors.password)}
+              helperText={validationMessage(errors.password?.message, 'password')}
+              testId="login-password"
+            />
+          )}
         />
         <Button type="submit" variant="contained" size="large" loading={login.isPending} data-testid="login-submit">
           {t('auth.login.submit')}

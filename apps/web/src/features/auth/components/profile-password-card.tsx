@@ -3,11 +3,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { applyServerErrors, muiRegister } from '../../../lib/form.ts';
+import { applyServerErrors, muiField } from '../../../lib/form.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
@@ -45,32 +45,50 @@ export function ProfilePasswordCard() {
       <CardHeader title={t('profile.password.title')} slotProps={{ title: { id: 'profile-password-title', component: 'h2', variant: 'h3' } }} />
       <CardContent>
         <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
-          <PasswordField
-            id="profile-old-password"
-            label={t('profile.password.old')}
-            autoComplete="current-password"
-            {...muiRegister(form.register, 'old_password')}
-            error={Boolean(errors.old_password)}
-            helperText={errors.old_password?.message}
-            testId="profile-old-password"
+          <Controller
+            control={form.control}
+            name="old_password"
+            render={({ field }) => (
+              <PasswordField
+                id="profile-old-password"
+                label={t('profile.password.old')}
+                autoComplete="current-password"
+                {...muiField(field)}
+                error={Boolean(errors.old_password)}
+                helperText={errors.old_password?.message}
+                testId="profile-old-password"
+              />
+            )}
           />
-          <PasswordField
-            id="profile-new-password"
-            label={t('auth.fields.newPassword')}
-            autoComplete="new-password"
-            {...muiRegister(form.register, 'password')}
-            error={Boolean(errors.password)}
-            helperText={errors.password?.message}
-            testId="profile-new-password"
+          <Controller
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <PasswordField
+                id="profile-new-password"
+                label={t('auth.fields.newPassword')}
+                autoComplete="new-password"
+                {...muiField(field)}
+                error={Boolean(errors.password)}
+                helperText={errors.password?.message}
+                testId="profile-new-password"
+              />
+            )}
           />
-          <PasswordField
-            id="profile-new-password-confirmation"
-            label={t('auth.fields.passwordConfirmation')}
-            autoComplete="new-password"
-            {...muiRegister(form.register, 'password_confirmation')}
-            error={Boolean(errors.password_confirmation)}
-            helperText={errors.password_confirmation?.message}
-            testId="profile-new-password-confirmation"
+          <Controller
+            control={form.control}
+            name="password_confirmation"
+            render={({ field }) => (
+              <PasswordField
+                id="profile-new-password-confirmation"
+                label={t('auth.fields.passwordConfirmation')}
+                autoComplete="new-password"
+                {...muiField(field)}
+                error={Boolean(errors.password_confirmation)}
+                helperText={errors.password_confirmation?.message}
+                testId="profile-new-password-confirmation"
+              />
+            )}
           />
           <Button type="submit" variant="contained" disabled={!filled} loading={update.isPending} sx={{ alignSelf: 'flex-start' }} data-testid="profile-password-save">
             {t('profile.password.submit')}

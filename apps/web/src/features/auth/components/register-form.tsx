@@ -10,7 +10,7 @@ import { registerInput } from '@drop/shared';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { PhoneField } from '../../../components/ui/phone-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { applyServerErrors, muiRegister, validationMessage } from '../../../lib/form.ts';
+import { applyServerErrors, muiField, muiRegister, validationMessage } from '../../../lib/form.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useRegister } from '../api/register.ts';
 import { RegisterCodeDialog } from './register-code-dialog.tsx';
@@ -85,23 +85,35 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
               />
             )}
           />
-          <PasswordField
-            id="register-password"
-            label={t('auth.fields.password')}
-            autoComplete="new-password"
-            {...muiRegister(form.register, 'password')}
-            error={Boolean(errors.password)}
-            helperText={err('password')}
-            testId="register-password"
+          <Controller
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <PasswordField
+                id="register-password"
+                label={t('auth.fields.password')}
+                autoComplete="new-password"
+                {...muiField(field)}
+                error={Boolean(errors.password)}
+                helperText={err('password')}
+                testId="register-password"
+              />
+            )}
           />
-          <PasswordField
-            id="register-password-confirmation"
-            label={t('auth.fields.passwordConfirmation')}
-            autoComplete="new-password"
-            {...muiRegister(form.register, 'password_confirmation')}
-            error={Boolean(errors.password_confirmation)}
-            helperText={err('password_confirmation')}
-            testId="register-password-confirmation"
+          <Controller
+            control={form.control}
+            name="password_confirmation"
+            render={({ field }) => (
+              <PasswordField
+                id="register-password-confirmation"
+                label={t('auth.fields.passwordConfirmation')}
+                autoComplete="new-password"
+                {...muiField(field)}
+                error={Boolean(errors.password_confirmation)}
+                helperText={err('password_confirmation')}
+                testId="register-password-confirmation"
+              />
+            )}
           />
           <Button type="submit" variant="contained" size="large" loading={register.isPending} data-testid="register-submit">
             {t('auth.register.submit')}
