@@ -1,4 +1,4 @@
-import { desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 
@@ -21,5 +21,5 @@ export const adminRepo = {
     db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning().then((r) => r[0]!),
   audit: (db: Db, v: typeof auditLog.$inferInsert) => db.insert(auditLog).values(v),
   auditOf: (db: Db, entity: string, entityId: number) =>
-    db.select().from(auditLog).where(sql`${auditLog.entity} = ${entity} and ${auditLog.entityId} = ${entityId}`).orderBy(desc(auditLog.id)).limit(50),
+    db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId))).orderBy(desc(auditLog.id)).limit(50),
 };

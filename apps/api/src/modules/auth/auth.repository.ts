@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accessTokens, authCodes, devices, users } from '../../db/schema/index.ts';
 import type { CodePurpose } from '../../mail/templates.ts';
@@ -9,14 +9,10 @@ export const authRepo = {
   findUserByEmail: (db: Db, email: string) =>
     db.select().from(users).where(eq(users.email, email)).limit(1).then((r) => r[0]),
 
-  findUserById: (db: Db, id: number) => db.select().from(users).where(eq(users.id, id)).limit(1).then((r) => r[0]),
-
   insertUser: (db: Db, values: NewUser) => db.insert(users).values(values).returning().then((r) => r[0]!),
 
   updateUser: (db: Db, id: number, values: Partial<NewUser>) =>
     db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning().then((r) => r[0]!),
-
-  countUsers: (db: Db) => db.select({ n: sql<number>`count(*)::int` }).from(users).then((r) => Number(r[0]?.n ?? 0)),
 
   lastCode: (db: Db, email: string, purpose: CodePurpose) =>
     db

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPhone, type UserDto } from '@drop/shared';
 import { PhoneField } from '../../../components/ui/phone-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { applyServerErrors, muiRegister } from '../../../lib/form.ts';
+import { applyServerErrors, muiField, muiRegister } from '../../../lib/form.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
@@ -63,11 +63,7 @@ export function ProfilePersonalCard({ user }: { user: UserDto }) {
               <PhoneField
                 id="profile-phone"
                 label={t('auth.fields.phone')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
+                {...muiField(field)}
                 error={Boolean(errors.phone)}
                 helperText={errors.phone?.message}
                 testId="profile-phone"

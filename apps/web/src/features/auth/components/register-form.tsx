@@ -74,11 +74,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
               <PhoneField
                 id="register-phone"
                 label={t('auth.fields.phone')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
+                {...muiField(field)}
                 error={Boolean(errors.phone)}
                 helperText={err('phone')}
                 testId="register-phone"
