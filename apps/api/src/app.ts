@@ -20,7 +20,22 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes, passwordRoutes } from './modules/auth/auth.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { catalogRoutes, promoRoutes, storageRoutes } from './modules/catalog/catalog.routes.ts';
+import { favoritesRoutes, productNotificationsRoutes } from './modules/favorites/favorites.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+
+/** Query strings: `key[]=a&key[]=b` and `key=a&key=b` both arrive as `key: [a, b]`. */
+function parseQuery(str: string): Record<string, unknown> {
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const [rawKey, value] of new URLSearchParams(str)) {
+    const isList = rawKey.endsWith('[]');
+    const key = isList ? rawKey.slice(0, -2) : rawKey;
+    const prev = out[key];
+    if (prev === undefined) out[key] = isList ? [value] : value;
+    else out[key] = Array.isArray(prev) ? [...(prev as string[]), value] : [prev as string, value];
+  }
+  return out;
+}
 
 export async function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
@@ -39,7 +54,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQuery },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -97,9 +112,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(devicesRoutes, { prefix: '/user-devices' });
       await api.register(settingsRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(catalogRoutes);
+      await api.register(favoritesRoutes, { prefix: '/favorite-products' });
+      await api.register(productNotificationsRoutes, { prefix: '/product-notifications' });
     },
     { prefix: '/api/v1' },
   );
+  await app.register(promoRoutes, { prefix: '/api/products' });
+  await app.register(storageRoutes, { prefix: '/storage' });
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes, { prefix: '/dev' });
 
   const indexHtml = path.join(config.webDist, 'index.html');

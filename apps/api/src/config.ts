@@ -20,7 +20,7 @@ const schema = z.object({
   ONEC_URL: z.string().optional(),
   OPERATOR_EMAIL: z.string().email().optional(),
   OPERATOR_PASSWORD: z.string().min(8).optional(),
-  DEMO_PRODUCTS: z.coerce.number().int().min(0).default(0),
+  DEMO_PRODUCTS: z.coerce.number().int().min(0).max(2_000_000).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),

@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { buildApp, openDatabase } from './app.ts';
 import { bootstrapDatabase } from './db/bootstrap.ts';
+import { catalogueSize, loadDemoCatalogue } from './modules/catalog/demo/demo-writer.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-lock.ts';
 
 /** Reads config, takes the data dir, migrates, listens, closes gracefully. */
@@ -23,6 +24,12 @@ async function main() {
 
   const database = await openDatabase(config);
   const { operator } = await bootstrapDatabase(database, config);
+  if (config.demoProducts > 0 && (await catalogueSize(database)) === 0) {
+    const t = Date.now();
+    console.log(`  Filling the empty catalogue with ${config.demoProducts} demo products…`);
+    await loadDemoCatalogue(database, config.demoProducts);
+    console.log(`  Demo catalogue ready in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
   const app = await buildApp(config, { database });
 
   let closing = false;

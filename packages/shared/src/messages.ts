@@ -32,6 +32,9 @@ export const messages = {
   not_found: { uk: 'Не знайдено', ru: 'Не найдено' },
   bad_request: { uk: 'Некоректний запит', ru: 'Некорректный запрос' },
   payload_too_large: { uk: 'Запит завеликий', ru: 'Слишком большой запрос' },
+  price_range: { uk: 'Ціна «до» має бути не менше ціни «від»', ru: 'Цена «до» должна быть не меньше цены «от»' },
+  category_not_found: { uk: 'Категорію не знайдено', ru: 'Категория не найдена' },
+  product_not_found: { uk: 'Товар не знайдено', ru: 'Товар не найден' },
   server_error: { uk: 'Внутрішня помилка сервера. Спробуйте пізніше', ru: 'Внутренняя ошибка сервера. Попробуйте позже' },
 } as const satisfies Record<string, Record<Locale, string>>;
 

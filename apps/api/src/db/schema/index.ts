@@ -1,2 +1,3 @@
 export * from './users.ts';
 export * from './settings.ts';
+export * from './catalog.ts';

@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Category tree (roots, parents, leaves); products belong to any level, normally leaves. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    depth: smallint('depth').notNull().default(0),
+    nameUk: text('name_uk').notNull(),
+    nameRu: text('name_ru').notNull(),
+    image: text('image'),
+    icon: text('icon'),
+    iconColor: text('icon_color'),
+    sort: integer('sort').notNull().default(0),
+    /** Precomputed: products in this category and below (refreshCatalogueStats). */
+    productsCount: integer('products_count').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId, t.sort)],
+);
+
+export const analogueGroups = pgTable('analogue_groups', {
+  id: serial('id').primaryKey(),
+  name: text('name'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    b2bCodeId: integer('b2b_code_id').notNull(),
+    codeId: integer('code_id').notNull(),
+    vendorCode: text('vendor_code').notNull(),
+    nameUk: text('name_uk').notNull(),
+    nameRu: text('name_ru').notNull(),
+    descriptionUk: text('description_uk').notNull().default(''),
+    descriptionRu: text('description_ru').notNull().default(''),
+    brand: text('brand'),
+    /** Category of the product and its ancestors (SPEC: parent_id, root_id). */
+    categoryId: integer('category_id').notNull(),
+    parentId: integer('parent_id'),
+    rootId: integer('root_id').notNull(),
+    dropKop: bigint('drop_kop', { mode: 'number' }).notNull(),
+    oldDropKop: bigint('old_drop_kop', { mode: 'number' }),
+    retailKop: bigint('retail_kop', { mode: 'number' }).notNull(),
+    qty: integer('qty').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
+    inStock: boolean('in_stock').generatedAlwaysAs(sql`qty > 0`),
+    inetPack: integer('inet_pack').notNull().default(1),
+    inPack: integer('in_pack').notNull().default(1),
+    isNew: boolean('is_new').notNull().default(false),
+    hasImages: boolean('has_images').notNull().default(false),
+    analogueGroupId: integer('analogue_group_id'),
+    /** Denormalised property value ids for filtering (GIN); product_properties is the source. */
+    propertyValueIds: integer('property_value_ids').array().notNull().default(sql`'{}'::int[]`),
+    /** Normalised search words (both languages, transliterated, codes); see search-normalize.ts. */
+    searchText: text('search_text').notNull().default(''),
+    searchTsv: tsvector('search_tsv').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_text)`),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_b2b_code_uq').on(t.b2bCodeId),
+    index('products_code_idx').on(t.codeId),
+    index('products_vendor_code_idx').on(sql`lower(${t.vendorCode})`),
+    index('products_stock_id_idx').on(t.inStock.desc(), t.id.desc()),
+    index('products_category_idx').on(t.categoryId, t.inStock.desc(), t.id.desc()),
+    index('products_parent_idx').on(t.parentId, t.inStock.desc(), t.id.desc()),
+    index('products_root_idx').on(t.rootId, t.inStock.desc(), t.id.desc()),
+    index('products_specials_idx').on(t.inStock.desc(), t.id.desc()).where(sql`old_drop_kop IS NOT NULL`),
+    index('products_news_idx').on(t.inStock.desc(), t.id.desc()).where(sql`is_new`),
+    index('products_analogue_idx').on(t.analogueGroupId),
+    index('products_props_gin').using('gin', t.propertyValueIds),
+    index('products_search_gin').using('gin', t.searchTsv),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sort: smallint('sort').notNull().default(0),
+    original: text('original').notNull(),
+    mediumCentered: text('medium_centered').notNull(),
+    thumb: text('thumb').notNull(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.sort)],
+);
+
+export const propertyTypes = pgTable('property_types', {
+  id: serial('id').primaryKey(),
+  nameUk: text('name_uk').notNull(),
+  nameRu: text('name_ru').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const propertyValues = pgTable(
+  'property_values',
+  {
+    id: serial('id').primaryKey(),
+    propertyTypeId: integer('property_type_id')
+      .notNull()
+      .references(() => propertyTypes.id, { onDelete: 'cascade' }),
+    valueUk: text('value_uk').notNull(),
+    valueRu: text('value_ru').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('property_values_type_idx').on(t.propertyTypeId)],
+);
+
+export const productProperties = pgTable(
+  'product_properties',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    propertyTypeId: integer('property_type_id').notNull(),
+    propertyValueId: integer('property_value_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.propertyValueId] })],
+);
+
+/** Precomputed facet counts per category (all products below it), refreshed with the catalogue. */
+export const categoryFacets = pgTable(
+  'category_facets',
+  {
+    categoryId: integer('category_id').notNull(),
+    propertyValueId: integer('property_value_id').notNull(),
+    productsCount: integer('products_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.propertyValueId] })],
+);
+
+/** Distinct normalised words of the catalogue: the typo-tolerant search dictionary (trigram index). */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+    freq: integer('freq').notNull().default(0),
+  },
+  (t) => [index('search_terms_trgm').using('gin', t.term.op('gin_trgm_ops'))],
+);
+
+export const favoriteProducts = pgTable(
+  'favorite_products',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('favorite_products_user_product_uq').on(t.userId, t.productId)],
+);
+
+/** Back-in-stock subscriptions by the etalon code (code_id). */
+export const productNotifications = pgTable(
+  'product_notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeId: integer('code_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('product_notifications_user_code_uq').on(t.userId, t.codeId), index('product_notifications_code_idx').on(t.codeId)],
+);

@@ -1,0 +1,144 @@
+import {
+  formatQty,
+  kopToUah,
+  priceProduct,
+  type BreadcrumbDto,
+  type CategoryDto,
+  type Locale,
+  type PricingMarket,
+  type PricingUser,
+  type ProductDetailDto,
+  type ProductDto,
+} from '@drop/shared';
+import type { CategoryNode } from './category-tree.ts';
+import type { ProductRow } from './catalog.repository.ts';
+
+export const pick = (locale: Locale, uk: string, ru: string) => (locale === 'ru' ? ru || uk : uk || ru);
+
+export function presentCategory(node: CategoryNode, locale: Locale, depth = Infinity): CategoryDto {
+  return {
+    id: node.id,
+    name: pick(locale, node.nameUk, node.nameRu),
+    name_uk: node.nameUk,
+    name_ru: node.nameRu,
+    image_url: node.image,
+    icon: node.icon,
+    icon_color: node.iconColor,
+    parent_id: node.parentId,
+    products_count: node.productsCount,
+    child: depth > 0 ? node.children.map((c) => presentCategory(c, locale, depth - 1)) : [],
+  };
+}
+
+export interface PriceContext {
+  user: PricingUser;
+  market: PricingMarket | null;
+}
+
+export function presentProduct(row: ProductRow, locale: Locale, prices: PriceContext): ProductDto {
+  const p = priceProduct(
+    { dropKop: row.drop_kop, oldDropKop: row.old_drop_kop, retailKop: row.retail_kop, categoryPath: [row.category_id, row.parent_id, row.root_id] },
+    prices.user,
+    prices.market,
+  );
+  const images = row.images.flatMap(([original, medium, thumb]) => [
+    { type: 'medium_centered' as const, path: medium },
+    { type: 'original' as const, path: original },
+    { type: 'thumb' as const, path: thumb },
+  ]);
+  return {
+    id: row.id,
+    b2b_code_id: row.b2b_code_id,
+    code_id: row.code_id,
+    vendor_code: row.vendor_code,
+    name: pick(locale, row.name_uk, row.name_ru),
+    name_uk: row.name_uk,
+    name_ru: row.name_ru,
+    brand: row.brand,
+    description: pick(locale, row.description_uk, row.description_ru),
+    images,
+    has_images: images.length > 0,
+    inet_pack: row.inet_pack,
+    in_pack: row.in_pack,
+    drop_price: kopToUah(p.dropKop),
+    old_drop_price: p.oldDropKop === null ? null : kopToUah(p.oldDropKop),
+    retail_price: kopToUah(p.retailKop),
+    markup_price: kopToUah(p.markupKop),
+    profit: kopToUah(p.profitKop),
+    qty: row.qty,
+    quantity: formatQty(row.qty),
+    reserved: row.reserved,
+    is_new: row.is_new,
+    analogues_count: row.analogues_count,
+    in_cart: false,
+    is_favorite: row.is_favorite,
+    is_subscribed: row.is_subscribed,
+    category_id: row.category_id,
+    parent_id: row.parent_id,
+    root_id: row.root_id,
+  };
+}
+
+export interface PropertyRow {
+  id: number;
+  typeId: number;
+  typeUk: string;
+  typeRu: string;
+  valueUk: string;
+  valueRu: string;
+}
+
+export function presentProductDetail(row: ProductRow, props: PropertyRow[], locale: Locale, prices: PriceContext): ProductDetailDto {
+  return {
+    ...presentProduct(row, locale, prices),
+    relation_properties: props.map((p) => ({
+      id: p.id,
+      property_type: { id: p.typeId, name: pick(locale, p.typeUk, p.typeRu) },
+      property_value: { id: p.id, value: pick(locale, p.valueUk, p.valueRu) },
+    })),
+    properties: props.map((p) => ({ name: pick(locale, p.typeUk, p.typeRu), value: pick(locale, p.valueUk, p.valueRu) })),
+  };
+}
+
+const CRUMB_TEXT = {
+  catalog: { uk: 'Каталог', ru: 'Каталог' },
+  home: { uk: 'Головна', ru: 'Главная' },
+  all: { uk: 'Всі товари', ru: 'Все товары' },
+  specials: { uk: 'Акційні пропозиції', ru: 'Акционные предложения' },
+  news: { uk: 'Новинки', ru: 'Новинки' },
+  favorites: { uk: 'Обрані товари', ru: 'Избранные товары' },
+  search: { uk: 'Пошук', ru: 'Поиск' },
+} as const;
+export type ListKind = keyof typeof CRUMB_TEXT;
+
+/** Catalogue → root → parent → category (the last one disabled unless `linkLast`). */
+export function categoryCrumbs(node: CategoryNode, locale: Locale, linkLast = false): BreadcrumbDto[] {
+  const chain = [...node.ancestors, node];
+  return [
+    { title: CRUMB_TEXT.catalog[locale], href: '/dashboard/catalog', disabled: false },
+    ...chain.map((c, i) => {
+      const last = i === chain.length - 1;
+      return {
+        title: pick(locale, c.nameUk, c.nameRu),
+        href: c.children.length > 0 && !last ? `/dashboard/catalog/${c.id}` : `/dashboard/catalog/${c.id}/products`,
+        disabled: last && !linkLast,
+      };
+    }),
+  ];
+}
+
+export function listCrumbs(kind: ListKind, locale: Locale): BreadcrumbDto[] {
+  const paths: Record<ListKind, string> = {
+    catalog: '/dashboard/catalog',
+    home: '/dashboard',
+    all: '/dashboard/search-products',
+    specials: '/dashboard/specials',
+    news: '/dashboard/news',
+    favorites: '/dashboard/favorites',
+    search: '/dashboard/search-products',
+  };
+  return [
+    { title: CRUMB_TEXT.home[locale], href: '/dashboard', disabled: false },
+    { title: CRUMB_TEXT[kind][locale], href: paths[kind], disabled: true },
+  ];
+}

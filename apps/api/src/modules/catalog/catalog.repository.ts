@@ -1,0 +1,265 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/** Postgres int[] literal bound as one parameter ('{1,2,3}'). */
+export const intArray = (ids: readonly number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
+
+/** What a product listing is restricted to; every part is optional. */
+export interface ProductWhere {
+  /** Column and id of the category (category_id, parent_id or root_id), or a depth-1 category (either). */
+  category?: { id: number; depth: number };
+  specials?: boolean;
+  news?: boolean;
+  favoritesOf?: number;
+  /** Property value ids grouped by type: OR inside a group, AND across groups. */
+  valueGroups?: number[][];
+  /** Bounds on the catalogue drop price (kopecks), derived from the user's price range. */
+  dropMinKop?: number;
+  dropMaxKop?: number;
+  /** A to_tsquery('simple') expression over search_tsv. */
+  tsquery?: string;
+  excludeIds?: number[];
+  onlyIds?: number[];
+}
+
+export function whereSql(w: ProductWhere): SQL {
+  const parts: SQL[] = [];
+  if (w.category) {
+    const { id, depth } = w.category;
+    if (depth === 0) parts.push(sql`p.root_id = ${id}`);
+    else if (depth === 1) parts.push(sql`(p.parent_id = ${id} OR p.category_id = ${id})`);
+    else parts.push(sql`p.category_id = ${id}`);
+  }
+  if (w.specials) parts.push(sql`p.old_drop_kop IS NOT NULL`);
+  if (w.news) parts.push(sql`p.is_new`);
+  if (w.favoritesOf !== undefined) parts.push(sql`p.id IN (SELECT f.product_id FROM favorite_products f WHERE f.user_id = ${w.favoritesOf})`);
+  for (const group of w.valueGroups ?? []) if (group.length > 0) parts.push(sql`p.property_value_ids && ${intArray(group)}`);
+  if (w.dropMinKop !== undefined) parts.push(sql`p.drop_kop >= ${w.dropMinKop}`);
+  if (w.dropMaxKop !== undefined) parts.push(sql`p.drop_kop <= ${w.dropMaxKop}`);
+  if (w.tsquery) parts.push(sql`p.search_tsv @@ to_tsquery('simple', ${w.tsquery})`);
+  if (w.excludeIds && w.excludeIds.length > 0) parts.push(sql`NOT (p.id = ANY(${intArray(w.excludeIds)}))`);
+  if (w.onlyIds) parts.push(w.onlyIds.length > 0 ? sql`p.id = ANY(${intArray(w.onlyIds)})` : sql`false`);
+  return parts.length > 0 ? sql.join(parts, sql` AND `) : sql`true`;
+}
+
+const ORDER = sql`p.in_stock DESC NULLS LAST, p.id DESC NULLS LAST`;
+
+export interface ProductRow {
+  id: number;
+  b2b_code_id: number;
+  code_id: number;
+  vendor_code: string;
+  name_uk: string;
+  name_ru: string;
+  description_uk: string;
+  description_ru: string;
+  brand: string | null;
+  category_id: number;
+  parent_id: number | null;
+  root_id: number;
+  drop_kop: number;
+  old_drop_kop: number | null;
+  retail_kop: number;
+  qty: number;
+  reserved: number;
+  inet_pack: number;
+  in_pack: number;
+  is_new: boolean;
+  has_images: boolean;
+  analogue_group_id: number | null;
+  images: [string, string, string][];
+  analogues_count: number;
+  is_favorite: boolean;
+  is_subscribed: boolean;
+}
+
+const COLUMNS = sql`p.id, p.b2b_code_id, p.code_id, p.vendor_code, p.name_uk, p.name_ru, p.description_uk, p.description_ru, p.brand,
+  p.category_id, p.parent_id, p.root_id, p.drop_kop, p.old_drop_kop, p.retail_kop, p.qty, p.reserved, p.inet_pack, p.in_pack,
+  p.is_new, p.has_images, p.analogue_group_id, p.in_stock`;
+
+/** Per-row extras, computed only for the rows of the page. */
+const extras = (userId: number) => sql`
+  coalesce((SELECT json_agg(json_build_array(i.original, i.medium_centered, i.thumb) ORDER BY i.sort, i.id)
+            FROM product_images i WHERE i.product_id = p.id), '[]'::json) AS images,
+  CASE WHEN p.analogue_group_id IS NULL THEN 0
+       ELSE (SELECT count(*)::int - 1 FROM products a WHERE a.analogue_group_id = p.analogue_group_id) END AS analogues_count,
+  EXISTS (SELECT 1 FROM favorite_products f WHERE f.user_id = ${userId} AND f.product_id = p.id) AS is_favorite,
+  EXISTS (SELECT 1 FROM product_notifications n WHERE n.user_id = ${userId} AND n.code_id = p.code_id) AS is_subscribed`;
+
+/** int8 comes back as a string from node-postgres and as a number from PGlite: one conversion. */
+function normalizeRow(r: Record<string, unknown>): ProductRow {
+  return {
+    ...(r as unknown as ProductRow),
+    drop_kop: Number(r.drop_kop),
+    old_drop_kop: r.old_drop_kop === null ? null : Number(r.old_drop_kop),
+    retail_kop: Number(r.retail_kop),
+    analogues_count: Math.max(0, Number(r.analogues_count)),
+    images: (typeof r.images === 'string' ? JSON.parse(r.images) : r.images) as [string, string, string][],
+  };
+}
+
+async function rows(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
+  const res = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return res.rows;
+}
+
+export const catalogRepo = {
+  async page(db: Db, userId: number, w: ProductWhere, limit: number, offset: number): Promise<ProductRow[]> {
+    const r = await rows(
+      db,
+      sql`SELECT ${COLUMNS}, ${extras(userId)}
+          FROM (SELECT * FROM products p WHERE ${whereSql(w)} ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}) p
+          ORDER BY ${ORDER}`,
+    );
+    return r.map(normalizeRow);
+  },
+
+  /** Matching rows counted up to `cap` (a bounded count: never scans past the window). */
+  async countCapped(db: Db, w: ProductWhere, cap: number): Promise<number> {
+    const [r] = await rows(db, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${whereSql(w)} LIMIT ${cap}) x`);
+    return Number(r?.n ?? 0);
+  },
+
+  async byIds(db: Db, userId: number, ids: number[]): Promise<ProductRow[]> {
+    if (ids.length === 0) return [];
+    const r = await rows(db, sql`SELECT ${COLUMNS}, ${extras(userId)} FROM products p WHERE p.id = ANY(${intArray(ids)}) ORDER BY ${ORDER}`);
+    return r.map(normalizeRow);
+  },
+
+  async analogues(db: Db, userId: number, productId: number, limit: number): Promise<ProductRow[] | null> {
+    const [own] = await rows(db, sql`SELECT analogue_group_id FROM products WHERE id = ${productId}`);
+    if (!own) return null;
+    if (own.analogue_group_id === null) return [];
+    const r = await rows(
+      db,
+      sql`SELECT ${COLUMNS}, ${extras(userId)} FROM products p
+          WHERE p.analogue_group_id = ${Number(own.analogue_group_id)} AND p.id <> ${productId}
+          ORDER BY ${ORDER} LIMIT ${limit}`,
+    );
+    return r.map(normalizeRow);
+  },
+
+  /** Products whose code, etalon code or vendor code is exactly the query. */
+  async exactCodeIds(db: Db, raw: string, w: ProductWhere): Promise<number[]> {
+    const conds: SQL[] = [sql`lower(p.vendor_code) = ${raw.toLowerCase()}`];
+    if (/^\d{1,9}$/.test(raw)) {
+      const n = Number(raw);
+      conds.push(sql`p.b2b_code_id = ${n}`, sql`p.code_id = ${n}`, sql`p.id = ${n}`);
+    }
+    const r = await rows(
+      db,
+      sql`SELECT p.id FROM products p WHERE (${sql.join(conds, sql` OR `)}) AND ${whereSql(w)} ORDER BY ${ORDER} LIMIT 20`,
+    );
+    return r.map((x) => Number(x.id));
+  },
+
+  /**
+   * Dictionary words close to a normalised token: the word itself, its typo neighbours (looser
+   * when the word itself is unknown, so a correct word is not diluted by near spellings), and
+   * completions of the word being typed.
+   */
+  async termCandidates(db: Db, token: string, prefix: boolean): Promise<string[]> {
+    const found = new Set<string>();
+    const exact = await rows(db, sql`SELECT term FROM search_terms WHERE term = ${token}`);
+    for (const r of exact) found.add(String(r.term));
+    if (token.length >= 4 && !/^\d+$/.test(token)) {
+      const min = exact.length > 0 ? 0.6 : 0.4;
+      const near = await rows(
+        db,
+        sql`SELECT term FROM search_terms WHERE term % ${token} AND similarity(term, ${token}) >= ${min}
+            ORDER BY similarity(term, ${token}) DESC, freq DESC LIMIT 6`,
+      );
+      for (const r of near) found.add(String(r.term));
+    }
+    if (prefix && token.length >= 2) {
+      const more = await rows(db, sql`SELECT term FROM search_terms WHERE term LIKE ${`${token}%`} ORDER BY freq DESC LIMIT 8`);
+      for (const r of more) found.add(String(r.term));
+    }
+    return [...found];
+  },
+
+  async propertiesOf(db: Db, productId: number) {
+    return rows(
+      db,
+      sql`SELECT pp.property_value_id AS id, t.id AS type_id, t.name_uk AS type_uk, t.name_ru AS type_ru,
+                 v.value_uk, v.value_ru
+          FROM product_properties pp
+          JOIN property_types t ON t.id = pp.property_type_id
+          JOIN property_values v ON v.id = pp.property_value_id
+          WHERE pp.product_id = ${productId}
+          ORDER BY t.sort, t.id`,
+    );
+  },
+
+  /** Precomputed facet counts of a category (0 = whole catalogue) with their type and value names. */
+  async facets(db: Db, categoryId: number) {
+    const r = await rows(
+      db,
+      sql`SELECT t.id AS type_id, t.name_uk AS type_uk, t.name_ru AS type_ru, v.id AS value_id, v.value_uk, v.value_ru,
+                 cf.products_count AS n
+          FROM category_facets cf
+          JOIN property_values v ON v.id = cf.property_value_id
+          JOIN property_types t ON t.id = v.property_type_id
+          WHERE cf.category_id = ${categoryId}
+          ORDER BY t.sort, t.id, v.sort, v.id`,
+    );
+    return r.map((x) => ({
+      typeId: Number(x.type_id),
+      typeUk: String(x.type_uk),
+      typeRu: String(x.type_ru),
+      valueId: Number(x.value_id),
+      valueUk: String(x.value_uk),
+      valueRu: String(x.value_ru),
+      count: Number(x.n),
+    }));
+  },
+
+  /**
+   * Live facet counts: for each value, products matching the base restriction and every selected
+   * group except the value's own type (the usual faceted-search rule).
+   */
+  async liveFacetCounts(db: Db, base: ProductWhere, selected: Map<number, number[]>, valueIds: number[]): Promise<Map<number, number>> {
+    if (valueIds.length === 0) return new Map();
+    const groupConds = [...selected.entries()].map(
+      ([typeId, ids]) => sql`(pv.property_type_id = ${typeId} OR p.property_value_ids && ${intArray(ids)})`,
+    );
+    const r = await rows(
+      db,
+      sql`SELECT u.v AS value_id, count(*)::int AS n
+          FROM products p CROSS JOIN LATERAL unnest(p.property_value_ids) AS u(v)
+          JOIN property_values pv ON pv.id = u.v
+          WHERE ${whereSql(base)} AND u.v = ANY(${intArray(valueIds)})
+            ${groupConds.length > 0 ? sql`AND ${sql.join(groupConds, sql` AND `)}` : sql``}
+          GROUP BY u.v`,
+    );
+    return new Map(r.map((x) => [Number(x.value_id), Number(x.n)]));
+  },
+
+  /** Public promo grid: new, in-stock products with pictures. */
+  async promo(db: Db, limit: number) {
+    const r = await rows(
+      db,
+      sql`SELECT p.id, p.name_uk, p.name_ru, p.drop_kop, p.retail_kop,
+                 (SELECT i.medium_centered FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort, i.id LIMIT 1) AS image
+          FROM products p
+          WHERE p.is_new AND p.in_stock AND p.has_images AND p.retail_kop > p.drop_kop
+          ORDER BY p.in_stock DESC NULLS LAST, p.id DESC NULLS LAST LIMIT ${limit}`,
+    );
+    return r.map((x) => ({
+      id: Number(x.id),
+      nameUk: String(x.name_uk),
+      nameRu: String(x.name_ru),
+      dropKop: Number(x.drop_kop),
+      retailKop: Number(x.retail_kop),
+      image: x.image === null ? null : String(x.image),
+    }));
+  },
+
+  async productExists(db: Db, productId: number): Promise<boolean> {
+    return (await rows(db, sql`SELECT 1 FROM products WHERE id = ${productId}`)).length > 0;
+  },
+
+  async codeExists(db: Db, codeId: number): Promise<boolean> {
+    return (await rows(db, sql`SELECT 1 FROM products WHERE code_id = ${codeId} LIMIT 1`)).length > 0;
+  },
+};

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  categoryDto,
+  dataOf,
+  filterGroupDto,
+  filtersQuery,
+  productDto,
+  productQuery,
+  productResponse,
+  productsQuery,
+  productsResponse,
+  promoProductDto,
+} from '@drop/shared';
+import { translate } from '@drop/shared';
+import { authedCtx, ctxOf, requireUser } from '../../plugins/auth.ts';
+import { requestLocale } from '../../plugins/locale.ts';
+import { idParam } from '../../lib/http.ts';
+import { getCategory, getProduct, listAnalogues, listCategories, listFilters, listProducts, listPromo } from './catalog.service.ts';
+import { renderDemoSvg } from './demo/demo-svg.ts';
+
+const security = [{ bearer: [] }];
+
+/** /api/v1/categories, /api/v1/products, /api/v1/filters */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireUser);
+
+  app.get('/categories', { schema: { tags: ['catalog'], security, response: { 200: dataOf(z.array(categoryDto)) } } }, async (req) => ({
+    data: await listCategories(ctxOf(req)),
+  }));
+
+  app.get('/categories/:id', { schema: { tags: ['catalog'], security, params: idParam, response: { 200: dataOf(categoryDto) } } }, async (req) => ({
+    data: await getCategory(ctxOf(req), req.params.id),
+  }));
+
+  app.get('/products', { schema: { tags: ['catalog'], security, querystring: productsQuery, response: { 200: productsResponse } } }, async (req) =>
+    listProducts(authedCtx(req), req.query),
+  );
+
+  app.get(
+    '/products/analogues/:id',
+    { schema: { tags: ['catalog'], security, params: idParam, querystring: productQuery, response: { 200: dataOf(z.array(productDto)) } } },
+    async (req) => ({ data: await listAnalogues(authedCtx(req), req.params.id, req.query.market_id) }),
+  );
+
+  app.get('/products/:id', { schema: { tags: ['catalog'], security, params: idParam, querystring: productQuery, response: { 200: productResponse } } }, async (req) =>
+    getProduct(authedCtx(req), req.params.id, req.query.market_id),
+  );
+
+  app.get('/filters', { schema: { tags: ['catalog'], security, querystring: filtersQuery, response: { 200: dataOf(z.array(filterGroupDto)) } } }, async (req) => ({
+    data: await listFilters(authedCtx(req), req.query),
+  }));
+};
+
+/** GET /api/products/promo: public, the landing's promo grid. */
+export const promoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/promo', { schema: { tags: ['catalog'], response: { 200: dataOf(z.array(promoProductDto)) } } }, async (req, reply) => {
+    reply.header('Cache-Control', 'public, max-age=300');
+    return { data: await listPromo(ctxOf(req)) };
+  });
+};
+
+/** GET /storage/*: public catalogue pictures (the demo catalogue's are drawn on request). */
+export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    const path = (req.params as { '*': string })['*'];
+    const svg = renderDemoSvg(path);
+    if (svg === null) return reply.code(404).send({ message: translate('not_found', requestLocale(req)), code: 'NotFound' });
+    return reply
+      .header('Cache-Control', 'public, max-age=86400')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .type('image/svg+xml; charset=utf-8')
+      .send(svg);
+  });
+};

@@ -1,0 +1,313 @@
+import {
+  HEADER_SEARCH_LIMIT,
+  PRODUCT_RESULT_WINDOW,
+  PUBLIC_PRICING_USER,
+  SEARCH_RESULT_CAP,
+  catalogueDropBounds,
+  kopToUah,
+  parseFilterKey,
+  priceProduct,
+  uahToKop,
+  type FilterGroupDto,
+  type FiltersQuery,
+  type ProductsQuery,
+  type PricingUser,
+} from '@drop/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AuthedCtx, Ctx, UserRow } from '../../lib/ctx.ts';
+import { categoryTree, type CategoryNode } from './category-tree.ts';
+import { catalogRepo, type ProductWhere } from './catalog.repository.ts';
+import {
+  categoryCrumbs,
+  listCrumbs,
+  pick,
+  presentCategory,
+  presentProduct,
+  presentProductDetail,
+  type ListKind,
+  type PriceContext,
+} from './catalog.presenter.ts';
+import { normalizeWords } from './search-normalize.ts';
+
+export function pricingUser(user: UserRow): PricingUser {
+  return { discount: Number(user.discount), isVerified: user.isVerified, markup: Number(user.markup), isDropMarkup: user.isDropMarkup };
+}
+
+/**
+ * The prices in effect for a request. `market_id` is accepted on every product call; stores
+ * arrive with the stores issue, until then every request prices with the user's markup profile.
+ */
+export async function priceContext(ctx: AuthedCtx, _marketId?: number): Promise<PriceContext> {
+  return { user: pricingUser(ctx.user), market: null };
+}
+
+// ---------- categories ----------
+
+export async function listCategories(ctx: Ctx) {
+  const tree = await categoryTree(ctx.db);
+  return tree.roots.map((r) => presentCategory(r, ctx.locale));
+}
+
+export async function getCategory(ctx: Ctx, id: number) {
+  const node = (await categoryTree(ctx.db)).byId.get(id);
+  if (!node) throw AppError.notFound();
+  return presentCategory(node, ctx.locale);
+}
+
+// ---------- search ----------
+
+export interface SearchPlan {
+  /** Products whose code or vendor code equals the query: shown first. */
+  exactIds: number[];
+  /** to_tsquery expression, or null when no word matched anything. */
+  tsquery: string | null;
+}
+
+const MAX_TOKENS = 8;
+
+/**
+ * Typo-tolerant search: each normalised word of the query becomes the dictionary words close to
+ * it (itself, trigram neighbours, completions of the last word); words AND together, their
+ * alternatives OR. Words that match nothing in the catalogue are dropped when others remain.
+ */
+export async function planSearch(db: Db, raw: string, base: ProductWhere): Promise<SearchPlan> {
+  const text = raw.trim().slice(0, 200);
+  if (!text) return { exactIds: [], tsquery: null };
+  const exactIds = await catalogRepo.exactCodeIds(db, text, base);
+  const tokens = [...new Set(normalizeWords(text))].slice(0, MAX_TOKENS);
+  const endsInWord = !/\s$/.test(raw);
+  const groups: string[][] = [];
+  for (const [i, token] of tokens.entries()) {
+    const candidates = await catalogRepo.termCandidates(db, token, endsInWord && i === tokens.length - 1);
+    if (candidates.length > 0) groups.push(candidates);
+  }
+  const tsquery = groups.length > 0 ? groups.map((g) => `(${g.map((t) => `'${t}'`).join(' | ')})`).join(' & ') : null;
+  return { exactIds, tsquery };
+}
+
+// ---------- product lists ----------
+
+export interface ProductListResult {
+  data: ReturnType<typeof presentProduct>[];
+  current_category: ReturnType<typeof presentCategory> | null;
+  breadcrumbs: ReturnType<typeof listCrumbs>;
+  meta: { current_page: number; per_page: number; total: number; last_page: number };
+  pagination: { last_page: number };
+}
+
+function groupFilters(keys: readonly string[] | undefined): Map<number, number[]> {
+  const groups = new Map<number, number[]>();
+  for (const key of keys ?? []) {
+    const f = parseFilterKey(key);
+    if (!f) continue;
+    const list = groups.get(f.typeId) ?? [];
+    if (!list.includes(f.valueId)) list.push(f.valueId);
+    groups.set(f.typeId, list);
+  }
+  return groups;
+}
+
+async function resolveCategory(db: Db, id: number | undefined): Promise<CategoryNode | undefined> {
+  if (id === undefined) return undefined;
+  const node = (await categoryTree(db)).byId.get(id);
+  if (!node) throw AppError.field('category_id', 'category_not_found');
+  return node;
+}
+
+function listKind(q: ProductsQuery): ListKind {
+  if (q.is_favorites) return 'favorites';
+  if (q.specials) return 'specials';
+  if (q.news) return 'news';
+  if (q.search?.trim()) return 'search';
+  return 'all';
+}
+
+/** Cached counts for whole-catalogue lists (specials, news): never counted per request. */
+const listCounts = new WeakMap<object, Map<string, { n: number; at: number }>>();
+const LIST_COUNT_TTL_MS = 60_000;
+async function cachedCount(db: Db, key: string, where: ProductWhere): Promise<number> {
+  let m = listCounts.get(db);
+  if (!m) listCounts.set(db, (m = new Map()));
+  const hit = m.get(key);
+  if (hit && Date.now() - hit.at < LIST_COUNT_TTL_MS) return hit.n;
+  const n = await catalogRepo.countCapped(db, where, Number.MAX_SAFE_INTEGER);
+  m.set(key, { n, at: Date.now() });
+  return n;
+}
+
+export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<ProductListResult> {
+  const category = await resolveCategory(ctx.db, q.category_id);
+  const prices = await priceContext(ctx, q.market_id);
+  const perPage = q.per_page;
+  const page = q.page;
+  const bounds = catalogueDropBounds(
+    prices.user,
+    q.price_from === undefined ? undefined : uahToKop(q.price_from),
+    q.price_to === undefined ? undefined : uahToKop(q.price_to),
+  );
+  const groups = groupFilters(q.filters);
+  const where: ProductWhere = {
+    ...(category ? { category: { id: category.id, depth: category.ancestors.length } } : {}),
+    ...(q.specials ? { specials: true } : {}),
+    ...(q.news ? { news: true } : {}),
+    ...(q.is_favorites ? { favoritesOf: ctx.user.id } : {}),
+    valueGroups: [...groups.values()],
+    ...(bounds.minKop !== undefined ? { dropMinKop: bounds.minKop } : {}),
+    ...(bounds.maxKop !== undefined ? { dropMaxKop: bounds.maxKop } : {}),
+  };
+  const crumbs = category ? categoryCrumbs(category, ctx.locale) : listCrumbs(listKind(q), ctx.locale);
+  const currentCategory = category ? presentCategory(category, ctx.locale, 1) : null;
+  const envelope = (rows: ProductListResult['data'], total: number): ProductListResult => {
+    const lastPage = Math.max(1, Math.ceil(Math.min(total, PRODUCT_RESULT_WINDOW) / perPage));
+    return {
+      data: rows,
+      current_category: currentCategory,
+      breadcrumbs: crumbs,
+      meta: { current_page: page, per_page: perPage, total, last_page: lastPage },
+      pagination: { last_page: lastPage },
+    };
+  };
+  const offset = (page - 1) * perPage;
+  if (bounds.empty || offset >= PRODUCT_RESULT_WINDOW) {
+    return envelope([], bounds.empty ? 0 : await countFor(ctx.db, where, category, q, groups));
+  }
+
+  const search = q.search?.trim();
+  if (search) {
+    const plan = await planSearch(ctx.db, q.search ?? '', where);
+    const exact = plan.exactIds;
+    const fuzzyWhere: ProductWhere | null = plan.tsquery ? { ...where, tsquery: plan.tsquery, excludeIds: exact } : null;
+    const fuzzyTotal = fuzzyWhere ? await catalogRepo.countCapped(ctx.db, fuzzyWhere, SEARCH_RESULT_CAP) : 0;
+    const total = Math.min(exact.length + fuzzyTotal, SEARCH_RESULT_CAP);
+    if (offset >= total) return envelope([], total);
+    const exactPage = exact.slice(offset, offset + perPage);
+    const rows = await catalogRepo.byIds(ctx.db, ctx.user.id, exactPage);
+    const ordered = exactPage.map((id) => rows.find((r) => r.id === id)).filter((r) => r !== undefined);
+    const need = Math.min(perPage - ordered.length, SEARCH_RESULT_CAP - offset - ordered.length);
+    if (fuzzyWhere && need > 0) {
+      const fuzzyOffset = Math.max(0, offset - exact.length);
+      ordered.push(...(await catalogRepo.page(ctx.db, ctx.user.id, fuzzyWhere, need, fuzzyOffset)));
+    }
+    return envelope(
+      ordered.map((r) => presentProduct(r, ctx.locale, prices)),
+      total,
+    );
+  }
+
+  const [rows, total] = await Promise.all([
+    catalogRepo.page(ctx.db, ctx.user.id, where, perPage, offset),
+    countFor(ctx.db, where, category, q, groups),
+  ]);
+  return envelope(
+    rows.map((r) => presentProduct(r, ctx.locale, prices)),
+    total,
+  );
+}
+
+/** Precomputed where possible (a plain category, the whole catalogue), cached for specials/news, bounded otherwise. */
+async function countFor(db: Db, where: ProductWhere, category: CategoryNode | undefined, q: ProductsQuery, groups: Map<number, number[]>) {
+  const narrowed = groups.size > 0 || q.price_from !== undefined || q.price_to !== undefined || q.is_favorites;
+  if (!narrowed && !q.specials && !q.news) {
+    return category ? category.productsCount : (await categoryTree(db)).totalProducts;
+  }
+  if (!narrowed) return cachedCount(db, `${q.specials ? 's' : ''}${q.news ? 'n' : ''}:${category?.id ?? 0}`, where);
+  return catalogRepo.countCapped(db, where, PRODUCT_RESULT_WINDOW);
+}
+
+/** The header search: the best few matches (exact codes first). */
+export async function headerSearch(ctx: AuthedCtx, search: string) {
+  return listProducts(ctx, { search, per_page: HEADER_SEARCH_LIMIT, page: 1 } as ProductsQuery);
+}
+
+// ---------- one product ----------
+
+export async function getProduct(ctx: AuthedCtx, id: number, marketId?: number) {
+  const [row] = await catalogRepo.byIds(ctx.db, ctx.user.id, [id]);
+  if (!row) throw AppError.notFound();
+  const prices = await priceContext(ctx, marketId);
+  const props = (await catalogRepo.propertiesOf(ctx.db, id)).map((p) => ({
+    id: Number(p.id),
+    typeId: Number(p.type_id),
+    typeUk: String(p.type_uk),
+    typeRu: String(p.type_ru),
+    valueUk: String(p.value_uk),
+    valueRu: String(p.value_ru),
+  }));
+  const tree = await categoryTree(ctx.db);
+  const node = tree.byId.get(row.category_id);
+  const data = presentProductDetail(row, props, ctx.locale, prices);
+  const breadcrumbs = node
+    ? [...categoryCrumbs(node, ctx.locale, true), { title: data.name, href: `/dashboard/products/${id}`, disabled: true }]
+    : [{ title: data.name, href: `/dashboard/products/${id}`, disabled: true }];
+  return { data, breadcrumbs };
+}
+
+const ANALOGUES_LIMIT = 50;
+
+export async function listAnalogues(ctx: AuthedCtx, id: number, marketId?: number) {
+  const rows = await catalogRepo.analogues(ctx.db, ctx.user.id, id, ANALOGUES_LIMIT);
+  if (rows === null) throw AppError.notFound();
+  const prices = await priceContext(ctx, marketId);
+  return rows.map((r) => presentProduct(r, ctx.locale, prices));
+}
+
+// ---------- filters ----------
+
+/** Searches facet over at most this many matches. */
+const SEARCH_FACET_SAMPLE = SEARCH_RESULT_CAP;
+
+export async function listFilters(ctx: AuthedCtx, q: FiltersQuery): Promise<FilterGroupDto[]> {
+  const category = await resolveCategory(ctx.db, q.category_id);
+  const selected = groupFilters([...(q.selected_filters ?? []), ...(q.filters ?? [])]);
+  const facetRows = await catalogRepo.facets(ctx.db, category?.id ?? 0);
+  const base: ProductWhere = category ? { category: { id: category.id, depth: category.ancestors.length } } : {};
+  let counts: Map<number, number> | null = null;
+  const search = q.search?.trim();
+  if (search) {
+    const plan = await planSearch(ctx.db, search, base);
+    const ids = [...plan.exactIds];
+    if (plan.tsquery) {
+      const rows = await catalogRepo.page(ctx.db, ctx.user.id, { ...base, tsquery: plan.tsquery, excludeIds: plan.exactIds }, SEARCH_FACET_SAMPLE, 0);
+      ids.push(...rows.map((r) => r.id));
+    }
+    counts = await catalogRepo.liveFacetCounts(ctx.db, { onlyIds: ids }, selected, facetRows.map((f) => f.valueId));
+  } else if (selected.size > 0) {
+    counts = await catalogRepo.liveFacetCounts(ctx.db, base, selected, facetRows.map((f) => f.valueId));
+  }
+  const groups = new Map<number, FilterGroupDto>();
+  for (const f of facetRows) {
+    const count = counts ? (counts.get(f.valueId) ?? 0) : f.count;
+    const isSelected = selected.get(f.typeId)?.includes(f.valueId) ?? false;
+    if (search && count === 0 && !isSelected) continue;
+    let g = groups.get(f.typeId);
+    if (!g) groups.set(f.typeId, (g = { id: f.typeId, name: pick(ctx.locale, f.typeUk, f.typeRu), properties: [] }));
+    g.properties.push({ property_type_id: f.typeId, property_value_id: f.valueId, value: pick(ctx.locale, f.valueUk, f.valueRu), count });
+  }
+  return [...groups.values()].filter((g) => g.properties.length > 0);
+}
+
+// ---------- promo (public) ----------
+
+const PROMO_LIMIT = 12;
+const PROMO_TTL_MS = 5 * 60_000;
+const promoCache = new WeakMap<object, { at: number; rows: Awaited<ReturnType<typeof catalogRepo.promo>> }>();
+
+export async function listPromo(ctx: Ctx) {
+  let hit = promoCache.get(ctx.db);
+  if (!hit || Date.now() - hit.at > PROMO_TTL_MS) {
+    hit = { at: Date.now(), rows: await catalogRepo.promo(ctx.db, PROMO_LIMIT) };
+    promoCache.set(ctx.db, hit);
+  }
+  return hit.rows.map((r) => {
+    const p = priceProduct({ dropKop: r.dropKop, oldDropKop: null, retailKop: r.retailKop, categoryPath: [] }, PUBLIC_PRICING_USER);
+    return {
+      id: r.id,
+      name: pick(ctx.locale, r.nameUk, r.nameRu),
+      image: r.image,
+      drop_price: kopToUah(p.dropKop),
+      retail_price: kopToUah(p.retailKop),
+      profit: kopToUah(p.profitKop),
+    };
+  });
+}

@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { rawQuery } from '../../../db/raw.ts';
+import { refreshCatalogueStats } from '../catalogue-stats.ts';
+import { searchText } from '../search-normalize.ts';
+import type { DemoCatalogue, DemoProductRow } from './demo-types.ts';
+
+export interface LoadDemoOptions {
+  seed?: number;
+  batchSize?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Tables the demo catalogue owns; emptied by `replaceCatalogue`. */
+const CATALOGUE_TABLES = [
+  'favorite_products',
+  'product_properties',
+  'product_images',
+  'category_facets',
+  'search_terms',
+  'products',
+  'analogue_groups',
+  'property_values',
+  'property_types',
+  'categories',
+];
+
+export async function catalogueSize(database: Database): Promise<number> {
+  const [row] = await rawQuery<{ n: number | string }>(database, 'SELECT count(*)::int AS n FROM products');
+  return Number(row?.n ?? 0);
+}
+
+export async function clearCatalogue(database: Database): Promise<void> {
+  await rawQuery(database, `TRUNCATE ${CATALOGUE_TABLES.join(', ')} RESTART IDENTITY`);
+}
+
+/** The searchable words of a product: both names, brand and its spellings, codes. */
+export function productSearchText(p: Pick<DemoProductRow, 'nameUk' | 'nameRu' | 'brand' | 'brandAliases' | 'vendorCode'>): string {
+  return searchText(p.nameUk, p.nameRu, p.brand, ...p.brandAliases, p.vendorCode);
+}
+
+/**
+ * Writes a generated catalogue of `count` products into an empty catalogue (same ids for the
+ * same seed), then the precomputed counts and the search dictionary. Works on PGlite and
+ * PostgreSQL alike: rows go in batches as array parameters through unnest().
+ */
+export async function loadDemoCatalogue(database: Database, count: number, opts: LoadDemoOptions = {}): Promise<void> {
+  // Loaded on demand: the vocabulary is only needed when a catalogue is generated.
+  const { generateDemoCatalogue } = await import('./demo-generator.ts');
+  await writeCatalogue(database, generateDemoCatalogue(count, opts.seed ?? 1), count, opts);
+}
+
+/** Writes a catalogue (generated, or a test fixture of the same shape) into an empty catalogue. */
+export async function writeCatalogue(database: Database, cat: DemoCatalogue, count: number, opts: LoadDemoOptions = {}): Promise<void> {
+  const batchSize = opts.batchSize ?? 5000;
+  const q = (text: string, params: unknown[] = []) => rawQuery(database, text, params);
+
+  const c = cat.categories;
+  await q(
+    `INSERT INTO categories (id, parent_id, depth, name_uk, name_ru, image, icon, icon_color, sort)
+     SELECT * FROM unnest($1::int[], $2::int[], $3::smallint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[])`,
+    [c.map((r) => r.id), c.map((r) => r.parentId), c.map((r) => r.depth), c.map((r) => r.nameUk), c.map((r) => r.nameRu), c.map((r) => r.image), c.map((r) => r.icon), c.map((r) => r.iconColor), c.map((r) => r.sort)],
+  );
+  const t = cat.propertyTypes;
+  await q(`INSERT INTO property_types (id, name_uk, name_ru, sort) SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::int[])`, [
+    t.map((r) => r.id),
+    t.map((r) => r.nameUk),
+    t.map((r) => r.nameRu),
+    t.map((r) => r.sort),
+  ]);
+  const v = cat.propertyValues;
+  await q(
+    `INSERT INTO property_values (id, property_type_id, value_uk, value_ru, sort) SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::int[])`,
+    [v.map((r) => r.id), v.map((r) => r.propertyTypeId), v.map((r) => r.valueUk), v.map((r) => r.valueRu), v.map((r) => r.sort)],
+  );
+  if (cat.analogueGroups > 0) await q(`INSERT INTO analogue_groups (id) SELECT generate_series(1, $1::int)`, [cat.analogueGroups]);
+
+  let batch: DemoProductRow[] = [];
+  let done = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const b = batch;
+    batch = [];
+    await q(
+      `INSERT INTO products (id, b2b_code_id, code_id, vendor_code, name_uk, name_ru, description_uk, description_ru, brand,
+         category_id, parent_id, root_id, drop_kop, old_drop_kop, retail_kop, qty, reserved, inet_pack, in_pack, is_new,
+         has_images, analogue_group_id, property_value_ids, search_text)
+       SELECT u.id, u.b2b, u.code, u.vc, u.nuk, u.nru, u.duk, u.dru, u.brand, u.cat, u.par, u.root, u.dk, u.odk, u.rk, u.qty, u.res,
+         u.ip, u.inp, u.isnew, u.hasimg, u.ag, string_to_array(u.pv, ',')::int[], u.st
+       FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+         $10::int[], $11::int[], $12::int[], $13::bigint[], $14::bigint[], $15::bigint[], $16::int[], $17::int[], $18::int[],
+         $19::int[], $20::bool[], $21::bool[], $22::int[], $23::text[], $24::text[])
+         AS u(id, b2b, code, vc, nuk, nru, duk, dru, brand, cat, par, root, dk, odk, rk, qty, res, ip, inp, isnew, hasimg, ag, pv, st)`,
+      [
+        b.map((p) => p.id),
+        b.map((p) => p.b2bCodeId),
+        b.map((p) => p.codeId),
+        b.map((p) => p.vendorCode),
+        b.map((p) => p.nameUk),
+        b.map((p) => p.nameRu),
+        b.map((p) => p.descriptionUk),
+        b.map((p) => p.descriptionRu),
+        b.map((p) => p.brand),
+        b.map((p) => p.categoryId),
+        b.map((p) => p.parentId),
+        b.map((p) => p.rootId),
+        b.map((p) => p.dropKop),
+        b.map((p) => p.oldDropKop),
+        b.map((p) => p.retailKop),
+        b.map((p) => p.qty),
+        b.map((p) => p.reserved),
+        b.map((p) => p.inetPack),
+        b.map((p) => p.inPack),
+        b.map((p) => p.isNew),
+        b.map((p) => p.images.length > 0),
+        b.map((p) => p.analogueGroupId),
+        b.map((p) => p.propertyValueIds.join(',')),
+        b.map((p) => productSearchText(p)),
+      ],
+    );
+    const img = { pid: [] as number[], sort: [] as number[], o: [] as string[], m: [] as string[], t: [] as string[] };
+    for (const p of b) {
+      p.images.forEach((im, i) => {
+        img.pid.push(p.id);
+        img.sort.push(i);
+        img.o.push(im.original);
+        img.m.push(im.mediumCentered);
+        img.t.push(im.thumb);
+      });
+    }
+    if (img.pid.length > 0) {
+      await q(
+        `INSERT INTO product_images (product_id, sort, original, medium_centered, thumb)
+         SELECT * FROM unnest($1::int[], $2::smallint[], $3::text[], $4::text[], $5::text[])`,
+        [img.pid, img.sort, img.o, img.m, img.t],
+      );
+    }
+    done += b.length;
+    opts.onProgress?.(done, count);
+  };
+  for (const p of cat.products()) {
+    batch.push(p);
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+
+  await q(`INSERT INTO product_properties (product_id, property_type_id, property_value_id)
+           SELECT p.id, pv.property_type_id, pv.id FROM products p CROSS JOIN LATERAL unnest(p.property_value_ids) AS v(id)
+           JOIN property_values pv ON pv.id = v.id`);
+  for (const table of ['categories', 'property_types', 'property_values', 'analogue_groups', 'products', 'product_images']) {
+    await q(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), greatest((SELECT max(id) FROM ${table}), 1))`);
+  }
+  await refreshCatalogueStats(database.db);
+  await database.db.execute(sql`ANALYZE`);
+}

@@ -1,0 +1,234 @@
+/**
+ * Catalogue benchmark (issue 3): product listing with filters, facet counts and the header
+ * search against a real API process on PostgreSQL with the demo catalogue.
+ *
+ *   npm run bench:catalog [-- --products 1000000 --duration 15 --connections 50]
+ *
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/drop_bench) is created when
+ * missing and seeded once (reused on later runs). Prints requests/s, p50/p95/p99 and errors per
+ * scenario, with a Fastify hello-world on the same machine as the ceiling.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '1000000' },
+    duration: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '50' },
+    port: { type: 'string', default: '3390' },
+  },
+});
+const PRODUCTS = Number(values.products);
+const DURATION = Number(values.duration);
+const CONNECTIONS = Number(values.connections);
+const PORT = Number(values.port);
+const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/drop_bench';
+
+function run(cmd: string, args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+    p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function ensureDatabase() {
+  const u = new URL(dbUrl);
+  const name = u.pathname.slice(1);
+  u.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: u.toString() });
+  await admin.connect();
+  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  await admin.end();
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(PORT), LOG_LEVEL: 'warn', DEMO_PRODUCTS: '0', NODE_ENV: 'production', SMTP_URL: '', REDIS_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${PORT}/api/v1/config`);
+      if (r.ok) return child;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill();
+  throw new Error('API did not start');
+}
+
+/** A non-verified reseller with a discount: every price goes through the whole rule. */
+async function benchUser(db: pg.Client): Promise<string> {
+  const { hashPassword } = await import('../apps/api/src/lib/security.ts');
+  const email = 'bench-reseller@drop.local';
+  const password = 'bench-password-1';
+  await db.query(
+    `INSERT INTO users (email, name, password_hash, is_verified, discount, markup, email_verified_at)
+     VALUES ($1, 'Bench', $2, false, 5, 15, now())
+     ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash, is_verified = false, discount = 5, markup = 15`,
+    [email, await hashPassword(password)],
+  );
+  const r = await fetch(`http://127.0.0.1:${PORT}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, device_token: 'bench' }),
+  });
+  const body = (await r.json()) as { data: { token: string } };
+  return body.data.token;
+}
+
+interface Figures {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function load(name: string, port: number, paths: string[], headers: Record<string, string>): Promise<Figures> {
+  let i = 0;
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        headers,
+        requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on('response', (_c, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+  times.sort((a, b) => a - b);
+  return {
+    name,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function helloWorld(): Promise<Figures> {
+  const app = Fastify();
+  app.get('/', async () => ({ hello: 'world' }));
+  await app.listen({ port: PORT + 1, host: '127.0.0.1' });
+  try {
+    return await load('fastify hello-world (ceiling)', PORT + 1, ['/'], {});
+  } finally {
+    await app.close();
+  }
+}
+
+const rnd = (() => {
+  let s = 42;
+  return () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+})();
+
+function typo(word: string): string {
+  const i = 1 + Math.floor(rnd() * (word.length - 2));
+  const chars = [...word];
+  if (rnd() < 0.5) chars.splice(i, 1);
+  else [chars[i], chars[i + 1]] = [chars[i + 1]!, chars[i]!];
+  return chars.join('');
+}
+
+async function main() {
+  await ensureDatabase();
+  await run(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/cli/seed.ts', '--products', String(PRODUCTS)], { DATABASE_URL: dbUrl, DEMO_PRODUCTS: '0' });
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const total = Number((await db.query('SELECT count(*)::int AS n FROM products')).rows[0].n);
+  const server = await startServer();
+  try {
+    const token = await benchUser(db);
+    const headers = { authorization: `Bearer ${token}`, 'x-localization': 'uk' };
+
+    // Leaf categories with two property types each, a value of each, and a price range.
+    const leaves = (
+      await db.query(`SELECT id FROM categories c WHERE NOT EXISTS (SELECT 1 FROM categories k WHERE k.parent_id = c.id) ORDER BY id`)
+    ).rows.map((r) => Number(r.id));
+    const listPaths: string[] = [];
+    const facetSelPaths: string[] = [];
+    for (const leaf of leaves) {
+      const facets = (
+        await db.query(
+          `SELECT v.property_type_id AS t, cf.property_value_id AS v FROM category_facets cf JOIN property_values v ON v.id = cf.property_value_id
+           WHERE cf.category_id = $1 ORDER BY cf.products_count DESC`,
+          [leaf],
+        )
+      ).rows as { t: number; v: number }[];
+      const byType = new Map<number, number[]>();
+      for (const f of facets) byType.set(f.t, [...(byType.get(f.t) ?? []), f.v]);
+      const types = [...byType.entries()].slice(0, 2);
+      if (types.length < 2) continue;
+      const prices = (await db.query(`SELECT percentile_disc(ARRAY[0.1, 0.9]) WITHIN GROUP (ORDER BY drop_kop) AS p FROM products WHERE category_id = $1`, [leaf])).rows[0].p as number[];
+      const from = Math.floor(Number(prices[0]) / 100);
+      const to = Math.ceil((Number(prices[1]) * 1.12) / 100);
+      for (let k = 0; k < 3; k++) {
+        const a = types[0]![1][k % types[0]![1].length]!;
+        const b = types[1]![1][k % types[1]![1].length]!;
+        listPaths.push(`/api/v1/products?category_id=${leaf}&filters[]=${types[0]![0]}_${a}&filters[]=${types[1]![0]}_${b}&price_from=${from}&price_to=${to}&per_page=20`);
+        facetSelPaths.push(`/api/v1/filters?category_id=${leaf}&selected_filters[]=${types[0]![0]}_${a}`);
+      }
+    }
+    const allCategories = (await db.query('SELECT id FROM categories ORDER BY id')).rows.map((r) => Number(r.id));
+    const facetPaths = allCategories.map((id) => `/api/v1/filters?category_id=${id}`);
+    const names = (await db.query(`SELECT name_uk, name_ru FROM products WHERE id % 997 = 0 LIMIT 300`)).rows as { name_uk: string; name_ru: string }[];
+    const searchPaths = names.map((n, k) => {
+      const words = (k % 2 ? n.name_ru : n.name_uk).split(/\s+/).filter((w) => w.length >= 5 && /^\p{L}+$/u.test(w));
+      const w = words[k % Math.max(1, words.length)] ?? n.name_uk.split(' ')[0]!;
+      const other = words.find((x) => x !== w);
+      const q = other ? `${typo(w)} ${other}` : typo(w);
+      return `/api/v1/products?search=${encodeURIComponent(q)}&per_page=5`;
+    });
+
+    // Warm up caches and connections.
+    for (const p of [...listPaths.slice(0, 20), ...facetPaths.slice(0, 20), ...searchPaths.slice(0, 20)]) await fetch(`http://127.0.0.1:${PORT}${p}`, { headers });
+
+    const results: Figures[] = [];
+    results.push(await helloWorld());
+    results.push(await load('GET /products: leaf + 2 filters + price range, 20/page', PORT, listPaths, headers));
+    results.push(await load('GET /filters: category page (no selection)', PORT, facetPaths, headers));
+    results.push(await load('GET /filters: leaf with a selected filter', PORT, facetSelPaths, headers));
+    results.push(await load('header search: 5 results, with a typo', PORT, searchPaths, headers));
+
+    const ceiling = results[0]!.rps;
+    console.log(`\nCatalogue benchmark: ${total.toLocaleString('en')} products on PostgreSQL, ${CONNECTIONS} connections, ${DURATION} s each`);
+    console.log('| scenario | req/s | vs hello | p50 ms | p95 ms | p99 ms | errors | non-2xx |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of results) {
+      console.log(`| ${r.name} | ${r.rps} | ${((r.rps / ceiling) * 100).toFixed(1)} % | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+    }
+    console.log(`\nsample paths:\n  ${listPaths[0]}\n  ${facetSelPaths[0]}\n  ${decodeURIComponent(searchPaths[0]!)}`);
+  } finally {
+    server.kill('SIGTERM');
+    await db.end();
+  }
+}
+
+await main();

@@ -1,0 +1,135 @@
+/**
+ * The one price rule of SPEC section 9 and DESIGN.md section 7. Every price a reseller sees
+ * (lists, product page, search, analogues, promo, cart defaults) is computed here, in kopecks,
+ * with exact integer arithmetic and a single rounding (half away from zero) per price.
+ */
+import type { Kopecks } from './money.ts';
+
+/** The unverified surcharge of SPEC section 9: +12 %. */
+export const UNVERIFIED_SURCHARGE_PERCENT = 12;
+
+export interface PricingUser {
+  /** Discount percent (0..100, may have 2 decimals). */
+  discount: number;
+  isVerified: boolean;
+  /** Markup percent of the user's profile (may have 2 decimals). */
+  markup: number;
+  /** The profile markup applies to the drop price (else to the recommended price). */
+  isDropMarkup: boolean;
+}
+
+/** A store's price settings (the stores issue fills them). */
+export interface PricingMarket {
+  /** 1 = the markup starts from the drop price; anything else: from the recommended price. */
+  baseType: number;
+  /** Base markup percent. */
+  baseMarkup: number;
+  /** Category id -> markup percent. */
+  categoryMarkups: ReadonlyMap<number, number>;
+}
+
+export interface PricingProduct {
+  dropKop: Kopecks;
+  oldDropKop: Kopecks | null;
+  /** Recommended retail price. */
+  retailKop: Kopecks;
+  /** The product's category chain, most specific first (leaf, parent, root). */
+  categoryPath: readonly (number | null | undefined)[];
+}
+
+export interface ProductPrices {
+  dropKop: Kopecks;
+  oldDropKop: Kopecks | null;
+  retailKop: Kopecks;
+  markupKop: Kopecks;
+  profitKop: Kopecks;
+}
+
+/** Percent with up to 2 decimals as an integer number of hundredths of a percent. */
+function hundredths(percent: number): bigint {
+  if (!Number.isFinite(percent)) throw new RangeError('pricing: percent is not finite');
+  return BigInt(Math.round(percent * 100));
+}
+
+/** round(value * num / den), half away from zero, exact for any safe integer input. */
+function mulDiv(value: Kopecks, num: bigint, den: bigint): Kopecks {
+  const n = BigInt(Math.trunc(value)) * num;
+  const neg = n < 0n !== den < 0n;
+  const a = n < 0n ? -n : n;
+  const d = den < 0n ? -den : den;
+  const q = (a * 2n + d) / (2n * d);
+  return Number(neg ? -q : q);
+}
+
+/** Drop price for the user: catalogue drop minus the discount, then +12 % if unverified; one rounding. */
+export function userDropKop(dropKop: Kopecks, user: Pick<PricingUser, 'discount' | 'isVerified'>): Kopecks {
+  const discount = hundredths(Math.min(Math.max(user.discount, 0), 100));
+  const surcharge = user.isVerified ? 100n : BigInt(100 + UNVERIFIED_SURCHARGE_PERCENT);
+  return mulDiv(dropKop, (10000n - discount) * surcharge, 1_000_000n);
+}
+
+/** base + percent, one rounding. */
+export function withMarkup(baseKop: Kopecks, percent: number): Kopecks {
+  return mulDiv(baseKop, 10000n + hundredths(percent), 10000n);
+}
+
+/** The markup percent and its base for a product under a store: the most specific category wins. */
+export function marketMarkup(market: PricingMarket, categoryPath: PricingProduct['categoryPath']): number {
+  for (const id of categoryPath) {
+    if (id === null || id === undefined) continue;
+    const m = market.categoryMarkups.get(id);
+    if (m !== undefined) return m;
+  }
+  return market.baseMarkup;
+}
+
+/**
+ * Prices of one product for one user (and optionally a store). The selling (markup) price never
+ * falls below the user's drop price, so a default cart line is always acceptable.
+ */
+export function priceProduct(product: PricingProduct, user: PricingUser, market?: PricingMarket | null): ProductPrices {
+  const dropKop = userDropKop(product.dropKop, user);
+  const oldDropKop = product.oldDropKop === null ? null : userDropKop(product.oldDropKop, user);
+  const retailKop = product.retailKop;
+  let markupKop: Kopecks;
+  if (market) {
+    const base = market.baseType === 1 ? dropKop : retailKop;
+    markupKop = withMarkup(base, marketMarkup(market, product.categoryPath));
+  } else {
+    markupKop = withMarkup(user.isDropMarkup ? dropKop : retailKop, user.markup);
+  }
+  if (markupKop < dropKop) markupKop = dropKop;
+  return { dropKop, oldDropKop, retailKop, markupKop, profitKop: markupKop - dropKop };
+}
+
+/** Catalogue prices with no user (the public promo grid): verified, no discount, no markup. */
+export const PUBLIC_PRICING_USER: PricingUser = { discount: 0, isVerified: true, markup: 0, isDropMarkup: false };
+
+/**
+ * Turns a range on the user's drop price (what the reseller filters by) into exact bounds on
+ * the catalogue drop price, so the database filters with an index-friendly comparison.
+ * Returns `empty: true` when nothing can match.
+ */
+export function catalogueDropBounds(
+  user: Pick<PricingUser, 'discount' | 'isVerified'>,
+  fromKop?: Kopecks,
+  toKop?: Kopecks,
+): { minKop?: Kopecks; maxKop?: Kopecks; empty: boolean } {
+  const discount = hundredths(Math.min(Math.max(user.discount, 0), 100));
+  const num = (10000n - discount) * (user.isVerified ? 100n : BigInt(100 + UNVERIFIED_SURCHARGE_PERCENT));
+  const den = 1_000_000n;
+  const out: { minKop?: Kopecks; maxKop?: Kopecks; empty: boolean } = { empty: false };
+  if (num === 0n) {
+    // Every user price is 0.
+    out.empty = (fromKop !== undefined && fromKop > 0) || (toKop !== undefined && toKop < 0);
+    return out;
+  }
+  const ceilDiv = (a: bigint, b: bigint) => (a >= 0n ? (a + b - 1n) / b : -(-a / b));
+  if (fromKop !== undefined && fromKop > 0) out.minKop = Number(ceilDiv(den * (2n * BigInt(fromKop) - 1n), 2n * num));
+  if (toKop !== undefined) {
+    if (toKop < 0) out.empty = true;
+    else out.maxKop = Number(ceilDiv(den * (2n * BigInt(toKop) + 1n), 2n * num) - 1n);
+  }
+  if (out.minKop !== undefined && out.maxKop !== undefined && out.minKop > out.maxKop) out.empty = true;
+  return out;
+}
