@@ -42,13 +42,17 @@ afterAll(() => {
 
 describe.runIf(process.env.TEST_DB_KIND === 'pglite')('npm start on the embedded database', () => {
   test('first start, second process refused, graceful stop, restart keeps data', { timeout: 120_000 }, async () => {
-    const first = start({ OPERATOR_EMAIL: 'boss@example.com', OPERATOR_PASSWORD: 'boss-password-1' });
+    const first = start({ OPERATOR_EMAIL: 'boss@example.com', OPERATOR_PASSWORD: 'boss-password-1', DEMO_PRODUCTS: '300' });
     const firstMs = await first.ready(30_000);
     expect(first.output()).toContain('e-mail:   boss@example.com');
     expect(first.output()).toContain('password: boss-password-1');
     const login = await api('/api/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'boss@example.com', password: 'boss-password-1' }) });
     expect(login.status).toBe(200);
     const token = ((await login.json()) as { data: { token: string } }).data.token;
+    // The empty catalogue was filled with the demo products.
+    const products = await api('/api/v1/products?per_page=5', { headers: { authorization: `Bearer ${token}` } });
+    expect(((await products.json()) as { meta: { total: number } }).meta.total).toBe(300);
+    expect(first.output()).toContain('300 demo products');
     const reg = await api('/api/v1/auth/register', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -64,9 +68,11 @@ describe.runIf(process.env.TEST_DB_KIND === 'pglite')('npm start on the embedded
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'portal.lock'))).toBe(false);
 
-    const again = start();
+    const again = start({ DEMO_PRODUCTS: '500' });
     const restartMs = await again.ready(15_000);
     expect(again.output()).not.toContain('password:');
+    // A catalogue that is not empty is never regenerated.
+    expect(again.output()).not.toContain('demo products');
     const me = await api('/api/v1/auth/user', { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);
     const mail = await api('/dev/mailbox?to=kept@example.com');

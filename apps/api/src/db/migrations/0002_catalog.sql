@@ -131,4 +131,5 @@ CREATE INDEX "products_analogue_idx" ON "products" USING btree ("analogue_group_
 CREATE INDEX "products_props_gin" ON "products" USING gin ("property_value_ids");--> statement-breakpoint
 CREATE INDEX "products_search_gin" ON "products" USING gin ("search_tsv");--> statement-breakpoint
 CREATE INDEX "property_values_type_idx" ON "property_values" USING btree ("property_type_id");--> statement-breakpoint
-CREATE INDEX "search_terms_trgm" ON "search_terms" USING gin ("term" gin_trgm_ops);
+CREATE INDEX "search_terms_trgm" ON "search_terms" USING gin ("term" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "search_terms_prefix" ON "search_terms" USING btree ("term" COLLATE "C");

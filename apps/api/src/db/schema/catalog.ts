@@ -162,7 +162,7 @@ export const searchTerms = pgTable(
     term: text('term').primaryKey(),
     freq: integer('freq').notNull().default(0),
   },
-  (t) => [index('search_terms_trgm').using('gin', t.term.op('gin_trgm_ops'))],
+  (t) => [index('search_terms_trgm').using('gin', t.term.op('gin_trgm_ops')), index('search_terms_prefix').on(sql`${t.term} COLLATE "C"`)],
 );
 
 export const favoriteProducts = pgTable(

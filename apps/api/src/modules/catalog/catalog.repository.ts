@@ -159,22 +159,23 @@ export const catalogRepo = {
    * completions of the word being typed.
    */
   async termCandidates(db: Db, token: string, prefix: boolean): Promise<string[]> {
-    const found = new Set<string>();
-    const exact = await rows(db, sql`SELECT term FROM search_terms WHERE term = ${token}`);
-    for (const r of exact) found.add(String(r.term));
-    if (token.length >= 4 && !/^\d+$/.test(token)) {
-      const min = exact.length > 0 ? 0.6 : 0.4;
-      const near = await rows(
-        db,
-        sql`SELECT term FROM search_terms WHERE term % ${token} AND similarity(term, ${token}) >= ${min}
-            ORDER BY similarity(term, ${token}) DESC, freq DESC LIMIT 6`,
-      );
-      for (const r of near) found.add(String(r.term));
+    const fuzzy = token.length >= 4 && !/^\d+$/.test(token);
+    const parts: SQL[] = [sql`(SELECT term FROM search_terms WHERE term = ${token})`];
+    if (fuzzy) {
+      parts.push(sql`(SELECT term FROM search_terms
+                      WHERE term % ${token}
+                        AND similarity(term, ${token}) >= CASE WHEN EXISTS (SELECT 1 FROM search_terms e WHERE e.term = ${token}) THEN 0.6 ELSE 0.4 END
+                      ORDER BY similarity(term, ${token}) DESC, freq DESC LIMIT 6)`);
     }
     if (prefix && token.length >= 2) {
-      const more = await rows(db, sql`SELECT term FROM search_terms WHERE term LIKE ${`${token}%`} ORDER BY freq DESC LIMIT 8`);
-      for (const r of more) found.add(String(r.term));
+      // A range on the C-collated index: terms are [a-z0-9], and '{' sorts right after 'z'.
+      parts.push(sql`(SELECT term FROM search_terms WHERE term COLLATE "C" >= ${token} AND term COLLATE "C" < ${`${token}{`}
+                      ORDER BY freq DESC LIMIT 8)`);
     }
+    const found = new Set((await rows(db, sql.join(parts, sql` UNION `))).map((r) => String(r.term)));
+    // Words with digits (model numbers, codes) are searched as typed even when the dictionary
+    // leaves them out (it keeps only those found in two or more products).
+    if (/\d/.test(token)) found.add(token);
     return [...found];
   },
 

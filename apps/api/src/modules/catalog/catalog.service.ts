@@ -65,6 +65,7 @@ export interface SearchPlan {
 }
 
 const MAX_TOKENS = 8;
+const HEADER_SEARCH_COUNT_CAP = 100;
 
 /**
  * Typo-tolerant search: each normalised word of the query becomes the dictionary words close to
@@ -178,13 +179,15 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
     const plan = await planSearch(ctx.db, q.search ?? '', where);
     const exact = plan.exactIds;
     const fuzzyWhere: ProductWhere | null = plan.tsquery ? { ...where, tsquery: plan.tsquery, excludeIds: exact } : null;
-    const fuzzyTotal = fuzzyWhere ? await catalogRepo.countCapped(ctx.db, fuzzyWhere, SEARCH_RESULT_CAP) : 0;
-    const total = Math.min(exact.length + fuzzyTotal, SEARCH_RESULT_CAP);
+    // The header search (5 results) only needs to know there are more: it counts up to 100.
+    const cap = perPage <= HEADER_SEARCH_LIMIT ? HEADER_SEARCH_COUNT_CAP : SEARCH_RESULT_CAP;
+    const fuzzyTotal = fuzzyWhere ? await catalogRepo.countCapped(ctx.db, fuzzyWhere, cap) : 0;
+    const total = Math.min(exact.length + fuzzyTotal, cap);
     if (offset >= total) return envelope([], total);
     const exactPage = exact.slice(offset, offset + perPage);
     const rows = await catalogRepo.byIds(ctx.db, ctx.user.id, exactPage);
     const ordered = exactPage.map((id) => rows.find((r) => r.id === id)).filter((r) => r !== undefined);
-    const need = Math.min(perPage - ordered.length, SEARCH_RESULT_CAP - offset - ordered.length);
+    const need = Math.min(perPage - ordered.length, cap - offset - ordered.length);
     if (fuzzyWhere && need > 0) {
       const fuzzyOffset = Math.max(0, offset - exact.length);
       ordered.push(...(await catalogRepo.page(ctx.db, ctx.user.id, fuzzyWhere, need, fuzzyOffset)));

@@ -30,7 +30,7 @@ export async function refreshCatalogueStats(db: Db): Promise<void> {
     await tx.execute(sql`
       INSERT INTO search_terms (term, freq)
       SELECT w, count(*)::int FROM products, unnest(string_to_array(search_text, ' ')) AS w
-      WHERE w <> '' GROUP BY w`);
+      WHERE w <> '' GROUP BY w HAVING count(*) > 1 OR w !~ '[0-9]'`);
   });
   invalidateCategoryTree(db);
 }

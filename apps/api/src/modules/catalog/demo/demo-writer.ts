@@ -25,6 +25,42 @@ const CATALOGUE_TABLES = [
   'categories',
 ];
 
+const BULK_THRESHOLD = 100_000;
+const BULK_TABLES = ['products', 'product_images', 'product_properties'];
+
+/** Drops the non-constraint indexes of the bulk tables and returns their definitions. */
+async function dropSecondaryIndexes(database: Database): Promise<string[]> {
+  const rows = await rawQuery<{ indexname: string; indexdef: string }>(
+    database,
+    `SELECT i.indexname, i.indexdef FROM pg_indexes i
+     WHERE i.schemaname = current_schema() AND i.tablename = ANY($1::text[])
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+    [BULK_TABLES],
+  );
+  for (const r of rows) await rawQuery(database, `DROP INDEX IF EXISTS "${r.indexname.replace(/"/g, '')}"`);
+  return rows.map((r) => r.indexdef);
+}
+
+/** Rebuilds the dropped indexes, several at once on separate connections. */
+async function recreateIndexes(database: Database, defs: string[]): Promise<void> {
+  const pool = database.pool;
+  if (!pool) {
+    for (const d of defs) await rawQuery(database, d);
+    return;
+  }
+  const queue = [...defs];
+  const worker = async () => {
+    const client = await pool.connect();
+    try {
+      await client.query(`SET maintenance_work_mem = '256MB'`);
+      for (let d = queue.shift(); d !== undefined; d = queue.shift()) await client.query(d);
+    } finally {
+      client.release();
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+}
+
 export async function catalogueSize(database: Database): Promise<number> {
   const [row] = await rawQuery<{ n: number | string }>(database, 'SELECT count(*)::int AS n FROM products');
   return Number(row?.n ?? 0);
@@ -75,12 +111,15 @@ export async function writeCatalogue(database: Database, cat: DemoCatalogue, cou
   );
   if (cat.analogueGroups > 0) await q(`INSERT INTO analogue_groups (id) SELECT generate_series(1, $1::int)`, [cat.analogueGroups]);
 
+  // Bulk loads on PostgreSQL: secondary indexes are built once at the end, batches go in parallel.
+  const bulk = database.pool !== undefined && count >= BULK_THRESHOLD;
+  const dropped = bulk ? await dropSecondaryIndexes(database) : [];
+  const inFlight = new Set<Promise<void>>();
+  const maxInFlight = database.pool ? 4 : 1;
+
   let batch: DemoProductRow[] = [];
   let done = 0;
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const b = batch;
-    batch = [];
+  const write = async (b: DemoProductRow[]) => {
     await q(
       `INSERT INTO products (id, b2b_code_id, code_id, vendor_code, name_uk, name_ru, description_uk, description_ru, brand,
          category_id, parent_id, root_id, drop_kop, old_drop_kop, retail_kop, qty, reserved, inet_pack, in_pack, is_new,
@@ -138,17 +177,31 @@ export async function writeCatalogue(database: Database, cat: DemoCatalogue, cou
     done += b.length;
     opts.onProgress?.(done, count);
   };
-  for (const p of cat.products()) {
-    batch.push(p);
-    if (batch.length >= batchSize) await flush();
-  }
-  await flush();
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const p = write(batch).finally(() => inFlight.delete(p));
+    batch = [];
+    inFlight.add(p);
+    if (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+  };
+  try {
+    for (const p of cat.products()) {
+      batch.push(p);
+      if (batch.length >= batchSize) await flush();
+    }
+    await flush();
+    await Promise.all(inFlight);
 
-  await q(`INSERT INTO product_properties (product_id, property_type_id, property_value_id)
-           SELECT p.id, pv.property_type_id, pv.id FROM products p CROSS JOIN LATERAL unnest(p.property_value_ids) AS v(id)
-           JOIN property_values pv ON pv.id = v.id`);
-  for (const table of ['categories', 'property_types', 'property_values', 'analogue_groups', 'products', 'product_images']) {
-    await q(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), greatest((SELECT max(id) FROM ${table}), 1))`);
+    await q(`INSERT INTO product_properties (product_id, property_type_id, property_value_id)
+             SELECT p.id, pv.property_type_id, pv.id FROM products p CROSS JOIN LATERAL unnest(p.property_value_ids) AS v(id)
+             JOIN property_values pv ON pv.id = v.id`);
+    for (const table of ['categories', 'property_types', 'property_values', 'analogue_groups', 'products', 'product_images']) {
+      await q(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), greatest((SELECT max(id) FROM ${table}), 1))`);
+    }
+  } finally {
+    // Indexes come back even when the load fails, so the schema stays as migrated.
+    await Promise.allSettled(inFlight);
+    if (dropped.length > 0) await recreateIndexes(database, dropped);
   }
   await refreshCatalogueStats(database.db);
   await database.db.execute(sql`ANALYZE`);

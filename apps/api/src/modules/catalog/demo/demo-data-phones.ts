@@ -1,0 +1,177 @@
+import type { RootDef } from './demo-data-common.ts';
+
+const PHONES = ['iPhone 13', 'iPhone 14', 'iPhone 15', 'iPhone 15 Pro', 'Samsung Galaxy A54', 'Samsung Galaxy A15', 'Samsung Galaxy S24', 'Xiaomi Redmi Note 13', 'Xiaomi Redmi 13C', 'Poco X6'];
+const FOR_PHONES = PHONES.map((p) => `для ${p}`);
+const ACC = ['Baseus', 'Hoco', 'Borofone', 'Remax', 'Xiaomi', 'Samsung', null];
+
+export const PHONES_ROOT: RootDef = {
+  name: 'Аксесуари для телефонів|Аксессуары для телефонов',
+  icon: 'PhoneIphone',
+  color: '#fd9207',
+  props: [
+    { key: 'caseType', name: 'Тип чохла|Тип чехла', values: ['Книжка', 'Накладка', 'Бампер', 'Протиударний|Противоударный', 'З кишенею для карток|С карманом для карт'] },
+    { key: 'glass', name: 'Тип скла|Тип стекла', values: ['2.5D', '3D', '5D', '9D', 'Антишпигун|Антишпион', 'Матове|Матовое'] },
+    { key: 'ports', name: 'Кількість портів|Количество портов', values: ['1 порт', '2 порти|2 порта', '3 порти|3 порта', '4 порти|4 порта'] },
+    { key: 'fastCharge', name: 'Швидке заряджання|Быстрая зарядка', values: ['Немає|Нет', 'Quick Charge 3.0', 'Power Delivery', 'PD + QC', 'SuperVOOC'] },
+    { key: 'bt', name: 'Версія Bluetooth|Версия Bluetooth', values: ['4.2', '5.0', '5.1', '5.2', '5.3', '5.4'] },
+    { key: 'mount', name: 'Кріплення|Крепление', values: ['На дефлектор|На дефлектор', 'На присосці|На присоске', 'На торпедо|На торпеду', 'Магнітне|Магнитное', 'На кермо|На руль'] },
+  ],
+  mids: [
+    {
+      name: 'Чохли та захист|Чехлы и защита',
+      leaves: [
+        {
+          name: 'Чохли для смартфонів|Чехлы для смартфонов',
+          props: ['color', 'material@0-2,4-5', 'caseType', 'country@0,3', 'pack@0-2'],
+          kinds: ['Чохол-книжка|Чехол-книжка', 'Силіконовий чохол|Силиконовый чехол', 'Чохол-накладка|Чехол-накладка', 'Протиударний чохол|Противоударный чехол'],
+          brands: ['Baseus', 'Hoco', null, null, 'Samsung', 'Apple'],
+          models: FOR_PHONES,
+          lines: { Samsung: ['Galaxy A54', 'Galaxy A15', 'Galaxy S24', 'Galaxy A34'], Apple: ['iPhone 14', 'iPhone 15', 'iPhone 15 Pro'] },
+          suffix: 'color',
+          uah: [60, 450],
+          w: 4,
+        },
+        {
+          name: 'Захисне скло|Защитное стекло',
+          props: ['glass', 'color@0-1', 'country@0', 'pcs@0-2', 'pack@0-2'],
+          kinds: ['Захисне скло|Защитное стекло', 'Скло на камеру|Стекло на камеру'],
+          brands: ['Hoco', 'Borofone', 'Remax', null, null],
+          models: FOR_PHONES,
+          uah: [25, 180],
+          pack: [1, 1, 5, 10],
+          w: 3,
+        },
+        {
+          name: 'Гідрогелеві плівки|Гидрогелевые пленки',
+          props: ['glass@4-5', 'pcs@0-1', 'country@0', 'pack@1-2'],
+          kinds: ['Гідрогелева плівка|Гидрогелевая пленка', 'Захисна плівка|Защитная пленка'],
+          brands: ['Remax', null],
+          models: FOR_PHONES,
+          uah: [20, 120],
+          pack: [1, 10, 10],
+        },
+      ],
+    },
+    {
+      name: 'Зарядні пристрої|Зарядные устройства',
+      leaves: [
+        {
+          name: 'Мережеві зарядні пристрої|Сетевые зарядные устройства',
+          props: ['power@0-8', 'ports', 'connector@0,3', 'fastCharge', 'color@0-1', 'country@0', 'warranty@2-5'],
+          kinds: ['Мережевий зарядний пристрій|Сетевое зарядное устройство', 'Блок живлення|Блок питания'],
+          brands: ACC,
+          models: ['GaN', 'Compact', 'C##', 'BA##', 'N##'],
+          lines: { Baseus: ['GaN5 Pro', 'Compact', 'Super Si'], Hoco: ['C12Q', 'N4', 'C80A'], Xiaomi: ['Mi Charger', 'GaN Charger'] },
+          suffix: 'power',
+          uah: [90, 1200],
+          w: 3,
+        },
+        {
+          name: 'Автомобільні зарядні пристрої|Автомобильные зарядные устройства',
+          props: ['power@1-8', 'ports@0-2', 'connector@0,3', 'fastCharge@0-3', 'color@0-2', 'warranty@2-5'],
+          kinds: ['Автомобільний зарядний пристрій|Автомобильное зарядное устройство', 'Автозарядка|Автозарядка'],
+          brands: ACC,
+          models: ['Z##', 'CC##', 'CC##A'],
+          suffix: 'power',
+          uah: [80, 700],
+        },
+        {
+          name: 'Бездротові зарядні пристрої|Беспроводные зарядные устройства',
+          props: ['power@1-3', 'connector@0,5', 'color@0-2', 'material@0,2,3', 'warranty@3-5'],
+          kinds: ['Бездротовий зарядний пристрій|Беспроводное зарядное устройство', 'Зарядна станція 3 в 1|Зарядная станция 3 в 1'],
+          brands: ['Baseus', 'Hoco', 'Xiaomi', 'Samsung', 'Apple', null],
+          models: ['Simple', 'Magnetic', 'Q##', 'CW##'],
+          uah: [250, 2500],
+        },
+        {
+          name: 'Павербанки|Повербанки',
+          props: ['battery@6-11', 'power@2-8', 'connector@0,3', 'color@0-3', 'fastCharge@0-3', 'warranty@4-6'],
+          kinds: ['Павербанк|Повербанк', 'Портативний акумулятор|Портативный аккумулятор'],
+          brands: ['Xiaomi', 'Baseus', 'Hoco', 'Borofone', 'Remax'],
+          lines: { Xiaomi: ['Redmi', 'Mi 3', 'Power Bank 3 Pro'], Baseus: ['Bipow', 'Adaman', 'Blade'], Hoco: ['J87', 'J101', 'Q15'], Borofone: ['BJ38', 'BJ27'], Remax: ['RPP-##', 'Lango'] },
+          suffix: 'battery',
+          uah: [350, 3500],
+          w: 4,
+        },
+      ],
+    },
+    {
+      name: 'Кабелі та адаптери|Кабели и адаптеры',
+      leaves: [
+        {
+          name: 'USB-кабелі|USB-кабели',
+          props: ['connector@0-2,6-7', 'cable@1-6', 'power@1-8', 'color@0-3', 'material@0,4,13', 'country@0'],
+          kinds: ['Кабель|Кабель', 'Кабель у тканинному обплетенні|Кабель в тканевой оплетке'],
+          brands: ACC,
+          models: ['X##', 'BX##', 'Cafule', 'Superior'],
+          suffix: 'cable',
+          uah: [40, 450],
+          pack: [1, 1, 1, 5, 10],
+          w: 4,
+        },
+        {
+          name: 'Перехідники та адаптери|Переходники и адаптеры',
+          props: ['connector', 'color@0-2', 'material@0,2,8', 'country@0'],
+          kinds: ['Перехідник|Переходник', 'Адаптер OTG|Адаптер OTG', 'USB-хаб|USB-хаб'],
+          brands: ['Baseus', 'Hoco', 'Borofone', null],
+          models: ['UA##', 'HB##', 'Mini'],
+          uah: [30, 900],
+        },
+      ],
+    },
+    {
+      name: 'Навушники та гарнітури|Наушники и гарнитуры',
+      leaves: [
+        {
+          name: 'Бездротові навушники|Беспроводные наушники',
+          props: ['bt', 'battery@0-2', 'color@0-3,6', 'ip@0-3', 'connector@0,2', 'warranty@3-6'],
+          kinds: ['Бездротові навушники|Беспроводные наушники^p', 'TWS-навушники|TWS-наушники^p', 'Накладні навушники|Накладные наушники^p'],
+          brands: ['Xiaomi', 'Samsung', 'Apple', 'Baseus', 'Hoco', 'JBL', 'Sony'],
+          lines: { Xiaomi: ['Redmi Buds 4', 'Redmi Buds 5 Pro'], Samsung: ['Galaxy Buds FE', 'Galaxy Buds2 Pro'], Apple: ['AirPods 3', 'AirPods Pro 2'], JBL: ['Tune 510BT', 'Wave 200'], Sony: ['WH-CH520', 'WF-C700N'], Baseus: ['Bowie E3', 'Bowie M2'], Hoco: ['EW##', 'ES##'] },
+          suffix: 'color',
+          uah: [250, 7500],
+          w: 3,
+        },
+        {
+          name: 'Дротові навушники|Проводные наушники',
+          props: ['connector@0-2,4', 'cable@2-4', 'color@0-1', 'country@0'],
+          kinds: ['Навушники-вкладиші|Наушники-вкладыши^p', 'Дротова гарнітура|Проводная гарнитура^f'],
+          brands: ['Hoco', 'Borofone', 'Remax', 'Samsung', null],
+          models: ['M##', 'BM##', 'RM-###'],
+          suffix: 'color',
+          uah: [60, 500],
+        },
+      ],
+    },
+    {
+      name: 'Тримачі та фото|Держатели и фото',
+      leaves: [
+        {
+          name: 'Автотримачі|Автодержатели',
+          props: ['mount', 'material@0,2', 'color@0-2', 'country@0'],
+          kinds: ['Автотримач для телефона|Автодержатель для телефона', 'Магнітний тримач|Магнитный держатель'],
+          brands: ['Baseus', 'Hoco', 'Borofone', null],
+          models: ['CA##', 'H##', 'Easy'],
+          uah: [70, 900],
+          w: 2,
+        },
+        {
+          name: 'Селфі-палки та штативи|Селфи-палки и штативы',
+          props: ['color@0-1', 'material@0,8', 'weight@1-4', 'bt@0-3'],
+          kinds: ['Селфі-палка|Селфи-палка', 'Штатив-тринога|Штатив-тренога', 'Монопод|Монопод'],
+          brands: ['Xiaomi', 'Baseus', 'Hoco', null],
+          models: ['K##', 'Traveler', 'Mini'],
+          uah: [120, 1200],
+        },
+        {
+          name: 'Кільцеві лампи|Кольцевые лампы',
+          props: ['power@0-3', 'cable@4-6', 'color@0-1', 'country@0'],
+          kinds: ['Кільцева лампа|Кольцевая лампа', 'LED-лампа для селфі|LED-лампа для селфи'],
+          brands: [null, null, 'Hoco'],
+          models: ['26 см', '33 см', '45 см'],
+          uah: [150, 1300],
+        },
+      ],
+    },
+  ],
+};
