@@ -5,12 +5,16 @@ import { BaseLayout } from './layouts/base-layout.tsx';
 import { Suspense } from 'react';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import {
+  CatalogRoute,
+  CategoryRoute,
   DashboardHomeRoute,
   DashboardLayout,
   ForgotPasswordRoute,
   LandingRoute,
   LoginRoute,
   NotFoundRoute,
+  ProductListRoute,
+  ProductRoute,
   ProfileRoute,
   RegisterRoute,
   UnderConstructionRoute,
@@ -18,14 +22,6 @@ import {
 
 /** Dashboard sections that later issues fill; each shows its title (h1) and an empty state for now. */
 const SECTIONS: { path: string; titleKey: string }[] = [
-  { path: 'catalog', titleKey: 'pages.catalog' },
-  { path: 'catalog/:id', titleKey: 'pages.category' },
-  { path: 'catalog/:id/products', titleKey: 'pages.categoryProducts' },
-  { path: 'favorites', titleKey: 'pages.favorites' },
-  { path: 'search-products', titleKey: 'pages.searchProducts' },
-  { path: 'specials', titleKey: 'pages.specials' },
-  { path: 'news', titleKey: 'pages.news' },
-  { path: 'products/:id', titleKey: 'pages.product' },
   { path: 'cart', titleKey: 'pages.cart' },
   { path: 'orders', titleKey: 'pages.orders' },
   { path: 'orders/create', titleKey: 'pages.orderCreate' },
@@ -63,6 +59,14 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <DashboardHomeRoute /> },
       { path: 'profile', element: <ProfileRoute /> },
+      { path: 'catalog', element: <CatalogRoute /> },
+      { path: 'catalog/:id', element: <CategoryRoute /> },
+      { path: 'catalog/:id/products', element: <ProductListRoute mode="category" /> },
+      { path: 'favorites', element: <ProductListRoute mode="favorites" /> },
+      { path: 'search-products', element: <ProductListRoute mode="search" /> },
+      { path: 'specials', element: <ProductListRoute mode="specials" /> },
+      { path: 'news', element: <ProductListRoute mode="news" /> },
+      { path: 'products/:id', element: <ProductRoute /> },
       ...SECTIONS.map((s) => ({ path: s.path, element: <UnderConstructionRoute key={s.path} titleKey={s.titleKey} /> })),
     ],
   },

@@ -10,3 +10,7 @@ export const ProfileRoute = lazy(() => import('./profile-route.tsx').then((m) =>
 export const UnderConstructionRoute = lazy(() => import('./under-construction-route.tsx').then((m) => ({ default: m.UnderConstructionRoute })));
 export const LandingRoute = lazy(() => import('../../features/landing/components/landing-page.tsx').then((m) => ({ default: m.LandingPage })));
 export const DashboardLayout = lazy(() => import('../layouts/dashboard-layout.tsx').then((m) => ({ default: m.DashboardLayout })));
+export const CatalogRoute = lazy(() => import('../../features/catalog/components/catalog-page.tsx').then((m) => ({ default: m.CatalogPage })));
+export const CategoryRoute = lazy(() => import('../../features/catalog/components/category-page.tsx').then((m) => ({ default: m.CategoryPage })));
+export const ProductListRoute = lazy(() => import('../../features/products/components/product-list-page.tsx').then((m) => ({ default: m.ProductListPage })));
+export const ProductRoute = lazy(() => import('../../features/products/components/product-page.tsx').then((m) => ({ default: m.ProductPage })));

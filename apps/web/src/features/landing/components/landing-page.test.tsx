@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -36,8 +36,19 @@ const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
       }),
     );
   }
+  if (url.endsWith('/api/products/promo')) {
+    if (promoAnswer === 'fail') return Promise.resolve(jsonResponse({ message: 'Server error' }, 500));
+    return Promise.resolve(jsonResponse({ data: promoAnswer.map((p) => ({ ...p, name: lang === 'ru' ? `${p.name} (ru)` : p.name })) }));
+  }
   return Promise.resolve(jsonResponse({ message: 'Not found' }, 404));
 });
+
+const PROMO = [
+  { id: 11, name: 'Смартфон Samsung Galaxy A15', image: 'demo/p/11-1-m.svg', drop_price: 4000, retail_price: 4123, profit: 123 },
+  { id: 12, name: 'Чайник електричний 1.7 л', image: null, drop_price: 500, retail_price: 650.5, profit: 150.5 },
+];
+let promoAnswer: typeof PROMO | 'fail' = PROMO;
+const settingCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/v1/settings/'));
 
 const theme = createTheme({
   palette: { primary: { main: PRIMARY_COLOR, contrastText: '#fff' } },
@@ -91,6 +102,7 @@ function mockMatchMedia(matches: boolean) {
 
 describe('LandingPage', () => {
   beforeEach(() => {
+    promoAnswer = PROMO;
     fetchMock.mockClear();
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -124,8 +136,8 @@ describe('LandingPage', () => {
     }
     expect(within(faq).getAllByRole('button', { expanded: false })).toHaveLength(12);
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(settingCalls()).toHaveLength(1);
+    const [url, init] = settingCalls()[0] ?? [];
     expect(String(url)).toBe('/api/v1/settings/faq');
     const headers = new Headers(init?.headers);
     expect(headers.get('X-Localization')).toBe('uk');
@@ -156,8 +168,39 @@ describe('LandingPage', () => {
 
     expect(await within(faq).findByText('Вопрос 12?')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Частые вопросы' })).toBeTruthy();
-    const langs = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('X-Localization'));
+    const langs = settingCalls().map(([, init]) => new Headers(init?.headers).get('X-Localization'));
     expect(langs).toEqual(['uk', 'ru']);
+  });
+
+  it('shows the promo products with the profit between the how-to and the FAQ, without a token', async () => {
+    localStorage.setItem('access_token', 'secret-token');
+    renderLanding();
+    const promo = screen.getByTestId('landing-promo');
+    expect(within(promo).getByTestId('promo-loading')).toBeTruthy();
+    const cards = await within(promo).findAllByTestId('promo-card');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]?.textContent).toContain('Смартфон Samsung Galaxy A15');
+    expect(within(cards[0]!).getByTestId('promo-profit').textContent).toBe('Ваш прибуток: 123.00 грн.');
+    expect(within(cards[1]!).getByTestId('promo-profit').textContent).toBe('Ваш прибуток: 150.50 грн.');
+    expect(cards[0]?.querySelector('img')?.getAttribute('src')).toBe('/storage/demo/p/11-1-m.svg');
+    expect(cards[1]?.querySelector('img')?.getAttribute('src')).toBe('/images/no-img-200pad.svg');
+    expect(screen.getByRole('heading', { level: 2, name: 'Товари, на яких ви заробите' })).toBeTruthy();
+    const order = Array.from(document.querySelectorAll('main > section')).map((el) => el.getAttribute('data-testid'));
+    expect(order.indexOf('landing-promo')).toBe(order.indexOf('landing-howto') + 1);
+    expect(order.indexOf('landing-faq')).toBe(order.indexOf('landing-promo') + 1);
+    const call = fetchMock.mock.calls.find(([u]) => String(u) === '/api/products/promo');
+    expect(new Headers(call?.[1]?.headers).get('Authorization')).toBeNull();
+  });
+
+  it('hides the promo section when the call fails or returns nothing', async () => {
+    promoAnswer = 'fail';
+    renderLanding();
+    expect(screen.getByTestId('landing-promo')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('landing-promo')).toBeNull());
+    cleanup();
+    promoAnswer = [];
+    renderLanding();
+    await waitFor(() => expect(screen.queryByTestId('landing-promo')).toBeNull());
   });
 
   it('opens the privacy policy dialog with the date of the last update', async () => {

@@ -13,6 +13,7 @@ import { HowToSection } from './how-to-section.tsx';
 import { LandingFooter } from './landing-footer.tsx';
 import { LandingHeader } from './landing-header.tsx';
 import { LegalDialog } from './legal-dialog.tsx';
+import { PromoSection } from './promo-section.tsx';
 
 const LANDING_NAMESPACE = 'landing';
 const LANDING_RESOURCES = { uk, ru } as const;
@@ -54,7 +55,7 @@ export function LandingPage() {
         <HeroSection />
         <BenefitsSection />
         <HowToSection />
-        {/* promo grid: catalogue issue */}
+        <PromoSection />
         <FaqSection />
         <ContactsSection />
       </Box>

@@ -6,7 +6,8 @@ export const LANDING_SECTIONS = [
   { id: 'contacts', labelKey: 'nav.contacts' },
 ] as const;
 
-export type LandingSectionId = (typeof LANDING_SECTIONS)[number]['id'];
+/** 'promo' is a section without a menu entry: it hides itself when there is nothing to show. */
+export type LandingSectionId = (typeof LANDING_SECTIONS)[number]['id'] | 'promo';
 
 export const sectionId = (id: LandingSectionId) => `landing-${id}`;
 export const sectionTitleId = (id: LandingSectionId) => `landing-${id}-title`;

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { API_VERSION, promoProductDto, type Locale } from '@drop/shared';
+import { landingQueryKeys } from './get-setting.ts';
+
+/** The contract's item; a missing picture (null or absent) falls back to the placeholder. */
+const promoItem = promoProductDto.extend({ image: z.string().nullish() });
+export type PromoProduct = z.infer<typeof promoItem>;
+const promoEnvelope = z.object({ data: z.array(promoItem) });
+
+export const promoQueryKey = (lang: Locale) => [...landingQueryKeys.all, 'promo', lang] as const;
+
+/**
+ * GET /api/products/promo: public (no token) and outside /api/v1, so it does not go through
+ * lib/api-client (whose base is /api/v1 and which would send the token).
+ */
+export async function getPromoProducts(lang: Locale, signal?: AbortSignal): Promise<PromoProduct[]> {
+  const response = await fetch('/api/products/promo', {
+    headers: { 'X-Localization': lang, 'Accept-Language': lang, 'X-Api-Version': API_VERSION, Accept: 'application/json' },
+    signal,
+  });
+  if (!response.ok) throw new Error(`GET /api/products/promo failed with status ${response.status}`);
+  return promoEnvelope.parse(await response.json()).data;
+}
+
+export const promoQueryOptions = (lang: Locale) =>
+  queryOptions({
+    queryKey: promoQueryKey(lang),
+    queryFn: ({ signal }) => getPromoProducts(lang, signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export const usePromoProducts = (lang: Locale) => useQuery(promoQueryOptions(lang));

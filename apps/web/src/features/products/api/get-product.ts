@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { productResponse, type ProductResponse } from '@drop/shared';
+import { api } from '../../../lib/api-client.ts';
+import { productKeys } from './keys.ts';
+
+/** GET /products/{id}: the product with its properties and breadcrumbs (404 when unknown). */
+export async function getProduct(id: number, marketId?: number, signal?: AbortSignal): Promise<ProductResponse> {
+  const body = await api.raw<unknown>('GET', `/products/${id}`, { query: { market_id: marketId }, ...(signal ? { signal } : {}) });
+  return productResponse.parse(body);
+}
+
+export const getProductQueryOptions = (id: number, lang: string, marketId?: number) =>
+  queryOptions({ queryKey: productKeys.detail(id, lang, marketId), queryFn: ({ signal }) => getProduct(id, marketId, signal) });
+
+export const useProduct = (id: number, lang: string, { enabled = true, marketId }: { enabled?: boolean; marketId?: number } = {}) =>
+  useQuery({ ...getProductQueryOptions(id, lang, marketId), enabled: enabled && Number.isSafeInteger(id) && id > 0 });

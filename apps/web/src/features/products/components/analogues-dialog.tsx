@@ -1,0 +1,107 @@
+/**
+ * Analogues (SPEC section 2, max width 800): the other products of the analogue group from
+ * GET /products/analogues/{id}; each links to /dashboard/products/{id} and shows code, vendor code,
+ * retail price and the special badge. Test ids: analogues-dialog, analogue-item (data-product-id),
+ * analogue-link, analogues-loading, analogues-empty, analogues-error, analogues-close.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import CloseIcon from '@mui/icons-material/Close';
+import { Link as RouterLink } from 'react-router';
+import { formatMoney, type ProductDto } from '@drop/shared';
+import { useAnalogues } from '../api/get-analogues.ts';
+import { pickImage } from '../lib/images.ts';
+import { useProductsT } from '../lib/i18n.ts';
+import { ProductBadges } from './product-badges.tsx';
+import { ProductCodes, productPath } from './product-card.tsx';
+import { ProductImage } from './product-image.tsx';
+import { QuantityText } from './product-prices.tsx';
+
+export function AnaloguesDialog({ product, open, onClose }: { product: ProductDto | null; open: boolean; onClose: () => void }) {
+  const { t, i18n } = useProductsT();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const analogues = useAnalogues(product?.id ?? 0, i18n.language, { enabled: product !== null });
+
+  return (
+    <Dialog
+      open={open && product !== null}
+      onClose={onClose}
+      fullWidth
+      fullScreen={phone}
+      slotProps={{ paper: { sx: { maxWidth: { sm: 800 } } } }}
+      aria-labelledby="analogues-title"
+      data-testid="analogues-dialog"
+    >
+      <DialogTitle id="analogues-title" sx={{ pr: 6 }}>
+        {t('analogues.title')}
+        {product && (
+          <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block', mt: 0.5 }}>
+            {product.name}
+          </Typography>
+        )}
+      </DialogTitle>
+      <IconButton aria-label={t('analogues.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }} data-testid="analogues-close">
+        <CloseIcon />
+      </IconButton>
+      <DialogContent dividers sx={{ p: 0 }}>
+        {analogues.isPending ? (
+          <Box sx={{ p: 2 }} data-testid="analogues-loading">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} variant="rounded" height={72} sx={{ mb: 1 }} />
+            ))}
+          </Box>
+        ) : analogues.isError ? (
+          <Typography color="error" sx={{ p: 2 }} data-testid="analogues-error">
+            {analogues.error.message || t('analogues.loadFailed')}
+          </Typography>
+        ) : analogues.data.length === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 2 }} data-testid="analogues-empty">
+            {t('analogues.empty')}
+          </Typography>
+        ) : (
+          <List disablePadding>
+            {analogues.data.map((a) => (
+              <ListItem key={a.id} divider data-testid="analogue-item" data-product-id={a.id} sx={{ gap: 2, alignItems: 'flex-start', py: 1.5 }}>
+                <ProductImage src={pickImage(a.images, 'thumb')} alt="" size={64} sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }} />
+                <Box sx={{ flexGrow: 1, minWidth: 0, display: 'grid', gap: 0.5 }}>
+                  <Link component={RouterLink} to={productPath(a.id)} onClick={onClose} underline="hover" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} data-testid="analogue-link">
+                    {a.name}
+                  </Link>
+                  <ProductCodes product={a} />
+                  <ProductBadges product={a} />
+                </Box>
+                <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
+                  <Typography variant="caption" color="text.secondary" component="p">
+                    {t('product.retailPrice')}
+                  </Typography>
+                  <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="price-retail">
+                    {formatMoney(a.retail_price)} {t('common.currency')}
+                  </Typography>
+                  <QuantityText product={a} />
+                </Box>
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} variant="contained">
+          {t('analogues.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

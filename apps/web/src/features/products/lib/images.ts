@@ -1,0 +1,17 @@
+import { PLACEHOLDER_IMAGE, storageUrl, type ImageType, type ProductImageDto } from '@drop/shared';
+
+/** The first image of `type`, else any image, else the placeholder. */
+export function pickImage(images: readonly ProductImageDto[], type: ImageType): string {
+  const img = images.find((i) => i.type === type) ?? images[0];
+  return img ? storageUrl(img.path) : PLACEHOLDER_IMAGE;
+}
+
+/** Every picture of a product for a gallery: all of `type`, else all originals, else all, else the placeholder. */
+export function galleryImages(images: readonly ProductImageDto[], type: ImageType = 'medium_centered'): string[] {
+  for (const list of [images.filter((i) => i.type === type), images.filter((i) => i.type === 'original'), images]) {
+    if (list.length > 0) return list.map((i) => storageUrl(i.path));
+  }
+  return [PLACEHOLDER_IMAGE];
+}
+
+export { PLACEHOLDER_IMAGE };

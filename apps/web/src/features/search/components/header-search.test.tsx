@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Link, useLocation } from 'react-router';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { HeaderSearch } from './header-search.tsx';
+
+const product = (id: number, name: string) => ({
+  id,
+  b2b_code_id: 100000 + id,
+  code_id: id,
+  vendor_code: `VC-${id}`,
+  name,
+  name_uk: name,
+  name_ru: name,
+  brand: 'Samsung',
+  description: '',
+  images: [{ type: 'thumb', path: `demo/p/${id}-1-t.svg` }],
+  has_images: true,
+  inet_pack: 1,
+  in_pack: 1,
+  drop_price: 1234.5,
+  old_drop_price: null,
+  retail_price: 1500,
+  markup_price: 1500,
+  profit: 265.5,
+  qty: 15,
+  quantity: '< 20',
+  reserved: 0,
+  is_new: false,
+  analogues_count: 0,
+  in_cart: false,
+  is_favorite: false,
+  is_subscribed: false,
+  category_id: 3,
+  parent_id: 2,
+  root_id: 1,
+});
+
+let answer: unknown[] = [];
+const fetchMock = vi.fn((input: RequestInfo | URL) => {
+  void input;
+  const body = { data: answer, current_category: null, breadcrumbs: [], meta: { current_page: 1, per_page: 5, total: answer.length, last_page: 1 }, pagination: { last_page: 1 } };
+  return Promise.resolve({ ok: true, status: 200, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
+});
+
+function Probe() {
+  const l = useLocation();
+  return <output data-testid="location">{`${l.pathname}${l.search}`}</output>;
+}
+
+function renderSearch(route: string) {
+  return renderWithProviders(
+    <>
+      <HeaderSearch />
+      <Probe />
+      <Link to="/dashboard/products/7">product</Link>
+      <Link to="/dashboard/catalog/3/products">category products</Link>
+      <Link to="/dashboard/cart">cart</Link>
+    </>,
+    { route },
+  );
+}
+
+const input = () => screen.getByTestId('header-search') as HTMLInputElement;
+const location = () => screen.getByTestId('location').textContent;
+
+describe('HeaderSearch', () => {
+  beforeEach(() => {
+    answer = [product(7, 'Смартфон Samsung Galaxy A15'), product(8, 'Навушники Samsung Buds')];
+    fetchMock.mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('searches after the debounce and lists the results in a listbox', async () => {
+    renderSearch('/dashboard');
+    expect(input().getAttribute('role')).toBe('combobox');
+    expect(input().getAttribute('aria-label')).toBe('Пошук товарів');
+    fireEvent.focus(input());
+    expect(await screen.findByTestId('search-hint')).toBeTruthy();
+    fireEvent.change(input(), { target: { value: 'самсунг' } });
+    expect(fetchMock).not.toHaveBeenCalled();
+    const options = await screen.findAllByTestId('search-result', {}, { timeout: 2000 });
+    expect(options).toHaveLength(2);
+    const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://x');
+    expect(url.pathname).toBe('/api/v1/products');
+    expect(url.searchParams.get('search')).toBe('самсунг');
+    expect(url.searchParams.get('per_page')).toBe('5');
+    expect(screen.getByRole('listbox', { name: 'Результати пошуку' })).toBeTruthy();
+    expect(options[0]?.textContent).toContain('Смартфон Samsung Galaxy A15');
+    expect(options[0]?.textContent).toContain('Код: 100007');
+    expect(options[0]?.textContent).toContain('1 234.50 грн.');
+    expect(options[0]?.textContent).toContain('< 20');
+    expect(screen.getByTestId('search-all-results').textContent).toContain('Всі результати');
+    // The text is kept in the URL.
+    await waitFor(() => expect(location()).toBe('/dashboard?search=%D1%81%D0%B0%D0%BC%D1%81%D1%83%D0%BD%D0%B3'));
+  });
+
+  it('moves with the arrows, opens the highlighted product on Enter and closes on Escape', async () => {
+    renderSearch('/dashboard');
+    fireEvent.focus(input());
+    fireEvent.change(input(), { target: { value: 'samsung' } });
+    await screen.findAllByTestId('search-result', {}, { timeout: 2000 });
+    fireEvent.keyDown(input(), { key: 'Escape' });
+    expect(screen.queryByTestId('search-dropdown')).toBeNull();
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(screen.getByTestId('search-dropdown')).toBeTruthy();
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    const second = screen.getAllByTestId('search-result')[1];
+    expect(second?.getAttribute('aria-selected')).toBe('true');
+    expect(input().getAttribute('aria-activedescendant')).toBe(second?.id);
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await waitFor(() => expect(location()).toBe('/dashboard/products/8'));
+    expect(screen.queryByTestId('search-dropdown')).toBeNull();
+    // A product page keeps the text.
+    expect(input().value).toBe('samsung');
+  });
+
+  it('goes to the search page on Enter without a highlighted result and never shows the dropdown there', async () => {
+    renderSearch('/dashboard/catalog');
+    fireEvent.focus(input());
+    fireEvent.change(input(), { target: { value: 'чайник 2л' } });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await waitFor(() => expect(location()).toBe('/dashboard/search-products?search=%D1%87%D0%B0%D0%B9%D0%BD%D0%B8%D0%BA%202%D0%BB'));
+    fireEvent.focus(input());
+    fireEvent.change(input(), { target: { value: 'чайник 2л електро' } });
+    await waitFor(() => expect(location()).toContain('search=%D1%87%D0%B0%D0%B9%D0%BD%D0%B8%D0%BA+2%D0%BB+%D0%B5'), { timeout: 2000 });
+    expect(screen.queryByTestId('search-dropdown')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows "Нічого не знайдено" when nothing matches', async () => {
+    answer = [];
+    renderSearch('/dashboard');
+    fireEvent.focus(input());
+    fireEvent.change(input(), { target: { value: 'qwzx' } });
+    expect(await screen.findByTestId('search-empty', {}, { timeout: 2000 })).toBeTruthy();
+    expect(screen.getByTestId('search-empty').textContent).toBe('Нічого не знайдено');
+    expect(screen.queryByTestId('search-all-results')).toBeNull();
+  });
+
+  it('takes the text from ?search= and clears it when leaving to a path that does not keep it', async () => {
+    renderSearch('/dashboard/catalog/3/products?search=samsung&page=2');
+    expect(input().value).toBe('samsung');
+    expect(screen.queryByTestId('search-dropdown')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByText('product'));
+    });
+    expect(location()).toBe('/dashboard/products/7');
+    expect(input().value).toBe('samsung');
+    await act(async () => {
+      fireEvent.click(screen.getByText('category products'));
+    });
+    expect(input().value).toBe('samsung');
+    await act(async () => {
+      fireEvent.click(screen.getByText('cart'));
+    });
+    expect(location()).toBe('/dashboard/cart');
+    expect(input().value).toBe('');
+  });
+});
