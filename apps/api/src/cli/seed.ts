@@ -36,6 +36,7 @@ try {
     if (existing > 0) await clearCatalogue(database);
     const t0 = Date.now();
     let last = 0;
+    let phaseStart = Date.now();
     await loadDemoCatalogue(database, count, {
       seed: Number(values.seed),
       onProgress: (done, total) => {
@@ -43,6 +44,10 @@ try {
           last = done;
           console.log(`  ${done} / ${total} products (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
         }
+      },
+      onPhase: (phase) => {
+        console.log(`  ${phase}: ${((Date.now() - phaseStart) / 1000).toFixed(1)} s`);
+        phaseStart = Date.now();
       },
     });
     console.log(`Seeded ${count} products into ${where} in ${((Date.now() - t0) / 1000).toFixed(1)} s (rows, properties, counts, search dictionary, ANALYZE).`);

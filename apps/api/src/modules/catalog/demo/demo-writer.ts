@@ -9,6 +9,8 @@ export interface LoadDemoOptions {
   seed?: number;
   batchSize?: number;
   onProgress?: (done: number, total: number) => void;
+  /** Called when a phase of the load ends (for timing output). */
+  onPhase?: (phase: string) => void;
 }
 
 /** Tables the demo catalogue owns; emptied by `replaceCatalogue`. */
@@ -39,6 +41,17 @@ async function dropSecondaryIndexes(database: Database): Promise<string[]> {
   );
   for (const r of rows) await rawQuery(database, `DROP INDEX IF EXISTS "${r.indexname.replace(/"/g, '')}"`);
   return rows.map((r) => r.indexdef);
+}
+
+/** Drops a table's primary key for a bulk load; returns the statement that restores it. */
+async function dropPrimaryKey(database: Database, table: string): Promise<string[]> {
+  const rows = await rawQuery<{ conname: string; def: string }>(
+    database,
+    `SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'p'`,
+    [table],
+  );
+  for (const r of rows) await rawQuery(database, `ALTER TABLE ${table} DROP CONSTRAINT "${r.conname.replace(/"/g, '')}"`);
+  return rows.map((r) => `ALTER TABLE ${table} ADD CONSTRAINT "${r.conname.replace(/"/g, '')}" ${r.def}`);
 }
 
 /** Rebuilds the dropped indexes, several at once on separate connections. */
@@ -114,6 +127,7 @@ export async function writeCatalogue(database: Database, cat: DemoCatalogue, cou
   // Bulk loads on PostgreSQL: secondary indexes are built once at the end, batches go in parallel.
   const bulk = database.pool !== undefined && count >= BULK_THRESHOLD;
   const dropped = bulk ? await dropSecondaryIndexes(database) : [];
+  if (bulk) dropped.push(...(await dropPrimaryKey(database, 'product_properties')));
   const inFlight = new Set<Promise<void>>();
   const maxInFlight = database.pool ? 4 : 1;
 
@@ -192,17 +206,24 @@ export async function writeCatalogue(database: Database, cat: DemoCatalogue, cou
     await flush();
     await Promise.all(inFlight);
 
+    opts.onPhase?.('products and images');
     await q(`INSERT INTO product_properties (product_id, property_type_id, property_value_id)
              SELECT p.id, pv.property_type_id, pv.id FROM products p CROSS JOIN LATERAL unnest(p.property_value_ids) AS v(id)
              JOIN property_values pv ON pv.id = v.id`);
     for (const table of ['categories', 'property_types', 'property_values', 'analogue_groups', 'products', 'product_images']) {
       await q(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), greatest((SELECT max(id) FROM ${table}), 1))`);
     }
+    opts.onPhase?.('product properties');
   } finally {
     // Indexes come back even when the load fails, so the schema stays as migrated.
     await Promise.allSettled(inFlight);
-    if (dropped.length > 0) await recreateIndexes(database, dropped);
+    if (dropped.length > 0) {
+      await recreateIndexes(database, dropped);
+      opts.onPhase?.('indexes');
+    }
   }
   await refreshCatalogueStats(database.db);
+  opts.onPhase?.('counts, facets, search dictionary');
   await database.db.execute(sql`ANALYZE`);
+  opts.onPhase?.('analyze');
 }
