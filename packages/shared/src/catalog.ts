@@ -8,7 +8,7 @@ export const PRODUCT_PER_PAGE_OPTIONS = [5, 10, 20, 30, 50, 100] as const;
 /** Offset pagination is bounded: results past this many rows are not paged to. */
 export const PRODUCT_RESULT_WINDOW = 10_000;
 /** A search answers at most this many matches (its total is capped there). */
-export const SEARCH_RESULT_CAP = 1000;
+export const SEARCH_RESULT_CAP = 500;
 export const HEADER_SEARCH_LIMIT = 5;
 export const PLACEHOLDER_IMAGE = '/images/no-img-200pad.svg';
 export const IMAGE_TYPES = ['medium_centered', 'original', 'thumb'] as const;

@@ -120,11 +120,8 @@ CREATE UNIQUE INDEX "product_notifications_user_code_uq" ON "product_notificatio
 CREATE INDEX "product_notifications_code_idx" ON "product_notifications" USING btree ("code_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "products_b2b_code_uq" ON "products" USING btree ("b2b_code_id");--> statement-breakpoint
 CREATE INDEX "products_code_idx" ON "products" USING btree ("code_id");--> statement-breakpoint
-CREATE INDEX "products_vendor_code_idx" ON "products" USING btree (lower("vendor_code"));--> statement-breakpoint
+CREATE INDEX "products_vendor_code_idx" ON "products" USING btree (lower("vendor_code") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "products_stock_id_idx" ON "products" USING btree ("in_stock" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id","in_stock" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "products_parent_idx" ON "products" USING btree ("parent_id","in_stock" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "products_root_idx" ON "products" USING btree ("root_id","in_stock" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "products_specials_idx" ON "products" USING btree ("in_stock" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE old_drop_kop IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "products_news_idx" ON "products" USING btree ("in_stock" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE is_new;--> statement-breakpoint
 CREATE INDEX "products_analogue_idx" ON "products" USING btree ("analogue_group_id");--> statement-breakpoint

@@ -57,7 +57,10 @@ export const products = pgTable(
     descriptionUk: text('description_uk').notNull().default(''),
     descriptionRu: text('description_ru').notNull().default(''),
     brand: text('brand'),
-    /** Category of the product and its ancestors (SPEC: parent_id, root_id). */
+    /**
+     * Category of the product and its ancestors (SPEC: parent_id, root_id): parent_id is the
+     * second-level category at or above category_id (null for a product in a root), root_id the root.
+     */
     categoryId: integer('category_id').notNull(),
     parentId: integer('parent_id'),
     rootId: integer('root_id').notNull(),
@@ -83,11 +86,10 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_b2b_code_uq').on(t.b2bCodeId),
     index('products_code_idx').on(t.codeId),
-    index('products_vendor_code_idx').on(sql`lower(${t.vendorCode})`),
+    index('products_vendor_code_idx').on(sql`lower(${t.vendorCode}) text_pattern_ops`),
     index('products_stock_id_idx').on(t.inStock.desc(), t.id.desc()),
-    index('products_category_idx').on(t.categoryId, t.inStock.desc(), t.id.desc()),
-    index('products_parent_idx').on(t.parentId, t.inStock.desc(), t.id.desc()),
-    index('products_root_idx').on(t.rootId, t.inStock.desc(), t.id.desc()),
+    // products_category_idx, products_parent_idx, products_root_idx: (column, in_stock, id)
+    // INCLUDE (drop_kop, property_value_ids), covering, in the custom migration 0003.
     index('products_specials_idx').on(t.inStock.desc(), t.id.desc()).where(sql`old_drop_kop IS NOT NULL`),
     index('products_news_idx').on(t.inStock.desc(), t.id.desc()).where(sql`is_new`),
     index('products_analogue_idx').on(t.analogueGroupId),

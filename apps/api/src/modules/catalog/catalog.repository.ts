@@ -27,13 +27,19 @@ export function whereSql(w: ProductWhere): SQL {
   if (w.category) {
     const { id, depth } = w.category;
     if (depth === 0) parts.push(sql`p.root_id = ${id}`);
-    else if (depth === 1) parts.push(sql`(p.parent_id = ${id} OR p.category_id = ${id})`);
+    else if (depth === 1) parts.push(sql`p.parent_id = ${id}`);
     else parts.push(sql`p.category_id = ${id}`);
   }
   if (w.specials) parts.push(sql`p.old_drop_kop IS NOT NULL`);
   if (w.news) parts.push(sql`p.is_new`);
   if (w.favoritesOf !== undefined) parts.push(sql`p.id IN (SELECT f.product_id FROM favorite_products f WHERE f.user_id = ${w.favoritesOf})`);
-  for (const group of w.valueGroups ?? []) if (group.length > 0) parts.push(sql`p.property_value_ids && ${intArray(group)}`);
+  for (const group of w.valueGroups ?? []) {
+    if (group.length === 0) continue;
+    // Inside a category the covering (category, in_stock, id) index answers the filter without
+    // the table: 'IS TRUE' keeps the planner on it instead of a GIN bitmap it misestimates
+    // (property values are specific to categories). Elsewhere the GIN index is the way in.
+    parts.push(w.category ? sql`(p.property_value_ids && ${intArray(group)}) IS TRUE` : sql`p.property_value_ids && ${intArray(group)}`);
+  }
   if (w.dropMinKop !== undefined) parts.push(sql`p.drop_kop >= ${w.dropMinKop}`);
   if (w.dropMaxKop !== undefined) parts.push(sql`p.drop_kop <= ${w.dropMaxKop}`);
   if (w.tsquery) parts.push(sql`p.search_tsv @@ to_tsquery('simple', ${w.tsquery})`);
@@ -107,11 +113,36 @@ export const catalogRepo = {
   async page(db: Db, userId: number, w: ProductWhere, limit: number, offset: number): Promise<ProductRow[]> {
     const r = await rows(
       db,
+      // Ids first (an index-only scan inside a category), then the page's rows.
       sql`SELECT ${COLUMNS}, ${extras(userId)}
-          FROM (SELECT * FROM products p WHERE ${whereSql(w)} ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}) p
+          FROM (SELECT p.id FROM products p WHERE ${whereSql(w)} ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}) ids
+          JOIN products p ON p.id = ids.id
           ORDER BY ${ORDER}`,
     );
     return r.map(normalizeRow);
+  },
+
+  /**
+   * A search's page: the first `cap` matches (in the order the index yields them, so the work is
+   * bounded however common the words are), ordered in stock first and newest first, and their count.
+   */
+  async searchPage(db: Db, userId: number, w: ProductWhere, cap: number, limit: number, offset: number): Promise<{ rows: ProductRow[]; total: number }> {
+    const r = await rows(
+      db,
+      sql`WITH hits AS MATERIALIZED (SELECT p.id, p.in_stock FROM products p WHERE ${whereSql(w)} LIMIT ${cap}),
+               page AS (SELECT id FROM hits ORDER BY in_stock DESC NULLS LAST, id DESC NULLS LAST LIMIT ${limit} OFFSET ${offset})
+          SELECT (SELECT count(*)::int FROM hits) AS hits_total, ${COLUMNS}, ${extras(userId)}
+          FROM (SELECT (SELECT count(*)::int FROM hits) AS n) t
+          LEFT JOIN (page JOIN products p ON p.id = page.id) ON true
+          ORDER BY ${ORDER}`,
+    );
+    const total = Number(r[0]?.hits_total ?? 0);
+    return { rows: r.filter((x) => x.id !== null).map(normalizeRow), total };
+  },
+
+  /** Ids of the first `cap` matches (the search window; see searchPage). */
+  async searchIds(db: Db, w: ProductWhere, cap: number): Promise<number[]> {
+    return (await rows(db, sql`SELECT p.id FROM products p WHERE ${whereSql(w)} LIMIT ${cap}`)).map((x) => Number(x.id));
   },
 
   /** Matching rows counted up to `cap` (a bounded count: never scans past the window). */
@@ -139,9 +170,13 @@ export const catalogRepo = {
     return r.map(normalizeRow);
   },
 
-  /** Products whose code, etalon code or vendor code is exactly the query. */
+  /** Products whose code or etalon code is the query, or whose vendor code is or starts with it. */
   async exactCodeIds(db: Db, raw: string, w: ProductWhere): Promise<number[]> {
-    const conds: SQL[] = [sql`lower(p.vendor_code) = ${raw.toLowerCase()}`];
+    const lower = raw.toLowerCase();
+    const conds: SQL[] = [sql`lower(p.vendor_code) = ${lower}`];
+    if (lower.length >= 4 && !/\s/.test(lower)) {
+      conds.push(sql`lower(p.vendor_code) LIKE ${`${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+    }
     if (/^\d{1,9}$/.test(raw)) {
       const n = Number(raw);
       conds.push(sql`p.b2b_code_id = ${n}`, sql`p.code_id = ${n}`, sql`p.id = ${n}`);
@@ -215,22 +250,14 @@ export const catalogRepo = {
     }));
   },
 
-  /**
-   * Live facet counts: for each value, products matching the base restriction and every selected
-   * group except the value's own type (the usual faceted-search rule).
-   */
-  async liveFacetCounts(db: Db, base: ProductWhere, selected: Map<number, number[]>, valueIds: number[]): Promise<Map<number, number>> {
+  /** How many products matching `w` carry each of the given property values. */
+  async valueCounts(db: Db, w: ProductWhere, valueIds: number[]): Promise<Map<number, number>> {
     if (valueIds.length === 0) return new Map();
-    const groupConds = [...selected.entries()].map(
-      ([typeId, ids]) => sql`(pv.property_type_id = ${typeId} OR p.property_value_ids && ${intArray(ids)})`,
-    );
     const r = await rows(
       db,
       sql`SELECT u.v AS value_id, count(*)::int AS n
           FROM products p CROSS JOIN LATERAL unnest(p.property_value_ids) AS u(v)
-          JOIN property_values pv ON pv.id = u.v
-          WHERE ${whereSql(base)} AND u.v = ANY(${intArray(valueIds)})
-            ${groupConds.length > 0 ? sql`AND ${sql.join(groupConds, sql` AND `)}` : sql``}
+          WHERE ${whereSql(w)} AND u.v = ANY(${intArray(valueIds)})
           GROUP BY u.v`,
     );
     return new Map(r.map((x) => [Number(x.value_id), Number(x.n)]));

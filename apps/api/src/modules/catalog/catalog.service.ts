@@ -65,7 +65,7 @@ export interface SearchPlan {
 }
 
 const MAX_TOKENS = 8;
-const HEADER_SEARCH_COUNT_CAP = 100;
+const HEADER_SEARCH_WINDOW = 100;
 
 /**
  * Typo-tolerant search: each normalised word of the query becomes the dictionary words close to
@@ -75,16 +75,16 @@ const HEADER_SEARCH_COUNT_CAP = 100;
 export async function planSearch(db: Db, raw: string, base: ProductWhere): Promise<SearchPlan> {
   const text = raw.trim().slice(0, 200);
   if (!text) return { exactIds: [], tsquery: null };
-  const exactIds = await catalogRepo.exactCodeIds(db, text, base);
   const tokens = [...new Set(normalizeWords(text))].slice(0, MAX_TOKENS);
   const endsInWord = !/\s$/.test(raw);
-  const groups: string[][] = [];
-  for (const [i, token] of tokens.entries()) {
-    const candidates = await catalogRepo.termCandidates(db, token, endsInWord && i === tokens.length - 1);
-    if (candidates.length > 0) groups.push(candidates);
-  }
+  // One round of queries in parallel (separate connections on PostgreSQL).
+  const [exactIds, ...candidates] = await Promise.all([
+    catalogRepo.exactCodeIds(db, text, base),
+    ...tokens.map((token, i) => catalogRepo.termCandidates(db, token, endsInWord && i === tokens.length - 1)),
+  ]);
+  const groups = (candidates as string[][]).filter((g) => g.length > 0);
   const tsquery = groups.length > 0 ? groups.map((g) => `(${g.map((t) => `'${t}'`).join(' | ')})`).join(' & ') : null;
-  return { exactIds, tsquery };
+  return { exactIds: exactIds as number[], tsquery };
 }
 
 // ---------- product lists ----------
@@ -179,19 +179,20 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
     const plan = await planSearch(ctx.db, q.search ?? '', where);
     const exact = plan.exactIds;
     const fuzzyWhere: ProductWhere | null = plan.tsquery ? { ...where, tsquery: plan.tsquery, excludeIds: exact } : null;
-    // The header search (5 results) only needs to know there are more: it counts up to 100.
-    const cap = perPage <= HEADER_SEARCH_LIMIT ? HEADER_SEARCH_COUNT_CAP : SEARCH_RESULT_CAP;
-    const fuzzyTotal = fuzzyWhere ? await catalogRepo.countCapped(ctx.db, fuzzyWhere, cap) : 0;
+    // The header search (5 results) looks at a smaller window: it only shows the best few.
+    const cap = perPage <= HEADER_SEARCH_LIMIT ? HEADER_SEARCH_WINDOW : SEARCH_RESULT_CAP;
+    const exactPage = exact.slice(offset, offset + perPage);
+    const fuzzyOffset = Math.max(0, offset - exact.length);
+    const fuzzyNeed = Math.max(0, Math.min(perPage - exactPage.length, cap - offset - exactPage.length));
+    const [fuzzy, exactRows] = await Promise.all([
+      fuzzyWhere ? catalogRepo.searchPage(ctx.db, ctx.user.id, fuzzyWhere, cap, fuzzyNeed, fuzzyOffset) : Promise.resolve({ rows: [], total: 0 }),
+      catalogRepo.byIds(ctx.db, ctx.user.id, exactPage),
+    ]);
+    const fuzzyTotal = fuzzy.total;
+    const fuzzyRows = fuzzy.rows;
     const total = Math.min(exact.length + fuzzyTotal, cap);
     if (offset >= total) return envelope([], total);
-    const exactPage = exact.slice(offset, offset + perPage);
-    const rows = await catalogRepo.byIds(ctx.db, ctx.user.id, exactPage);
-    const ordered = exactPage.map((id) => rows.find((r) => r.id === id)).filter((r) => r !== undefined);
-    const need = Math.min(perPage - ordered.length, cap - offset - ordered.length);
-    if (fuzzyWhere && need > 0) {
-      const fuzzyOffset = Math.max(0, offset - exact.length);
-      ordered.push(...(await catalogRepo.page(ctx.db, ctx.user.id, fuzzyWhere, need, fuzzyOffset)));
-    }
+    const ordered = [...exactPage.map((id) => exactRows.find((r) => r.id === id)).filter((r) => r !== undefined), ...fuzzyRows];
     return envelope(
       ordered.map((r) => presentProduct(r, ctx.locale, prices)),
       total,
@@ -267,16 +268,29 @@ export async function listFilters(ctx: AuthedCtx, q: FiltersQuery): Promise<Filt
   const base: ProductWhere = category ? { category: { id: category.id, depth: category.ancestors.length } } : {};
   let counts: Map<number, number> | null = null;
   const search = q.search?.trim();
+  let scope: ProductWhere = base;
   if (search) {
     const plan = await planSearch(ctx.db, search, base);
     const ids = [...plan.exactIds];
-    if (plan.tsquery) {
-      const rows = await catalogRepo.page(ctx.db, ctx.user.id, { ...base, tsquery: plan.tsquery, excludeIds: plan.exactIds }, SEARCH_FACET_SAMPLE, 0);
-      ids.push(...rows.map((r) => r.id));
+    if (plan.tsquery) ids.push(...(await catalogRepo.searchIds(ctx.db, { ...base, tsquery: plan.tsquery, excludeIds: plan.exactIds }, SEARCH_FACET_SAMPLE)));
+    scope = { onlyIds: ids };
+  }
+  if (search || selected.size > 0) {
+    // Each value counts the products that match every selected group but its own type's.
+    counts = new Map();
+    const valuesOf = (pred: (typeId: number) => boolean) => facetRows.filter((f) => pred(f.typeId)).map((f) => f.valueId);
+    const all = await catalogRepo.valueCounts(ctx.db, { ...scope, valueGroups: [...selected.values()] }, valuesOf((t) => !selected.has(t)));
+    for (const [v, n] of all) counts.set(v, n);
+    for (const typeId of selected.keys()) {
+      const others = [...selected.entries()].filter(([t]) => t !== typeId).map(([, ids]) => ids);
+      if (others.length === 0 && !search) {
+        // Only this type is selected: its own counts are the precomputed ones.
+        for (const f of facetRows) if (f.typeId === typeId) counts.set(f.valueId, f.count);
+        continue;
+      }
+      const own = await catalogRepo.valueCounts(ctx.db, { ...scope, valueGroups: others }, valuesOf((t) => t === typeId));
+      for (const [v, n] of own) counts.set(v, n);
     }
-    counts = await catalogRepo.liveFacetCounts(ctx.db, { onlyIds: ids }, selected, facetRows.map((f) => f.valueId));
-  } else if (selected.size > 0) {
-    counts = await catalogRepo.liveFacetCounts(ctx.db, base, selected, facetRows.map((f) => f.valueId));
   }
   const groups = new Map<number, FilterGroupDto>();
   for (const f of facetRows) {

@@ -194,6 +194,9 @@ describe('search', () => {
     const byCode = await search('1006');
     expect(ids(byCode.body)).toEqual([6]);
     expect(ids((await search('0603127020')).body)).toEqual([6]);
+    // The start of a vendor code finds its products.
+    expect(ids((await search('sm-a54')).body)).toEqual([1, 2]);
+    expect((await search('sm-a54')).body.meta.total).toBe(2);
   });
 
   it('the header search asks for 5; nonsense finds nothing; the search keeps the other filters', async () => {

@@ -34,11 +34,12 @@ export async function refreshCatalogueStats(db: Db): Promise<void> {
       UNION ALL
       SELECT 0, v, sum(n)::int FROM own GROUP BY v`);
     await tx.execute(sql`DELETE FROM search_terms`);
-    // ts_stat walks the tsvectors in C; words with digits seen once (codes) stay out of the dictionary.
+    // ts_stat walks the tsvectors in C. Words with digits (models, sizes) stay out of the
+    // dictionary: they are searched as typed, never corrected.
     await tx.execute(sql`
       INSERT INTO search_terms (term, freq)
       SELECT word, ndoc FROM ts_stat('SELECT search_tsv FROM products')
-      WHERE ndoc > 1 OR word !~ '[0-9]'`);
+      WHERE word !~ '[0-9]'`);
   });
   invalidateCategoryTree(db);
 }
