@@ -1,6 +1,7 @@
 export * from './api.ts';
 export * from './auth.ts';
 export * from './catalog.ts';
+export * from './catalog-constants.ts';
 export * from './config.ts';
 export * from './constants.ts';
 export * from './format.ts';

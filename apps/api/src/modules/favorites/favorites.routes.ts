@@ -3,12 +3,10 @@ import { z } from 'zod';
 import { dataOf, favoriteDto, favoriteInput, listOf, pageQuery, productNotificationDto, productNotificationInput } from '@drop/shared';
 import { authedCtx, requireUser } from '../../plugins/auth.ts';
 import { idParam, pageOf } from '../../lib/http.ts';
+import { presentFavorite, presentSubscription } from './favorites.presenter.ts';
 import { addFavorite, listFavorites, listSubscriptions, removeFavorite, subscribe, unsubscribe } from './favorites.service.ts';
 
 const security = [{ bearer: [] }];
-const presentFavorite = (r: { id: number; productId: number; createdAt: Date }) => ({ id: r.id, product_id: r.productId, created_at: r.createdAt.toISOString() });
-const presentSubscription = (r: { id: number; codeId: number; createdAt: Date }) => ({ id: r.id, code_id: r.codeId, created_at: r.createdAt.toISOString() });
-
 /** /api/v1/favorite-products: DELETE takes the product id (DESIGN.md section 7). */
 export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser);

@@ -3,9 +3,6 @@
  * aria-label: 'Додати до обраних' / 'Видалити з обраних' (ru: 'Добавить в избранное' / 'Удалить из избранного').
  */
 import type { SxProps, Theme } from '@mui/material/styles';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import type { ProductDto } from '@drop/shared';
@@ -13,6 +10,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useToggleFavorite } from '../api/toggle-favorite.ts';
 import { useProductsT } from '../lib/i18n.ts';
+import { ToggleIconButton } from './toggle-icon-button.tsx';
 
 export function FavoriteButton({ product, size = 'medium', sx }: { product: Pick<ProductDto, 'id' | 'is_favorite'>; size?: 'small' | 'medium'; sx?: SxProps<Theme> }) {
   const { t } = useProductsT();
@@ -31,27 +29,16 @@ export function FavoriteButton({ product, size = 'medium', sx }: { product: Pick
     );
 
   return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton
-          size={size}
-          aria-label={label}
-          disabled={toggle.isPending}
-          onClick={onClick}
-          data-testid="favorite-button"
-          data-active={String(active)}
-          data-pending={toggle.isPending ? 'true' : undefined}
-          sx={{ color: active ? 'error.main' : 'text.secondary', ...sx }}
-        >
-          {toggle.isPending ? (
-            <CircularProgress size={size === 'small' ? 18 : 22} color="inherit" aria-hidden />
-          ) : active ? (
-            <FavoriteIcon fontSize={size === 'small' ? 'small' : 'medium'} />
-          ) : (
-            <FavoriteBorderIcon fontSize={size === 'small' ? 'small' : 'medium'} />
-          )}
-        </IconButton>
-      </span>
-    </Tooltip>
+    <ToggleIconButton
+      active={active}
+      pending={toggle.isPending}
+      label={label}
+      onClick={onClick}
+      testId="favorite-button"
+      activeIcon={<FavoriteIcon fontSize={size === 'small' ? 'small' : 'medium'} />}
+      idleIcon={<FavoriteBorderIcon fontSize={size === 'small' ? 'small' : 'medium'} />}
+      size={size}
+      sx={{ color: active ? 'error.main' : 'text.secondary', ...sx }}
+    />
   );
 }

@@ -3,9 +3,6 @@
  * aria-label: 'Повідомити про надходження' / 'Скасувати повідомлення про надходження'
  * (ru: 'Сообщить о поступлении' / 'Отменить сообщение о поступлении').
  */
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import type { ProductDto } from '@drop/shared';
@@ -13,6 +10,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useToggleSubscription } from '../api/toggle-subscription.ts';
 import { useProductsT } from '../lib/i18n.ts';
+import { ToggleIconButton } from './toggle-icon-button.tsx';
 
 export function SubscribeButton({ product, size = 'medium' }: { product: Pick<ProductDto, 'code_id' | 'is_subscribed'>; size?: 'small' | 'medium' }) {
   const { t } = useProductsT();
@@ -31,27 +29,16 @@ export function SubscribeButton({ product, size = 'medium' }: { product: Pick<Pr
     );
 
   return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton
-          size={size}
-          color={active ? 'primary' : 'default'}
-          aria-label={label}
-          disabled={toggle.isPending}
-          onClick={onClick}
-          data-testid="subscribe-button"
-          data-active={String(active)}
-          data-pending={toggle.isPending ? 'true' : undefined}
-        >
-          {toggle.isPending ? (
-            <CircularProgress size={size === 'small' ? 18 : 22} color="inherit" aria-hidden />
-          ) : active ? (
-            <NotificationsActiveIcon fontSize={size === 'small' ? 'small' : 'medium'} />
-          ) : (
-            <NotificationsNoneIcon fontSize={size === 'small' ? 'small' : 'medium'} />
-          )}
-        </IconButton>
-      </span>
-    </Tooltip>
+    <ToggleIconButton
+      active={active}
+      pending={toggle.isPending}
+      label={label}
+      onClick={onClick}
+      testId="subscribe-button"
+      activeIcon={<NotificationsActiveIcon fontSize={size === 'small' ? 'small' : 'medium'} />}
+      idleIcon={<NotificationsNoneIcon fontSize={size === 'small' ? 'small' : 'medium'} />}
+      size={size}
+      color={active ? 'primary' : 'default'}
+    />
   );
 }

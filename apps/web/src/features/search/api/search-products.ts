@@ -1,21 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ProductDto, ProductsResponse } from '@drop/shared';
+import { HEADER_SEARCH_LIMIT, storageUrl, type ProductDto, type ProductsResponse } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 
-/*
- * The header search lives in the dashboard shell: it imports only types from the catalogue
- * contract, because any value from packages/shared/src/catalog.ts brings its zod schemas (and
- * zod) into the shell's chunk. Hence the two copies below (HEADER_SEARCH_LIMIT, storageUrl).
- */
-
-/** Header search: the 5 best matches (SPEC section 9; HEADER_SEARCH_LIMIT in the contract). */
-export const HEADER_SEARCH_PER_PAGE = 5;
-const PLACEHOLDER = '/images/no-img-200pad.svg';
+/** Header search: the 5 best matches (SPEC section 9). */
+export const HEADER_SEARCH_PER_PAGE = HEADER_SEARCH_LIMIT;
 
 /** The product's thumb (else another picture) as `/storage/{path}`, or the placeholder. */
 export function thumbUrl(p: Pick<ProductDto, 'images'>): string {
   const img = p.images.find((i) => i.type === 'thumb') ?? p.images.find((i) => i.type === 'medium_centered') ?? p.images[0];
-  return img?.path ? `/storage/${img.path.replace(/^\/+/, '')}` : PLACEHOLDER;
+  return storageUrl(img?.path);
 }
 
 export const searchKeys = {

@@ -1,0 +1,14 @@
+/** Catalogue constants and helpers without zod, safe for the app shell's chunk. */
+export const PRODUCT_PER_PAGE_OPTIONS = [5, 10, 20, 30, 50, 100] as const;
+/** Offset pagination is bounded: results past this many rows are not paged to. */
+export const PRODUCT_RESULT_WINDOW = 10_000;
+/** A search answers at most this many matches (its total is capped there). */
+export const SEARCH_RESULT_CAP = 500;
+export const HEADER_SEARCH_LIMIT = 5;
+export const PLACEHOLDER_IMAGE = '/images/no-img-200pad.svg';
+export const IMAGE_TYPES = ['medium_centered', 'original', 'thumb'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+/** `/storage/{path}`: the URL of a stored image path. */
+export const storageUrl = (path: string | null | undefined): string =>
+  path ? `/storage/${path.replace(/^\/+/, '')}` : PLACEHOLDER_IMAGE;
