@@ -12,6 +12,8 @@ import type { Config } from './config.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { createQueue } from './jobs/queue.ts';
 import type { Deps } from './lib/deps.ts';
+import { forgetChangedSessions } from './plugins/auth.ts';
+import { SessionCache, listenForSessionChanges } from './lib/session-cache.ts';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.ts';
 import { devMailer, smtpMailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -63,10 +65,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailer(database.db, app.log);
   const queue = createQueue(database, { mailer, log: app.log, pollSeconds: config.jobPollSeconds, retryDelaySeconds: config.jobRetryDelaySeconds, connectionString: config.databaseUrl });
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
-  const deps: Deps = { config, database, db: database.db, queue, mailer, limiter };
+  const sessions = new SessionCache();
+  const stopSessionListener = await listenForSessionChanges(database, sessions, app.log, config.databaseUrl);
+  const deps: Deps = { config, database, db: database.db, queue, mailer, limiter, sessions };
   app.decorate('deps', deps);
 
   app.addHook('onClose', async () => {
+    await stopSessionListener();
     await queue.stop();
     await limiter.close();
     mailer.close();
@@ -91,8 +96,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', async (req, reply, payload) => {
     reply.header('X-Api-Version', API_VERSION);
+    await forgetChangedSessions(req);
     return payload;
   });
 

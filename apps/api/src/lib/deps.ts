@@ -3,6 +3,7 @@ import type { Database, Db } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /** Long-lived services of one API process. */
 export interface Deps {
@@ -12,6 +13,8 @@ export interface Deps {
   queue: Queue;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** Recently checked sessions (plugins/auth.ts). */
+  sessions: SessionCache;
 }
 
 declare module 'fastify' {

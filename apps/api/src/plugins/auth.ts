@@ -25,23 +25,45 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(req);
   if (!token || token.length > 200) throw AppError.unauthenticated();
-  const db = req.server.deps.db;
-  const [row] = await db
-    .select({ user: users, tokenId: accessTokens.id, deviceId: accessTokens.deviceId, usedAt: devices.usedAt })
-    .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.userId))
-    .innerJoin(devices, eq(devices.id, accessTokens.deviceId))
-    .where(eq(accessTokens.tokenHash, sha256(token)))
-    .limit(1);
-  if (!row || row.user.blocked) throw AppError.unauthenticated();
-  req.auth = { user: row.user, deviceId: row.deviceId, tokenId: row.tokenId };
+  const { db, sessions } = req.server.deps;
+  const hash = sha256(token);
   const now = new Date();
-  if (now.getTime() - row.usedAt.getTime() > USED_AT_RESOLUTION_MS) {
-    await db
-      .update(devices)
-      .set({ usedAt: now, ipAddress: req.ip })
-      .where(and(eq(devices.id, row.deviceId), lt(devices.usedAt, new Date(now.getTime() - USED_AT_RESOLUTION_MS))));
+  let session = sessions.get(hash);
+  if (!session) {
+    const epoch = sessions.begin();
+    const [row] = await db
+      .select({ user: users, tokenId: accessTokens.id, deviceId: accessTokens.deviceId, usedAt: devices.usedAt })
+      .from(accessTokens)
+      .innerJoin(users, eq(users.id, accessTokens.userId))
+      .innerJoin(devices, eq(devices.id, accessTokens.deviceId))
+      .where(eq(accessTokens.tokenHash, hash))
+      .limit(1);
+    if (!row || row.user.blocked) throw AppError.unauthenticated();
+    session = row;
+    if (now.getTime() - row.usedAt.getTime() > USED_AT_RESOLUTION_MS) {
+      await db
+        .update(devices)
+        .set({ usedAt: now, ipAddress: req.ip })
+        .where(and(eq(devices.id, row.deviceId), lt(devices.usedAt, new Date(now.getTime() - USED_AT_RESOLUTION_MS))));
+      session = { ...row, usedAt: now };
+    }
+    sessions.set(hash, session, epoch);
   }
+  req.auth = { user: session.user, deviceId: session.deviceId, tokenId: session.tokenId };
+}
+
+/**
+ * onSend hook (whole app): a request that changed something forgets the sessions it may have
+ * made stale before it answers, so the next request sees the change at once in this process
+ * (other processes hear it from the database at commit). Operator and password routes change
+ * other users or revoke tokens: they clear every cached session.
+ */
+export async function forgetChangedSessions(req: FastifyRequest): Promise<void> {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+  const { sessions } = req.server.deps;
+  const url = req.url;
+  if (url.startsWith('/api/v1/admin') || url.startsWith('/api/v1/password')) sessions.clear();
+  else if (req.auth) sessions.invalidateUser(req.auth.user.id);
 }
 
 /** onRequest hook for /api/v1/admin: operator or admin, else 403. */

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db } from '../../db/client.ts';
 
 /** Postgres int[] literal bound as one parameter ('{1,2,3}'). */
@@ -46,6 +49,27 @@ export function whereSql(w: ProductWhere): SQL {
   if (w.excludeIds && w.excludeIds.length > 0) parts.push(sql`NOT (p.id = ANY(${intArray(w.excludeIds)}))`);
   if (w.onlyIds) parts.push(w.onlyIds.length > 0 ? sql`p.id = ANY(${intArray(w.onlyIds)})` : sql`false`);
   return parts.length > 0 ? sql.join(parts, sql` AND `) : sql`true`;
+}
+
+/** A stable cache key for a listing restriction (filter groups and values in any order give one key). */
+export function whereKey(w: ProductWhere): string {
+  const groups = (w.valueGroups ?? [])
+    .filter((g) => g.length > 0)
+    .map((g) => [...g].sort((a, b) => a - b).join('.'))
+    .sort()
+    .join('|');
+  return [
+    w.category ? `${w.category.depth}:${w.category.id}` : '-',
+    w.specials ? 's' : '',
+    w.news ? 'n' : '',
+    w.favoritesOf ?? '',
+    groups,
+    w.dropMinKop ?? '',
+    w.dropMaxKop ?? '',
+    w.tsquery ?? '',
+    (w.excludeIds ?? []).join('.'),
+    w.onlyIds ? w.onlyIds.join('.') : '-',
+  ].join('/');
 }
 
 const ORDER = sql`p.in_stock DESC NULLS LAST, p.id DESC NULLS LAST`;
@@ -104,7 +128,28 @@ function normalizeRow(r: Record<string, unknown>): ProductRow {
   };
 }
 
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `cat_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    if (statementNames.size < 5000) statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Catalogue reads on PostgreSQL run as named prepared statements: the text depends only on the
+ * shape of the request (values are parameters), so each pool connection parses and plans a shape
+ * once and PostgreSQL may settle on a cached plan instead of planning every page anew.
+ */
 async function rows(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+    const res = await client.query({ name: statementName(text), text, values: params });
+    return res.rows as Record<string, unknown>[];
+  }
   const res = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
   return res.rows;
 }

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthedCtx, Ctx, UserRow } from '../../lib/ctx.ts';
 import { categoryTree, type CategoryNode } from './category-tree.ts';
-import { catalogRepo, type ProductWhere } from './catalog.repository.ts';
+import { catalogRepo, whereKey, type ProductWhere } from './catalog.repository.ts';
 import {
   categoryCrumbs,
   listCrumbs,
@@ -29,6 +29,7 @@ import {
   type PriceContext,
 } from './catalog.presenter.ts';
 import { normalizeWords } from './search-normalize.ts';
+import { catalogueCached } from './catalogue-cache.ts';
 
 export function pricingUser(user: UserRow): PricingUser {
   return { discount: Number(user.discount), isVerified: user.isVerified, markup: Number(user.markup), isDropMarkup: user.isDropMarkup };
@@ -80,7 +81,10 @@ export async function planSearch(db: Db, raw: string, base: ProductWhere): Promi
   // One round of queries in parallel (separate connections on PostgreSQL).
   const [exactIds, ...candidates] = await Promise.all([
     catalogRepo.exactCodeIds(db, text, base),
-    ...tokens.map((token, i) => catalogRepo.termCandidates(db, token, endsInWord && i === tokens.length - 1)),
+    ...tokens.map((token, i) => {
+      const prefix = endsInWord && i === tokens.length - 1;
+      return catalogueCached(db, `terms:${prefix ? 1 : 0}:${token}`, () => catalogRepo.termCandidates(db, token, prefix));
+    }),
   ]);
   const groups = (candidates as string[][]).filter((g) => g.length > 0);
   const tsquery = groups.length > 0 ? groups.map((g) => `(${g.map((t) => `'${t}'`).join(' | ')})`).join(' & ') : null;
@@ -122,19 +126,6 @@ function listKind(q: ProductsQuery): ListKind {
   if (q.news) return 'news';
   if (q.search?.trim()) return 'search';
   return 'all';
-}
-
-/** Cached counts for whole-catalogue lists (specials, news): never counted per request. */
-const listCounts = new WeakMap<object, Map<string, { n: number; at: number }>>();
-const LIST_COUNT_TTL_MS = 60_000;
-async function cachedCount(db: Db, key: string, where: ProductWhere): Promise<number> {
-  let m = listCounts.get(db);
-  if (!m) listCounts.set(db, (m = new Map()));
-  const hit = m.get(key);
-  if (hit && Date.now() - hit.at < LIST_COUNT_TTL_MS) return hit.n;
-  const n = await catalogRepo.countCapped(db, where, Number.MAX_SAFE_INTEGER);
-  m.set(key, { n, at: Date.now() });
-  return n;
 }
 
 export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<ProductListResult> {
@@ -209,14 +200,20 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
   );
 }
 
-/** Precomputed where possible (a plain category, the whole catalogue), cached for specials/news, bounded otherwise. */
+/**
+ * Precomputed for a plain category and the whole catalogue; a reseller's favourites are counted
+ * (a handful of rows); any other list is counted up to the result window and the total shared
+ * through the catalogue cache (it is the same for every reseller with the same filters).
+ */
 async function countFor(db: Db, where: ProductWhere, category: CategoryNode | undefined, q: ProductsQuery, groups: Map<number, number[]>) {
-  const narrowed = groups.size > 0 || q.price_from !== undefined || q.price_to !== undefined || q.is_favorites;
+  const narrowed = groups.size > 0 || q.price_from !== undefined || q.price_to !== undefined;
+  if (q.is_favorites) return catalogRepo.countCapped(db, where, PRODUCT_RESULT_WINDOW);
   if (!narrowed && !q.specials && !q.news) {
     return category ? category.productsCount : (await categoryTree(db)).totalProducts;
   }
-  if (!narrowed) return cachedCount(db, `${q.specials ? 's' : ''}${q.news ? 'n' : ''}:${category?.id ?? 0}`, where);
-  return catalogRepo.countCapped(db, where, PRODUCT_RESULT_WINDOW);
+  // Specials and news of the whole catalogue are counted in full; filtered lists up to the window.
+  const cap = narrowed ? PRODUCT_RESULT_WINDOW : Number.MAX_SAFE_INTEGER;
+  return catalogueCached(db, `count:${cap}:${whereKey(where)}`, () => catalogRepo.countCapped(db, where, cap));
 }
 
 /** The header search: the best few matches (exact codes first). */
@@ -261,37 +258,31 @@ export async function listAnalogues(ctx: AuthedCtx, id: number, marketId?: numbe
 /** Searches facet over at most this many matches. */
 const SEARCH_FACET_SAMPLE = SEARCH_RESULT_CAP;
 
+type FacetRow = Awaited<ReturnType<typeof catalogRepo.facets>>[number];
+
+/** A stable key for a filter selection (type and value order do not matter). */
+function selectionKey(selected: Map<number, number[]>): string {
+  return [...selected.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([t, ids]) => `${t}:${[...ids].sort((x, y) => x - y).join('.')}`)
+    .join('|');
+}
+
 export async function listFilters(ctx: AuthedCtx, q: FiltersQuery): Promise<FilterGroupDto[]> {
   const category = await resolveCategory(ctx.db, q.category_id);
   const selected = groupFilters([...(q.selected_filters ?? []), ...(q.filters ?? [])]);
-  const facetRows = await catalogRepo.facets(ctx.db, category?.id ?? 0);
-  const base: ProductWhere = category ? { category: { id: category.id, depth: category.ancestors.length } } : {};
-  let counts: Map<number, number> | null = null;
+  const categoryId = category?.id ?? 0;
+  const facetRows = await catalogueCached(ctx.db, `facets:${categoryId}`, () => catalogRepo.facets(ctx.db, categoryId));
   const search = q.search?.trim();
-  let scope: ProductWhere = base;
-  if (search) {
-    const plan = await planSearch(ctx.db, search, base);
-    const ids = [...plan.exactIds];
-    if (plan.tsquery) ids.push(...(await catalogRepo.searchIds(ctx.db, { ...base, tsquery: plan.tsquery, excludeIds: plan.exactIds }, SEARCH_FACET_SAMPLE)));
-    scope = { onlyIds: ids };
-  }
-  if (search || selected.size > 0) {
-    // Each value counts the products that match every selected group but its own type's.
-    counts = new Map();
-    const valuesOf = (pred: (typeId: number) => boolean) => facetRows.filter((f) => pred(f.typeId)).map((f) => f.valueId);
-    const all = await catalogRepo.valueCounts(ctx.db, { ...scope, valueGroups: [...selected.values()] }, valuesOf((t) => !selected.has(t)));
-    for (const [v, n] of all) counts.set(v, n);
-    for (const typeId of selected.keys()) {
-      const others = [...selected.entries()].filter(([t]) => t !== typeId).map(([, ids]) => ids);
-      if (others.length === 0 && !search) {
-        // Only this type is selected: its own counts are the precomputed ones.
-        for (const f of facetRows) if (f.typeId === typeId) counts.set(f.valueId, f.count);
-        continue;
-      }
-      const own = await catalogRepo.valueCounts(ctx.db, { ...scope, valueGroups: others }, valuesOf((t) => t === typeId));
-      for (const [v, n] of own) counts.set(v, n);
-    }
-  }
+  // Counts under a selection or a search are the same for every reseller: shared through the cache.
+  const counts =
+    search || selected.size > 0
+      ? new Map(
+          await catalogueCached(ctx.db, `facet-counts:${categoryId}:${selectionKey(selected)}:${search ?? ''}`, async () => [
+            ...(await selectionCounts(ctx.db, category, selected, search, facetRows)).entries(),
+          ]),
+        )
+      : null;
   const groups = new Map<number, FilterGroupDto>();
   for (const f of facetRows) {
     const count = counts ? (counts.get(f.valueId) ?? 0) : f.count;
@@ -304,19 +295,47 @@ export async function listFilters(ctx: AuthedCtx, q: FiltersQuery): Promise<Filt
   return [...groups.values()].filter((g) => g.properties.length > 0);
 }
 
+/** Each value counts the products that match every selected group but its own type's (and the search). */
+async function selectionCounts(
+  db: Db,
+  category: CategoryNode | undefined,
+  selected: Map<number, number[]>,
+  search: string | undefined,
+  facetRows: FacetRow[],
+): Promise<Map<number, number>> {
+  const base: ProductWhere = category ? { category: { id: category.id, depth: category.ancestors.length } } : {};
+  let scope: ProductWhere = base;
+  if (search) {
+    const plan = await planSearch(db, search, base);
+    const ids = [...plan.exactIds];
+    if (plan.tsquery) ids.push(...(await catalogRepo.searchIds(db, { ...base, tsquery: plan.tsquery, excludeIds: plan.exactIds }, SEARCH_FACET_SAMPLE)));
+    scope = { onlyIds: ids };
+  }
+  const counts = new Map<number, number>();
+  const valuesOf = (pred: (typeId: number) => boolean) => facetRows.filter((f) => pred(f.typeId)).map((f) => f.valueId);
+  // One pass for the unselected types, one per selected type (in parallel on PostgreSQL).
+  const passes = [
+    catalogRepo.valueCounts(db, { ...scope, valueGroups: [...selected.values()] }, valuesOf((t) => !selected.has(t))),
+    ...[...selected.keys()].map((typeId) => {
+      const others = [...selected.entries()].filter(([t]) => t !== typeId).map(([, ids]) => ids);
+      if (others.length === 0 && !search) {
+        // Only this type is selected: its own counts are the precomputed ones.
+        return Promise.resolve(new Map(facetRows.filter((f) => f.typeId === typeId).map((f) => [f.valueId, f.count])));
+      }
+      return catalogRepo.valueCounts(db, { ...scope, valueGroups: others }, valuesOf((t) => t === typeId));
+    }),
+  ];
+  for (const pass of await Promise.all(passes)) for (const [v, n] of pass) counts.set(v, n);
+  return counts;
+}
+
 // ---------- promo (public) ----------
 
 const PROMO_LIMIT = 12;
-const PROMO_TTL_MS = 5 * 60_000;
-const promoCache = new WeakMap<object, { at: number; rows: Awaited<ReturnType<typeof catalogRepo.promo>> }>();
 
 export async function listPromo(ctx: Ctx) {
-  let hit = promoCache.get(ctx.db);
-  if (!hit || Date.now() - hit.at > PROMO_TTL_MS) {
-    hit = { at: Date.now(), rows: await catalogRepo.promo(ctx.db, PROMO_LIMIT) };
-    promoCache.set(ctx.db, hit);
-  }
-  return hit.rows.map((r) => {
+  const rows = await catalogueCached(ctx.db, 'promo', () => catalogRepo.promo(ctx.db, PROMO_LIMIT));
+  return rows.map((r) => {
     const p = priceProduct({ dropKop: r.dropKop, oldDropKop: null, retailKop: r.retailKop, categoryPath: [] }, PUBLIC_PRICING_USER);
     return {
       id: r.id,

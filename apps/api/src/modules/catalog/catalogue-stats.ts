@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { invalidateCategoryTree } from './category-tree.ts';
+import { invalidateCatalogue } from './catalogue-cache.ts';
 
 /** Every category with itself and each of its ancestors (the roll-up of counts). */
 const ANCESTORS = sql`
@@ -41,5 +41,5 @@ export async function refreshCatalogueStats(db: Db): Promise<void> {
       SELECT word, ndoc FROM ts_stat('SELECT search_tsv FROM products')
       WHERE word !~ '[0-9]'`);
   });
-  invalidateCategoryTree(db);
+  invalidateCatalogue(db);
 }
