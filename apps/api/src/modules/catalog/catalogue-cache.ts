@@ -11,12 +11,11 @@ import { invalidateCategoryTree } from './category-tree.ts';
  * Writers call invalidateCatalogue() after changing the catalogue; other API processes see the
  * change within the TTL. Concurrent misses of one key share one computation.
  */
-export const CATALOGUE_CACHE_TTL_MS = 60_000;
+const CATALOGUE_CACHE_TTL_MS = 60_000;
 const MAX_ENTRIES = 20_000;
 
 type Value = NonNullable<unknown>;
 const caches = new WeakMap<object, LRUCache<string, Value, () => Promise<Value>>>();
-const stats = { hits: 0, misses: 0 };
 
 function cacheOf(db: Db) {
   let c = caches.get(db);
@@ -24,10 +23,8 @@ function cacheOf(db: Db) {
     c = new LRUCache<string, Value, () => Promise<Value>>({
       max: MAX_ENTRIES,
       ttl: CATALOGUE_CACHE_TTL_MS,
-      // The computation is passed per call (as the fetch context).
+      // The computation is passed per call (as the fetch context); a failed one is not cached.
       fetchMethod: async (_key, _stale, { context }) => context(),
-      // A failed computation is not cached: the next request tries again.
-      noDeleteOnFetchRejection: false,
     });
     caches.set(db, c);
   }
@@ -36,19 +33,11 @@ function cacheOf(db: Db) {
 
 /** The cached value of `key`, computing it once (per TTL) with `compute`. */
 export async function catalogueCached<T extends Value>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
-  const c = cacheOf(db);
-  if (c.has(key)) stats.hits++;
-  else stats.misses++;
-  return (await c.fetch(key, { context: compute })) as T;
+  return (await cacheOf(db).fetch(key, { context: compute })) as T;
 }
 
 /** Drops every cached aggregate and the category tree of this database. */
 export function invalidateCatalogue(db: Db): void {
   caches.get(db)?.clear();
   invalidateCategoryTree(db);
-}
-
-/** Hits and misses since the process started (for the benchmark and diagnostics). */
-export function catalogueCacheStats() {
-  return { ...stats };
 }

@@ -2,39 +2,26 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Link, useLocation } from 'react-router';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { makeProduct } from '../../products/components/test-fixtures.ts';
 import { HeaderSearch } from './header-search.tsx';
 
-const product = (id: number, name: string) => ({
-  id,
-  b2b_code_id: 100000 + id,
-  code_id: id,
-  vendor_code: `VC-${id}`,
-  name,
-  name_uk: name,
-  name_ru: name,
-  brand: 'Samsung',
-  description: '',
-  images: [{ type: 'thumb', path: `demo/p/${id}-1-t.svg` }],
-  has_images: true,
-  inet_pack: 1,
-  in_pack: 1,
-  drop_price: 1234.5,
-  old_drop_price: null,
-  retail_price: 1500,
-  markup_price: 1500,
-  profit: 265.5,
-  qty: 15,
-  quantity: '< 20',
-  reserved: 0,
-  is_new: false,
-  analogues_count: 0,
-  in_cart: false,
-  is_favorite: false,
-  is_subscribed: false,
-  category_id: 3,
-  parent_id: 2,
-  root_id: 1,
-});
+const product = (id: number, name: string) =>
+  makeProduct({
+    id,
+    code_id: id,
+    name,
+    name_uk: name,
+    name_ru: name,
+    brand: 'Samsung',
+    description: '',
+    images: [{ type: 'thumb', path: `demo/p/${id}-1-t.svg` }],
+    drop_price: 1234.5,
+    retail_price: 1500,
+    markup_price: 1500,
+    profit: 265.5,
+    qty: 15,
+    quantity: '< 20',
+  });
 
 let answer: unknown[] = [];
 const fetchMock = vi.fn((input: RequestInfo | URL) => {
