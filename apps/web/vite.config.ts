@@ -10,12 +10,14 @@ export default defineConfig({
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },
       '/dev': { target: API_TARGET, changeOrigin: true },
+      '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
     },
   },
   preview: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },
       '/dev': { target: API_TARGET, changeOrigin: true },
+      '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
     },
   },
   build: {

@@ -13,6 +13,7 @@ import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { createQueue } from './jobs/queue.ts';
 import type { Deps } from './lib/deps.ts';
 import { forgetChangedSessions } from './plugins/auth.ts';
+import { attachRealtime, broadcastingRoutes } from './plugins/realtime.ts';
 import { SessionCache, listenForSessionChanges } from './lib/session-cache.ts';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.ts';
 import { devMailer, smtpMailer } from './mail/mailer.ts';
@@ -25,6 +26,8 @@ import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { catalogRoutes, promoRoutes, storageRoutes } from './modules/catalog/catalog.routes.ts';
 import { favoritesRoutes, productNotificationsRoutes } from './modules/favorites/favorites.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { startRestockWatcher } from './modules/notifications/notifications.service.ts';
 
 /** Query strings: `key[]=a&key[]=b` and `key=a&key=b` both arrive as `key: [a, b]`. */
 function parseQuery(str: string): Record<string, unknown> {
@@ -63,11 +66,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const database = opts.database ?? (await openDatabase(config));
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailer(database.db, app.log);
-  const queue = createQueue(database, { mailer, log: app.log, pollSeconds: config.jobPollSeconds, retryDelaySeconds: config.jobRetryDelaySeconds, connectionString: config.databaseUrl });
-  const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
   const sessions = new SessionCache();
+  const realtime = await attachRealtime(app, { config, db: database.db, sessions }, app.log);
+  const queue = createQueue(database, {
+    mailer,
+    log: app.log,
+    pollSeconds: config.jobPollSeconds,
+    retryDelaySeconds: config.jobRetryDelaySeconds,
+    connectionString: config.databaseUrl,
+    push: (job) => realtime.push(job),
+  });
+  const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
   const stopSessionListener = await listenForSessionChanges(database, sessions, app.log, config.databaseUrl);
-  const deps: Deps = { config, database, db: database.db, queue, mailer, limiter, sessions };
+  const deps: Deps = { config, database, db: database.db, queue, mailer, limiter, sessions, realtime };
   app.decorate('deps', deps);
 
   app.addHook('onClose', async () => {
@@ -121,9 +132,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(catalogRoutes);
       await api.register(favoritesRoutes, { prefix: '/favorite-products' });
       await api.register(productNotificationsRoutes, { prefix: '/product-notifications' });
+      await api.register(notificationsRoutes, { prefix: '/notifications' });
     },
     { prefix: '/api/v1' },
   );
+  await app.register(broadcastingRoutes, { prefix: '/broadcasting', realtime });
   await app.register(promoRoutes, { prefix: '/api/products' });
   await app.register(storageRoutes, { prefix: '/storage' });
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes, { prefix: '/dev' });
@@ -155,6 +168,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   if (opts.startJobs !== false) {
     await queue.start();
+    const stopRestocks = startRestockWatcher(deps, app.log, config.jobPollSeconds * 1000);
+    app.addHook('preClose', stopRestocks);
   }
   return app;
 }

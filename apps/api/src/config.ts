@@ -24,6 +24,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  REALTIME_KEY: z.string().min(1).default('drop'),
+  REALTIME_SECRET: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -44,6 +46,10 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
   trustProxy: boolean;
+  /** Pusher-style channel authorisation: `key:hmac_sha256(secret, socket_id:channel)`. */
+  realtimeKey: string;
+  /** Shared by every API process (random per process when unset). */
+  realtimeSecret: string | undefined;
   /** Rate limits (per window). Tests may lower them. */
   limits: { loginPerEmail: number; loginPerIp: number; codePerEmail: number; codePerIp: number; windowSeconds: number };
   /** pg-boss polling interval in seconds. */
@@ -78,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(root, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
+    realtimeKey: e.REALTIME_KEY,
+    realtimeSecret: e.REALTIME_SECRET,
     limits: { loginPerEmail: 10, loginPerIp: 60, codePerEmail: 10, codePerIp: 60, windowSeconds: 600 },
     jobPollSeconds: 1,
     jobRetryDelaySeconds: 5,

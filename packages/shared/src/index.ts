@@ -9,3 +9,4 @@ export * from './locale.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './pricing.ts';
+export * from './notifications.ts';

@@ -4,10 +4,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 
-export const QUEUES = { sendMail: 'send-mail' } as const;
+export const QUEUES = { sendMail: 'send-mail', realtime: 'realtime' } as const;
+
+/** An event for one user's private channel, pushed after the transaction that raised it commits. */
+export interface RealtimePush {
+  userId: number;
+  event: string;
+  payload: unknown;
+}
 
 export interface JobPayloads {
   'send-mail': MailMessage;
+  realtime: RealtimePush;
 }
 
 export interface Queue {
@@ -17,32 +25,49 @@ export interface Queue {
   stop(): Promise<void>;
 }
 
-export function createQueue(database: Database, opts: { mailer: Mailer; log: FastifyBaseLogger; pollSeconds: number; retryDelaySeconds?: number; connectionString?: string }): Queue {
+export interface QueueOptions {
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  pollSeconds: number;
+  retryDelaySeconds?: number;
+  connectionString?: string;
+  /** Delivers a realtime event (Socket.IO; through the Redis adapter to every API process). */
+  push?: (job: RealtimePush) => void;
+}
+
+export function createQueue(database: Database, opts: QueueOptions): Queue {
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.lite!), backend: 'pglite', schedule: false })
-      : new PgBoss({ connectionString: opts.connectionString, max: 4, schedule: false });
+      ? new PgBoss({ db: fromPglite(database.lite!), backend: 'pglite', schedule: false, useListenNotify: true })
+      : new PgBoss({ connectionString: opts.connectionString, max: 4, schedule: false, useListenNotify: true });
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+  boss.on('warning', (w) => opts.log.warn({ warning: w }, 'job queue warning'));
   let started = false;
 
   return {
     async enqueue(tx, name, data) {
       await boss.send(name, data as object, {
         db: fromDrizzle(tx as never, sql as never),
-        retryLimit: 5,
-        retryDelay: opts.retryDelaySeconds ?? 5,
-        retryBackoff: true,
+        // A realtime event is only worth delivering soon: a few quick retries, then it expires.
+        ...(name === QUEUES.realtime
+          ? { retryLimit: 2, retryDelay: 1, expireInSeconds: 30 }
+          : { retryLimit: 5, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true }),
       });
     },
     async start() {
       await boss.start();
       started = true;
-      for (const name of Object.values(QUEUES)) await boss.createQueue(name);
+      // Realtime jobs wake the workers by NOTIFY at commit instead of waiting for a poll.
+      for (const name of Object.values(QUEUES)) await boss.createQueue(name, name === QUEUES.realtime ? { notify: true } : {});
       await boss.work<MailMessage>(QUEUES.sendMail, { pollingIntervalSeconds: opts.pollSeconds }, async (jobs) => {
         for (const job of jobs) {
           await opts.mailer.send(job.data);
           opts.log.info({ to: job.data.to, job: job.id }, 'mail sent');
         }
+      });
+      // Realtime pushes are short-lived: a push that cannot be delivered is not retried for long.
+      await boss.work<RealtimePush>(QUEUES.realtime, { pollingIntervalSeconds: opts.pollSeconds, batchSize: 50 }, async (jobs) => {
+        for (const job of jobs) opts.push?.(job.data);
       });
     },
     async stop() {

@@ -35,3 +35,14 @@ export function codeMail(to: string, name: string, purpose: CodePurpose, code: s
 <p style="color:#666">${escapeHtml(footer[locale])}</p><p>Drop</p></body></html>`;
   return { to, subject, text, html };
 }
+
+/** A notification sent by mail as well (the notifications module decides which kinds). */
+export function notificationMail(to: string, name: string, title: string, message: string, locale: Locale, url?: string): MailMessage {
+  const hello = locale === 'uk' ? `Вітаємо, ${name}!` : `Здравствуйте, ${name}!`;
+  const open = locale === 'uk' ? 'Відкрити в кабінеті' : 'Открыть в кабинете';
+  const text = `${hello}\n\n${message}${url ? `\n\n${open}: ${url}` : ''}\n\nDrop`;
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;color:#222">
+<p>${escapeHtml(hello)}</p><h2 style="color:#fd9207">${escapeHtml(title)}</h2><p>${escapeHtml(message)}</p>
+${url ? `<p><a href="${escapeHtml(url)}" style="color:#fd9207">${escapeHtml(open)}</a></p>` : ''}<p>Drop</p></body></html>`;
+  return { to, subject: title, text, html };
+}

@@ -3,6 +3,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { accessTokens, devices, users } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AuthedCtx, Ctx, UserRow } from '../lib/ctx.ts';
+import type { Deps } from '../lib/deps.ts';
 import { sha256 } from '../lib/security.ts';
 import { requestLocale } from './locale.ts';
 
@@ -21,11 +22,12 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-/** onRequest hook: a valid, unrevoked token of an unblocked user, or 401. */
-export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const token = bearerToken(req);
-  if (!token || token.length > 200) throw AppError.unauthenticated();
-  const { db, sessions } = req.server.deps;
+export type Session = { user: UserRow; deviceId: number; tokenId: number };
+
+/** The session of a bearer token (cached briefly, see SessionCache), or null when it is not valid. */
+export async function resolveSession(deps: Pick<Deps, 'db' | 'sessions'>, token: string | undefined, ip: string): Promise<Session | null> {
+  if (!token || token.length > 200) return null;
+  const { db, sessions } = deps;
   const hash = sha256(token);
   const now = new Date();
   let session = sessions.get(hash);
@@ -38,18 +40,25 @@ export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Pr
       .innerJoin(devices, eq(devices.id, accessTokens.deviceId))
       .where(eq(accessTokens.tokenHash, hash))
       .limit(1);
-    if (!row || row.user.blocked) throw AppError.unauthenticated();
+    if (!row || row.user.blocked) return null;
     session = row;
     if (now.getTime() - row.usedAt.getTime() > USED_AT_RESOLUTION_MS) {
       await db
         .update(devices)
-        .set({ usedAt: now, ipAddress: req.ip })
+        .set({ usedAt: now, ipAddress: ip })
         .where(and(eq(devices.id, row.deviceId), lt(devices.usedAt, new Date(now.getTime() - USED_AT_RESOLUTION_MS))));
       session = { ...row, usedAt: now };
     }
     sessions.set(hash, session, epoch);
   }
-  req.auth = { user: session.user, deviceId: session.deviceId, tokenId: session.tokenId };
+  return { user: session.user, deviceId: session.deviceId, tokenId: session.tokenId };
+}
+
+/** onRequest hook: a valid, unrevoked token of an unblocked user, or 401. */
+export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const session = await resolveSession(req.server.deps, bearerToken(req), req.ip);
+  if (!session) throw AppError.unauthenticated();
+  req.auth = session;
 }
 
 /**

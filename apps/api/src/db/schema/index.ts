@@ -1,3 +1,4 @@
 export * from './users.ts';
 export * from './settings.ts';
 export * from './catalog.ts';
+export * from './notifications.ts';

@@ -1,4 +1,6 @@
-import type { AdminUserUpdateInput } from '@drop/shared';
+import { REALTIME_EVENTS, userChannel, type AdminUserUpdateInput } from '@drop/shared';
+import { presentUser } from '../auth/auth.presenter.ts';
+import { notify, pushToUser } from '../notifications/notifications.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import { adminRepo } from './admin.repository.ts';
@@ -14,7 +16,7 @@ export async function getUser(ctx: AuthedCtx, id: number) {
 
 /** Verifies, discounts or blocks a user; every change is written to the audit log with its author. */
 export async function updateUser(ctx: AuthedCtx, id: number, input: AdminUserUpdateInput) {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const user = await adminRepo.lockUser(tx, id);
     if (!user) throw AppError.notFound();
     // Operators manage resellers; only an admin may change another staff account.
@@ -37,6 +39,16 @@ export async function updateUser(ctx: AuthedCtx, id: number, input: AdminUserUpd
     if (Object.keys(changes).length === 0) return user;
     const updated = await adminRepo.updateUser(tx, id, values);
     await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'user.update', entity: 'user', entityId: id, changes });
+    // The reseller's open pages learn at once (after commit): verified -> activated + a
+    // notification; verification or discount -> updated (prices follow).
+    if (values.isVerified === true) {
+      await notify(tx, ctx.deps, updated, 'account_verified');
+      await pushToUser(tx, ctx.deps, id, REALTIME_EVENTS.activated, { user: presentUser(updated) });
+    }
+    if (changes.is_verified || changes.discount) await pushToUser(tx, ctx.deps, id, REALTIME_EVENTS.updated, { user: presentUser(updated) });
     return updated;
   });
+  // A blocked user's open sockets are closed (on every API process through the adapter).
+  if (input.blocked === true && result.blocked) ctx.deps.realtime.io.in(userChannel(id)).disconnectSockets(true);
+  return result;
 }

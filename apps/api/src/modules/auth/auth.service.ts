@@ -1,9 +1,11 @@
-import type { ConfirmInput, ForgotInput, LoginInput, ProfileInput, RegisterInput, RestoreInput } from '@drop/shared';
+import { REALTIME_EVENTS, type ConfirmInput, type ForgotInput, type LoginInput, type ProfileInput, type RegisterInput, type RestoreInput } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthedCtx, Ctx, UserRow } from '../../lib/ctx.ts';
 import { hashPassword, newToken, verifyPassword } from '../../lib/security.ts';
 import { deviceName } from '../../lib/user-agent.ts';
+import { pushToUser } from '../notifications/notifications.service.ts';
+import { presentUser } from './auth.presenter.ts';
 import { authRepo } from './auth.repository.ts';
 import { consumeCode, issueCode } from './codes.service.ts';
 
@@ -134,6 +136,9 @@ export async function updateProfile(ctx: AuthedCtx, input: ProfileInput) {
     // Changing the password signs the other devices out.
     if (changingPassword) await authRepo.deleteTokensOfUser(tx, ctx.user.id, ctx.deviceId);
     if (Object.keys(values).length === 0) return ctx.user;
-    return authRepo.updateUser(tx, ctx.user.id, values);
+    const updated = await authRepo.updateUser(tx, ctx.user.id, values);
+    // The user's other open pages refresh the profile (markup, language, switches).
+    await pushToUser(tx, ctx.deps, ctx.user.id, REALTIME_EVENTS.updated, { user: presentUser(updated) });
+    return updated;
   });
 }

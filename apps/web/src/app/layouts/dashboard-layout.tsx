@@ -15,6 +15,7 @@ import { useConfig } from '../../features/config/api/get-config.ts';
 import { ChangelogDialog } from '../../features/settings/components/changelog-dialog.tsx';
 import { DashboardFooter } from './dashboard/dashboard-footer.tsx';
 import { BOTTOM_NAV_HEIGHT, BottomNav, MobileTopBar } from './dashboard/mobile-bars.tsx';
+import { RealtimeBridge } from './dashboard/realtime-bridge.tsx';
 import { SideNav } from './dashboard/side-nav.tsx';
 import { TopBar } from './dashboard/top-bar.tsx';
 
@@ -99,6 +100,7 @@ export function DashboardLayout() {
       </Box>
       {!desktop && <BottomNav />}
       <ChangelogDialog />
+      <RealtimeBridge />
     </Box>
   );
 }

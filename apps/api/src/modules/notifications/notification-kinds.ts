@@ -1,0 +1,41 @@
+import type { Locale, NotificationKind } from '@drop/shared';
+
+type Params = Record<string, string | number | null | undefined>;
+
+interface KindSpec {
+  /** Also sent by mail. */
+  mail: boolean;
+  title: (p: Params) => Record<Locale, string>;
+  message: (p: Params) => Record<Locale, string>;
+  /** A page of the portal the notification is about (for the mail's link). */
+  link?: (p: Params) => string;
+}
+
+const s = (v: Params[string]) => String(v ?? '');
+
+/** What each kind of notification says, in both languages; every module adds its kinds here. */
+export const NOTIFICATION_KIND_SPECS: Record<NotificationKind, KindSpec> = {
+  back_in_stock: {
+    mail: true,
+    title: () => ({ uk: 'Товар знову в наявності', ru: 'Товар снова в наличии' }),
+    message: (p) => ({
+      uk: `«${s(p.name_uk)}» (код ${s(p.code)}) знову в наявності. Встигніть замовити.`,
+      ru: `«${s(p.name_ru)}» (код ${s(p.code)}) снова в наличии. Успейте заказать.`,
+    }),
+    link: (p) => `/dashboard/products/${s(p.product_id)}`,
+  },
+  account_verified: {
+    mail: true,
+    title: () => ({ uk: 'Акаунт верифіковано', ru: 'Аккаунт верифицирован' }),
+    message: () => ({
+      uk: 'Ваш акаунт перевірено. Тепер вам доступні магазини з націнками та всі способи оплати.',
+      ru: 'Ваш аккаунт проверен. Теперь вам доступны магазины с наценками и все способы оплаты.',
+    }),
+    link: () => '/dashboard/profile',
+  },
+  broadcast: {
+    mail: false,
+    title: (p) => ({ uk: s(p.title_uk), ru: s(p.title_ru) || s(p.title_uk) }),
+    message: (p) => ({ uk: s(p.message_uk), ru: s(p.message_ru) || s(p.message_uk) }),
+  },
+};

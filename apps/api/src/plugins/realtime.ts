@@ -1,0 +1,123 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { REALTIME_PATH, broadcastingAuthInput, broadcastingAuthResponse, userChannel } from '@drop/shared';
+import type { Deps } from '../lib/deps.ts';
+import type { RealtimePush } from '../jobs/queue.ts';
+import { AppError } from '../lib/errors.ts';
+import { authedCtx, requireUser, resolveSession } from './auth.ts';
+
+/**
+ * The realtime channel (SPEC section 4): Socket.IO on the API's port. A client authenticates
+ * with its bearer token (`auth: {token}` or an Authorization header) and is put in its private
+ * room `users.{id}` and no other. Events are pushed by the `realtime` job after the transaction
+ * that raised them commits; with REDIS_URL the Redis adapter carries them to the process the
+ * user's socket is connected to.
+ */
+export interface Realtime {
+  push(job: RealtimePush): void;
+  /** Signs a Pusher-style channel authorisation (`key:hmac`). */
+  sign(socketId: string, channelName: string): string;
+  readonly io: Server;
+}
+
+/** `private-users.5`, `presence-users.5` or `users.5` name the same room. */
+export function roomOf(channel: string): string {
+  return channel.replace(/^(private|presence)-/, '');
+}
+
+function tokenOf(socket: Socket): string | undefined {
+  const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  if (typeof fromAuth === 'string') return fromAuth.replace(/^Bearer\s+/i, '');
+  const header = socket.handshake.headers.authorization;
+  const m = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return m?.[1];
+}
+
+export async function attachRealtime(app: FastifyInstance, deps: Pick<Deps, 'config' | 'db' | 'sessions'>, log: FastifyBaseLogger): Promise<Realtime> {
+  const io = new Server(app.server, { path: REALTIME_PATH, serveClient: false, cors: { origin: deps.config.publicUrl, credentials: true } });
+  let redis: Redis[] = [];
+  if (deps.config.redisUrl) {
+    const pub = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 3 });
+    const sub = pub.duplicate();
+    for (const c of [pub, sub]) c.on('error', (err) => log.warn({ err }, 'realtime redis connection error'));
+    redis = [pub, sub];
+    io.adapter(createAdapter(pub, sub));
+  }
+
+  io.use((socket, next) => {
+    resolveSession(deps, tokenOf(socket), socket.handshake.address)
+      .then((session) => {
+        if (!session) return next(new Error('unauthorized'));
+        socket.data.userId = session.user.id;
+        void socket.join(userChannel(session.user.id));
+        next();
+      })
+      .catch((err: Error) => {
+        log.error({ err }, 'realtime authentication failed');
+        next(new Error('unavailable'));
+      });
+  });
+
+  io.on('connection', (socket) => {
+    // Laravel Echo / Pusher-style clients ask for their channel; only their own is granted.
+    socket.on('subscribe', (msg: unknown, ack?: unknown) => {
+      const channel = typeof (msg as { channel?: unknown })?.channel === 'string' ? (msg as { channel: string }).channel : '';
+      const own = userChannel(socket.data.userId as number);
+      const ok = roomOf(channel) === own;
+      if (ok) void socket.join(own);
+      else socket.emit('subscription_error', { channel, status: 403 });
+      if (typeof ack === 'function') ack({ ok, channel });
+    });
+  });
+
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(redis.map((c) => c.quit().catch(() => c.disconnect())));
+  });
+
+  const secret = deps.config.realtimeSecret ?? randomBytes(32).toString('hex');
+  return {
+    io,
+    push(job) {
+      io.to(userChannel(job.userId)).emit(job.event, job.payload);
+    },
+    sign(socketId, channelName) {
+      const signature = createHmac('sha256', secret).update(`${socketId}:${channelName}`).digest('hex');
+      return `${deps.config.realtimeKey}:${signature}`;
+    },
+  };
+}
+
+/** Checks a signature made by `sign` (for tests and a Pusher-compatible server sharing the secret). */
+export function verifySignature(realtime: Realtime, socketId: string, channelName: string, auth: string): boolean {
+  const expected = Buffer.from(realtime.sign(socketId, channelName));
+  const given = Buffer.from(auth);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * POST /broadcasting/auth, the way Pusher-style clients ask: `socket_id` and `channel_name`
+ * (form or JSON) with the bearer token; 200 `{auth}` for the user's own channel, 403 otherwise.
+ */
+export const broadcastingRoutes: FastifyPluginAsyncZod<{ realtime: Realtime }> = async (app, { realtime }) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.addHook('onRequest', requireUser);
+  app.post(
+    '/auth',
+    { schema: { tags: ['realtime'], security: [{ bearer: [] }], body: broadcastingAuthInput, response: { 200: broadcastingAuthResponse } } },
+    async (req) => {
+      const ctx = authedCtx(req);
+      if (roomOf(req.body.channel_name) !== userChannel(ctx.user.id)) throw AppError.forbidden();
+      return { auth: realtime.sign(req.body.socket_id, req.body.channel_name) };
+    },
+  );
+};

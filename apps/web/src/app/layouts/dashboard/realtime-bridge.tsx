@@ -1,0 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { UserDto } from '@drop/shared';
+import { authKeys } from '../../../features/auth/api/keys.ts';
+import { notificationKeys } from '../../../features/notifications/api/get-notifications.ts';
+import { useRealtime, type UserEvent } from '../../../features/notifications/hooks/use-realtime.ts';
+
+/**
+ * Mounted once by the dashboard layout (signed in): the realtime channel. User events put the
+ * pushed user into the auth cache and reload it; an activation changes prices and markets too,
+ * so every other query is reloaded as well (notifications reload on their own debounce).
+ */
+export function RealtimeBridge() {
+  const qc = useQueryClient();
+  useRealtime({
+    onUser: (user: UserDto | null, event: UserEvent) => {
+      if (user) qc.setQueryData(authKeys.user, user);
+      void qc.invalidateQueries(
+        event === 'activated'
+          ? { predicate: (q) => q.queryKey[0] !== notificationKeys.all[0] }
+          : { queryKey: authKeys.all },
+      );
+    },
+  });
+  return null;
+}

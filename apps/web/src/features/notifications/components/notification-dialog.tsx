@@ -1,0 +1,39 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatDate, type NotificationDto } from '@drop/shared';
+
+/** One notification in full (max width 600): title, date, the whole message and a close button. */
+export function NotificationDialog({ notification, open, onClose }: { notification: NotificationDto | null; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open && notification !== null}
+      onClose={onClose}
+      fullWidth
+      aria-labelledby="notification-dialog-title"
+      aria-describedby="notification-dialog-message"
+      slotProps={{ paper: { sx: { maxWidth: 600 } } }}
+      data-testid="notification-dialog"
+    >
+      <DialogTitle id="notification-dialog-title">{notification?.data.title}</DialogTitle>
+      <DialogContent>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1.5 }} data-testid="notification-dialog-date">
+          {formatDate(notification?.created_at)}
+        </Typography>
+        <Typography id="notification-dialog-message" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {notification?.data.message}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} data-testid="notification-dialog-close">
+          {t('common.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

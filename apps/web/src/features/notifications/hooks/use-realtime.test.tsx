@@ -1,0 +1,165 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { act, renderHook } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { NOTIFICATION_RELOAD_DEBOUNCE_MS, REALTIME_EVENTS, type NotificationDto, type NotificationsResponse } from '@drop/shared';
+import { clearToken, setToken } from '../../../lib/auth-token.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { notificationKeys } from '../api/get-notifications.ts';
+import { useRealtime } from './use-realtime.ts';
+
+type Handler = (payload?: unknown) => void;
+
+class FakeSocket {
+  handlers = new Map<string, Handler[]>();
+  disconnect = vi.fn();
+  on(event: string, fn: Handler) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
+    return this;
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+    return this;
+  }
+  fire(event: string, payload?: unknown) {
+    act(() => {
+      for (const fn of this.handlers.get(event) ?? []) fn(payload);
+    });
+  }
+}
+
+const mocks = vi.hoisted(() => ({
+  sockets: [] as unknown[],
+  io: vi.fn(),
+  toast: { show: vi.fn(), success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
+
+vi.mock('socket.io-client', () => ({ io: mocks.io }));
+vi.mock('../../../lib/toast.tsx', () => ({ useToast: () => mocks.toast }));
+
+const last = () => mocks.sockets.at(-1) as FakeSocket;
+const note = (id: number, title: string): NotificationDto => ({ id, kind: 'broadcast', created_at: '2025-03-04T10:05:00', read_at: null, data: { title, message: 'm' } });
+const user = { id: 7, name: 'Ірина', is_verified: true };
+
+function setup() {
+  const qc = createQueryClient();
+  qc.setQueryData<NotificationsResponse>(notificationKeys.list(), { data: [], count: 0 });
+  const invalidate = vi.spyOn(qc, 'invalidateQueries');
+  const onUser = vi.fn();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={qc}>{children}</QueryClientProvider>
+    </I18nextProvider>
+  );
+  const view = renderHook(() => useRealtime({ onUser }), { wrapper });
+  const count = () => qc.getQueryData<NotificationsResponse>(notificationKeys.list())?.count;
+  return { qc, invalidate, onUser, count, view };
+}
+
+describe('useRealtime', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    mocks.sockets.length = 0;
+    mocks.io.mockReset();
+    mocks.io.mockImplementation(() => {
+      const s = new FakeSocket();
+      mocks.sockets.push(s);
+      return s;
+    });
+    for (const fn of Object.values(mocks.toast)) fn.mockReset();
+    setToken('token-1');
+  });
+  afterEach(() => {
+    clearToken();
+    vi.useRealTimers();
+  });
+
+  it('connects to the same origin with the token, reconnection on', () => {
+    setup();
+    expect(mocks.io).toHaveBeenCalledTimes(1);
+    expect(mocks.io).toHaveBeenCalledWith(
+      expect.objectContaining({ path: '/socket.io', auth: { token: 'token-1' }, transports: ['websocket', 'polling'], reconnection: true }),
+    );
+  });
+
+  it('sets the count at once and gives one toast and one reload per 3 s burst', () => {
+    const { invalidate, count } = setup();
+    last().fire(REALTIME_EVENTS.newNotification, { notification: note(1, 'A'), count: 1 });
+    expect(count()).toBe(1);
+    act(() => vi.advanceTimersByTime(2000));
+    last().fire(REALTIME_EVENTS.newNotification, { notification: note(2, 'B'), count: 2 });
+    act(() => vi.advanceTimersByTime(2000));
+    last().fire(REALTIME_EVENTS.newNotification, { notification: note(3, 'C'), count: 3 });
+    expect(count()).toBe(3);
+    act(() => vi.advanceTimersByTime(NOTIFICATION_RELOAD_DEBOUNCE_MS - 1));
+    expect(mocks.toast.info).not.toHaveBeenCalled();
+    expect(invalidate).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(mocks.toast.info).toHaveBeenCalledTimes(1);
+    expect(mocks.toast.info).toHaveBeenCalledWith('Нові сповіщення: 3');
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: notificationKeys.all });
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(mocks.toast.info).toHaveBeenCalledTimes(1);
+  });
+
+  it('names a single new notification in the toast', () => {
+    setup();
+    last().fire(REALTIME_EVENTS.newNotification, { notification: note(1, 'Акаунт верифіковано'), count: 1 });
+    act(() => vi.advanceTimersByTime(NOTIFICATION_RELOAD_DEBOUNCE_MS));
+    expect(mocks.toast.info).toHaveBeenCalledWith('Нове сповіщення: Акаунт верифіковано');
+  });
+
+  it('refreshes the user on activated (with a success toast) and on updated', () => {
+    const { onUser } = setup();
+    last().fire(REALTIME_EVENTS.activated, { user });
+    expect(onUser).toHaveBeenCalledWith(user, 'activated');
+    expect(mocks.toast.success).toHaveBeenCalledWith('Користувач активовано');
+    last().fire(REALTIME_EVENTS.updated, { user });
+    expect(onUser).toHaveBeenLastCalledWith(user, 'updated');
+    expect(mocks.toast.success).toHaveBeenCalledTimes(1);
+  });
+
+  it('only logs a refused connection', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    setup();
+    last().fire('connect_error', new Error('Unauthorized'));
+    expect(warn).toHaveBeenCalledWith('[realtime] connect_error:', 'Unauthorized');
+    expect(mocks.toast.error).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('reloads the user and the list after a reconnect', () => {
+    const { onUser, invalidate } = setup();
+    last().fire('connect');
+    expect(onUser).not.toHaveBeenCalled();
+    last().fire('connect');
+    expect(onUser).toHaveBeenCalledWith(null, 'updated');
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: notificationKeys.all });
+  });
+
+  it('reconnects with a new token, disconnects on logout and drops a pending reload', () => {
+    const { invalidate } = setup();
+    const first = last();
+    act(() => setToken('token-2'));
+    expect(first.disconnect).toHaveBeenCalledTimes(1);
+    expect(mocks.io).toHaveBeenCalledTimes(2);
+    expect(mocks.io).toHaveBeenLastCalledWith(expect.objectContaining({ auth: { token: 'token-2' } }));
+    const second = last();
+    second.fire(REALTIME_EVENTS.newNotification, { notification: note(1, 'A'), count: 1 });
+    act(() => clearToken());
+    expect(second.disconnect).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(NOTIFICATION_RELOAD_DEBOUNCE_MS));
+    expect(mocks.io).toHaveBeenCalledTimes(2);
+    expect(mocks.toast.info).not.toHaveBeenCalled();
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+
+  it('disconnects on unmount', () => {
+    const { view } = setup();
+    view.unmount();
+    expect(last().disconnect).toHaveBeenCalledTimes(1);
+  });
+});

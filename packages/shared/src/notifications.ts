@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Notifications and the realtime channel (SPEC sections 3, 4 and 7). A notification's title and
+ * message are written in the user's language when it is created; `data` carries what the kind
+ * adds (product_id, code_id, order_id ...).
+ */
+export const NOTIFICATION_KINDS = ['back_in_stock', 'account_verified', 'broadcast'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationDto = z.object({
+  id: z.number(),
+  kind: z.string(),
+  created_at: z.string(),
+  /** null = unread. */
+  read_at: z.string().nullable(),
+  data: z.looseObject({ title: z.string(), message: z.string() }),
+});
+export type NotificationDto = z.infer<typeof notificationDto>;
+
+/** `GET /notifications`: the newest first, `count` = unread. */
+export const notificationsResponse = z.object({ data: z.array(notificationDto), count: z.number().int() });
+export type NotificationsResponse = z.infer<typeof notificationsResponse>;
+
+export const notificationsQuery = z.object({
+  limit: z.coerce.number('invalid_type').int('invalid_type').min(1, 'too_small').max(100, 'too_big').default(50),
+});
+
+/** `DELETE /notifications/{id}` and `DELETE /notifications/`: the unread count after the call. */
+export const notificationsCountResponse = z.object({ data: z.object({ count: z.number().int() }) });
+
+/** Private channel of a user (Socket.IO room; Pusher-style clients ask for `private-users.{id}`). */
+export const userChannel = (userId: number) => `users.${userId}`;
+
+/** Event names as Laravel Echo clients know them (leading dot: no namespace). */
+export const REALTIME_EVENTS = {
+  activated: '.users.activated',
+  updated: '.users.updated',
+  newNotification: '.users.new_notification',
+  ordersUpdated: '.orders.updated',
+} as const;
+export type RealtimeEvent = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
+
+/** Socket.IO path on the API's port. */
+export const REALTIME_PATH = '/socket.io';
+
+/** After a new-notification event the web waits this long (more may arrive) before the toast and reload. */
+export const NOTIFICATION_RELOAD_DEBOUNCE_MS = 3000;
+
+export const broadcastingAuthInput = z.object({
+  socket_id: z.string('required').min(1, 'required').max(100, 'too_big'),
+  channel_name: z.string('required').min(1, 'required').max(200, 'too_big'),
+});
+export const broadcastingAuthResponse = z.object({ auth: z.string() });
