@@ -97,9 +97,10 @@ describe('notifications API', () => {
     expect((await t.request('DELETE', `/api/v1/notifications/${n.id}`)).status).toBe(401);
   });
 
-  test('texts are in the user\'s language; mail goes only for kinds that ask and only after commit', async () => {
+  test('texts are in the user\'s language; mail (for kinds that ask) and push leave only after commit', async () => {
     const ru = await t.user({ lang: 'ru' });
     const who = await recipient(ru.id);
+    const socket = await client(ru.token);
     await expect(
       t.database.db.transaction(async (tx) => {
         await notify(tx, t.app.deps, who, 'account_verified');
@@ -113,9 +114,12 @@ describe('notifications API', () => {
     expect(list.body.data[0].data.title).toBe('Аккаунт верифицирован');
     const mail = await t.waitForMail(ru.email, /Аккаунт верифицирован/);
     expect(mail.text).toContain('Ваш аккаунт проверен');
-    // Exactly one mail: the rolled-back notification sent nothing.
+    // Exactly one mail and one push: the rolled-back notification sent nothing.
     await new Promise((r) => setTimeout(r, 1500));
     expect(t.mails.filter((m) => m.to === ru.email)).toHaveLength(1);
+    const pushed = socket.events.filter((e) => e.event === REALTIME_EVENTS.newNotification);
+    expect(pushed).toHaveLength(1);
+    expect(pushed[0]!.payload).toMatchObject({ count: 1, notification: { kind: 'account_verified' } });
   });
 });
 
