@@ -27,6 +27,7 @@ import { catalogRoutes, promoRoutes, storageRoutes } from './modules/catalog/cat
 import { favoritesRoutes, productNotificationsRoutes } from './modules/favorites/favorites.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { financeAdminRoutes, financeRoutes } from './modules/finance/finance.routes.ts';
 import { startRestockWatcher } from './modules/notifications/notifications.service.ts';
 
 /** Query strings: `key[]=a&key[]=b` and `key=a&key=b` both arrive as `key: [a, b]`. */
@@ -133,6 +134,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(favoritesRoutes, { prefix: '/favorite-products' });
       await api.register(productNotificationsRoutes, { prefix: '/product-notifications' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
+      await api.register(financeRoutes);
+      await api.register(financeAdminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api/v1' },
   );

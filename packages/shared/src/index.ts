@@ -10,3 +10,4 @@ export * from './messages.ts';
 export * from './money.ts';
 export * from './pricing.ts';
 export * from './notifications.ts';
+export * from './finance.ts';

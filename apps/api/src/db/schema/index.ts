@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './settings.ts';
 export * from './catalog.ts';
 export * from './notifications.ts';
+export * from './finance.ts';

@@ -33,6 +33,42 @@ export const NOTIFICATION_KIND_SPECS: Record<NotificationKind, KindSpec> = {
     }),
     link: () => '/dashboard/profile',
   },
+  payment_credited: {
+    mail: true,
+    title: () => ({ uk: 'Баланс поповнено', ru: 'Баланс пополнен' }),
+    message: (p) => ({
+      uk: `Поповнення на ${s(p.amount)} грн. зараховано на ваш баланс.`,
+      ru: `Пополнение на ${s(p.amount)} грн. зачислено на ваш баланс.`,
+    }),
+    link: () => '/dashboard/finances',
+  },
+  payment_declined: {
+    mail: true,
+    title: () => ({ uk: 'Поповнення відхилено', ru: 'Пополнение отклонено' }),
+    message: (p) => ({
+      uk: `Запит на поповнення на ${s(p.amount)} грн. відхилено. Причина: ${s(p.reason)}`,
+      ru: `Запрос на пополнение на ${s(p.amount)} грн. отклонён. Причина: ${s(p.reason)}`,
+    }),
+    link: () => '/dashboard/finances',
+  },
+  withdraw_paid: {
+    mail: true,
+    title: () => ({ uk: 'Виведення виплачено', ru: 'Вывод выплачен' }),
+    message: (p) => ({
+      uk: `${s(p.amount)} грн. виплачено на картку ${s(p.card)}.`,
+      ru: `${s(p.amount)} грн. выплачено на карту ${s(p.card)}.`,
+    }),
+    link: () => '/dashboard/withdraws',
+  },
+  withdraw_declined: {
+    mail: true,
+    title: () => ({ uk: 'Виведення відхилено', ru: 'Вывод отклонён' }),
+    message: (p) => ({
+      uk: `Заявку на виведення ${s(p.amount)} грн. відхилено, кошти повернуто на баланс. Причина: ${s(p.reason)}`,
+      ru: `Заявка на вывод ${s(p.amount)} грн. отклонена, средства возвращены на баланс. Причина: ${s(p.reason)}`,
+    }),
+    link: () => '/dashboard/withdraws',
+  },
   broadcast: {
     mail: false,
     title: (p) => ({ uk: s(p.title_uk), ru: s(p.title_ru) || s(p.title_uk) }),

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  RECEIPT_MAX_BYTES,
+  TOP_UP_STATUSES,
+  WITHDRAW_STATUSES,
+  correctionInput,
+  dataOf,
+  listOf,
+  operationDto,
+  operationsDayDto,
+  operationsQuery,
+  pageQuery,
+  paymentDecisionInput,
+  paymentDocumentDto,
+  paymentDto,
+  paymentInput,
+  statisticsDto,
+  translate,
+  withdrawCreateResponse,
+  withdrawDecisionInput,
+  withdrawDto,
+  withdrawInput,
+} from '@drop/shared';
+import { authedCtx, requireStaff, requireUser } from '../../plugins/auth.ts';
+import { idParam, pageOf } from '../../lib/http.ts';
+import * as finance from './finance.service.ts';
+import type { UploadedFile } from './finance.service.ts';
+
+const tags = ['finance'];
+const security = [{ bearer: [] }];
+
+/** /api/v1: operations, statistics, receipts, top-ups and withdrawals of the signed-in user. */
+export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireUser);
+
+  app.get('/operations', { schema: { tags, security, querystring: operationsQuery, response: { 200: listOf(operationDto) } } }, async (req) => {
+    const { data, total } = await finance.listOperations(authedCtx(req), req.query);
+    return pageOf(data, total, req.query.page, req.query.per_page);
+  });
+
+  app.get('/operations/grouped', { schema: { tags, security, querystring: operationsQuery, response: { 200: listOf(operationsDayDto) } } }, async (req) => {
+    const { data, total } = await finance.groupedOperations(authedCtx(req), req.query);
+    return pageOf(data, total, req.query.page, req.query.per_page);
+  });
+
+  app.get('/statistics', { schema: { tags, security, response: { 200: dataOf(statisticsDto) } } }, async (req) => ({
+    data: { operation_statistics: await finance.operationStatistics(authedCtx(req)) },
+  }));
+
+  // Receipts: multipart `file`, only in this scope.
+  await app.register(async (docs) => {
+    await docs.register(multipart, { limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    docs.post('/payment-documents', { schema: { tags, security, response: { 201: dataOf(paymentDocumentDto) } } }, async (req, reply) => {
+      let file: UploadedFile | undefined;
+      if (req.isMultipart()) {
+        try {
+          const part = await req.file();
+          if (part) {
+            const buffer = await part.toBuffer();
+            file = { filename: part.filename, buffer, truncated: part.file.truncated };
+          }
+        } catch (err) {
+          const code = (err as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') file = { filename: '', buffer: Buffer.alloc(1), truncated: true };
+          else if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') file = undefined;
+          else throw err;
+        }
+      }
+      const doc = await finance.uploadDocument(authedCtx(req), file);
+      return reply.code(201).send({ data: doc });
+    });
+  });
+
+  app.get('/payment-documents/:id/file', { schema: { tags, security, params: idParam } }, async (req, reply) => {
+    const { doc, abs } = await finance.documentFile(authedCtx(req), req.params.id);
+    reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(doc.name)}`);
+    reply.header('cache-control', 'private, max-age=3600');
+    return reply.type(doc.mime).send(fs.createReadStream(abs));
+  });
+
+  app.get('/payments', { schema: { tags, security, querystring: pageQuery, response: { 200: listOf(paymentDto) } } }, async (req) => {
+    const { data, total } = await finance.listPayments(authedCtx(req), req.query.page, req.query.per_page);
+    return pageOf(data, total, req.query.page, req.query.per_page);
+  });
+
+  app.post('/payments', { schema: { tags, security, body: paymentInput, response: { 201: z.object({ data: paymentDto, message: z.string() }) } } }, async (req, reply) => {
+    const ctx = authedCtx(req);
+    const data = await finance.createPayment(ctx, req.body);
+    return reply.code(201).send({ data, message: translate('payment_sent', ctx.locale) });
+  });
+
+  app.get('/withdraws', { schema: { tags, security, querystring: pageQuery, response: { 200: listOf(withdrawDto) } } }, async (req) => {
+    const { data, total } = await finance.listWithdraws(authedCtx(req), req.query.page, req.query.per_page);
+    return pageOf(data, total, req.query.page, req.query.per_page);
+  });
+
+  app.post('/withdraws', { schema: { tags, security, body: withdrawInput, response: { 200: withdrawCreateResponse, 201: withdrawCreateResponse } } }, async (req, reply) => {
+    const result = await finance.createWithdraw(authedCtx(req), req.body);
+    return reply.code('requires_code' in result ? 200 : 201).send({ data: result });
+  });
+};
+
+const adminPayment = paymentDto.extend({ user_id: z.number() });
+const adminWithdraw = withdrawDto.extend({ user_id: z.number(), card_number: z.string() });
+
+/** /api/v1/admin: the money queues and balance corrections (operators). */
+export const financeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireStaff);
+
+  app.get(
+    '/payments',
+    { schema: { tags: ['admin'], security, querystring: pageQuery.extend({ status: z.enum(TOP_UP_STATUSES, 'invalid_value').optional() }), response: { 200: listOf(adminPayment) } } },
+    async (req) => {
+      const { data, total } = await finance.adminPayments(authedCtx(req), req.query.status, req.query.page, req.query.per_page);
+      return pageOf(data, total, req.query.page, req.query.per_page);
+    },
+  );
+  app.put('/payments/:id', { schema: { tags: ['admin'], security, params: idParam, body: paymentDecisionInput, response: { 200: dataOf(adminPayment) } } }, async (req) => ({
+    data: await finance.decidePayment(authedCtx(req), req.params.id, req.body.status, req.body.reason),
+  }));
+
+  app.get(
+    '/withdraws',
+    { schema: { tags: ['admin'], security, querystring: pageQuery.extend({ status: z.enum(WITHDRAW_STATUSES, 'invalid_value').optional() }), response: { 200: listOf(adminWithdraw) } } },
+    async (req) => {
+      const { data, total } = await finance.adminWithdraws(authedCtx(req), req.query.status, req.query.page, req.query.per_page);
+      return pageOf(data, total, req.query.page, req.query.per_page);
+    },
+  );
+  app.put('/withdraws/:id', { schema: { tags: ['admin'], security, params: idParam, body: withdrawDecisionInput, response: { 200: dataOf(adminWithdraw) } } }, async (req) => ({
+    data: await finance.decideWithdraw(authedCtx(req), req.params.id, req.body.status, req.body.reason),
+  }));
+
+  /** A correction; an `Idempotency-Key` header makes a retried request post once. */
+  app.post(
+    '/users/:id/corrections',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        params: idParam,
+        body: correctionInput,
+        headers: z.object({ 'idempotency-key': z.string().min(8, 'too_short').max(100, 'too_long').optional() }).loose(),
+        response: { 201: dataOf(operationDto) },
+      },
+    },
+    async (req, reply) => {
+      const ctx = authedCtx(req);
+      const key = `correction:${req.params.id}:${req.headers['idempotency-key'] ?? crypto.randomUUID()}`;
+      const data = await finance.postCorrection(ctx, req.params.id, req.body.amount, req.body.comment, key);
+      return reply.code(201).send({ data });
+    },
+  );
+};

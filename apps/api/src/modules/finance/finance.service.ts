@@ -1,0 +1,260 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  RECEIPT_MAX_BYTES,
+  RECEIPT_MIME_TYPES,
+  TOP_UP_TRANSITIONS,
+  WITHDRAW_TRANSITIONS,
+  cardDigits,
+  kopToUah,
+  maskCard,
+  uahToKop,
+  type OperationsQuery,
+  type PaymentInput,
+  type StatisticsSeriesDto,
+  type WithdrawInput,
+} from '@drop/shared';
+import type { AuthedCtx } from '../../lib/ctx.ts';
+import { AppError } from '../../lib/errors.ts';
+import { consumeCode, issueCode } from '../auth/codes.service.ts';
+import { adminRepo } from '../admin/admin.repository.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { ledger } from './ledger.ts';
+import { financeRepo } from './finance.repository.ts';
+import { presentDocument, presentOperation, presentPayment, presentWithdraw } from './finance.presenter.ts';
+
+// ---------- operations and statistics ----------
+
+const filterOf = (q: OperationsQuery) => ({ type: q.type, dateFrom: q.date_from, dateTo: q.date_to });
+
+export async function listOperations(ctx: AuthedCtx, q: OperationsQuery) {
+  const { rows, total } = await financeRepo.operationsPage(ctx.db, ctx.user.id, filterOf(q), q.page, q.per_page);
+  return { data: rows.map((r) => presentOperation(r.op, ctx.locale)), total };
+}
+
+/** A page of operations grouped by Kyiv day, each day with its whole-day total. */
+export async function groupedOperations(ctx: AuthedCtx, q: OperationsQuery) {
+  const { rows, total } = await financeRepo.operationsPage(ctx.db, ctx.user.id, filterOf(q), q.page, q.per_page);
+  const days = [...new Set(rows.map((r) => r.day))];
+  const totals = await financeRepo.dayTotals(ctx.db, ctx.user.id, filterOf(q), days);
+  const data = days.map((day) => ({
+    date: day,
+    total: kopToUah(totals.get(day) ?? 0),
+    operations: rows.filter((r) => r.day === day).map((r) => presentOperation(r.op, ctx.locale)),
+  }));
+  return { data, total };
+}
+
+export const STATISTICS_DAYS = 7;
+
+/** Balance at the end of each of the last 7 days; the maximum and the day it was reached. */
+export async function operationStatistics(ctx: AuthedCtx): Promise<StatisticsSeriesDto> {
+  const series = await financeRepo.balanceByDay(ctx.db, ctx.user.id, STATISTICS_DAYS);
+  const labels = series.map((s) => `${s.day.slice(8, 10)}.${s.day.slice(5, 7)}`);
+  const values = series.map((s) => kopToUah(s.balanceKop));
+  let maxIdx = -1;
+  values.forEach((v, i) => {
+    if (maxIdx === -1 || v > values[maxIdx]!) maxIdx = i;
+  });
+  const max = maxIdx === -1 ? 0 : values[maxIdx]!;
+  return { labels, values, max, at: max > 0 ? labels[maxIdx]! : null };
+}
+
+// ---------- receipts and top-ups ----------
+
+export interface UploadedFile {
+  filename: string;
+  buffer: Buffer;
+  /** The stream was cut at the size limit. */
+  truncated: boolean;
+}
+
+/** Stores a receipt after checking what it really is (not its name or declared type). */
+export async function uploadDocument(ctx: AuthedCtx, file: UploadedFile | undefined) {
+  if (!file || file.buffer.length === 0) throw AppError.field('file', 'file_required');
+  if (file.truncated || file.buffer.length > RECEIPT_MAX_BYTES) throw AppError.field('file', 'file_too_large', 'ValidationError', { max: RECEIPT_MAX_BYTES / 1024 / 1024 });
+  const type = await fileTypeFromBuffer(file.buffer);
+  if (!type || !(RECEIPT_MIME_TYPES as readonly string[]).includes(type.mime)) throw AppError.field('file', 'not_a_receipt');
+  const rel = path.join('uploads', 'payment-documents', String(ctx.user.id), `${randomUUID()}.${type.ext}`);
+  const abs = path.join(ctx.deps.config.dataDir, rel);
+  await fs.mkdir(path.dirname(abs), { recursive: true });
+  await fs.writeFile(abs, file.buffer);
+  const name = path.basename(file.filename || `receipt.${type.ext}`).slice(0, 200);
+  try {
+    return presentDocument(await financeRepo.insertDocument(ctx.db, { userId: ctx.user.id, name, mime: type.mime, size: file.buffer.length, path: rel }));
+  } catch (err) {
+    await fs.rm(abs, { force: true });
+    throw err;
+  }
+}
+
+/** The receipt's file, for its owner or an operator; anyone else gets a 404. */
+export async function documentFile(ctx: AuthedCtx, id: number) {
+  const doc = await financeRepo.documentById(ctx.db, id);
+  const staff = ctx.user.role === 'operator' || ctx.user.role === 'admin';
+  if (!doc || (doc.userId !== ctx.user.id && !staff)) throw AppError.notFound();
+  return { doc, abs: path.join(ctx.deps.config.dataDir, doc.path) };
+}
+
+export async function createPayment(ctx: AuthedCtx, input: PaymentInput) {
+  return ctx.db.transaction(async (tx) => {
+    const doc = await financeRepo.documentById(tx, input.payment_document_id);
+    if (!doc || doc.userId !== ctx.user.id) throw AppError.field('payment_document_id', 'document_not_found');
+    if (await financeRepo.paymentOfDocument(tx, doc.id)) throw AppError.field('payment_document_id', 'document_used');
+    const payment = await financeRepo.insertPayment(tx, { userId: ctx.user.id, amountKop: uahToKop(input.amount), paymentDocumentId: doc.id, comment: input.comment || null });
+    return presentPayment(payment, doc);
+  });
+}
+
+async function withDocuments(ctx: AuthedCtx, rows: Awaited<ReturnType<typeof financeRepo.paymentsPage>>['rows']) {
+  const docs = new Map((await financeRepo.documentsByIds(ctx.db, rows.map((r) => r.paymentDocumentId))).map((d) => [d.id, d]));
+  return rows.map((p) => ({ ...presentPayment(p, docs.get(p.paymentDocumentId)), user_id: p.userId }));
+}
+
+export async function listPayments(ctx: AuthedCtx, page: number, perPage: number) {
+  const { rows, total } = await financeRepo.paymentsPage(ctx.db, { userId: ctx.user.id }, page, perPage);
+  return { data: (await withDocuments(ctx, rows)).map(({ user_id: _u, ...p }) => p), total };
+}
+
+// ---------- withdrawals ----------
+
+export async function listWithdraws(ctx: AuthedCtx, page: number, perPage: number) {
+  const { rows, total } = await financeRepo.withdrawsPage(ctx.db, { userId: ctx.user.id }, page, perPage);
+  return { data: rows.map(presentWithdraw), total };
+}
+
+/**
+ * A withdrawal: the amount must be covered by the balance; with withdraw_2fa on, the first call
+ * mails a code and the same call with it completes. The amount is held at once.
+ */
+export async function createWithdraw(ctx: AuthedCtx, input: WithdrawInput) {
+  const amountKop = uahToKop(input.amount);
+  if (amountKop > Number(ctx.user.balanceKop)) {
+    const fresh = await financeRepo.recipient(ctx.db, ctx.user.id);
+    if (!fresh || amountKop > Number(fresh.balanceKop)) throw AppError.business('InsufficientBalance', 'insufficient_balance');
+  }
+  if (ctx.user.withdraw2fa) {
+    if (!input.code) {
+      await ctx.db.transaction((tx) => issueCode(ctx, tx, { email: ctx.user.email, name: ctx.user.name, lang: ctx.user.lang }, 'withdraw'));
+      return { requires_code: true as const };
+    }
+    await consumeCode(ctx, ctx.user.email, 'withdraw', input.code);
+  }
+  const card = cardDigits(input.requisites);
+  return ctx.db.transaction(async (tx) => {
+    const w = await financeRepo.insertWithdraw(tx, { userId: ctx.user.id, cardNumber: card, amountKop });
+    await ledger.hold(tx, ctx.deps, {
+      userId: ctx.user.id,
+      type: 'withdrawal',
+      amountKop,
+      key: `withdraw:${w.id}:hold`,
+      descriptionUk: `Виведення на картку ${maskCard(card)}`,
+      descriptionRu: `Вывод на карту ${maskCard(card)}`,
+      operationable: { type: 'withdraw', id: w.id },
+    });
+    return presentWithdraw(w);
+  });
+}
+
+// ---------- operator ----------
+
+export async function adminPayments(ctx: AuthedCtx, status: 'Pending' | 'Approved' | 'Declined' | undefined, page: number, perPage: number) {
+  const { rows, total } = await financeRepo.paymentsPage(ctx.db, { status }, page, perPage);
+  return { data: await withDocuments(ctx, rows), total };
+}
+
+export async function decidePayment(ctx: AuthedCtx, id: number, status: 'Approved' | 'Declined', reason: string | undefined) {
+  return ctx.db.transaction(async (tx) => {
+    const p = await financeRepo.lockPayment(tx, id);
+    if (!p) throw AppError.notFound();
+    if (!TOP_UP_TRANSITIONS[p.status].includes(status)) throw AppError.business('TransitionNotAllowed', 'transition_not_allowed');
+    const updated = await financeRepo.updatePayment(tx, id, { status, declineReason: status === 'Declined' ? reason! : null, processedBy: ctx.user.id, processedAt: new Date() });
+    const who = (await financeRepo.recipient(tx, p.userId))!;
+    if (status === 'Approved') {
+      await ledger.credit(tx, ctx.deps, {
+        userId: p.userId,
+        type: 'payment',
+        amountKop: p.amountKop,
+        key: `payment:${p.id}:credit`,
+        descriptionUk: 'Поповнення балансу',
+        descriptionRu: 'Пополнение баланса',
+        comment: p.comment,
+        operationable: { type: 'payment', id: p.id },
+        actorId: ctx.user.id,
+      });
+      await notify(tx, ctx.deps, who, 'payment_credited', { payment_id: p.id, amount: kopToUah(p.amountKop).toFixed(2) });
+    } else {
+      await notify(tx, ctx.deps, who, 'payment_declined', { payment_id: p.id, amount: kopToUah(p.amountKop).toFixed(2), reason: reason! });
+    }
+    await adminRepo.audit(tx, { actorId: ctx.user.id, action: `payment.${status.toLowerCase()}`, entity: 'payment', entityId: id, changes: { status: [p.status, status], ...(reason ? { reason } : {}) } });
+    const [doc] = await financeRepo.documentsByIds(tx, [p.paymentDocumentId]);
+    return { ...presentPayment(updated, doc), user_id: p.userId };
+  });
+}
+
+export async function adminWithdraws(ctx: AuthedCtx, status: 'New' | 'Paid' | 'Declined' | undefined, page: number, perPage: number) {
+  const { rows, total } = await financeRepo.withdrawsPage(ctx.db, { status }, page, perPage);
+  return { data: rows.map((w) => ({ ...presentWithdraw(w), user_id: w.userId, card_number: w.cardNumber })), total };
+}
+
+export async function decideWithdraw(ctx: AuthedCtx, id: number, status: 'Paid' | 'Declined', reason: string | undefined) {
+  return ctx.db.transaction(async (tx) => {
+    const w = await financeRepo.lockWithdraw(tx, id);
+    if (!w) throw AppError.notFound();
+    if (!WITHDRAW_TRANSITIONS[w.status].includes(status)) throw AppError.business('TransitionNotAllowed', 'transition_not_allowed');
+    const now = new Date();
+    const updated = await financeRepo.updateWithdraw(tx, id, {
+      status,
+      declineReason: status === 'Declined' ? reason! : null,
+      paidAt: status === 'Paid' ? now : null,
+      processedBy: ctx.user.id,
+      processedAt: now,
+    });
+    const who = (await financeRepo.recipient(tx, w.userId))!;
+    const amount = kopToUah(w.amountKop).toFixed(2);
+    if (status === 'Declined') {
+      await ledger.release(tx, ctx.deps, {
+        userId: w.userId,
+        type: 'withdrawal',
+        amountKop: w.amountKop,
+        key: `withdraw:${w.id}:release`,
+        descriptionUk: 'Повернення коштів: виведення відхилено',
+        descriptionRu: 'Возврат средств: вывод отклонён',
+        comment: reason ?? null,
+        operationable: { type: 'withdraw', id: w.id },
+        actorId: ctx.user.id,
+      });
+      await notify(tx, ctx.deps, who, 'withdraw_declined', { withdraw_id: w.id, amount, reason: reason! });
+    } else {
+      await notify(tx, ctx.deps, who, 'withdraw_paid', { withdraw_id: w.id, amount, card: maskCard(w.cardNumber) });
+    }
+    await adminRepo.audit(tx, { actorId: ctx.user.id, action: `withdraw.${status.toLowerCase()}`, entity: 'withdraw', entityId: id, changes: { status: [w.status, status], ...(reason ? { reason } : {}) } });
+    return { ...presentWithdraw(updated), user_id: w.userId, card_number: w.cardNumber };
+  });
+}
+
+/** An operator's correction: a signed amount with a comment; it may not take the balance below zero. */
+export async function postCorrection(ctx: AuthedCtx, userId: number, amount: number, comment: string, key: string) {
+  return ctx.db.transaction(async (tx) => {
+    const who = await financeRepo.recipient(tx, userId);
+    if (!who) throw AppError.notFound();
+    const amountKop = uahToKop(amount);
+    const p = {
+      userId,
+      type: 'correction' as const,
+      amountKop: Math.abs(amountKop),
+      key,
+      descriptionUk: 'Коригування балансу',
+      descriptionRu: 'Корректировка баланса',
+      comment,
+      actorId: ctx.user.id,
+    };
+    const posted = amountKop > 0 ? await ledger.credit(tx, ctx.deps, p) : await ledger.debit(tx, ctx.deps, p);
+    if (!posted.duplicate) {
+      await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'balance.correction', entity: 'user', entityId: userId, changes: { amount: [null, amount], comment } });
+    }
+    return presentOperation(posted.operation, ctx.locale);
+  });
+}
