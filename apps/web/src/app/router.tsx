@@ -9,6 +9,7 @@ import {
   CategoryRoute,
   DashboardHomeRoute,
   DashboardLayout,
+  FinancesRoute,
   ForgotPasswordRoute,
   LandingRoute,
   LoginRoute,
@@ -18,6 +19,7 @@ import {
   ProfileRoute,
   RegisterRoute,
   UnderConstructionRoute,
+  WithdrawsRoute,
 } from './routes/lazy-routes.ts';
 
 /** Dashboard sections that later issues fill; each shows its title (h1) and an empty state for now. */
@@ -27,8 +29,6 @@ const SECTIONS: { path: string; titleKey: string }[] = [
   { path: 'orders/create', titleKey: 'pages.orderCreate' },
   { path: 'order/:id', titleKey: 'pages.order' },
   { path: 'order/:id/edit', titleKey: 'pages.orderEdit' },
-  { path: 'finances', titleKey: 'pages.finances' },
-  { path: 'withdraws', titleKey: 'pages.withdraws' },
   { path: 'export-settings', titleKey: 'pages.exportSettings' },
   { path: 'export-settings/create', titleKey: 'pages.exportCreate' },
   { path: 'export-settings/:id/edit', titleKey: 'pages.exportEdit' },
@@ -67,6 +67,8 @@ export const routes: RouteObject[] = [
       { path: 'specials', element: <ProductListRoute mode="specials" /> },
       { path: 'news', element: <ProductListRoute mode="news" /> },
       { path: 'products/:id', element: <ProductRoute /> },
+      { path: 'finances', element: <FinancesRoute /> },
+      { path: 'withdraws', element: <WithdrawsRoute /> },
       ...SECTIONS.map((s) => ({ path: s.path, element: <UnderConstructionRoute key={s.path} titleKey={s.titleKey} /> })),
     ],
   },

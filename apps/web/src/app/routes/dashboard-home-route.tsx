@@ -14,6 +14,9 @@ import { formatMoney } from '@drop/shared';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useBalance } from '../../features/auth/api/get-balance.ts';
 import { useUser } from '../../features/auth/api/get-user.ts';
+import { BalanceChartCard } from '../../features/finance/components/balance-chart-card.tsx';
+import { LastOperationsCard } from '../../features/finance/components/last-operations-card.tsx';
+import { useFinanceLiveSync } from '../../features/finance/hooks/use-finance-live-sync.ts';
 import { UserBadgeChip } from '../layouts/dashboard/user-badge-chip.tsx';
 
 export function DashboardHomeRoute() {
@@ -21,11 +24,13 @@ export function DashboardHomeRoute() {
   const user = useUser();
   const balance = useBalance();
   const amount = balance.data ?? user.data?.balance;
+  useFinanceLiveSync(user.data?.balance);
 
   return (
     <>
       <PageHeader title={t('pages.dashboard')} />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+      {/* Cards stack below the lg breakpoint (1280 px), the dashboard's mobile layout. */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
         <Card data-testid="welcome-card">
           <CardContent>
             {user.data ? (
@@ -73,6 +78,10 @@ export function DashboardHomeRoute() {
             </Button>
           </CardContent>
         </Card>
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <BalanceChartCard />
+        <LastOperationsCard />
       </Box>
     </>
   );

@@ -14,3 +14,5 @@ export const CatalogRoute = lazy(() => import('../../features/catalog/components
 export const CategoryRoute = lazy(() => import('../../features/catalog/components/category-page.tsx').then((m) => ({ default: m.CategoryPage })));
 export const ProductListRoute = lazy(() => import('../../features/products/components/product-list-page.tsx').then((m) => ({ default: m.ProductListPage })));
 export const ProductRoute = lazy(() => import('../../features/products/components/product-page.tsx').then((m) => ({ default: m.ProductPage })));
+export const FinancesRoute = lazy(() => import('./finances-route.tsx').then((m) => ({ default: m.FinancesRoute })));
+export const WithdrawsRoute = lazy(() => import('./withdraws-route.tsx').then((m) => ({ default: m.WithdrawsRoute })));

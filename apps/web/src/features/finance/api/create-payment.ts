@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PaymentDto, PaymentInput } from '@drop/shared';
+import { api } from '../../../lib/api-client.ts';
+import { invalidateMoney } from './keys.ts';
+
+/** 201 `{data, message}`: the message is the translated "normally credited within 24 hours" text. */
+export const createPayment = (input: PaymentInput) =>
+  api.raw<{ data: PaymentDto; message?: string }>('POST', '/payments', { body: input });
+
+/** Creates a pending top-up; `onChanged` lets the app refresh what lives outside this feature (the signed-in user). */
+export function useCreatePayment(onChanged?: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createPayment,
+    onSuccess: () => {
+      void invalidateMoney(qc);
+      onChanged?.();
+    },
+  });
+}
