@@ -28,6 +28,7 @@ import { favoritesRoutes, productNotificationsRoutes } from './modules/favorites
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { financeAdminRoutes, financeRoutes } from './modules/finance/finance.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { startRestockWatcher } from './modules/notifications/notifications.service.ts';
 
 /** Query strings: `key[]=a&key[]=b` and `key=a&key=b` both arrive as `key: [a, b]`. */
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(productNotificationsRoutes, { prefix: '/product-notifications' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(financeRoutes);
+      await api.register(cartRoutes, { prefix: '/carts' });
       await api.register(financeAdminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api/v1' },

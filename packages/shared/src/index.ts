@@ -11,3 +11,4 @@ export * from './money.ts';
 export * from './pricing.ts';
 export * from './notifications.ts';
 export * from './finance.ts';
+export * from './cart.ts';

@@ -3,3 +3,4 @@ export * from './settings.ts';
 export * from './catalog.ts';
 export * from './notifications.ts';
 export * from './finance.ts';
+export * from './cart.ts';

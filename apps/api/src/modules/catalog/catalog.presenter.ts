@@ -70,7 +70,7 @@ export function presentProduct(row: ProductRow, locale: Locale, prices: PriceCon
     reserved: row.reserved,
     is_new: row.is_new,
     analogues_count: row.analogues_count,
-    in_cart: false,
+    in_cart: row.in_cart,
     is_favorite: row.is_favorite,
     is_subscribed: row.is_subscribed,
     category_id: row.category_id,

@@ -101,6 +101,7 @@ export interface ProductRow {
   analogues_count: number;
   is_favorite: boolean;
   is_subscribed: boolean;
+  in_cart: boolean;
 }
 
 const COLUMNS = sql`p.id, p.b2b_code_id, p.code_id, p.vendor_code, p.name_uk, p.name_ru, p.description_uk, p.description_ru, p.brand,
@@ -114,7 +115,8 @@ const extras = (userId: number) => sql`
   CASE WHEN p.analogue_group_id IS NULL THEN 0
        ELSE (SELECT count(*)::int - 1 FROM products a WHERE a.analogue_group_id = p.analogue_group_id) END AS analogues_count,
   EXISTS (SELECT 1 FROM favorite_products f WHERE f.user_id = ${userId} AND f.product_id = p.id) AS is_favorite,
-  EXISTS (SELECT 1 FROM product_notifications n WHERE n.user_id = ${userId} AND n.code_id = p.code_id) AS is_subscribed`;
+  EXISTS (SELECT 1 FROM product_notifications n WHERE n.user_id = ${userId} AND n.code_id = p.code_id) AS is_subscribed,
+  EXISTS (SELECT 1 FROM cart_lines c WHERE c.user_id = ${userId} AND c.product_id = p.id) AS in_cart`;
 
 /** int8 comes back as a string from node-postgres and as a number from PGlite: one conversion. */
 function normalizeRow(r: Record<string, unknown>): ProductRow {
