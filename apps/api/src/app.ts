@@ -29,6 +29,9 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { financeAdminRoutes, financeRoutes } from './modules/finance/finance.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { novaPoshtaClient } from './integrations/novaposhta/client.ts';
+import { NP_EMULATOR_PATH, novaPoshtaEmulator } from './integrations/novaposhta/emulator.ts';
 import { startRestockWatcher } from './modules/notifications/notifications.service.ts';
 
 /** Query strings: `key[]=a&key[]=b` and `key=a&key=b` both arrive as `key: [a, b]`. */
@@ -80,7 +83,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
   const stopSessionListener = await listenForSessionChanges(database, sessions, app.log, config.databaseUrl);
-  const deps: Deps = { config, database, db: database.db, queue, mailer, limiter, sessions, realtime };
+  const novaPoshta = novaPoshtaClient({
+    // Unset: the emulator on this very server (its port is known once it listens).
+    url: () => config.npApiUrl ?? `http://127.0.0.1:${(app.server.address() as { port?: number } | null)?.port ?? config.port}${NP_EMULATOR_PATH}`,
+    apiKey: config.npApiKey,
+    log: app.log,
+  });
+  const deps: Deps = { config, database, db: database.db, queue, mailer, limiter, sessions, realtime, novaPoshta };
   app.decorate('deps', deps);
 
   app.addHook('onClose', async () => {
@@ -137,11 +146,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(financeRoutes);
       await api.register(cartRoutes, { prefix: '/carts' });
+      await api.register(deliveryRoutes, { prefix: '/delivery' });
       await api.register(financeAdminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api/v1' },
   );
   await app.register(broadcastingRoutes, { prefix: '/broadcasting', realtime });
+  if (!config.npApiUrl) await app.register(novaPoshtaEmulator, { prefix: '/emulators/novaposhta' });
   await app.register(promoRoutes, { prefix: '/api/products' });
   await app.register(storageRoutes, { prefix: '/storage' });
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes, { prefix: '/dev' });

@@ -14,7 +14,7 @@ const schema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Drop Portal <no-reply@drop.local>'),
   PUBLIC_URL: z.string().url().optional(),
-  NP_API_URL: z.string().optional(),
+  NP_API_URL: z.string().url().optional(),
   NP_API_KEY: z.string().optional(),
   RESERVATION_SYSTEM: z.enum(['embedded', 'onec-http', 'commerceml']).default('embedded'),
   ONEC_URL: z.string().optional(),
@@ -47,6 +47,9 @@ export interface Config {
   webDist: string;
   trustProxy: boolean;
   /** Pusher-style channel authorisation: `key:hmac_sha256(secret, socket_id:channel)`. */
+  /** Nova Poshta JSON API; unset = the built-in emulator on this server. */
+  npApiUrl: string | undefined;
+  npApiKey: string | undefined;
   realtimeKey: string;
   /** Shared by every API process (random per process when unset). */
   realtimeSecret: string | undefined;
@@ -84,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(root, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
+    npApiUrl: e.NP_API_URL,
+    npApiKey: e.NP_API_KEY,
     realtimeKey: e.REALTIME_KEY,
     realtimeSecret: e.REALTIME_SECRET,
     limits: { loginPerEmail: 10, loginPerIp: 60, codePerEmail: 10, codePerIp: 60, windowSeconds: 600 },

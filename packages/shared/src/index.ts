@@ -12,3 +12,4 @@ export * from './pricing.ts';
 export * from './notifications.ts';
 export * from './finance.ts';
 export * from './cart.ts';
+export * from './delivery.ts';

@@ -5,6 +5,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { Realtime } from '../plugins/realtime.ts';
+import type { NovaPoshta } from '../integrations/novaposhta/client.ts';
 
 /** Long-lived services of one API process. */
 export interface Deps {
@@ -18,6 +19,8 @@ export interface Deps {
   sessions: SessionCache;
   /** Socket.IO: pushes events to users' private channels. */
   realtime: Realtime;
+  /** Nova Poshta JSON API client (cached reference data). */
+  novaPoshta: NovaPoshta;
 }
 
 declare module 'fastify' {
