@@ -30,6 +30,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { financeAdminRoutes, financeRoutes } from './modules/finance/finance.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { novaPoshtaClient } from './integrations/novaposhta/client.ts';
 import { NP_EMULATOR_PATH, novaPoshtaEmulator } from './integrations/novaposhta/emulator.ts';
 import { startRestockWatcher } from './modules/notifications/notifications.service.ts';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(financeRoutes);
       await api.register(cartRoutes, { prefix: '/carts' });
       await api.register(deliveryRoutes, { prefix: '/delivery' });
+      await api.register(ordersRoutes, { prefix: '/orders' });
       await api.register(financeAdminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api/v1' },

@@ -117,3 +117,6 @@ export function buildConfigLists(locale: Locale): ConfigLists {
   }
   return out;
 }
+
+/** The label of an order status in a language (the `status_name` of an order). */
+export const orderStatusName = (status: OrderStatus, locale: Locale): string => orderStatus[status][locale];

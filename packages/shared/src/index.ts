@@ -13,3 +13,4 @@ export * from './notifications.ts';
 export * from './finance.ts';
 export * from './cart.ts';
 export * from './delivery.ts';
+export * from './orders.ts';

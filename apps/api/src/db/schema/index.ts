@@ -4,3 +4,4 @@ export * from './catalog.ts';
 export * from './notifications.ts';
 export * from './finance.ts';
 export * from './cart.ts';
+export * from './orders.ts';

@@ -1,0 +1,90 @@
+import { bigint, index, integer, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from './users.ts';
+import { products } from './catalog.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Human-readable order numbers (100001, 100002 ...), unique whatever the order ids. */
+export const orderNumbers = pgSequence('order_numbers', { startWith: 100001 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number')
+      .notNull()
+      .default(sql`nextval('order_numbers')::text`),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('New'),
+    paymentStatus: text('payment_status').notNull().default('NotPaid'),
+    deliveryStatus: text('delivery_status').notNull().default('New'),
+    paymentMethod: text('payment_method').notNull(),
+    paymentDelivery: text('payment_delivery').notNull(),
+    deliveryService: text('delivery_service').notNull(),
+    deliveryMethod: text('delivery_method').notNull(),
+    deliveryType: text('delivery_type').notNull(),
+    selfTtn: text('self_ttn'),
+    selfTtnType: text('self_ttn_type'),
+    lastName: text('last_name').notNull(),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    phone: text('phone').notNull(),
+    cityRef: text('city_ref'),
+    cityName: text('city_name'),
+    branchRef: text('branch_ref'),
+    branchName: text('branch_name'),
+    streetRef: text('street_ref'),
+    streetName: text('street_name'),
+    house: text('house'),
+    appt: text('appt'),
+    comment: text('comment'),
+    /** Sums in kopecks, fixed at placement (never recomputed from today's prices). */
+    prepaymentKop: bigint('prepayment_kop', { mode: 'number' }).notNull().default(0),
+    wholesaleKop: bigint('wholesale_kop', { mode: 'number' }).notNull(),
+    retailKop: bigint('retail_kop', { mode: 'number' }).notNull(),
+    profitKop: bigint('profit_kop', { mode: 'number' }).notNull(),
+    expectedAccrualKop: bigint('expected_accrual_kop', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('orders_number_uq').on(t.number), index('orders_user_idx').on(t.userId, t.id), index('orders_status_idx').on(t.status, t.id)],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    b2bCodeId: integer('b2b_code_id').notNull(),
+    name: text('name').notNull(),
+    vendorCode: text('vendor_code').notNull(),
+    qty: integer('qty').notNull(),
+    dropKop: bigint('drop_kop', { mode: 'number' }).notNull(),
+    retailKop: bigint('retail_kop', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/** Every change of an order: statuses, money, reservation jobs and their results. */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    from: text('from_value'),
+    to: text('to_value'),
+    note: text('note'),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('order_history_order_idx').on(t.orderId, t.id)],
+);

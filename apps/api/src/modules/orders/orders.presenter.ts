@@ -1,0 +1,52 @@
+import { kopToUah, orderStatusName, type Locale, type OrderDto } from '@drop/shared';
+import type { OrderLineRow, OrderRow } from './orders.repository.ts';
+
+type History = { h: { id: number; kind: string; from: string | null; to: string | null; note: string | null; createdAt: Date }; actor: string | null };
+
+export function presentOrder(o: OrderRow, lines: OrderLineRow[], history: History[], locale: Locale): OrderDto {
+  const status = o.status as OrderDto['status'];
+  return {
+    id: o.id,
+    number: o.number,
+    status,
+    status_name: orderStatusName(status, locale),
+    payment_status: o.paymentStatus as OrderDto['payment_status'],
+    delivery_status: o.deliveryStatus as OrderDto['delivery_status'],
+    payment_method: o.paymentMethod as OrderDto['payment_method'],
+    payment_delivery: o.paymentDelivery as OrderDto['payment_delivery'],
+    delivery_service: o.deliveryService as OrderDto['delivery_service'],
+    delivery_method: o.deliveryMethod as OrderDto['delivery_method'],
+    delivery_type: o.deliveryType as OrderDto['delivery_type'],
+    self_ttn: o.selfTtn,
+    self_ttn_type: o.selfTtnType as OrderDto['self_ttn_type'],
+    last_name: o.lastName,
+    first_name: o.firstName,
+    middle_name: o.middleName,
+    phone: o.phone,
+    comment: o.comment,
+    prepayment_sum: kopToUah(o.prepaymentKop),
+    client: { last_name: o.lastName, first_name: o.firstName, phone: o.phone },
+    delivery: { city_name: o.cityName, city_ref: o.cityRef, branch_name: o.branchName, branch_ref: o.branchRef, street_name: o.streetName, house: o.house, appt: o.appt },
+    calculations: {
+      wholesale_sum: kopToUah(o.wholesaleKop),
+      retail_sum: kopToUah(o.retailKop),
+      profit: kopToUah(o.profitKop),
+      expected_accrual: kopToUah(o.expectedAccrualKop),
+      prepayment_sum: kopToUah(o.prepaymentKop),
+    },
+    total: kopToUah(o.retailKop),
+    products: lines.map((l) => ({
+      id: l.id,
+      product_id: l.productId,
+      b2b_code_id: l.b2bCodeId,
+      name: l.name,
+      vendor_code: l.vendorCode,
+      qty: l.qty,
+      drop_price: kopToUah(l.dropKop),
+      retail_price: kopToUah(l.retailKop),
+      profit: kopToUah((l.retailKop - l.dropKop) * l.qty),
+    })),
+    history: history.map(({ h, actor }) => ({ id: h.id, kind: h.kind, from: h.from, to: h.to, note: h.note, actor, created_at: h.createdAt.toISOString() })),
+    created_at: o.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
+
+let t: TestApp;
+let op: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await loadCatalogFixture(t.database);
+  op = await t.operator();
+});
+afterAll(() => t.close());
+
+const KYIV = '8d5a980d-391c-11dd-90d9-001a92567626';
+const BRANCH = '1ec09d88-e1c2-11e3-8c4a-0050568002cf';
+const branchOrder = {
+  last_name: 'Коваленко',
+  first_name: 'Олена',
+  middle_name: 'Петрівна',
+  phone: '+38 (067) 123-45-67',
+  delivery_service: 'NovaPoshta',
+  delivery_method: 'Branch',
+  delivery_type: 'NovaPoshta',
+  payment_delivery: 'Recipient',
+  payment_method: 'COD',
+  city_ref: KYIV,
+  city_name: 'Київ',
+  branch_ref: BRANCH,
+  branch_name: 'Відділення №1',
+  comment: 'Дзвонити після 18:00',
+};
+
+const stock = async (id: number) => {
+  const r = (await t.database.db.execute(sql`SELECT qty, reserved FROM products WHERE id = ${id}`)) as unknown as { rows: { qty: number; reserved: number }[] };
+  return r.rows[0]!;
+};
+const setStock = (id: number, qty: number) => t.database.db.execute(sql`UPDATE products SET qty = ${qty}, reserved = 0 WHERE id = ${id}`);
+
+async function fill(token: string, lines: [number, number, number][]) {
+  for (const [product_id, qty, retail_price] of lines) {
+    const r = await t.request('POST', '/api/v1/carts', { token, body: { product_id, qty, retail_price } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  }
+}
+
+describe('placing an order', () => {
+  test('the cart becomes an order: sums fixed, stock reserved, cart emptied, history started', async () => {
+    await setStock(1, 5);
+    await setStock(4, 30);
+    const u = await t.user({ isVerified: true });
+    await fill(u.token, [
+      [1, 2, 160],
+      [4, 3, 80],
+    ]);
+    const r = await t.request('POST', '/api/v1/orders', { token: u.token, body: branchOrder });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const o = r.body.data;
+    expect(o.number).toMatch(/^\d{6,}$/);
+    expect(o).toMatchObject({
+      status: 'New',
+      status_name: 'Нове',
+      payment_status: 'NotPaid',
+      delivery_status: 'New',
+      phone: '+380671234567',
+      client: { last_name: 'Коваленко', first_name: 'Олена', phone: '+380671234567' },
+      delivery: { city_name: 'Київ', branch_name: 'Відділення №1', street_name: null },
+      // wholesale 2×100 + 3×50 = 350; retail 2×160 + 3×80 = 560; COD: the carrier collects 560, 210 comes back.
+      calculations: { wholesale_sum: 350, retail_sum: 560, profit: 210, expected_accrual: 210, prepayment_sum: 0 },
+      total: 560,
+    });
+    expect(o.products.map((l: any) => [l.product_id, l.qty, l.drop_price, l.retail_price, l.profit])).toEqual([
+      [1, 2, 100, 160, 120],
+      [4, 3, 50, 80, 90],
+    ]);
+    expect(o.history).toEqual([expect.objectContaining({ kind: 'status', from: null, to: 'New' })]);
+    expect(await stock(1)).toEqual({ qty: 3, reserved: 2 });
+    expect(await stock(4)).toEqual({ qty: 27, reserved: 3 });
+    expect((await t.request('GET', '/api/v1/carts', { token: u.token })).body.data.count).toBe(0);
+
+    // Sums stay as placed when catalogue prices change.
+    await t.database.db.execute(sql`UPDATE products SET drop_kop = 11000 WHERE id = 1`);
+    const later = await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token });
+    expect(later.body.data.calculations.wholesale_sum).toBe(350);
+    await t.database.db.execute(sql`UPDATE products SET drop_kop = 10000 WHERE id = 1`);
+
+    // Numbers are unique and increasing.
+    await fill(u.token, [[4, 1, 80]]);
+    const second = await t.request('POST', '/api/v1/orders', { token: u.token, body: branchOrder });
+    expect(Number(second.body.data.number)).toBeGreaterThan(Number(o.number));
+  });
+
+  test('validation is per field; business refusals leave stock and cart as they were', async () => {
+    await setStock(1, 5);
+    const u = await t.user({ isVerified: true });
+    const empty = await t.request('POST', '/api/v1/orders', { token: u.token, body: branchOrder });
+    expect(empty.body).toMatchObject({ code: 'CartEmpty', message: 'Кошик порожній' });
+
+    await fill(u.token, [[1, 2, 150]]);
+    const bad = await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, last_name: '', phone: '123', branch_ref: undefined, payment_method: 'Cash' } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['last_name', 'payment_method', 'phone']);
+    const noBranch = await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, branch_ref: undefined, branch_name: undefined } });
+    expect(Object.keys(noBranch.body.errors).sort()).toEqual(['branch_name', 'branch_ref']);
+    const courier = await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, delivery_method: 'Courier', delivery_service: 'UkrPoshta' } });
+    expect(Object.keys(courier.body.errors).sort()).toEqual(['delivery_method', 'house', 'street_name']);
+    const selfTtn = await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, delivery_type: 'SelfTTN' } });
+    expect(Object.keys(selfTtn.body.errors).sort()).toEqual(['self_ttn', 'self_ttn_type']);
+    const noPrepay = await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, payment_method: 'Prepayment' } });
+    expect(noPrepay.body.errors.prepayment_sum).toBeDefined();
+
+    const big = await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, payment_method: 'Prepayment', prepayment_sum: 300.01 } });
+    expect(big.status).toBe(400);
+    expect(big.body).toEqual({ code: 'big_prepayment', message: 'Передоплата не може бути більшою за суму замовлення' });
+
+    // Somebody else bought the stock meanwhile.
+    await setStock(1, 1);
+    const short = await t.request('POST', '/api/v1/orders', { token: u.token, body: branchOrder });
+    expect(short.body.code).toBe('QuantityIsLessRemains');
+    expect(await stock(1)).toEqual({ qty: 1, reserved: 0 });
+    expect((await t.request('GET', '/api/v1/carts', { token: u.token })).body.data.count).toBe(1);
+    await setStock(1, 5);
+
+    // Prepayment within the total is fine: the carrier collects the rest.
+    const ok = await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, payment_method: 'Prepayment', prepayment_sum: 100 } });
+    expect(ok.status).toBe(201);
+    expect(ok.body.data.calculations).toMatchObject({ retail_sum: 300, wholesale_sum: 200, prepayment_sum: 100, expected_accrual: 0 });
+  });
+
+  test("another reseller's order is a 404; no token is a 401", async () => {
+    await setStock(4, 30);
+    const a = await t.user({ isVerified: true });
+    const b = await t.user({ isVerified: true });
+    await fill(a.token, [[4, 1, 80]]);
+    const o = (await t.request('POST', '/api/v1/orders', { token: a.token, body: branchOrder })).body.data;
+    expect((await t.request('GET', `/api/v1/orders/${o.id}`, { token: b.token })).status).toBe(404);
+    expect((await t.request('POST', `/api/v1/orders/${o.id}/confirm`, { token: b.token })).status).toBe(404);
+    expect((await t.request('GET', `/api/v1/orders/${o.id}`, { token: a.token })).body.data.status).toBe('New');
+    expect((await t.request('GET', `/api/v1/orders/${o.id}`)).status).toBe(401);
+    expect((await t.request('GET', '/api/v1/orders/abc', { token: a.token })).status).toBe(404);
+  });
+});
+
+describe('confirming', () => {
+  test('Balance: the wholesale sum is debited once; short of money it is refused and nothing changes', async () => {
+    await setStock(4, 30);
+    const u = await t.user({ isVerified: true });
+    await fill(u.token, [[4, 2, 80]]);
+    const o = (await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, payment_method: 'Balance' } })).body.data;
+    expect(o.calculations.expected_accrual).toBe(0);
+    const short = await t.request('POST', `/api/v1/orders/${o.id}/confirm`, { token: u.token });
+    expect(short.status).toBe(400);
+    expect(short.body.code).toBe('InsufficientBalance');
+    expect((await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data.status).toBe('New');
+
+    await t.request('POST', `/api/v1/admin/users/${u.id}/corrections`, { token: op, body: { amount: 150, comment: 'Поповнення' } });
+    const ok = await t.request('POST', `/api/v1/orders/${o.id}/confirm`, { token: u.token });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ status: 'Confirmed', payment_status: 'PaidFromBalance' });
+    expect(ok.body.data.history.map((h: any) => `${h.kind}:${h.to}`)).toEqual(['status:New', 'status:Confirmed', 'payment_status:PaidFromBalance']);
+    expect((await t.request('GET', '/api/v1/auth/balance', { token: u.token })).body.data.balance).toBe(50);
+    const ops = await t.request('GET', '/api/v1/operations?type=order', { token: u.token });
+    expect(ops.body.data).toEqual([expect.objectContaining({ amount: -100, operationable_type: 'order', operationable_id: o.id })]);
+    const again = await t.request('POST', `/api/v1/orders/${o.id}/confirm`, { token: u.token });
+    expect(again.body.code).toBe('TransitionNotAllowed');
+    expect((await t.request('GET', '/api/v1/auth/balance', { token: u.token })).body.data.balance).toBe(50);
+  });
+
+  test('Card waits for the invoice; auto_confirm_orders confirms at placement', async () => {
+    await setStock(4, 30);
+    const u = await t.user({ isVerified: true, autoConfirmOrders: true });
+    await fill(u.token, [[4, 1, 80]]);
+    const o = (await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, payment_method: 'Card' } })).body.data;
+    expect(o).toMatchObject({ status: 'Confirmed', payment_status: 'WaitPaid' });
+    // Auto-confirm refused (no balance): the order is placed and stays New, with the reason in its history.
+    await fill(u.token, [[4, 1, 80]]);
+    const b = (await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, payment_method: 'Balance' } })).body.data;
+    expect(b.status).toBe('New');
+    expect(b.history.at(-1)).toMatchObject({ kind: 'auto_confirm', note: 'InsufficientBalance' });
+  });
+});
+
+describe.runIf(process.env.TEST_DB_KIND === 'postgres')('concurrency on PostgreSQL', () => {
+  test('50 concurrent orders for the last 10 units never reserve more than 10', async () => {
+    await setStock(5, 10);
+    const people = await Promise.all(Array.from({ length: 50 }, () => t.user({ isVerified: true })));
+    for (const p of people) await fill(p.token, [[5, 1, 90]]);
+    await setStock(5, 10);
+    const results = await Promise.all(people.map((p) => t.request('POST', '/api/v1/orders', { token: p.token, body: branchOrder })));
+    const placed = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status === 400);
+    expect(placed).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const r of refused) expect(r.body.code).toBe('QuantityIsLessRemains');
+    expect(await stock(5)).toEqual({ qty: 0, reserved: 10 });
+  }, 120_000);
+});
