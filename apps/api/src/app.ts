@@ -31,6 +31,7 @@ import { financeAdminRoutes, financeRoutes } from './modules/finance/finance.rou
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { reservationSystemOf, runReservation } from './modules/orders/reservation.service.ts';
 import { novaPoshtaClient } from './integrations/novaposhta/client.ts';
 import { NP_EMULATOR_PATH, novaPoshtaEmulator } from './integrations/novaposhta/emulator.ts';
 import { startRestockWatcher } from './modules/notifications/notifications.service.ts';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? (await openDatabase(config));
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailer(database.db, app.log);
   const sessions = new SessionCache();
+  const reservations = reservationSystemOf(config);
   const realtime = await attachRealtime(app, { config, db: database.db, sessions }, app.log);
   const queue = createQueue(database, {
     mailer,
@@ -81,6 +83,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     retryDelaySeconds: config.jobRetryDelaySeconds,
     connectionString: config.databaseUrl,
     push: (job) => realtime.push(job),
+    reserve: (job) => runReservation(deps, reservations, job),
   });
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
   const stopSessionListener = await listenForSessionChanges(database, sessions, app.log, config.databaseUrl);

@@ -17,7 +17,7 @@ const schema = z.object({
   NP_API_URL: z.string().url().optional(),
   NP_API_KEY: z.string().optional(),
   RESERVATION_SYSTEM: z.enum(['embedded', 'onec-http', 'commerceml']).default('embedded'),
-  ONEC_URL: z.string().optional(),
+  ONEC_URL: z.string().url().optional(),
   OPERATOR_EMAIL: z.string().email().optional(),
   OPERATOR_PASSWORD: z.string().min(8).optional(),
   DEMO_PRODUCTS: z.coerce.number().int().min(0).max(2_000_000).default(5000),
@@ -47,6 +47,12 @@ export interface Config {
   webDist: string;
   trustProxy: boolean;
   /** Pusher-style channel authorisation: `key:hmac_sha256(secret, socket_id:channel)`. */
+  /** Where orders are reserved (DESIGN.md section 4). */
+  reservationSystem: Env['RESERVATION_SYSTEM'];
+  /** 1C HTTP service for `onec-http` (credentials in the URL are sent as basic auth). */
+  onecUrl: string | undefined;
+  /** Timeout of one 1C call in ms. */
+  onecTimeoutMs: number;
   /** Nova Poshta JSON API; unset = the built-in emulator on this server. */
   npApiUrl: string | undefined;
   npApiKey: string | undefined;
@@ -87,6 +93,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(root, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
+    reservationSystem: e.RESERVATION_SYSTEM,
+    onecUrl: e.ONEC_URL,
+    onecTimeoutMs: 10_000,
     npApiUrl: e.NP_API_URL,
     npApiKey: e.NP_API_KEY,
     realtimeKey: e.REALTIME_KEY,

@@ -43,7 +43,7 @@ afterAll(() => {
 describe.runIf(process.env.TEST_DB_KIND === 'pglite')('npm start on the embedded database', () => {
   test('first start, second process refused, graceful stop, restart keeps data', { timeout: 120_000 }, async () => {
     const first = start({ OPERATOR_EMAIL: 'boss@example.com', OPERATOR_PASSWORD: 'boss-password-1', DEMO_PRODUCTS: '300' });
-    const firstMs = await first.ready(30_000);
+    const firstMs = await first.ready(60_000);
     expect(first.output()).toContain('e-mail:   boss@example.com');
     expect(first.output()).toContain('password: boss-password-1');
     const login = await api('/api/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'boss@example.com', password: 'boss-password-1' }) });
@@ -69,7 +69,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'pglite')('npm start on the embedded
     expect(fs.existsSync(path.join(dataDir, 'portal.lock'))).toBe(false);
 
     const again = start({ DEMO_PRODUCTS: '500' });
-    const restartMs = await again.ready(15_000);
+    const restartMs = await again.ready(30_000);
     expect(again.output()).not.toContain('password:');
     // A catalogue that is not empty is never regenerated.
     expect(again.output()).not.toContain('demo products');

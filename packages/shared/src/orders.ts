@@ -128,6 +128,8 @@ export const orderDto = z.object({
   middle_name: z.string().nullable(),
   phone: z.string(),
   comment: z.string().nullable(),
+  /** The reservation in the supplier's system, once the reservation job has made it. */
+  reservation_number: z.string().nullable(),
   prepayment_sum: z.number(),
   client: z.object({ last_name: z.string(), first_name: z.string(), phone: z.string() }),
   delivery: z.object({

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 
-export const QUEUES = { sendMail: 'send-mail', realtime: 'realtime' } as const;
+export const QUEUES = { sendMail: 'send-mail', realtime: 'realtime', reservation: 'reservation' } as const;
 
 /** An event for one user's private channel, pushed after the transaction that raised it commits. */
 export interface RealtimePush {
@@ -13,9 +13,16 @@ export interface RealtimePush {
   payload: unknown;
 }
 
+/** CreateReserveJob, ConfirmReserveJob ... (modules/orders/reservation.service.ts). */
+export interface ReservationJobData {
+  orderId: number;
+  action: 'create' | 'update' | 'confirm' | 'cancel';
+}
+
 export interface JobPayloads {
   'send-mail': MailMessage;
   realtime: RealtimePush;
+  reservation: ReservationJobData;
 }
 
 export interface Queue {
@@ -33,6 +40,8 @@ export interface QueueOptions {
   connectionString?: string;
   /** Delivers a realtime event (Socket.IO; through the Redis adapter to every API process). */
   push?: (job: RealtimePush) => void;
+  /** Runs a reservation job against the configured system; throwing makes pg-boss retry it. */
+  reserve?: (job: ReservationJobData) => Promise<void>;
 }
 
 export function createQueue(database: Database, opts: QueueOptions): Queue {
@@ -51,14 +60,18 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
         // A realtime event is only worth delivering soon: a few quick retries, then it expires.
         ...(name === QUEUES.realtime
           ? { retryLimit: 2, retryDelay: 1, expireInSeconds: 30 }
-          : { retryLimit: 5, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true }),
+          : name === QUEUES.reservation
+            ? // 1C may be down for a while: more retries, with backoff. A confirm that reaches 1C
+              // before its create is refused there and retried until the create has gone through.
+              { retryLimit: 8, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true }
+            : { retryLimit: 5, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true }),
       });
     },
     async start() {
       await boss.start();
       started = true;
       // Realtime jobs wake the workers by NOTIFY at commit instead of waiting for a poll.
-      for (const name of Object.values(QUEUES)) await boss.createQueue(name, name === QUEUES.realtime ? { notify: true } : {});
+      for (const name of Object.values(QUEUES)) await boss.createQueue(name, name === QUEUES.sendMail ? {} : { notify: true });
       await boss.work<MailMessage>(QUEUES.sendMail, { pollingIntervalSeconds: opts.pollSeconds }, async (jobs) => {
         for (const job of jobs) {
           await opts.mailer.send(job.data);
@@ -66,7 +79,11 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
         }
       });
       // Realtime pushes are short-lived: a push that cannot be delivered is not retried for long.
-      await boss.work<RealtimePush>(QUEUES.realtime, { pollingIntervalSeconds: opts.pollSeconds, batchSize: 50 }, async (jobs) => {
+      // With NOTIFY the idle poll would relax to 30 s; retries (no NOTIFY) must not wait that long.
+      await boss.work<ReservationJobData>(QUEUES.reservation, { pollingIntervalSeconds: opts.pollSeconds, notifyPollingIntervalSeconds: opts.pollSeconds }, async (jobs) => {
+        for (const job of jobs) await opts.reserve?.(job.data);
+      });
+      await boss.work<RealtimePush>(QUEUES.realtime, { pollingIntervalSeconds: opts.pollSeconds, notifyPollingIntervalSeconds: opts.pollSeconds, batchSize: 50 }, async (jobs) => {
         for (const job of jobs) opts.push?.(job.data);
       });
     },

@@ -41,6 +41,8 @@ export const orders = pgTable(
     house: text('house'),
     appt: text('appt'),
     comment: text('comment'),
+    /** The reservation in the supplier's system (1C or embedded), set by the reservation job. */
+    reservationNumber: text('reservation_number'),
     /** Sums in kopecks, fixed at placement (never recomputed from today's prices). */
     prepaymentKop: bigint('prepayment_kop', { mode: 'number' }).notNull().default(0),
     wholesaleKop: bigint('wholesale_kop', { mode: 'number' }).notNull(),

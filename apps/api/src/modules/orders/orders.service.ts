@@ -12,6 +12,7 @@ import { cartLines } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { presentOrder } from './orders.presenter.ts';
 import { ordersRepo, type OrderRow } from './orders.repository.ts';
+import { queueReservation } from './reservation.service.ts';
 
 async function load(ctx: AuthedCtx, db: Db, order: OrderRow): Promise<OrderDto> {
   const [lines, history] = await Promise.all([ordersRepo.lines(db, order.id), ordersRepo.historyOf(db, order.id)]);
@@ -86,6 +87,7 @@ export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promi
     await ordersRepo.insertLines(tx, lines.map((l) => ({ ...l, orderId: order.id })));
     await ordersRepo.history(tx, { orderId: order.id, kind: 'status', from: null, to: 'New', actorId: ctx.user.id });
     await tx.delete(cartLines).where(eq(cartLines.userId, ctx.user.id));
+    await queueReservation(tx, ctx.deps, order.id, 'create');
     return order.id;
   });
   if (ctx.user.autoConfirmOrders) {
@@ -129,6 +131,7 @@ export async function confirmOrder(ctx: AuthedCtx, id: number): Promise<OrderDto
     if (paymentStatus !== order.paymentStatus) {
       await ordersRepo.history(tx, { orderId: order.id, kind: 'payment_status', from: order.paymentStatus, to: paymentStatus, note: order.paymentMethod === 'Balance' ? `${kopToUah(order.wholesaleKop).toFixed(2)}` : null });
     }
+    await queueReservation(tx, ctx.deps, order.id, 'confirm');
     await pushToUser(tx, ctx.deps, ctx.user.id, REALTIME_EVENTS.ordersUpdated, { id: order.id, status: 'Confirmed', payment_status: paymentStatus });
     return load(ctx, tx, updated);
   });

@@ -73,7 +73,7 @@ describe('placing an order', () => {
       [1, 2, 100, 160, 120],
       [4, 3, 50, 80, 90],
     ]);
-    expect(o.history).toEqual([expect.objectContaining({ kind: 'status', from: null, to: 'New' })]);
+    expect(o.history.filter((h: any) => h.kind === 'status')).toEqual([expect.objectContaining({ kind: 'status', from: null, to: 'New' })]);
     expect(await stock(1)).toEqual({ qty: 3, reserved: 2 });
     expect(await stock(4)).toEqual({ qty: 27, reserved: 3 });
     expect((await t.request('GET', '/api/v1/carts', { token: u.token })).body.data.count).toBe(0);
@@ -157,7 +157,8 @@ describe('confirming', () => {
     const ok = await t.request('POST', `/api/v1/orders/${o.id}/confirm`, { token: u.token });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ status: 'Confirmed', payment_status: 'PaidFromBalance' });
-    expect(ok.body.data.history.map((h: any) => `${h.kind}:${h.to}`)).toEqual(['status:New', 'status:Confirmed', 'payment_status:PaidFromBalance']);
+    const own = (h: any) => h.kind === 'status' || h.kind === 'payment_status';
+    expect(ok.body.data.history.filter(own).map((h: any) => `${h.kind}:${h.to}`)).toEqual(['status:New', 'status:Confirmed', 'payment_status:PaidFromBalance']);
     expect((await t.request('GET', '/api/v1/auth/balance', { token: u.token })).body.data.balance).toBe(50);
     const ops = await t.request('GET', '/api/v1/operations?type=order', { token: u.token });
     expect(ops.body.data).toEqual([expect.objectContaining({ amount: -100, operationable_type: 'order', operationable_id: o.id })]);
@@ -176,7 +177,7 @@ describe('confirming', () => {
     await fill(u.token, [[4, 1, 80]]);
     const b = (await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, payment_method: 'Balance' } })).body.data;
     expect(b.status).toBe('New');
-    expect(b.history.at(-1)).toMatchObject({ kind: 'auto_confirm', note: 'InsufficientBalance' });
+    expect(b.history).toContainEqual(expect.objectContaining({ kind: 'auto_confirm', note: 'InsufficientBalance' }));
   });
 });
 

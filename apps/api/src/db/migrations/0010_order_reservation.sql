@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "reservation_number" text;
