@@ -5,6 +5,7 @@ import { BaseLayout } from './layouts/base-layout.tsx';
 import { Suspense } from 'react';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import {
+  CartRoute,
   CatalogRoute,
   CategoryRoute,
   DashboardHomeRoute,
@@ -24,7 +25,6 @@ import {
 
 /** Dashboard sections that later issues fill; each shows its title (h1) and an empty state for now. */
 const SECTIONS: { path: string; titleKey: string }[] = [
-  { path: 'cart', titleKey: 'pages.cart' },
   { path: 'orders', titleKey: 'pages.orders' },
   { path: 'orders/create', titleKey: 'pages.orderCreate' },
   { path: 'order/:id', titleKey: 'pages.order' },
@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
       { path: 'products/:id', element: <ProductRoute /> },
       { path: 'finances', element: <FinancesRoute /> },
       { path: 'withdraws', element: <WithdrawsRoute /> },
+      { path: 'cart', element: <CartRoute /> },
       ...SECTIONS.map((s) => ({ path: s.path, element: <UnderConstructionRoute key={s.path} titleKey={s.titleKey} /> })),
     ],
   },

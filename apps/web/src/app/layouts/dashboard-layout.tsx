@@ -13,6 +13,7 @@ import { useUser } from '../../features/auth/api/get-user.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useConfig } from '../../features/config/api/get-config.ts';
 import { ChangelogDialog } from '../../features/settings/components/changelog-dialog.tsx';
+import { CartSync } from './dashboard/cart-sync.tsx';
 import { DashboardFooter } from './dashboard/dashboard-footer.tsx';
 import { BOTTOM_NAV_HEIGHT, BottomNav, MobileTopBar } from './dashboard/mobile-bars.tsx';
 import { RealtimeBridge } from './dashboard/realtime-bridge.tsx';
@@ -93,7 +94,9 @@ export function DashboardLayout() {
         <Toolbar />
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 1.5, sm: 2, lg: 3 } }}>
           <Suspense fallback={<InlineSpinner />}>
-            <Outlet />
+            <CartSync>
+              <Outlet />
+            </CartSync>
           </Suspense>
         </Box>
         <DashboardFooter />

@@ -12,7 +12,8 @@ export const LandingRoute = lazy(() => import('../../features/landing/components
 export const DashboardLayout = lazy(() => import('../layouts/dashboard-layout.tsx').then((m) => ({ default: m.DashboardLayout })));
 export const CatalogRoute = lazy(() => import('../../features/catalog/components/catalog-page.tsx').then((m) => ({ default: m.CatalogPage })));
 export const CategoryRoute = lazy(() => import('../../features/catalog/components/category-page.tsx').then((m) => ({ default: m.CategoryPage })));
-export const ProductListRoute = lazy(() => import('../../features/products/components/product-list-page.tsx').then((m) => ({ default: m.ProductListPage })));
-export const ProductRoute = lazy(() => import('../../features/products/components/product-page.tsx').then((m) => ({ default: m.ProductPage })));
+export const ProductListRoute = lazy(() => import('./product-list-route.tsx').then((m) => ({ default: m.ProductListRoute })));
+export const ProductRoute = lazy(() => import('./product-route.tsx').then((m) => ({ default: m.ProductRoute })));
 export const FinancesRoute = lazy(() => import('./finances-route.tsx').then((m) => ({ default: m.FinancesRoute })));
 export const WithdrawsRoute = lazy(() => import('./withdraws-route.tsx').then((m) => ({ default: m.WithdrawsRoute })));
+export const CartRoute = lazy(() => import('./cart-route.tsx').then((m) => ({ default: m.CartRoute })));

@@ -3,15 +3,31 @@ import IconButton from '@mui/material/IconButton';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCart } from '../api/get-cart.ts';
 
-/** Cart link with a green badge of the item count when above zero (the cart issue wires the count). */
-export function CartButton({ count = 0, color = 'inherit', testId = 'cart-button' }: { count?: number; color?: 'inherit' | 'default'; testId?: string }) {
+/**
+ * Cart link (top bar and mobile bar) with a green badge of the cart's line count when above zero
+ * (SPEC section 2). Test ids: `testId` on the link, cart-badge on the badge (absent at zero).
+ */
+export function CartButton({ color = 'inherit', testId = 'cart-button' }: { color?: 'inherit' | 'default'; testId?: string }) {
   const { t } = useTranslation();
+  const count = useCart().data?.count ?? 0;
   return (
-    <IconButton component={Link} to="/dashboard/cart" color={color} aria-label={t('nav.cart')} data-testid={testId}>
-      <Badge color="success" badgeContent={count} invisible={count <= 0} data-testid={`${testId}-badge`}>
+    <IconButton
+      component={Link}
+      to="/dashboard/cart"
+      color={color}
+      aria-label={count > 0 ? t('cart.buttonLabel', { count }) : t('nav.cart')}
+      data-testid={testId}
+      data-count={count}
+    >
+      {count > 0 ? (
+        <Badge color="success" badgeContent={count} max={99} slotProps={{ badge: { 'data-testid': 'cart-badge' } as object }}>
+          <ShoppingCartIcon />
+        </Badge>
+      ) : (
         <ShoppingCartIcon />
-      </Badge>
+      )}
     </IconButton>
   );
 }

@@ -1,7 +1,9 @@
 /**
- * Per-product actions (SPEC section 2): analogues (disabled when none), quick view, and for stock 0
- * a disabled minus plus the back-in-stock bell. Add-to-cart comes with the cart issue.
- * Test ids: product-actions, analogues-button, quick-view-button, out-of-stock-minus, subscribe-button.
+ * Per-product actions (SPEC section 2): analogues (disabled when none), quick view, the cart action
+ * (add to cart / edit cart, from the slot app/ provides: see product-cart-slot.tsx), and for stock 0
+ * a disabled minus plus the back-in-stock bell.
+ * Test ids: product-actions, analogues-button, quick-view-button, out-of-stock-minus, subscribe-button;
+ * the slot's add-to-cart-button, edit-cart-button.
  */
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -11,6 +13,7 @@ import RemoveIcon from '@mui/icons-material/Remove';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { ProductDto } from '@drop/shared';
 import { useProductsT } from '../lib/i18n.ts';
+import { CartSlot } from './product-cart-slot.tsx';
 import { SubscribeButton } from './subscribe-button.tsx';
 
 export interface ProductActionHandlers {
@@ -38,6 +41,7 @@ export function ProductActions({ product, onQuickView, onAnalogues, size = 'medi
           </IconButton>
         </Tooltip>
       )}
+      <CartSlot product={product} variant="icon" size={size} />
       {product.qty <= 0 && (
         <>
           <Tooltip title={t('actions.unavailable')}>

@@ -4,7 +4,8 @@
  * bell toggles, analogues, description, property table; 404 shows a friendly not-found state.
  * Test ids: product-page (data-product-id), product-title (h1), product-gallery, product-prices, price-*,
  * product-quantity, product-pack, product-description, product-properties, product-page-analogues,
- * product-page-loading, product-not-found, product-page-error; favorite-button, subscribe-button, badge-*.
+ * product-page-loading, product-not-found, product-page-error; favorite-button, subscribe-button, badge-*;
+ * the cart slot's add-to-cart-button / edit-cart-button.
  */
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
@@ -29,6 +30,7 @@ import { FavoriteButton } from './favorite-button.tsx';
 import { ImageCarousel } from './image-carousel.tsx';
 import { ProductBadges } from './product-badges.tsx';
 import { ProductBreadcrumbs } from './product-breadcrumbs.tsx';
+import { CartSlot } from './product-cart-slot.tsx';
 import { ProductCodes } from './product-card.tsx';
 import { DropPrice, PriceRows, QuantityText } from './product-prices.tsx';
 import { ProductProperties } from './product-properties.tsx';
@@ -151,8 +153,9 @@ function ProductDetails({ product, breadcrumbs }: { product: ProductDetailDto; b
                     </Typography>
                   )}
                 </Box>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                   {product.qty <= 0 && <SubscribeButton product={product} />}
+                  <CartSlot product={product} variant="button" size="medium" />
                   <Button
                     variant="outlined"
                     startIcon={<CompareArrowsIcon />}
