@@ -80,9 +80,23 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
       });
       // Realtime pushes are short-lived: a push that cannot be delivered is not retried for long.
       // With NOTIFY the idle poll would relax to 30 s; retries (no NOTIFY) must not wait that long.
-      await boss.work<ReservationJobData>(QUEUES.reservation, { pollingIntervalSeconds: opts.pollSeconds, notifyPollingIntervalSeconds: opts.pollSeconds }, async (jobs) => {
-        for (const job of jobs) await opts.reserve?.(job.data);
-      });
+      // Batches settle per job: one order's failure retries that order alone.
+      await boss.work<ReservationJobData>(
+        QUEUES.reservation,
+        { pollingIntervalSeconds: opts.pollSeconds, notifyPollingIntervalSeconds: opts.pollSeconds, batchSize: 20, burstWhenBatchFull: true, localConcurrency: 2, perJobResults: true },
+        async (jobs) => {
+          const results: { id: string; status: 'completed' | 'failed'; output?: unknown }[] = [];
+          for (const job of jobs) {
+            try {
+              await opts.reserve?.(job.data);
+              results.push({ id: job.id, status: 'completed' });
+            } catch (err) {
+              results.push({ id: job.id, status: 'failed', output: { message: (err as Error).message } });
+            }
+          }
+          return results;
+        },
+      );
       await boss.work<RealtimePush>(QUEUES.realtime, { pollingIntervalSeconds: opts.pollSeconds, notifyPollingIntervalSeconds: opts.pollSeconds, batchSize: 50 }, async (jobs) => {
         for (const job of jobs) opts.push?.(job.data);
       });
