@@ -71,6 +71,7 @@ async function json(method: string, p: string, token: string | null, body?: unkn
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bench script reading known API shapes
   return { status: r.status, body: (await r.json().catch(() => null)) as any };
 }
 
