@@ -17,3 +17,5 @@ export const ProductRoute = lazy(() => import('./product-route.tsx').then((m) =>
 export const FinancesRoute = lazy(() => import('./finances-route.tsx').then((m) => ({ default: m.FinancesRoute })));
 export const WithdrawsRoute = lazy(() => import('./withdraws-route.tsx').then((m) => ({ default: m.WithdrawsRoute })));
 export const CartRoute = lazy(() => import('./cart-route.tsx').then((m) => ({ default: m.CartRoute })));
+export const CheckoutRoute = lazy(() => import('./checkout-route.tsx').then((m) => ({ default: m.CheckoutRoute })));
+export const OrderRoute = lazy(() => import('./order-route.tsx').then((m) => ({ default: m.OrderRoute })));

@@ -1,7 +1,7 @@
 /**
  * /dashboard/cart (SPEC section 2): the lines (a table from lg, cards below), the totals, an empty state
  * linking to the catalogue, skeletons while loading. Edit opens the edit-cart dialog; remove asks first.
- * Checkout is added by the orders work. Test ids: cart-page (data-state="loading|error|empty|ready"),
+ * 'Оформити замовлення' (cart-checkout) links to /dashboard/checkout while the cart has lines. Test ids: cart-page (data-state="loading|error|empty|ready"),
  * cart-empty, cart-error, cart-totals; lines: see cart-lines.tsx; dialogs: cart-dialog, cart-remove-dialog.
  */
 import { useState } from 'react';
@@ -130,9 +130,14 @@ export function CartPage() {
         icon={<ShoppingCartIcon color="primary" fontSize="large" aria-hidden />}
         actions={
           state === 'ready' ? (
-            <Button component={RouterLink} to="/dashboard/catalog" variant="outlined" data-testid="cart-continue">
-              {t('cart.page.continue')}
-            </Button>
+            <>
+              <Button component={RouterLink} to="/dashboard/catalog" variant="outlined" data-testid="cart-continue">
+                {t('cart.page.continue')}
+              </Button>
+              <Button component={RouterLink} to="/dashboard/checkout" variant="contained" data-testid="cart-checkout">
+                {t('cart.page.checkout')}
+              </Button>
+            </>
           ) : undefined
         }
       />

@@ -1,0 +1,118 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatMoney, type CartDto, type CategoryDto, type OrderDto, type ProductsResponse } from '@drop/shared';
+import { createReseller, signInWithToken } from './fixtures.ts';
+
+/** Screenshots for review. */
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+
+async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const r = await request.get(path, { headers: { authorization: `Bearer ${token}` } });
+  expect(r.status(), path).toBe(200);
+  return (await r.json()) as T;
+}
+
+const leavesOf = (tree: CategoryDto[]): CategoryDto[] => tree.flatMap((c) => (c.child.length === 0 ? [c] : leavesOf(c.child)));
+
+/** A product in stock with a recommended price above drop. */
+async function productToBuy(request: APIRequestContext, token: string) {
+  const tree = (await apiGet<{ data: CategoryDto[] }>(request, token, '/api/v1/categories')).data;
+  for (const leaf of leavesOf(tree).filter((c) => c.products_count > 0)) {
+    const list = await apiGet<ProductsResponse>(request, token, `/api/v1/products?category_id=${leaf.id}&per_page=10`);
+    const product = list.data.find((p) => p.qty >= 2 && !p.in_cart && p.retail_price - p.drop_price >= 1);
+    if (product) return product;
+  }
+  throw new Error('no product in stock with a recommended price above drop');
+}
+
+const money = (v: number) => `${formatMoney(v)} грн.`;
+
+test('search a product, add it to the cart, check out with Nova Poshta and see the order', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const r = await createReseller(request);
+  const product = await productToBuy(request, r.token);
+  await signInWithToken(page, r.token);
+
+  // The header search finds the product by its name; its page adds it to the cart.
+  await page.goto('/dashboard/catalog');
+  const box = page.getByTestId('header-search');
+  await box.click();
+  await box.pressSequentially(product.name, { delay: 10 });
+  const result = page.locator(`[data-testid="search-result"][data-product-id="${product.id}"]`);
+  await expect(result).toBeVisible();
+  await result.click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/products/${product.id}$`));
+  await page.getByTestId('product-page').getByTestId('add-to-cart-button').first().click();
+  const dialog = page.getByTestId('cart-dialog');
+  const retail = Math.max(product.retail_price, product.markup_price);
+  await dialog.getByTestId('cart-price').fill(retail.toFixed(2).replace('.', ','));
+  await dialog.getByTestId('cart-confirm').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+  const cart = (await apiGet<{ data: CartDto }>(request, r.token, '/api/v1/carts')).data;
+
+  // The cart page leads to the checkout.
+  await page.getByTestId('cart-button').click();
+  await expect(page).toHaveURL(/\/dashboard\/cart$/);
+  await page.getByRole('link', { name: 'Оформити замовлення' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/checkout$/);
+  const form = page.getByTestId('checkout-form');
+  await expect(form).toBeVisible();
+  const summary = page.getByTestId('checkout-summary');
+  await expect(summary.getByTestId('checkout-summary-lines')).toHaveText('1');
+  await expect(summary.getByTestId('checkout-summary-retail')).toHaveText(money(cart.retail_sum));
+  await expect(summary.getByTestId('checkout-summary-drop')).toHaveText(money(cart.drop_sum));
+  await expect(summary.getByTestId('checkout-summary-profit')).toHaveText(money(cart.profit));
+
+  // Submitting empty shows the required fields.
+  await page.getByTestId('checkout-submit').click();
+  await expect(form.getByLabel('Прізвище')).toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByLabel('Прізвище').fill('Шевченко');
+  await form.getByLabel("Ім'я").fill('Тарас');
+  await form.getByTestId('checkout-phone').pressSequentially('0671234567');
+  await expect(form.getByTestId('checkout-phone')).toHaveValue('+38 (067) 123-45-67');
+
+  // City from the autocomplete (the Nova Poshta emulator answers), then a branch.
+  const city = form.getByTestId('checkout-city-input');
+  await city.click();
+  await city.pressSequentially('Київ', { delay: 30 });
+  const cityOption = page.getByRole('option').filter({ hasText: 'Київ' }).first();
+  await expect(cityOption).toBeVisible();
+  await cityOption.click();
+  await expect(city).toHaveValue(/Київ/);
+  const branch = form.getByTestId('checkout-branch-input');
+  await branch.click();
+  const branchOption = page.getByRole('option').first();
+  await expect(branchOption).toBeVisible();
+  const branchName = (await branchOption.locator('span').first().evaluate((el) => el.firstChild?.textContent ?? '')).trim();
+  await branchOption.click();
+  await expect(branch).toHaveValue(branchName);
+  await expect(form.getByRole('radio', { name: 'Накладений платіж' })).toBeChecked();
+  await shot(page, 'checkout-form');
+
+  await page.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('toast')).toContainText('оформлено');
+  await expect(page).toHaveURL(/\/dashboard\/order\/\d+$/);
+  const id = Number(/order\/(\d+)$/.exec(page.url())![1]);
+  const order = (await apiGet<{ data: OrderDto }>(request, r.token, `/api/v1/orders/${id}`)).data;
+
+  const view = page.getByTestId('order-page');
+  await expect(view).toHaveAttribute('data-state', 'ready');
+  await expect(view.getByTestId('order-number')).toHaveText(`№${order.number}`);
+  await expect(view.getByTestId('order-status')).toHaveText('Нове');
+  await expect(view.getByTestId('order-line')).toHaveCount(1);
+  await expect(view.getByTestId('order-line')).toContainText(product.name);
+  await expect(view.getByTestId('order-retail')).toHaveText(money(order.calculations.retail_sum));
+  await expect(view.getByTestId('order-wholesale')).toHaveText(money(order.calculations.wholesale_sum));
+  await expect(view.getByTestId('order-profit')).toHaveText(money(order.calculations.profit));
+  await expect(view.getByTestId('order-address')).toContainText(branchName);
+  await expect(view.getByTestId('order-confirm')).toBeVisible();
+  await expect(view.getByTestId('order-history')).toBeVisible();
+  expect(order.calculations.retail_sum).toBe(cart.retail_sum);
+  await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+  await shot(page, 'order-page');
+
+  // The emptied cart shows an empty checkout.
+  await page.goto('/dashboard/checkout');
+  await expect(page.getByTestId('checkout-page')).toHaveAttribute('data-state', 'empty');
+});

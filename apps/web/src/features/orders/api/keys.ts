@@ -1,0 +1,12 @@
+/** The query key factory of the orders feature. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  detail: (id: number) => ['orders', 'detail', id] as const,
+};
+
+export const deliveryKeys = {
+  all: ['delivery'] as const,
+  cities: (search: string) => ['delivery', 'cities', search] as const,
+  warehouses: (cityRef: string, search: string) => ['delivery', 'warehouses', cityRef, search] as const,
+  streets: (cityRef: string, search: string) => ['delivery', 'streets', cityRef, search] as const,
+};
