@@ -1,35 +1,16 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { formatMoney, type CartDto, type CategoryDto, type OrderDto, type ProductsResponse } from '@drop/shared';
-import { createReseller, signInWithToken } from './fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { formatMoney, type CartDto, type OrderDto } from '@drop/shared';
+import { apiGet, createReseller, productToBuy, signInWithToken } from './fixtures.ts';
 
 /** Screenshots for review. */
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-
-async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const r = await request.get(path, { headers: { authorization: `Bearer ${token}` } });
-  expect(r.status(), path).toBe(200);
-  return (await r.json()) as T;
-}
-
-const leavesOf = (tree: CategoryDto[]): CategoryDto[] => tree.flatMap((c) => (c.child.length === 0 ? [c] : leavesOf(c.child)));
-
-/** A product in stock with a recommended price above drop. */
-async function productToBuy(request: APIRequestContext, token: string) {
-  const tree = (await apiGet<{ data: CategoryDto[] }>(request, token, '/api/v1/categories')).data;
-  for (const leaf of leavesOf(tree).filter((c) => c.products_count > 0)) {
-    const list = await apiGet<ProductsResponse>(request, token, `/api/v1/products?category_id=${leaf.id}&per_page=10`);
-    const product = list.data.find((p) => p.qty >= 2 && !p.in_cart && p.retail_price - p.drop_price >= 1);
-    if (product) return product;
-  }
-  throw new Error('no product in stock with a recommended price above drop');
-}
 
 const money = (v: number) => `${formatMoney(v)} грн.`;
 
 test('search a product, add it to the cart, check out with Nova Poshta and see the order', async ({ page, request }) => {
   test.setTimeout(120_000);
   const r = await createReseller(request);
-  const product = await productToBuy(request, r.token);
+  const { product } = await productToBuy(request, r.token);
   await signInWithToken(page, r.token);
 
   // The header search finds the product by its name; its page adds it to the cart.

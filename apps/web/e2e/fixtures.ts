@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { CategoryDto, ProductsResponse } from '@drop/shared';
 
 export const OPERATOR = { email: 'operator@e2e.local', password: 'operator-pass-1' };
 
@@ -49,4 +50,24 @@ export async function signInWithToken(page: Page, token: string) {
   await page.addInitScript(() => window.localStorage.setItem('show_changes_log', '1.0.7'));
   await page.goto(`/login?token=${encodeURIComponent(token)}`);
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** GET an API path as the given user; anything but 200 fails the test. */
+export async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const r = await request.get(path, { headers: { authorization: `Bearer ${token}` } });
+  expect(r.status(), path).toBe(200);
+  return (await r.json()) as T;
+}
+
+export const leavesOf = (tree: CategoryDto[]): CategoryDto[] => tree.flatMap((c) => (c.child.length === 0 ? [c] : leavesOf(c.child)));
+
+/** A leaf category whose first page holds a product with stock of at least 2 and a recommended price above drop. */
+export async function productToBuy(request: APIRequestContext, token: string) {
+  const tree = (await apiGet<{ data: CategoryDto[] }>(request, token, '/api/v1/categories')).data;
+  for (const leaf of leavesOf(tree).filter((c) => c.products_count > 0)) {
+    const list = await apiGet<ProductsResponse>(request, token, `/api/v1/products?category_id=${leaf.id}&per_page=10`);
+    const product = list.data.find((p) => p.qty >= 2 && !p.in_cart && p.retail_price - p.drop_price >= 1);
+    if (product) return { leaf, product };
+  }
+  throw new Error('no product in stock with a recommended price above drop');
 }

@@ -7,7 +7,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import RemoveShoppingCartIcon from '@mui/icons-material/RemoveShoppingCart';
@@ -15,6 +14,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatMoney, type OrderDto } from '@drop/shared';
+import { TotalsList } from '../../../components/ui/totals-list.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
@@ -34,37 +34,21 @@ interface Props {
 export function CheckoutSummaryCard({ summary }: { summary: CheckoutSummary }) {
   const { t } = useTranslation();
   const currency = t('common.currency');
-  const row = (label: string, value: string, testId: string, strong = false) => (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: strong ? 700 : 600, whiteSpace: 'nowrap' }} data-testid={testId}>
-        {value}
-      </Typography>
-    </Box>
-  );
   return (
     <Card component="section" aria-labelledby="checkout-summary-title" data-testid="checkout-summary" sx={{ position: { lg: 'sticky' }, top: { lg: 88 } }}>
       <CardContent>
         <Typography id="checkout-summary-title" variant="h3" component="h2" sx={{ mb: 1.5 }}>
           {t('orders.summary.title')}
         </Typography>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1 }}>
-          {row(t('orders.summary.lines'), String(summary.lines), 'checkout-summary-lines')}
-          {row(t('orders.summary.count'), String(summary.count), 'checkout-summary-count')}
-          {row(t('orders.summary.dropSum'), `${formatMoney(summary.drop_sum)} ${currency}`, 'checkout-summary-drop')}
-          {row(t('orders.summary.retailSum'), `${formatMoney(summary.retail_sum)} ${currency}`, 'checkout-summary-retail', true)}
-          <Divider />
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2 }}>
-            <Typography component="dt" sx={{ fontWeight: 600 }}>
-              {t('orders.summary.profit')}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0, fontWeight: 700, fontSize: '1.25rem', whiteSpace: 'nowrap', color: summary.profit < 0 ? 'error.main' : 'success.main' }} data-testid="checkout-summary-profit">
-              {formatMoney(summary.profit)} {currency}
-            </Typography>
-          </Box>
-        </Box>
+        <TotalsList
+          rows={[
+            { label: t('orders.summary.lines'), value: String(summary.lines), testId: 'checkout-summary-lines' },
+            { label: t('orders.summary.count'), value: String(summary.count), testId: 'checkout-summary-count' },
+            { label: t('orders.summary.dropSum'), value: `${formatMoney(summary.drop_sum)} ${currency}`, testId: 'checkout-summary-drop' },
+            { label: t('orders.summary.retailSum'), value: `${formatMoney(summary.retail_sum)} ${currency}`, testId: 'checkout-summary-retail', strong: true },
+          ]}
+          profit={{ label: t('orders.summary.profit'), value: summary.profit, currency, testId: 'checkout-summary-profit' }}
+        />
         <Button component={RouterLink} to="/dashboard/cart" size="small" sx={{ mt: 2 }}>
           {t('orders.summary.editCart')}
         </Button>
