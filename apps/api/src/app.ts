@@ -14,7 +14,9 @@ import { createQueue } from './jobs/queue.ts';
 import type { Deps } from './lib/deps.ts';
 import { forgetChangedSessions } from './plugins/auth.ts';
 import { attachRealtime, broadcastingRoutes } from './plugins/realtime.ts';
-import { SessionCache, listenForSessionChanges } from './lib/session-cache.ts';
+import { SessionCache } from './lib/session-cache.ts';
+import { listenForChanges } from './lib/change-listener.ts';
+import { readModelOf } from './modules/catalog/read-model.ts';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.ts';
 import { devMailer, smtpMailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -86,7 +88,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     reserve: (job) => runReservation(deps, reservations, job),
   });
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
-  const stopSessionListener = await listenForSessionChanges(database, sessions, app.log, config.databaseUrl);
+  const catalogue = readModelOf(database.db);
+  const stopChangeListener = await listenForChanges(database, [sessions, catalogue], app.log, config.databaseUrl);
   const novaPoshta = novaPoshtaClient({
     // Unset: the emulator on this very server (its port is known once it listens).
     url: () => config.npApiUrl ?? `http://127.0.0.1:${(app.server.address() as { port?: number } | null)?.port ?? config.port}${NP_EMULATOR_PATH}`,
@@ -97,7 +100,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('deps', deps);
 
   app.addHook('onClose', async () => {
-    await stopSessionListener();
+    await stopChangeListener();
     await queue.stop();
     await limiter.close();
     mailer.close();
@@ -125,6 +128,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('X-Api-Version', API_VERSION);
     await forgetChangedSessions(req);
+    // Favourites, subscriptions and cart lines this request changed show in the very next list.
+    if (req.auth && req.method !== 'GET' && req.method !== 'HEAD') catalogue.forgetUser(req.auth.user.id);
     return payload;
   });
 

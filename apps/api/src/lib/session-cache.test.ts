@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { accessTokens, users } from '../db/schema/index.ts';
 import { rawQuery } from '../db/raw.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
+import { readModelOf } from '../modules/catalog/read-model.ts';
 import { sha256 } from './security.ts';
 import { SessionCache, type CachedSession } from './session-cache.ts';
 import type { UserRow } from './ctx.ts';
@@ -94,10 +95,13 @@ describe('cached sessions against the database', () => {
 
   test.runIf(process.env.TEST_DB_KIND === 'postgres')('a lost listener turns the cache off until it reconnects', async () => {
     const u = await t.user();
-    await rawQuery(t.database, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN drop_sessions' AND pid <> pg_backend_pid()`);
+    await rawQuery(t.database, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN drop_sessions%' AND pid <> pg_backend_pid()`);
     await vi.waitFor(() => expect(t.app.deps.sessions.listening).toBe(false), { timeout: 3000, interval: 10 });
+    // The catalogue's read model listens on the same connection: it is off (and empty) too.
+    expect(readModelOf(t.database.db).listening).toBe(false);
     expect((await t.request('GET', '/api/v1/auth/user', { token: u.token })).status).toBe(200);
     await vi.waitFor(() => expect(t.app.deps.sessions.listening).toBe(true), { timeout: 10_000, interval: 50 });
+    expect(readModelOf(t.database.db).listening).toBe(true);
     expect((await t.request('GET', '/api/v1/auth/user', { token: u.token })).status).toBe(200);
     expect(cached(u.token)?.user.id).toBe(u.id);
     await t.database.db.update(users).set({ blocked: true }).where(eq(users.id, u.id));

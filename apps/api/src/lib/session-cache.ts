@@ -1,7 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import pg from 'pg';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { ChangeSubscriber } from './change-listener.ts';
 import type { UserRow } from './ctx.ts';
 
 /** SPEC section 9: the user is cached for 10 s. */
@@ -26,7 +24,8 @@ export interface CachedSession {
  * something forget the affected sessions before they answer. A lookup that raced an
  * invalidation is not stored (the epoch moved on).
  */
-export class SessionCache {
+export class SessionCache implements ChangeSubscriber {
+  readonly channels = [SESSION_CHANNEL];
   private readonly entries: LRUCache<string, CachedSession>;
   private readonly byUser = new Map<number, Set<string>>();
   private epoch = 0;
@@ -68,6 +67,17 @@ export class SessionCache {
     this.byUser.delete(userId);
   }
 
+  onChange(_channel: string, payload: string | undefined): void {
+    const id = Number(payload);
+    if (Number.isInteger(id)) this.invalidateUser(id);
+    else this.clear();
+  }
+
+  setListening(on: boolean): void {
+    this.clear();
+    this.listening = on;
+  }
+
   clear(): void {
     this.epoch++;
     this.entries.clear();
@@ -77,80 +87,4 @@ export class SessionCache {
   get size(): number {
     return this.entries.size;
   }
-}
-
-/**
- * LISTENs for session changes (the triggers of migration 0004) and applies them to `cache`.
- * On PostgreSQL a dedicated connection, re-established after a failure (the cache is off and
- * empty meanwhile); on PGlite the embedded instance's own notifications. Returns a stop function.
- */
-export async function listenForSessionChanges(
-  database: Database,
-  cache: SessionCache,
-  log: FastifyBaseLogger,
-  connectionString?: string,
-): Promise<() => Promise<void>> {
-  const onPayload = (payload: string | undefined) => {
-    const id = Number(payload);
-    if (Number.isInteger(id)) cache.invalidateUser(id);
-    else cache.clear();
-  };
-  if (database.lite) {
-    const unlisten = await database.lite.listen(SESSION_CHANNEL, onPayload);
-    cache.listening = true;
-    return async () => {
-      cache.listening = false;
-      await unlisten();
-    };
-  }
-  if (!connectionString) return async () => {};
-
-  let stopped = false;
-  let client: pg.Client | null = null;
-  let retry: NodeJS.Timeout | null = null;
-  let delay = 500;
-  const goDeaf = () => {
-    cache.listening = false;
-    cache.clear();
-  };
-  const connect = async () => {
-    if (stopped) return;
-    const c = new pg.Client({ connectionString });
-    client = c;
-    const fail = (err?: Error) => {
-      if (client !== c) return;
-      client = null;
-      goDeaf();
-      void c.end().catch(() => {});
-      if (stopped) return;
-      if (err) log.warn({ err }, 'session listener lost; sessions are not cached until it reconnects');
-      retry = setTimeout(() => void connect(), delay);
-      delay = Math.min(delay * 2, 30_000);
-    };
-    c.on('error', fail);
-    c.on('end', () => fail());
-    c.on('notification', (n) => {
-      if (n.channel === SESSION_CHANNEL) onPayload(n.payload);
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${SESSION_CHANNEL}`);
-      if (client !== c) return;
-      // Anything may have changed while nobody listened.
-      cache.clear();
-      cache.listening = true;
-      delay = 500;
-    } catch (err) {
-      fail(err as Error);
-    }
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    goDeaf();
-    const c = client;
-    client = null;
-    await c?.end().catch(() => {});
-  };
 }

@@ -74,7 +74,8 @@ export function whereKey(w: ProductWhere): string {
 
 const ORDER = sql`p.in_stock DESC NULLS LAST, p.id DESC NULLS LAST`;
 
-export interface ProductRow {
+/** A product as every reseller sees it (the marks of ProductRow are personal). */
+export interface BaseProductRow {
   id: number;
   b2b_code_id: number;
   code_id: number;
@@ -99,6 +100,9 @@ export interface ProductRow {
   analogue_group_id: number | null;
   images: [string, string, string][];
   analogues_count: number;
+}
+
+export interface ProductRow extends BaseProductRow {
   is_favorite: boolean;
   is_subscribed: boolean;
   in_cart: boolean;
@@ -108,20 +112,24 @@ const COLUMNS = sql`p.id, p.b2b_code_id, p.code_id, p.vendor_code, p.name_uk, p.
   p.category_id, p.parent_id, p.root_id, p.drop_kop, p.old_drop_kop, p.retail_kop, p.qty, p.reserved, p.inet_pack, p.in_pack,
   p.is_new, p.has_images, p.analogue_group_id, p.in_stock`;
 
-/** Per-row extras, computed only for the rows of the page. */
-const extras = (userId: number) => sql`
+/** What every reseller sees of a row beyond its columns. */
+const SHARED_EXTRAS = sql`
   coalesce((SELECT json_agg(json_build_array(i.original, i.medium_centered, i.thumb) ORDER BY i.sort, i.id)
             FROM product_images i WHERE i.product_id = p.id), '[]'::json) AS images,
   CASE WHEN p.analogue_group_id IS NULL THEN 0
-       ELSE (SELECT count(*)::int - 1 FROM products a WHERE a.analogue_group_id = p.analogue_group_id) END AS analogues_count,
+       ELSE (SELECT count(*)::int - 1 FROM products a WHERE a.analogue_group_id = p.analogue_group_id) END AS analogues_count`;
+
+/** Per-row extras, computed only for the rows of the page. */
+const extras = (userId: number) => sql`
+  ${SHARED_EXTRAS},
   EXISTS (SELECT 1 FROM favorite_products f WHERE f.user_id = ${userId} AND f.product_id = p.id) AS is_favorite,
   EXISTS (SELECT 1 FROM product_notifications n WHERE n.user_id = ${userId} AND n.code_id = p.code_id) AS is_subscribed,
   EXISTS (SELECT 1 FROM cart_lines c WHERE c.user_id = ${userId} AND c.product_id = p.id) AS in_cart`;
 
 /** int8 comes back as a string from node-postgres and as a number from PGlite: one conversion. */
-function normalizeRow(r: Record<string, unknown>): ProductRow {
+function normalizeRow<T extends BaseProductRow = ProductRow>(r: Record<string, unknown>): T {
   return {
-    ...(r as unknown as ProductRow),
+    ...(r as unknown as T),
     drop_kop: Number(r.drop_kop),
     old_drop_kop: r.old_drop_kop === null ? null : Number(r.old_drop_kop),
     retail_kop: Number(r.retail_kop),
@@ -157,34 +165,56 @@ async function rows(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
 }
 
 export const catalogRepo = {
-  async page(db: Db, userId: number, w: ProductWhere, limit: number, offset: number): Promise<ProductRow[]> {
-    const r = await rows(
-      db,
-      // Ids first (an index-only scan inside a category), then the page's rows.
-      sql`SELECT ${COLUMNS}, ${extras(userId)}
-          FROM (SELECT p.id FROM products p WHERE ${whereSql(w)} ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}) ids
-          JOIN products p ON p.id = ids.id
-          ORDER BY ${ORDER}`,
-    );
-    return r.map(normalizeRow);
+  /** Rows without anything personal (the read model's rows). */
+  async baseByIds(db: Db, ids: number[]): Promise<BaseProductRow[]> {
+    if (ids.length === 0) return [];
+    const r = await rows(db, sql`SELECT ${COLUMNS}, ${SHARED_EXTRAS} FROM products p WHERE p.id = ANY(${intArray(ids)})`);
+    return r.map((x) => normalizeRow<BaseProductRow>(x));
   },
 
-  /**
-   * A search's page: the first `cap` matches (in the order the index yields them, so the work is
-   * bounded however common the words are), ordered in stock first and newest first, and their count.
-   */
-  async searchPage(db: Db, userId: number, w: ProductWhere, cap: number, limit: number, offset: number): Promise<{ rows: ProductRow[]; total: number }> {
+  /** The ids of a list page, in list order. */
+  async pageIds(db: Db, w: ProductWhere, limit: number, offset: number): Promise<number[]> {
+    const r = await rows(db, sql`SELECT p.id FROM products p WHERE ${whereSql(w)} ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}`);
+    return r.map((x) => Number(x.id));
+  },
+
+  /** searchPage's ids and count (the read model's variant). */
+  async searchPageIds(db: Db, w: ProductWhere, cap: number, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
     const r = await rows(
       db,
-      sql`WITH hits AS MATERIALIZED (SELECT p.id, p.in_stock FROM products p WHERE ${whereSql(w)} LIMIT ${cap}),
-               page AS (SELECT id FROM hits ORDER BY in_stock DESC NULLS LAST, id DESC NULLS LAST LIMIT ${limit} OFFSET ${offset})
-          SELECT (SELECT count(*)::int FROM hits) AS hits_total, ${COLUMNS}, ${extras(userId)}
-          FROM (SELECT (SELECT count(*)::int FROM hits) AS n) t
-          LEFT JOIN (page JOIN products p ON p.id = page.id) ON true
-          ORDER BY ${ORDER}`,
+      sql`WITH hits AS MATERIALIZED (SELECT p.id, p.in_stock FROM products p WHERE ${whereSql(w)} LIMIT ${cap})
+          SELECT (SELECT count(*)::int FROM hits) AS hits_total,
+                 ARRAY(SELECT id FROM hits ORDER BY in_stock DESC NULLS LAST, id DESC NULLS LAST LIMIT ${limit} OFFSET ${offset}) AS ids`,
     );
-    const total = Number(r[0]?.hits_total ?? 0);
-    return { rows: r.filter((x) => x.id !== null).map(normalizeRow), total };
+    const ids = r[0]?.ids;
+    const list = typeof ids === 'string' ? (ids === '{}' ? [] : ids.slice(1, -1).split(',')) : ((ids as unknown[] | undefined) ?? []);
+    return { ids: list.map(Number), total: Number(r[0]?.hits_total ?? 0) };
+  },
+
+  /** A reseller's favourites and cart (product ids) and back-in-stock subscriptions (code ids). */
+  async userSets(db: Db, userId: number): Promise<{ favorites: Set<number>; subscriptions: Set<number>; cart: Set<number> }> {
+    const r = await rows(
+      db,
+      sql`SELECT 'f' AS k, f.product_id AS v FROM favorite_products f WHERE f.user_id = ${userId}
+          UNION ALL SELECT 's', n.code_id FROM product_notifications n WHERE n.user_id = ${userId}
+          UNION ALL SELECT 'c', c.product_id FROM cart_lines c WHERE c.user_id = ${userId}`,
+    );
+    const sets = { favorites: new Set<number>(), subscriptions: new Set<number>(), cart: new Set<number>() };
+    for (const x of r) (x.k === 'f' ? sets.favorites : x.k === 's' ? sets.subscriptions : sets.cart).add(Number(x.v));
+    return sets;
+  },
+
+  /** Ids of a product's analogues in list order, or null when the product does not exist. */
+  async analogueIds(db: Db, productId: number, limit: number): Promise<number[] | null> {
+    const [own] = await rows(db, sql`SELECT analogue_group_id FROM products WHERE id = ${productId}`);
+    if (!own) return null;
+    if (own.analogue_group_id === null) return [];
+    const r = await rows(
+      db,
+      sql`SELECT p.id FROM products p WHERE p.analogue_group_id = ${Number(own.analogue_group_id)} AND p.id <> ${productId}
+          ORDER BY ${ORDER} LIMIT ${limit}`,
+    );
+    return r.map((x) => Number(x.id));
   },
 
   /** Ids of the first `cap` matches (the search window; see searchPage). */
@@ -201,19 +231,6 @@ export const catalogRepo = {
   async byIds(db: Db, userId: number, ids: number[]): Promise<ProductRow[]> {
     if (ids.length === 0) return [];
     const r = await rows(db, sql`SELECT ${COLUMNS}, ${extras(userId)} FROM products p WHERE p.id = ANY(${intArray(ids)}) ORDER BY ${ORDER}`);
-    return r.map(normalizeRow);
-  },
-
-  async analogues(db: Db, userId: number, productId: number, limit: number): Promise<ProductRow[] | null> {
-    const [own] = await rows(db, sql`SELECT analogue_group_id FROM products WHERE id = ${productId}`);
-    if (!own) return null;
-    if (own.analogue_group_id === null) return [];
-    const r = await rows(
-      db,
-      sql`SELECT ${COLUMNS}, ${extras(userId)} FROM products p
-          WHERE p.analogue_group_id = ${Number(own.analogue_group_id)} AND p.id <> ${productId}
-          ORDER BY ${ORDER} LIMIT ${limit}`,
-    );
     return r.map(normalizeRow);
   },
 

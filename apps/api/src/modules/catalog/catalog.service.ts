@@ -30,6 +30,7 @@ import {
 } from './catalog.presenter.ts';
 import { normalizeWords } from './search-normalize.ts';
 import { catalogueCached } from './catalogue-cache.ts';
+import { readModelOf, type CatalogueReadModel } from './read-model.ts';
 
 export function pricingUser(user: UserRow): PricingUser {
   return { discount: Number(user.discount), isVerified: user.isVerified, markup: Number(user.markup), isDropMarkup: user.isDropMarkup };
@@ -80,7 +81,7 @@ export async function planSearch(db: Db, raw: string, base: ProductWhere): Promi
   const endsInWord = !/\s$/.test(raw);
   // One round of queries in parallel (separate connections on PostgreSQL).
   const [exactIds, ...candidates] = await Promise.all([
-    catalogRepo.exactCodeIds(db, text, base),
+    sharedPage(readModelOf(db), base, `exact:${whereKey(base)}:${text.toLowerCase()}`, () => catalogRepo.exactCodeIds(db, text, base)),
     ...tokens.map((token, i) => {
       const prefix = endsInWord && i === tokens.length - 1;
       return catalogueCached(db, `terms:${prefix ? 1 : 0}:${token}`, () => catalogRepo.termCandidates(db, token, prefix));
@@ -92,6 +93,11 @@ export async function planSearch(db: Db, raw: string, base: ProductWhere): Promi
 }
 
 // ---------- product lists ----------
+
+/** A list's ids from the read model, except within a reseller's favourites (personal: read live). */
+function sharedPage<T extends NonNullable<unknown>>(model: CatalogueReadModel, where: ProductWhere, key: string, compute: () => Promise<T>): Promise<T> {
+  return where.favoritesOf !== undefined ? compute() : model.page(key, compute);
+}
 
 export interface ProductListResult {
   data: ReturnType<typeof presentProduct>[];
@@ -165,6 +171,7 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
     return envelope([], bounds.empty ? 0 : await countFor(ctx.db, where, category, q, groups));
   }
 
+  const model = readModelOf(ctx.db);
   const search = q.search?.trim();
   if (search) {
     const plan = await planSearch(ctx.db, q.search ?? '', where);
@@ -175,25 +182,26 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
     const exactPage = exact.slice(offset, offset + perPage);
     const fuzzyOffset = Math.max(0, offset - exact.length);
     const fuzzyNeed = Math.max(0, Math.min(perPage - exactPage.length, cap - offset - exactPage.length));
-    const [fuzzy, exactRows] = await Promise.all([
-      fuzzyWhere ? catalogRepo.searchPage(ctx.db, ctx.user.id, fuzzyWhere, cap, fuzzyNeed, fuzzyOffset) : Promise.resolve({ rows: [], total: 0 }),
-      catalogRepo.byIds(ctx.db, ctx.user.id, exactPage),
-    ]);
-    const fuzzyTotal = fuzzy.total;
-    const fuzzyRows = fuzzy.rows;
-    const total = Math.min(exact.length + fuzzyTotal, cap);
+    const fuzzy = fuzzyWhere
+      ? await sharedPage(model, where, `search:${whereKey(fuzzyWhere)}:${cap}:${fuzzyNeed}:${fuzzyOffset}`, () =>
+          catalogRepo.searchPageIds(ctx.db, fuzzyWhere, cap, fuzzyNeed, fuzzyOffset),
+        )
+      : { ids: [], total: 0 };
+    const total = Math.min(exact.length + fuzzy.total, cap);
     if (offset >= total) return envelope([], total);
-    const ordered = [...exactPage.map((id) => exactRows.find((r) => r.id === id)).filter((r) => r !== undefined), ...fuzzyRows];
+    const rows = await model.products(ctx.user.id, [...exactPage, ...fuzzy.ids]);
     return envelope(
-      ordered.map((r) => presentProduct(r, ctx.locale, prices)),
+      rows.map((r) => presentProduct(r, ctx.locale, prices)),
       total,
     );
   }
 
-  const [rows, total] = await Promise.all([
-    catalogRepo.page(ctx.db, ctx.user.id, where, perPage, offset),
+  const pageIds = () => catalogRepo.pageIds(ctx.db, where, perPage, offset);
+  const [ids, total] = await Promise.all([
+    sharedPage(model, where, `page:${whereKey(where)}:${perPage}:${offset}`, pageIds),
     countFor(ctx.db, where, category, q, groups),
   ]);
+  const rows = await model.products(ctx.user.id, ids);
   return envelope(
     rows.map((r) => presentProduct(r, ctx.locale, prices)),
     total,
@@ -224,10 +232,11 @@ export async function headerSearch(ctx: AuthedCtx, search: string) {
 // ---------- one product ----------
 
 export async function getProduct(ctx: AuthedCtx, id: number, marketId?: number) {
-  const [row] = await catalogRepo.byIds(ctx.db, ctx.user.id, [id]);
+  const model = readModelOf(ctx.db);
+  const [row] = await model.products(ctx.user.id, [id]);
   if (!row) throw AppError.notFound();
   const prices = await priceContext(ctx, marketId);
-  const props = (await catalogRepo.propertiesOf(ctx.db, id)).map((p) => ({
+  const props = (await model.page(`props:${id}`, () => catalogRepo.propertiesOf(ctx.db, id))).map((p) => ({
     id: Number(p.id),
     typeId: Number(p.type_id),
     typeUk: String(p.type_uk),
@@ -247,8 +256,11 @@ export async function getProduct(ctx: AuthedCtx, id: number, marketId?: number) 
 const ANALOGUES_LIMIT = 50;
 
 export async function listAnalogues(ctx: AuthedCtx, id: number, marketId?: number) {
-  const rows = await catalogRepo.analogues(ctx.db, ctx.user.id, id, ANALOGUES_LIMIT);
-  if (rows === null) throw AppError.notFound();
+  const model = readModelOf(ctx.db);
+  // null (no such product) is kept as [-1]: the page cache holds values only.
+  const ids = await model.page(`analogues:${id}`, async () => (await catalogRepo.analogueIds(ctx.db, id, ANALOGUES_LIMIT)) ?? [-1]);
+  if (ids[0] === -1) throw AppError.notFound();
+  const rows = await model.products(ctx.user.id, ids);
   const prices = await priceContext(ctx, marketId);
   return rows.map((r) => presentProduct(r, ctx.locale, prices));
 }

@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories } from '../../db/schema/index.ts';
+import { readModelOf } from './read-model.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
 
@@ -15,32 +16,14 @@ export interface CategoryTree {
   byId: Map<number, CategoryNode>;
   /** Products in the whole catalogue (sum of the roots' precomputed counts). */
   totalProducts: number;
-  loadedAt: number;
 }
-
-const TTL_MS = 30_000;
-const cache = new WeakMap<object, CategoryTree>();
-const loading = new WeakMap<object, Promise<CategoryTree>>();
 
 /**
- * The category tree, read once and kept in memory per database (a few hundred rows). Catalogue
- * writers call invalidateCategoryTree(); other processes see changes within the TTL.
+ * The category tree, read once and kept in memory per database (a few hundred rows) with the
+ * catalogue's other aggregates: forgotten when any process changes categories (read-model.ts).
  */
 export async function categoryTree(db: Db): Promise<CategoryTree> {
-  const hit = cache.get(db);
-  if (hit && Date.now() - hit.loadedAt < TTL_MS) return hit;
-  let p = loading.get(db);
-  if (!p) {
-    p = loadTree(db).finally(() => loading.delete(db));
-    loading.set(db, p);
-  }
-  const tree = await p;
-  cache.set(db, tree);
-  return tree;
-}
-
-export function invalidateCategoryTree(db: Db): void {
-  cache.delete(db);
+  return (await readModelOf(db).aggregates.fetch('category-tree', () => loadTree(db))) as CategoryTree;
 }
 
 async function loadTree(db: Db): Promise<CategoryTree> {
@@ -59,5 +42,5 @@ async function loadTree(db: Db): Promise<CategoryTree> {
   };
   for (const r of roots) walk(r, []);
   const totalProducts = roots.reduce((s, r) => s + r.productsCount, 0);
-  return { roots, byId, totalProducts, loadedAt: Date.now() };
+  return { roots, byId, totalProducts };
 }

@@ -13,14 +13,14 @@ export const ordersRepo = {
   insertLines: (db: Db, rows: (typeof orderLines.$inferInsert)[]) => db.insert(orderLines).values(rows),
   history: (db: Db, row: typeof orderHistory.$inferInsert) => db.insert(orderHistory).values(row),
 
-  /** Takes `qty` of a product's stock into reserve, only if that much is left. */
-  async reserve(db: Db, productId: number, qty: number): Promise<boolean> {
+  /** Takes `qty` of a product's stock into reserve, only if that much is left: what is left then, or null. */
+  async reserve(db: Db, productId: number, qty: number): Promise<number | null> {
     const r = await db
       .update(products)
       .set({ qty: sql`${products.qty} - ${qty}`, reserved: sql`${products.reserved} + ${qty}` })
       .where(and(eq(products.id, productId), gte(products.qty, qty)))
-      .returning({ id: products.id });
-    return r.length === 1;
+      .returning({ qty: products.qty });
+    return r[0]?.qty ?? null;
   },
 
   owned: (db: Db, userId: number, id: number) =>

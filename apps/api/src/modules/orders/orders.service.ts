@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pricingUser } from '../catalog/catalog.service.ts';
 import { pick } from '../catalog/catalog.presenter.ts';
+import { readModelOf } from '../catalog/read-model.ts';
 import { cartRepo } from '../cart/cart.repository.ts';
 import { ledger } from '../finance/ledger.ts';
 import { pushToUser } from '../notifications/notifications.service.ts';
@@ -34,6 +35,8 @@ export async function getOrder(ctx: AuthedCtx, id: number): Promise<OrderDto> {
 export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promise<OrderDto> {
   const user = pricingUser(ctx.user);
   const enforce = await supplierSetting(ctx.db, 'enforce_recommended_price');
+  let soldOut = false;
+  const reservedIds: number[] = [];
   const orderId = await ctx.db.transaction(async (tx) => {
     const rows = await cartRepo.lines(tx, ctx.user.id);
     if (rows.length === 0) throw AppError.business('CartEmpty', 'cart_empty');
@@ -53,7 +56,10 @@ export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promi
     const expected = input.payment_method === 'COD' || input.payment_method === 'Prepayment' ? retail - prepayment - wholesale : 0;
     // Reserve in product order so concurrent orders lock rows in one order.
     for (const l of [...lines].sort((a, b) => a.productId - b.productId)) {
-      if (!(await ordersRepo.reserve(tx, l.productId, l.qty))) throw AppError.business('QuantityIsLessRemains', 'quantity_less_remains');
+      const left = await ordersRepo.reserve(tx, l.productId, l.qty);
+      if (left === null) throw AppError.business('QuantityIsLessRemains', 'quantity_less_remains');
+      reservedIds.push(l.productId);
+      if (left === 0) soldOut = true;
     }
     const selfTtn = input.delivery_type === 'SelfTTN';
     const order = await ordersRepo.insert(tx, {
@@ -90,6 +96,10 @@ export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promi
     await queueReservation(tx, ctx.deps, order.id, 'create');
     return order.id;
   });
+  // Every process hears of the stock change at commit; this one forgets it before answering.
+  const catalogue = readModelOf(ctx.db);
+  if (soldOut) catalogue.forgetCatalogue();
+  else catalogue.forgetProducts(reservedIds);
   if (ctx.user.autoConfirmOrders) {
     try {
       return await confirmOrder(ctx, orderId);

@@ -1,0 +1,150 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
+import { EpochCache } from '../../lib/epoch-cache.ts';
+import { catalogRepo } from './catalog.repository.ts';
+import { readModelOf } from './read-model.ts';
+
+describe('EpochCache', () => {
+  test('a computation that straddles an invalidation answers its caller but is not stored', async () => {
+    const c = new EpochCache<string, number>({ max: 10, ttlMs: 60_000 });
+    let release!: () => void;
+    const slow = c.fetch('k', () => new Promise<number>((r) => (release = () => r(1))));
+    c.forget('k');
+    release();
+    expect(await slow).toBe(1);
+    expect(c.get('k')).toBeUndefined();
+    expect(await c.fetch('k', async () => 2)).toBe(2);
+    expect(c.get('k')).toBe(2);
+
+    const started = c.begin();
+    c.clear();
+    expect(c.set('k', 3, started)).toBe(false);
+    expect(c.set('k', 4, c.begin())).toBe(true);
+    expect(c.get('k')).toBe(4);
+  });
+
+  test('concurrent misses share one computation; a failure is not stored', async () => {
+    const c = new EpochCache<string, number>({ max: 10, ttlMs: 60_000 });
+    let calls = 0;
+    const compute = async () => {
+      calls++;
+      await new Promise((r) => setTimeout(r, 5));
+      return 7;
+    };
+    expect(await Promise.all([c.fetch('a', compute), c.fetch('a', compute), c.fetch('a', compute)])).toEqual([7, 7, 7]);
+    expect(calls).toBe(1);
+    await expect(c.fetch('b', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await c.fetch('b', async () => 8)).toBe(8);
+  });
+
+  test('forgetting another key leaves an entry alone', async () => {
+    const c = new EpochCache<number, string>({ max: 10, ttlMs: 60_000 });
+    const started = c.begin();
+    c.forget(2);
+    expect(c.set(1, 'one', started)).toBe(true);
+    expect(c.set(2, 'two', started)).toBe(false);
+  });
+});
+
+describe('the catalogue read model against the database', () => {
+  let t: TestApp;
+  let token: string;
+  let userId: number;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await loadCatalogFixture(t.database);
+    const u = await t.user({ isVerified: true });
+    token = u.token;
+    userId = u.id;
+  });
+  afterAll(() => t.close());
+  afterEach(() => vi.restoreAllMocks());
+
+  const get = (url: string) => t.request('GET', url, { token });
+  const ids = (body: { data: { id: number }[] }) => body.data.map((p) => p.id);
+  const model = () => readModelOf(t.database.db);
+  const spies = () => ({
+    pageIds: vi.spyOn(catalogRepo, 'pageIds'),
+    baseByIds: vi.spyOn(catalogRepo, 'baseByIds'),
+    userSets: vi.spyOn(catalogRepo, 'userSets'),
+    searchPageIds: vi.spyOn(catalogRepo, 'searchPageIds'),
+  });
+  const list = '/api/v1/products?category_id=3';
+
+  test('a page seen before is answered from memory: no query at all', async () => {
+    expect(model().listening).toBe(true);
+    const first = await get(list);
+    expect(ids(first.body)).toEqual([3, 1, 2]);
+    const s = spies();
+    const again = await get(list);
+    expect(again.body).toEqual(first.body);
+    expect(s.pageIds).not.toHaveBeenCalled();
+    expect(s.baseByIds).not.toHaveBeenCalled();
+    expect(s.userSets).not.toHaveBeenCalled();
+  });
+
+  test('a stock change committed by anyone reaches the page; only the changed row is read again', async () => {
+    await get(list);
+    // Another writer (another process, 1C) changes the stock straight in the database.
+    await t.database.db.execute(sql`UPDATE products SET qty = 4 WHERE id = 1`);
+    await vi.waitFor(() => expect(model().rows.get(1)).toBeUndefined(), { timeout: 3000, interval: 10 });
+    const s = spies();
+    const res = await get(list);
+    expect(res.body.data.find((p: { id: number }) => p.id === 1).qty).toBe(4);
+    expect(s.pageIds).not.toHaveBeenCalled(); // still in stock: the order of the page holds
+    expect(s.baseByIds).toHaveBeenCalledTimes(1);
+    expect(s.baseByIds.mock.calls[0]![1]).toEqual([1]);
+  });
+
+  test('a product running out of stock, a price change and a new product reorder and recount at once', async () => {
+    await get(list);
+    await t.database.db.execute(sql`UPDATE products SET qty = 0 WHERE id = 3`);
+    await vi.waitFor(async () => expect(ids((await get(list)).body)).toEqual([1, 3, 2]), { timeout: 3000, interval: 20 });
+
+    const ranged = '/api/v1/products?category_id=3&price_from=90&price_to=100';
+    expect((await get(ranged)).body.meta.total).toBe(2);
+    await t.database.db.execute(sql`UPDATE products SET drop_kop = 99900 WHERE id = 1`);
+    await vi.waitFor(async () => {
+      const r = (await get(ranged)).body;
+      expect(ids(r)).toEqual([3]);
+      expect(r.meta.total).toBe(1);
+    }, { timeout: 3000, interval: 20 });
+    await t.database.db.execute(sql`UPDATE products SET qty = 150, drop_kop = 10000 WHERE id IN (1, 3)`);
+    await vi.waitFor(async () => expect(ids((await get(list)).body)).toEqual([3, 1, 2]), { timeout: 3000, interval: 20 });
+  });
+
+  test("a reseller's favourite, subscription and cart line show in the very next list, whoever wrote them", async () => {
+    const before = (await get(list)).body.data.find((p: { id: number }) => p.id === 2);
+    expect(before).toMatchObject({ is_favorite: false, is_subscribed: false });
+    // Through the API: forgotten before the answer, so the next request sees it.
+    expect((await t.request('POST', '/api/v1/favorite-products', { token, body: { product_id: 2 } })).status).toBe(201);
+    expect((await get(list)).body.data.find((p: { id: number }) => p.id === 2).is_favorite).toBe(true);
+    // Straight in the database (another process): heard at commit.
+    await t.database.db.execute(sql`INSERT INTO product_notifications (user_id, code_id) VALUES (${userId}, 5002)`);
+    await vi.waitFor(async () => expect((await get(list)).body.data.find((p: { id: number }) => p.id === 2).is_subscribed).toBe(true), {
+      timeout: 3000,
+      interval: 20,
+    });
+    await t.database.db.execute(sql`INSERT INTO cart_lines (user_id, product_id, qty, retail_kop) VALUES (${userId}, 1, 1, 20000)`);
+    await vi.waitFor(async () => expect((await get(list)).body.data.find((p: { id: number }) => p.id === 1).in_cart).toBe(true), {
+      timeout: 3000,
+      interval: 20,
+    });
+    // Another reseller's marks are their own.
+    const other = await t.user({ isVerified: true });
+    const theirs = (await t.request('GET', list, { token: other.token })).body.data;
+    expect(theirs.every((p: { is_favorite: boolean; in_cart: boolean }) => !p.is_favorite && !p.in_cart)).toBe(true);
+  });
+
+  test('the header search is served from memory the second time', async () => {
+    const url = '/api/v1/products?search=самсунк&per_page=5';
+    const first = await get(url);
+    expect(first.body.data.length).toBeGreaterThan(0);
+    const s = spies();
+    expect((await get(url)).body).toEqual(first.body);
+    expect(s.searchPageIds).not.toHaveBeenCalled();
+    expect(s.baseByIds).not.toHaveBeenCalled();
+  });
+});
