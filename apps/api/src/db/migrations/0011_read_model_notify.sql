@@ -113,11 +113,14 @@ CREATE TRIGGER property_types_read_model AFTER INSERT OR UPDATE OR DELETE OR TRU
 CREATE TRIGGER property_values_read_model AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON property_values
   FOR EACH STATEMENT EXECUTE FUNCTION drop_notify_catalogue_all();
 --> statement-breakpoint
+CREATE TRIGGER product_properties_read_model AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_properties
+  FOR EACH STATEMENT EXECUTE FUNCTION drop_notify_catalogue_all();
+--> statement-breakpoint
 CREATE TRIGGER favorite_products_read_model AFTER INSERT OR UPDATE OR DELETE ON favorite_products
   FOR EACH ROW EXECUTE FUNCTION drop_notify_user_sets();
 --> statement-breakpoint
 CREATE TRIGGER product_notifications_read_model AFTER INSERT OR UPDATE OR DELETE ON product_notifications
   FOR EACH ROW EXECUTE FUNCTION drop_notify_user_sets();
 --> statement-breakpoint
-CREATE TRIGGER cart_lines_read_model AFTER INSERT OR UPDATE OR DELETE ON cart_lines
+CREATE TRIGGER cart_lines_read_model AFTER INSERT OR DELETE OR UPDATE OF user_id, product_id ON cart_lines
   FOR EACH ROW EXECUTE FUNCTION drop_notify_user_sets();
