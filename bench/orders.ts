@@ -35,7 +35,7 @@ const api = (p: string) => `http://127.0.0.1:${PORT}${p}`;
 async function startServer(): Promise<ChildProcess> {
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(PORT), LOG_LEVEL: 'warn', DEMO_PRODUCTS: '0', NODE_ENV: 'production', SMTP_URL: '', REDIS_URL: '' },
+    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(PORT), LOG_LEVEL: 'warn', DEMO_PRODUCTS: '0', NODE_ENV: 'production', SMTP_URL: '', REDIS_URL: '', NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS ?? '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60_000;

@@ -1,8 +1,8 @@
 -- The catalogue read model (modules/catalog/read-model.ts) keeps product rows, list id pages and
 -- each reseller's favourite, subscription and cart sets in API process memory. These triggers tell
 -- every process at commit what to forget:
---   drop_catalogue '*'          anything a list, a count, a facet or the search depends on changed:
---                               forget everything of the catalogue;
+--   drop_catalogue '*'          anything a list, a count, a facet, the search or the supplier's
+--                               price settings depend on changed: forget everything of the catalogue;
 --   drop_catalogue '1,2,3'      only these products' own fields (stock within in-stock, names,
 --                               descriptions, packs, pictures) changed: forget these rows;
 --   drop_user_sets '42'         user 42's favourites, back-in-stock subscriptions or cart changed.
@@ -114,6 +114,9 @@ CREATE TRIGGER property_values_read_model AFTER INSERT OR UPDATE OR DELETE OR TR
   FOR EACH STATEMENT EXECUTE FUNCTION drop_notify_catalogue_all();
 --> statement-breakpoint
 CREATE TRIGGER product_properties_read_model AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_properties
+  FOR EACH STATEMENT EXECUTE FUNCTION drop_notify_catalogue_all();
+--> statement-breakpoint
+CREATE TRIGGER supplier_settings_read_model AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON supplier_settings
   FOR EACH STATEMENT EXECUTE FUNCTION drop_notify_catalogue_all();
 --> statement-breakpoint
 CREATE TRIGGER favorite_products_read_model AFTER INSERT OR UPDATE OR DELETE ON favorite_products

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cartLines, products } from '../../db/schema/index.ts';
 
@@ -44,18 +44,20 @@ export const cartRepo = {
       .where(and(eq(cartLines.id, id), eq(cartLines.userId, userId)))
       .then((r) => r[0]),
 
-  countLines: (db: Db, userId: number) =>
-    db
-      .select({ n: count() })
-      .from(cartLines)
-      .where(eq(cartLines.userId, userId))
-      .then((r) => Number(r[0]?.n ?? 0)),
-
-  upsert: (db: Db, userId: number, productId: number, qty: number, retailKop: number) =>
-    db
-      .insert(cartLines)
-      .values({ userId, productId, qty, retailKop })
-      .onConflictDoUpdate({ target: [cartLines.userId, cartLines.productId], set: { qty, retailKop, updatedAt: new Date() } }),
+  /**
+   * Adds a line, or replaces the product's line; a new line only while the cart has fewer than
+   * `maxLines`. One statement; false when the cart was full.
+   */
+  async upsert(db: Db, userId: number, productId: number, qty: number, retailKop: number, maxLines: number): Promise<boolean> {
+    const res = (await db.execute(sql`
+      INSERT INTO cart_lines (user_id, product_id, qty, retail_kop)
+      SELECT ${userId}, ${productId}, ${qty}, ${retailKop}
+      WHERE (SELECT count(*) FROM cart_lines WHERE user_id = ${userId}) < ${maxLines}
+         OR EXISTS (SELECT 1 FROM cart_lines WHERE user_id = ${userId} AND product_id = ${productId})
+      ON CONFLICT (user_id, product_id) DO UPDATE SET qty = EXCLUDED.qty, retail_kop = EXCLUDED.retail_kop, updated_at = now()
+      RETURNING id`)) as unknown as { rows: unknown[] };
+    return res.rows.length === 1;
+  },
 
   update: (db: Db, id: number, qty: number, retailKop: number) => db.update(cartLines).set({ qty, retailKop, updatedAt: new Date() }).where(eq(cartLines.id, id)),
 

@@ -60,11 +60,7 @@ export async function addToCart(ctx: AuthedCtx, input: CartAddInput): Promise<Ca
   if (!product) throw AppError.field('product_id', 'product_not_found');
   const retailKop = uahToKop(input.retail_price);
   await check(ctx, product, input.qty, retailKop);
-  await ctx.db.transaction(async (tx) => {
-    const lines = await cartRepo.countLines(tx, ctx.user.id);
-    if (lines >= MAX_CART_LINES) throw AppError.business('CartFull', 'cart_full');
-    await cartRepo.upsert(tx, ctx.user.id, product.id, input.qty, retailKop);
-  });
+  if (!(await cartRepo.upsert(ctx.db, ctx.user.id, product.id, input.qty, retailKop, MAX_CART_LINES))) throw AppError.business('CartFull', 'cart_full');
   return getCart(ctx);
 }
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { MAX_CART_LINES } from '@drop/shared';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
 import { setSupplierSetting } from '../settings/supplier-settings.ts';
@@ -88,6 +90,29 @@ describe('cart', () => {
     } finally {
       await setSupplierSetting(t.database.db, 'enforce_recommended_price', true, null);
     }
+  });
+
+  test('a full cart refuses a new product (CartFull) but still takes a new quantity for a product it holds', async () => {
+    const u = await t.user({ isVerified: true });
+    const made = await t.database.db.execute(sql`
+      INSERT INTO products (b2b_code_id, code_id, vendor_code, name_uk, name_ru, category_id, parent_id, root_id, drop_kop, retail_kop, qty)
+      SELECT 90000 + g, 90000 + g, 'FULL-' || g, 'Товар ' || g, 'Товар ' || g, 4, 2, 1, 5000, 8000, 10 FROM generate_series(1, ${MAX_CART_LINES}) g
+      RETURNING id`);
+    const ids = (made as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+    await t.database.db.execute(sql`
+      INSERT INTO cart_lines (user_id, product_id, qty, retail_kop)
+      SELECT ${u.id}, id, 1, 8000 FROM unnest(${`{${ids.slice(0, MAX_CART_LINES - 1).join(',')}}`}::int[]) AS id`);
+    const last = await t.request('POST', '/api/v1/carts', { token: u.token, body: { product_id: 4, qty: 1, retail_price: 80 } });
+    expect(last.status).toBe(200);
+    expect(last.body.data.count).toBe(MAX_CART_LINES);
+    const full = await t.request('POST', '/api/v1/carts', { token: u.token, body: { product_id: ids[MAX_CART_LINES - 1], qty: 1, retail_price: 80 } });
+    expect(full.status).toBe(400);
+    expect(full.body.code).toBe('CartFull');
+    const again = await t.request('POST', '/api/v1/carts', { token: u.token, body: { product_id: 4, qty: 2, retail_price: 85 } });
+    expect(again.status).toBe(200);
+    expect(again.body.data.count).toBe(MAX_CART_LINES);
+    expect(again.body.data.items.find((i: { product_id: number }) => i.product_id === 4)).toMatchObject({ qty: 2, retail_price: 85 });
+    await t.database.db.execute(sql`DELETE FROM products WHERE b2b_code_id > 90000`);
   });
 
   test('bad input is a 422 per field; unknown products and other resellers\' lines are 404', async () => {

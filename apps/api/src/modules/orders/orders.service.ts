@@ -9,8 +9,6 @@ import { cartRepo } from '../cart/cart.repository.ts';
 import { ledger } from '../finance/ledger.ts';
 import { pushToUser } from '../notifications/notifications.service.ts';
 import { supplierSetting } from '../settings/supplier-settings.ts';
-import { cartLines } from '../../db/schema/index.ts';
-import { eq } from 'drizzle-orm';
 import { presentOrder } from './orders.presenter.ts';
 import { ordersRepo, type OrderRow } from './orders.repository.ts';
 import { queueReservation } from './reservation.service.ts';
@@ -37,7 +35,7 @@ export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promi
   const enforce = await supplierSetting(ctx.db, 'enforce_recommended_price');
   let soldOut = false;
   const reservedIds: number[] = [];
-  const orderId = await ctx.db.transaction(async (tx) => {
+  const placed = await ctx.db.transaction(async (tx) => {
     const rows = await cartRepo.lines(tx, ctx.user.id);
     if (rows.length === 0) throw AppError.business('CartEmpty', 'cart_empty');
     let wholesale = 0;
@@ -90,11 +88,9 @@ export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promi
       profitKop: retail - wholesale,
       expectedAccrualKop: expected,
     });
-    await ordersRepo.insertLines(tx, lines.map((l) => ({ ...l, orderId: order.id })));
-    await ordersRepo.history(tx, { orderId: order.id, kind: 'status', from: null, to: 'New', actorId: ctx.user.id });
-    await tx.delete(cartLines).where(eq(cartLines.userId, ctx.user.id));
+    const written = await ordersRepo.completePlacement(tx, order, lines, ctx.user.id);
     await queueReservation(tx, ctx.deps, order.id, 'create');
-    return order.id;
+    return { order, ...written };
   });
   // Every process hears of the stock change at commit; this one forgets it before answering.
   const catalogue = readModelOf(ctx.db);
@@ -102,13 +98,15 @@ export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promi
   else catalogue.forgetProducts(reservedIds);
   if (ctx.user.autoConfirmOrders) {
     try {
-      return await confirmOrder(ctx, orderId);
+      return await confirmOrder(ctx, placed.order.id);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      await ordersRepo.history(ctx.db, { orderId, kind: 'auto_confirm', note: err.code });
+      await ordersRepo.history(ctx.db, { orderId: placed.order.id, kind: 'auto_confirm', note: err.code });
+      return getOrder(ctx, placed.order.id);
     }
   }
-  return getOrder(ctx, orderId);
+  // Answered from what was just written: nothing to read back.
+  return presentOrder(placed.order, placed.lines, [{ h: placed.history, actor: ctx.user.name }], ctx.locale);
 }
 
 /**

@@ -78,6 +78,11 @@ describe('placing an order', () => {
     expect(await stock(4)).toEqual({ qty: 27, reserved: 3 });
     expect((await t.request('GET', '/api/v1/carts', { token: u.token })).body.data.count).toBe(0);
 
+    // The placement's answer is built from what it wrote: it is exactly what reading the order
+    // gives (but for the reservation job, which may have run since).
+    const read = (await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data;
+    expect({ ...read, reservation_number: null, history: read.history.filter((h: any) => h.kind !== 'reservation') }).toEqual(o);
+
     // Sums stay as placed when catalogue prices change.
     await t.database.db.execute(sql`UPDATE products SET drop_kop = 11000 WHERE id = 1`);
     const later = await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token });

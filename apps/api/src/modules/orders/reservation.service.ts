@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Config } from '../../config.ts';
-import { orders } from '../../db/schema/index.ts';
 import {
   embeddedReservations,
   onecHttpReservations,
@@ -36,9 +34,9 @@ export async function queueReservation(tx: Db, deps: Deps, orderId: number, acti
  * call names the order by its number: a retry never makes a second reservation.
  */
 export async function runReservation(deps: Deps, system: ReservationSystem, job: ReservationJob): Promise<void> {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, job.orderId));
-  if (!order) return;
-  const lines = await ordersRepo.lines(deps.db, order.id);
+  const found = await ordersRepo.forReservation(deps.db, job.orderId);
+  if (!found) return;
+  const { order, lines } = found;
   try {
     const { reservation } = await system.call(job.action, {
       number: order.number,
@@ -46,10 +44,7 @@ export async function runReservation(deps: Deps, system: ReservationSystem, job:
       comment: order.comment,
       lines: lines.map((l) => ({ code: l.b2bCodeId, vendorCode: l.vendorCode, qty: l.qty, priceKop: l.dropKop })),
     });
-    await deps.db.transaction(async (tx) => {
-      if (!order.reservationNumber) await tx.update(orders).set({ reservationNumber: reservation }).where(eq(orders.id, order.id));
-      await ordersRepo.history(tx, { orderId: order.id, kind: 'reservation', to: job.action, note: `${system.name}: ${reservation}` });
-    });
+    await ordersRepo.reserved(deps.db, order.id, reservation, { kind: 'reservation', to: job.action, note: `${system.name}: ${reservation}` });
   } catch (err) {
     await ordersRepo.history(deps.db, { orderId: order.id, kind: 'reservation_error', to: job.action, note: `${system.name}: ${(err as Error).message}` });
     throw err;
