@@ -22,8 +22,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '15' },
     connections: { type: 'string', default: '50' },
     port: { type: 'string', default: '3390' },
-    /** Comma-separated subset of: cold, hello, list, facets, facets-selected, search. */
-    only: { type: 'string', default: 'cold,hello,list,facets,facets-selected,search' },
+    /** Comma-separated subset of: cold, hello, list, list-miss, facets, facets-selected, search. */
+    only: { type: 'string', default: 'cold,hello,list,list-miss,facets,facets-selected,search' },
   },
 });
 const PRODUCTS = Number(values.products);
@@ -107,7 +107,8 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function load(name: string, port: number, paths: string[], headers: Record<string, string>): Promise<Figures> {
+async function load(name: string, port: number, paths: string[] | ((i: number) => string), headers: Record<string, string>): Promise<Figures> {
+  const pathOf = typeof paths === 'function' ? paths : (k: number) => paths[k % paths.length]!;
   let i = 0;
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -117,7 +118,7 @@ async function load(name: string, port: number, paths: string[], headers: Record
         connections: CONNECTIONS,
         duration: DURATION,
         headers,
-        requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
+        requests: [{ setupRequest: (req) => ({ ...req, path: pathOf(i++) }) }],
       },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
@@ -243,6 +244,17 @@ async function main() {
     const results: Figures[] = [];
     if (ONLY.has('hello')) results.push(await helloWorld());
     if (ONLY.has('list')) results.push(await load('GET /products: leaf + 2 filters + price range, 20/page', PORT, listPaths, headers));
+    if (ONLY.has('list-miss')) {
+      // Every request a price range never asked before (the upper bound moves by a kopeck): its
+      // count and id page are computed afresh; only product rows may be in memory already.
+      const missPath = (k: number) => {
+        const base = listPaths[k % listPaths.length]!;
+        const cents = String(Math.floor(k / listPaths.length) % 100).padStart(2, '0');
+        const bump = Math.floor(k / (listPaths.length * 100));
+        return base.replace(/price_to=(\d+)/, (_m, to: string) => `price_to=${Number(to) + bump}.${cents}`);
+      };
+      results.push(await load('GET /products, never-seen price range each time (no cached page)', PORT, missPath, headers));
+    }
     if (ONLY.has('facets')) results.push(await load('GET /filters: category page (no selection)', PORT, facetPaths, headers));
     if (ONLY.has('facets-selected')) results.push(await load('GET /filters: leaf with a selected filter', PORT, facetSelPaths, headers));
     if (ONLY.has('search')) results.push(await load('header search: 5 results, with a typo', PORT, searchPaths, headers));
