@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { phoneField } from './auth.ts';
+import { pageQuery } from './api.ts';
 import {
   DELIVERY_METHODS,
   DELIVERY_PAY_METHODS,
@@ -148,3 +149,26 @@ export const orderDto = z.object({
   created_at: z.string(),
 });
 export type OrderDto = z.infer<typeof orderDto>;
+
+/** An order in lists (`GET /orders`, `GET /orders/last`): everything but its lines and history. */
+export const orderSummaryDto = orderDto.omit({ products: true, history: true });
+export type OrderSummaryDto = z.infer<typeof orderSummaryDto>;
+
+const orderDate = z.string('invalid_type').regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value');
+
+/** `GET /orders`: filters (Kyiv days for the date range) and pagination, newest first. */
+export const ordersQuery = pageQuery
+  .extend({
+    status: z.enum(ORDER_STATUSES, 'invalid_value').optional(),
+    payment_status: z.enum(PAY_STATUSES, 'invalid_value').optional(),
+    delivery_status: z.enum(DELIVERY_STATUSES, 'invalid_value').optional(),
+    date_from: orderDate.optional(),
+    date_to: orderDate.optional(),
+    /** An order number, or part of the recipient's name or phone. */
+    search: z.string('invalid_type').trim().max(100, 'too_long').optional(),
+  })
+  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: 'date_range', path: ['date_to'] });
+export type OrdersQuery = z.infer<typeof ordersQuery>;
+
+/** How many orders `GET /orders/last` answers (the dashboard home's list). */
+export const LAST_ORDERS_LIMIT = 5;

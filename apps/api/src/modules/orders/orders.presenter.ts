@@ -1,4 +1,4 @@
-import { kopToUah, orderStatusName, type Locale, type OrderDto } from '@drop/shared';
+import { kopToUah, orderStatusName, type Locale, type OrderDto, type OrderSummaryDto } from '@drop/shared';
 import type { OrderLineRow, OrderRow } from './orders.repository.ts';
 
 type History = { h: { id: number; kind: string; from: string | null; to: string | null; note: string | null; createdAt: Date }; actor: string | null };
@@ -50,4 +50,10 @@ export function presentOrder(o: OrderRow, lines: OrderLineRow[], history: Histor
     history: history.map(({ h, actor }) => ({ id: h.id, kind: h.kind, from: h.from, to: h.to, note: h.note, actor, created_at: h.createdAt.toISOString() })),
     created_at: o.createdAt.toISOString(),
   };
+}
+
+/** An order in lists: everything but its lines and history. */
+export function presentOrderSummary(o: OrderRow, locale: Locale): OrderSummaryDto {
+  const { products: _products, history: _history, ...summary } = presentOrder(o, [], [], locale);
+  return summary;
 }

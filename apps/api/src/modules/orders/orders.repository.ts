@@ -1,11 +1,53 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderHistory, orderLines, orders, products, users } from '../../db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 
+const TZ = 'Europe/Kyiv';
+
+export interface OrderFilter {
+  status?: string;
+  paymentStatus?: string;
+  deliveryStatus?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  search?: string;
+}
+
+function orderWhere(userId: number, f: OrderFilter): SQL {
+  const parts: SQL[] = [eq(orders.userId, userId)];
+  if (f.status) parts.push(eq(orders.status, f.status));
+  if (f.paymentStatus) parts.push(eq(orders.paymentStatus, f.paymentStatus));
+  if (f.deliveryStatus) parts.push(eq(orders.deliveryStatus, f.deliveryStatus));
+  if (f.dateFrom) parts.push(gte(orders.createdAt, sql`(${f.dateFrom}::date::timestamp AT TIME ZONE ${TZ})`));
+  if (f.dateTo) parts.push(lt(orders.createdAt, sql`((${f.dateTo}::date + 1)::timestamp AT TIME ZONE ${TZ})`));
+  const q = f.search?.trim();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const digits = q.replace(/\D/g, '');
+    const any: SQL[] = [eq(orders.number, q), ilike(sql`${orders.lastName} || ' ' || ${orders.firstName} || ' ' || coalesce(${orders.middleName}, '')`, like)];
+    // A phone typed any way ('067 123', '+38067...'): matched on its digits.
+    if (digits.length >= 3) any.push(like_(sql`regexp_replace(${orders.phone}, '\\D', '', 'g')`, `%${digits}%`));
+    parts.push(or(...any)!);
+  }
+  return and(...parts)!;
+}
+
+const like_ = (col: SQL, pattern: string) => sql`${col} LIKE ${pattern}`;
+
 export const ordersRepo = {
+  /** A page of the user's orders under a filter, newest first, and how many there are. */
+  async page(db: Db, userId: number, f: OrderFilter, page: number, perPage: number): Promise<{ rows: OrderRow[]; total: number }> {
+    const where = orderWhere(userId, f);
+    const [rows, [total]] = await Promise.all([
+      db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(perPage).offset((page - 1) * perPage),
+      db.select({ n: count() }).from(orders).where(where),
+    ]);
+    return { rows, total: Number(total?.n ?? 0) };
+  },
+
   async insert(db: Db, values: typeof orders.$inferInsert): Promise<OrderRow> {
     const [row] = await db.insert(orders).values(values).returning();
     return row!;

@@ -1,4 +1,4 @@
-import { REALTIME_EVENTS, canMoveOrder, kopToUah, priceProduct, uahToKop, type OrderCreateInput, type OrderDto } from '@drop/shared';
+import { LAST_ORDERS_LIMIT, REALTIME_EVENTS, canMoveOrder, kopToUah, priceProduct, uahToKop, type OrderCreateInput, type OrderDto, type OrdersQuery } from '@drop/shared';
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -9,9 +9,32 @@ import { cartRepo } from '../cart/cart.repository.ts';
 import { ledger } from '../finance/ledger.ts';
 import { pushToUser } from '../notifications/notifications.service.ts';
 import { supplierSetting } from '../settings/supplier-settings.ts';
-import { presentOrder } from './orders.presenter.ts';
+import { presentOrder, presentOrderSummary } from './orders.presenter.ts';
 import { ordersRepo, type OrderRow } from './orders.repository.ts';
 import { queueReservation } from './reservation.service.ts';
+
+/** A page of the reseller's orders (DESIGN.md section 3's list envelope), without lines and history. */
+export async function listOrders(ctx: AuthedCtx, q: OrdersQuery) {
+  const { rows, total } = await ordersRepo.page(
+    ctx.db,
+    ctx.user.id,
+    { status: q.status, paymentStatus: q.payment_status, deliveryStatus: q.delivery_status, dateFrom: q.date_from, dateTo: q.date_to, search: q.search },
+    q.page,
+    q.per_page,
+  );
+  const lastPage = Math.max(1, Math.ceil(total / q.per_page));
+  return {
+    data: rows.map((o) => presentOrderSummary(o, ctx.locale)),
+    meta: { current_page: q.page, per_page: q.per_page, total, last_page: lastPage },
+    pagination: { last_page: lastPage },
+  };
+}
+
+/** The dashboard home's last orders. */
+export async function lastOrders(ctx: AuthedCtx) {
+  const { rows } = await ordersRepo.page(ctx.db, ctx.user.id, {}, 1, LAST_ORDERS_LIMIT);
+  return rows.map((o) => presentOrderSummary(o, ctx.locale));
+}
 
 async function load(ctx: AuthedCtx, db: Db, order: OrderRow): Promise<OrderDto> {
   const [lines, history] = await Promise.all([ordersRepo.lines(db, order.id), ordersRepo.historyOf(db, order.id)]);

@@ -201,3 +201,66 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('concurrency on PostgreS
     expect(await stock(5)).toEqual({ qty: 0, reserved: 10 });
   }, 120_000);
 });
+
+describe('the order list', () => {
+  test('newest first, filtered by status, payment, date and search; /last; paged; nobody else sees them', async () => {
+    await setStock(4, 100);
+    const u = await t.user({ isVerified: true });
+    const place = async (body: object) => {
+      await fill(u.token, [[4, 1, 80]]);
+      const r = await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, ...body } });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body.data;
+    };
+    const a = await place({});
+    const b = await place({ last_name: 'Шевченко', first_name: 'Тарас', phone: '0501112233', payment_method: 'Card' });
+    const c = await place({ last_name: 'Бондар', first_name: 'Ірина', phone: '0937654321' });
+    expect((await t.request('POST', `/api/v1/orders/${b.id}/confirm`, { token: u.token })).status).toBe(200);
+
+    const list = async (query = '') => {
+      const r = await t.request('GET', `/api/v1/orders${query}`, { token: u.token });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body;
+    };
+    const ids = (body: { data: { id: number }[] }) => body.data.map((o) => o.id);
+    const all = await list();
+    expect(ids(all)).toEqual([c.id, b.id, a.id]);
+    expect(all.meta).toEqual({ current_page: 1, per_page: 10, total: 3, last_page: 1 });
+    expect(all.data[0]).toMatchObject({ number: c.number, status: 'New', client: { last_name: 'Бондар', first_name: 'Ірина' }, total: 80 });
+    expect(all.data[0].products).toBeUndefined();
+
+    expect(ids(await list('?status=Confirmed'))).toEqual([b.id]);
+    expect(ids(await list('?payment_status=WaitPaid'))).toEqual([b.id]);
+    expect(ids(await list('?status=New&delivery_status=New'))).toEqual([c.id, a.id]);
+    expect(ids(await list(`?search=${a.number}`))).toEqual([a.id]);
+    expect(ids(await list(`?search=${encodeURIComponent('шевч')}`))).toEqual([b.id]);
+    expect(ids(await list(`?search=${encodeURIComponent('093 765')}`))).toEqual([c.id]);
+    expect(ids(await list(`?search=${encodeURIComponent('100%_')}`))).toEqual([]);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv' }).format(new Date());
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv' }).format(new Date(Date.now() + 86_400_000));
+    expect(ids(await list(`?date_from=${today}&date_to=${today}`))).toEqual([c.id, b.id, a.id]);
+    expect(ids(await list(`?date_from=${tomorrow}`))).toEqual([]);
+    const paged = await list('?per_page=2&page=2');
+    expect(ids(paged)).toEqual([a.id]);
+    expect(paged.meta).toEqual({ current_page: 2, per_page: 2, total: 3, last_page: 2 });
+
+    const last = await t.request('GET', '/api/v1/orders/last', { token: u.token });
+    expect(last.status).toBe(200);
+    expect(last.body.data.map((o: { id: number }) => o.id)).toEqual([c.id, b.id, a.id]);
+
+    const bad = await t.request('GET', `/api/v1/orders?status=Lost&date_from=2026-02-10&date_to=2026-02-01&per_page=0`, { token: u.token });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['per_page', 'status']);
+    const range = await t.request('GET', `/api/v1/orders?date_from=2026-02-10&date_to=2026-02-01`, { token: u.token });
+    expect(range.status).toBe(422);
+    expect(Object.keys(range.body.errors)).toEqual(['date_to']);
+
+    const other = await t.user({ isVerified: true });
+    const theirs = await t.request('GET', '/api/v1/orders', { token: other.token });
+    expect(theirs.body.data).toEqual([]);
+    expect(theirs.body.meta.total).toBe(0);
+    expect((await t.request('GET', '/api/v1/orders/last', { token: other.token })).body.data).toEqual([]);
+    expect((await t.request('GET', '/api/v1/orders')).status).toBe(401);
+    expect((await t.request('GET', '/api/v1/orders/last')).status).toBe(401);
+  });
+});
