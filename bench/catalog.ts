@@ -8,14 +8,14 @@
  * missing and seeded once (reused on later runs). Prints requests/s, p50/p95/p99 and errors per
  * scenario, with a Fastify hello-world on the same machine as the ceiling.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { percentile, root, startApi } from './lib.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     products: { type: 'string', default: '1000000' },
@@ -51,25 +51,6 @@ async function ensureDatabase() {
   await admin.end();
 }
 
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(PORT), LOG_LEVEL: 'warn', DEMO_PRODUCTS: '0', NODE_ENV: 'production', SMTP_URL: '', REDIS_URL: '', NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS ?? '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const r = await fetch(`http://127.0.0.1:${PORT}/api/v1/config`);
-      if (r.ok) return child;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill();
-  throw new Error('API did not start');
-}
 
 /** A non-verified reseller with a discount: every price goes through the whole rule. */
 async function benchUser(db: pg.Client): Promise<string> {
@@ -102,10 +83,6 @@ interface Figures {
   non2xx: number;
 }
 
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 async function load(name: string, port: number, paths: string[] | ((i: number) => string), headers: Record<string, string>): Promise<Figures> {
   const pathOf = typeof paths === 'function' ? paths : (k: number) => paths[k % paths.length]!;
@@ -182,7 +159,7 @@ async function main() {
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   const total = Number((await db.query('SELECT count(*)::int AS n FROM products')).rows[0].n);
-  const server = await startServer();
+  const server = await startApi(dbUrl, PORT);
   try {
     const token = await benchUser(db);
     const headers = { authorization: `Bearer ${token}`, 'x-localization': 'uk' };

@@ -11,14 +11,12 @@
  * placement latency (p50/p95/p99), the reservation jobs queued and done, and a Fastify
  * hello-world on the same machine as the ceiling.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { percentile, startApi } from './lib.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '15' },
@@ -32,26 +30,7 @@ const PORT = Number(values.port);
 const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/drop_bench';
 const api = (p: string) => `http://127.0.0.1:${PORT}${p}`;
 
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(PORT), LOG_LEVEL: 'warn', DEMO_PRODUCTS: '0', NODE_ENV: 'production', SMTP_URL: '', REDIS_URL: '', NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS ?? '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(api('/api/v1/config'))).ok) return child;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill();
-  throw new Error('API did not start');
-}
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
 
 async function helloWorld(): Promise<number> {
   const app = Fastify();
@@ -83,7 +62,7 @@ async function main() {
   // Products with plenty of stock, so the run measures placement, not running out.
   const products = (await db.query(`SELECT id, retail_kop FROM products WHERE qty > 0 ORDER BY id DESC LIMIT 200`)).rows as { id: number; retail_kop: string }[];
   await db.query(`UPDATE products SET qty = 1000000 WHERE id = ANY($1::int[])`, [products.map((p) => p.id)]);
-  const server = await startServer();
+  const server = await startApi(dbUrl, PORT);
   try {
     const { hashPassword } = await import('../apps/api/src/lib/security.ts');
     const hash = await hashPassword('bench-password-1');

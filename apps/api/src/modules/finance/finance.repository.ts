@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { OperationType } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
+import { TZ, dayEnd, dayStart } from '../../db/kyiv-day.ts';
 import { operations, paymentDocuments, payments, users, withdraws } from '../../db/schema/index.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -8,9 +9,6 @@ export type WithdrawRow = typeof withdraws.$inferSelect;
 export type DocumentRow = typeof paymentDocuments.$inferSelect;
 
 /** Days are Kyiv days (a literal, so GROUP BY sees one expression). */
-export const TZ = sql.raw(`'Europe/Kyiv'`);
-const dayStart = (d: string) => sql`(${d}::date::timestamp AT TIME ZONE ${TZ})`;
-const dayEnd = (d: string) => sql`((${d}::date + 1)::timestamp AT TIME ZONE ${TZ})`;
 
 export interface OperationFilter {
   type?: OperationType;

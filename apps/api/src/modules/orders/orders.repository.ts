@@ -1,11 +1,10 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { dayEnd, dayStart } from '../../db/kyiv-day.ts';
 import { orderHistory, orderLines, orders, products, users } from '../../db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-
-const TZ = 'Europe/Kyiv';
 
 export interface OrderFilter {
   status?: string;
@@ -21,21 +20,19 @@ function orderWhere(userId: number, f: OrderFilter): SQL {
   if (f.status) parts.push(eq(orders.status, f.status));
   if (f.paymentStatus) parts.push(eq(orders.paymentStatus, f.paymentStatus));
   if (f.deliveryStatus) parts.push(eq(orders.deliveryStatus, f.deliveryStatus));
-  if (f.dateFrom) parts.push(gte(orders.createdAt, sql`(${f.dateFrom}::date::timestamp AT TIME ZONE ${TZ})`));
-  if (f.dateTo) parts.push(lt(orders.createdAt, sql`((${f.dateTo}::date + 1)::timestamp AT TIME ZONE ${TZ})`));
+  if (f.dateFrom) parts.push(gte(orders.createdAt, dayStart(f.dateFrom)));
+  if (f.dateTo) parts.push(lt(orders.createdAt, dayEnd(f.dateTo)));
   const q = f.search?.trim();
   if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const digits = q.replace(/\D/g, '');
-    const any: SQL[] = [eq(orders.number, q), ilike(sql`${orders.lastName} || ' ' || ${orders.firstName} || ' ' || coalesce(${orders.middleName}, '')`, like)];
+    const any: SQL[] = [eq(orders.number, q), ilike(sql`${orders.lastName} || ' ' || ${orders.firstName} || ' ' || coalesce(${orders.middleName}, '')`, pattern)];
     // A phone typed any way ('067 123', '+38067...'): matched on its digits.
-    if (digits.length >= 3) any.push(like_(sql`regexp_replace(${orders.phone}, '\\D', '', 'g')`, `%${digits}%`));
+    if (digits.length >= 3) any.push(like(sql`regexp_replace(${orders.phone}, '\\D', '', 'g')`, `%${digits}%`));
     parts.push(or(...any)!);
   }
   return and(...parts)!;
 }
-
-const like_ = (col: SQL, pattern: string) => sql`${col} LIKE ${pattern}`;
 
 export const ordersRepo = {
   /** A page of the user's orders under a filter, newest first, and how many there are. */
@@ -48,11 +45,13 @@ export const ordersRepo = {
     return { rows, total: Number(total?.n ?? 0) };
   },
 
+  /** The user's newest orders (no count). */
+  latest: (db: Db, userId: number, limit: number) => db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.id)).limit(limit),
+
   async insert(db: Db, values: typeof orders.$inferInsert): Promise<OrderRow> {
     const [row] = await db.insert(orders).values(values).returning();
     return row!;
   },
-  insertLines: (db: Db, rows: (typeof orderLines.$inferInsert)[]) => db.insert(orderLines).values(rows),
   history: (db: Db, row: typeof orderHistory.$inferInsert) => db.insert(orderHistory).values(row),
 
   /**

@@ -32,7 +32,7 @@ export async function listOrders(ctx: AuthedCtx, q: OrdersQuery) {
 
 /** The dashboard home's last orders. */
 export async function lastOrders(ctx: AuthedCtx) {
-  const { rows } = await ordersRepo.page(ctx.db, ctx.user.id, {}, 1, LAST_ORDERS_LIMIT);
+  const rows = await ordersRepo.latest(ctx.db, ctx.user.id, LAST_ORDERS_LIMIT);
   return rows.map((o) => presentOrderSummary(o, ctx.locale));
 }
 
