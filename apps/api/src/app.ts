@@ -32,7 +32,9 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { financeAdminRoutes, financeRoutes } from './modules/finance/finance.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { mediaFilesRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
+import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
+import { startTracking } from './modules/orders/tracking.service.ts';
 import { reservationSystemOf, runReservation } from './modules/orders/reservation.service.ts';
 import { novaPoshtaClient } from './integrations/novaposhta/client.ts';
 import { NP_EMULATOR_PATH, novaPoshtaEmulator } from './integrations/novaposhta/emulator.ts';
@@ -157,12 +159,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(cartRoutes, { prefix: '/carts' });
       await api.register(deliveryRoutes, { prefix: '/delivery' });
       await api.register(ordersRoutes, { prefix: '/orders' });
+      await api.register(mediaFilesRoutes, { prefix: '/media-files' });
       await api.register(financeAdminRoutes, { prefix: '/admin' });
+      await api.register(ordersAdminRoutes, { prefix: '/admin/orders' });
     },
     { prefix: '/api/v1' },
   );
   await app.register(broadcastingRoutes, { prefix: '/broadcasting', realtime });
-  if (!config.npApiUrl) await app.register(novaPoshtaEmulator, { prefix: '/emulators/novaposhta' });
+  if (!config.npApiUrl) await app.register(novaPoshtaEmulator, { prefix: '/emulators/novaposhta', db: database.db, stepSeconds: config.npEmulatorStepSeconds });
   await app.register(promoRoutes, { prefix: '/api/products' });
   await app.register(storageRoutes, { prefix: '/storage' });
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes, { prefix: '/dev' });
@@ -196,6 +200,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await queue.start();
     const stopRestocks = startRestockWatcher(deps, app.log, config.jobPollSeconds * 1000);
     app.addHook('preClose', stopRestocks);
+    const stopTracking = startTracking(deps, app.log, config.trackingIntervalSeconds * 1000);
+    app.addHook('preClose', stopTracking);
   }
   return app;
 }

@@ -16,6 +16,8 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   NP_API_URL: z.string().url().optional(),
   NP_API_KEY: z.string().optional(),
+  NP_EMULATOR_STEP_SECONDS: z.coerce.number().min(0).default(120),
+  TRACKING_INTERVAL_SECONDS: z.coerce.number().min(1).default(300),
   RESERVATION_SYSTEM: z.enum(['embedded', 'onec-http', 'commerceml']).default('embedded'),
   ONEC_URL: z.string().url().optional(),
   OPERATOR_EMAIL: z.string().email().optional(),
@@ -56,6 +58,10 @@ export interface Config {
   /** Nova Poshta JSON API; unset = the built-in emulator on this server. */
   npApiUrl: string | undefined;
   npApiKey: string | undefined;
+  /** The emulator moves a parcel one NP status code per this many seconds; 0 = only its control endpoint moves parcels. */
+  npEmulatorStepSeconds: number;
+  /** How often the tracking job asks the carrier about parcels on their way, in seconds. */
+  trackingIntervalSeconds: number;
   realtimeKey: string;
   /** Shared by every API process (random per process when unset). */
   realtimeSecret: string | undefined;
@@ -98,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     onecTimeoutMs: 10_000,
     npApiUrl: e.NP_API_URL,
     npApiKey: e.NP_API_KEY,
+    npEmulatorStepSeconds: e.NP_EMULATOR_STEP_SECONDS,
+    trackingIntervalSeconds: e.TRACKING_INTERVAL_SECONDS,
     realtimeKey: e.REALTIME_KEY,
     realtimeSecret: e.REALTIME_SECRET,
     limits: { loginPerEmail: 10, loginPerIp: 60, codePerEmail: 10, codePerIp: 60, windowSeconds: 600 },

@@ -120,3 +120,8 @@ export function buildConfigLists(locale: Locale): ConfigLists {
 
 /** The label of an order status in a language (the `status_name` of an order). */
 export const orderStatusName = (status: OrderStatus, locale: Locale): string => orderStatus[status][locale];
+
+/** The label of a delivery status in a language. */
+export const deliveryStatusName = (status: (typeof DELIVERY_STATUSES)[number], locale: Locale): string => deliveryStatus[status][locale];
+/** The label of a payment status in a language. */
+export const payStatusName = (status: (typeof PAY_STATUSES)[number], locale: Locale): string => payStatus[status][locale];

@@ -51,8 +51,16 @@ export const statisticsSeriesDto = z.object({
 });
 export type StatisticsSeriesDto = z.infer<typeof statisticsSeriesDto>;
 
-/** `GET /statistics`; the order issues add last_week and orders_count. */
-export const statisticsDto = z.object({ operation_statistics: statisticsSeriesDto }).loose();
+/**
+ * `GET /statistics` (the dashboard home): orders per Kyiv day for the last 7 days, the all-time
+ * order counters and the balance at the end of each of the last 7 days.
+ */
+export const statisticsDto = z.object({
+  last_week: statisticsSeriesDto,
+  orders_count: z.object({ total_count: z.number(), count_delivered: z.number(), count_done: z.number(), count_return: z.number(), conversion: z.number() }),
+  operation_statistics: statisticsSeriesDto,
+});
+export type StatisticsDto = z.infer<typeof statisticsDto>;
 
 // ---------- top-ups ----------
 

@@ -14,6 +14,10 @@ import {
   type OrderStatus,
 } from './config.ts';
 
+export type PayStatus = (typeof PAY_STATUSES)[number];
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export type PayMethod = (typeof PAY_METHODS)[number];
+
 /** Order status transitions (DESIGN.md section 7); anything else is 400 TransitionNotAllowed. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   New: ['Confirmed', 'Canceled'],
@@ -27,6 +31,57 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   PartReturn: [],
 };
 export const canMoveOrder = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
+
+/**
+ * Payment status transitions. NotPaid -> WaitPaid (a Card invoice on confirm), PaidFromBalance
+ * (Balance on confirm) or Paid (the carrier reported the cash); WaitPaid -> Paid (an operator
+ * marks the invoice paid); back to NotPaid only when a cancelled order's money is refunded.
+ */
+export const PAYMENT_TRANSITIONS: Record<PayStatus, readonly PayStatus[]> = {
+  NotPaid: ['WaitPaid', 'PaidFromBalance', 'Paid'],
+  WaitPaid: ['Paid', 'NotPaid'],
+  PaidFromBalance: ['NotPaid'],
+  Paid: ['NotPaid'],
+};
+export const canMovePayment = (from: PayStatus, to: PayStatus) => PAYMENT_TRANSITIONS[from].includes(to);
+
+/**
+ * Delivery status transitions, in the order a parcel lives: a waybill (CreatedTTN), handed over
+ * (Wait), travelling (OnMyWay), then received or refused; a refused parcel comes back
+ * (ReturnReceived). A deleted waybill (Deleted) may be replaced by a new one.
+ */
+export const DELIVERY_TRANSITIONS: Record<DeliveryStatus, readonly DeliveryStatus[]> = {
+  New: ['CreatedTTN', 'Deleted'],
+  CreatedTTN: ['Wait', 'OnMyWay', 'Received', 'Refusal', 'Deleted'],
+  Wait: ['OnMyWay', 'Received', 'Refusal', 'Deleted'],
+  OnMyWay: ['Received', 'Refusal', 'Exchange'],
+  Received: ['Exchange'],
+  Refusal: ['ReturnReceived'],
+  Exchange: ['ReturnReceived', 'Received'],
+  ReturnReceived: [],
+  Deleted: ['CreatedTTN'],
+};
+export const canMoveDelivery = (from: DeliveryStatus, to: DeliveryStatus) => DELIVERY_TRANSITIONS[from].includes(to);
+
+/** Lines, recipient, delivery and payment can be edited in these statuses. */
+export const EDITABLE_STATUSES: readonly OrderStatus[] = ['New', 'Confirmed'];
+/** Documents (a SelfTTN waybill, invoices) can be uploaded from confirmation on, never to a cancelled order. */
+export const DOCUMENT_STATUSES: readonly OrderStatus[] = ['Confirmed', 'Complected', 'Delivered', 'Done', 'Return', 'Exchange', 'PartReturn'];
+
+/** What the reseller may do with an order now: the web enables its buttons from this, the API checks the same. */
+export function orderActions(o: { status: OrderStatus; payment_status?: PayStatus }) {
+  return {
+    confirm: canMoveOrder(o.status, 'Confirmed'),
+    edit: EDITABLE_STATUSES.includes(o.status),
+    cancel: canMoveOrder(o.status, 'Canceled'),
+    copy: true,
+    upload: DOCUMENT_STATUSES.includes(o.status),
+  };
+}
+export type OrderActions = ReturnType<typeof orderActions>;
+
+/** The statuses an operator moves an order to (New -> Confirmed is the reseller's confirm). */
+export const OPERATOR_ORDER_MOVES: readonly OrderStatus[] = ['Complected', 'Delivered', 'Done', 'Return', 'Exchange', 'PartReturn', 'Canceled'];
 
 const name = (max: number) => z.string('required').trim().min(1, 'required').max(max, 'too_long');
 const optionalText = (max: number) => z.string('invalid_type').trim().max(max, 'too_long').optional();
@@ -144,14 +199,22 @@ export const orderDto = z.object({
   }),
   calculations: z.object({ wholesale_sum: z.number(), retail_sum: z.number(), profit: z.number(), expected_accrual: z.number(), prepayment_sum: z.number() }),
   total: z.number(),
+  /** The carrier's waybill number (ours, made through NP, or the reseller's own SelfTTN). */
+  ttn: z.string().nullable(),
+  /** The carrier's last reported status text, e.g. 'Відправлення прямує до міста'. */
+  tracking_status: z.string().nullable(),
+  /** The forward delivery cost the waybill gave, UAH (null until there is one). */
+  delivery_cost: z.number().nullable(),
   products: z.array(orderLineDto),
   history: z.array(orderHistoryDto),
+  documents: z.array(z.lazy(() => mediaFileDto)),
   created_at: z.string(),
+  updated_at: z.string(),
 });
 export type OrderDto = z.infer<typeof orderDto>;
 
 /** An order in lists (`GET /orders`, `GET /orders/last`): everything but its lines and history. */
-export const orderSummaryDto = orderDto.omit({ products: true, history: true });
+export const orderSummaryDto = orderDto.omit({ products: true, history: true, documents: true });
 export type OrderSummaryDto = z.infer<typeof orderSummaryDto>;
 
 const orderDate = z.string('invalid_type').regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value');
@@ -172,3 +235,111 @@ export type OrdersQuery = z.infer<typeof ordersQuery>;
 
 /** How many orders `GET /orders/last` answers (the dashboard home's list). */
 export const LAST_ORDERS_LIMIT = 5;
+
+/** Order documents (`POST /media-files`): what an upload is. */
+export const MEDIA_FILE_TYPES = ['waybill', 'invoice', 'other'] as const;
+export type MediaFileType = (typeof MEDIA_FILE_TYPES)[number];
+/** Images or PDF, checked by content, 10 MB at most (as receipts). */
+export const MEDIA_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+export const mediaFileDto = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  type: z.enum(MEDIA_FILE_TYPES),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  /** Authenticated download (the owner or an operator): `GET /media-files/{id}/file`. */
+  url: z.string(),
+  created_at: z.string(),
+});
+export type MediaFileDto = z.infer<typeof mediaFileDto>;
+
+/** The multipart fields beside `file`. */
+export const mediaFileFields = z.object({
+  order_id: z.coerce.number('required').int('invalid_type').min(1, 'required'),
+  type: z.enum(MEDIA_FILE_TYPES, 'invalid_value').default('other'),
+});
+
+const lineInput = z.strictObject({
+  product_id: z.number('required').int('invalid_type').min(1, 'invalid_value'),
+  qty: z.number('required').int('invalid_type').min(1, 'too_small').max(10_000, 'too_big'),
+  retail_price: z.number('required').min(0.01, 'too_small').max(10_000_000, 'too_big'),
+});
+
+/**
+ * `PUT /orders/{id}` (New and Confirmed): the recipient, delivery and payment as in
+ * `POST /orders`, and `products`, the order's whole new list of lines (a line left out is
+ * removed). A product already in the order keeps the drop price it was ordered at; a new one
+ * takes today's. In Confirmed the payment method is fixed (the money was settled on confirm).
+ */
+export const orderUpdateInput = z
+  .strictObject({
+    ...orderCreateInput.shape,
+    products: z.array(lineInput, 'required').min(1, 'required').max(100, 'too_big'),
+  })
+  .superRefine((v, ctx) => {
+    const r = orderCreateInput.safeParse(Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'products')));
+    if (!r.success) for (const issue of r.error.issues) if (issue.code === 'custom') ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    const seen = new Set<number>();
+    v.products.forEach((l, i) => {
+      if (seen.has(l.product_id)) ctx.addIssue({ code: 'custom', message: 'invalid_value', path: ['products', i, 'product_id'] });
+      seen.add(l.product_id);
+      if (Math.abs(Math.round(l.retail_price * 100) - l.retail_price * 100) > 1e-6) ctx.addIssue({ code: 'custom', message: 'invalid_value', path: ['products', i, 'retail_price'] });
+    });
+  });
+export type OrderUpdateInput = z.infer<typeof orderUpdateInput>;
+
+// ---------- operator API (/api/v1/admin/orders) ----------
+
+export const adminOrdersQuery = z
+  .object({
+    ...ordersQuery.shape,
+    user_id: z.coerce.number('invalid_type').int('invalid_type').min(1, 'invalid_value').optional(),
+  })
+  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: 'date_range', path: ['date_to'] });
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
+
+export const adminOrderDto = orderDto.extend({
+  user: z.object({ id: z.number(), name: z.string(), email: z.string(), phone: z.string() }),
+  np_status_code: z.number().nullable(),
+  return_ttn: z.string().nullable(),
+});
+export type AdminOrderDto = z.infer<typeof adminOrderDto>;
+export const adminOrderSummaryDto = orderSummaryDto.extend({ user_id: z.number() });
+
+export const adminOrderMoveInput = z.strictObject({
+  status: z.enum(ORDER_STATUSES, 'invalid_value'),
+  comment: z.string('invalid_type').trim().max(500, 'too_long').optional(),
+});
+export const adminOrderPaymentInput = z.strictObject({ payment_status: z.literal('Paid', 'invalid_value') });
+
+/**
+ * `PUT /admin/orders/{id}/ttn`: a waybill made elsewhere (its number and, if known, its cost);
+ * `POST /admin/orders/{id}/ttn`: one made now through Nova Poshta (InternetDocument.save).
+ */
+export const adminTtnInput = z.strictObject({
+  ttn: z.string('required').trim().regex(/^\d{8,20}$/, 'invalid_value'),
+  cost: z.number('invalid_type').min(0, 'too_small').max(100_000, 'too_big').optional(),
+});
+export const adminTtnCreateInput = z.strictObject({
+  weight: z.number('invalid_type').min(0.1, 'too_small').max(1000, 'too_big').default(1),
+  seats: z.number('invalid_type').int('invalid_type').min(1, 'too_small').max(100, 'too_big').default(1),
+  description: z.string('invalid_type').trim().max(100, 'too_long').optional(),
+});
+
+// ---------- statistics (the dashboard home) ----------
+
+/** All-time counters: delivering (Delivered), done, returned (Return, PartReturn) and conversion = done / (done + return) * 100, one decimal. */
+export const ordersCountDto = z.object({
+  total_count: z.number(),
+  count_delivered: z.number(),
+  count_done: z.number(),
+  count_return: z.number(),
+  conversion: z.number(),
+});
+export type OrdersCountDto = z.infer<typeof ordersCountDto>;
+
+export function conversionOf(done: number, returned: number): number {
+  return done + returned === 0 ? 0 : Math.round((done / (done + returned)) * 1000) / 10;
+}

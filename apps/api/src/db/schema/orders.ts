@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './users.ts';
 import { products } from './catalog.ts';
@@ -49,10 +49,32 @@ export const orders = pgTable(
     retailKop: bigint('retail_kop', { mode: 'number' }).notNull(),
     profitKop: bigint('profit_kop', { mode: 'number' }).notNull(),
     expectedAccrualKop: bigint('expected_accrual_kop', { mode: 'number' }).notNull(),
+    /** Each edit adds one: names the ledger postings an edit makes (`order:{id}:rev:{n}`). */
+    revision: integer('revision').notNull().default(0),
+    /** The waybill: ours through NP (with its ref) or set by an operator; SelfTTN orders use self_ttn. */
+    ttn: text('ttn'),
+    ttnRef: text('ttn_ref'),
+    /** The return waybill NP made for a refused parcel (tracked until it is back). */
+    returnTtn: text('return_ttn'),
+    deliveryCostKop: bigint('delivery_cost_kop', { mode: 'number' }),
+    returnCostKop: bigint('return_cost_kop', { mode: 'number' }),
+    /** Backward delivery (cash on delivery) the waybill asks the recipient for, kopecks. */
+    codKop: bigint('cod_kop', { mode: 'number' }).notNull().default(0),
+    npStatusCode: integer('np_status_code'),
+    trackingStatus: text('tracking_status'),
+    /** The tracking job still asks the carrier about this order. */
+    tracking: boolean('tracking').notNull().default(false),
+    trackedAt: ts('tracked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('orders_number_uq').on(t.number), index('orders_user_idx').on(t.userId, t.id), index('orders_status_idx').on(t.status, t.id)],
+  (t) => [
+    uniqueIndex('orders_number_uq').on(t.number),
+    index('orders_user_idx').on(t.userId, t.id),
+    index('orders_status_idx').on(t.status, t.id),
+    index('orders_user_status_idx').on(t.userId, t.status),
+    index('orders_tracking_idx').on(t.trackedAt).where(sql`tracking`),
+  ],
 );
 
 export const orderLines = pgTable(
@@ -90,3 +112,43 @@ export const orderHistory = pgTable(
   },
   (t) => [index('order_history_order_idx').on(t.orderId, t.id)],
 );
+
+/** Documents on an order (a SelfTTN waybill, invoices): images or PDF under DATA_DIR. */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    /** Relative to DATA_DIR. */
+    path: text('path').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('media_files_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * The built-in Nova Poshta emulator's waybills (integrations/novaposhta/emulator.ts): kept in the
+ * database so parcels survive a restart and every API process sees the same ones.
+ */
+export const npEmulatorDocuments = pgTable('np_emulator_documents', {
+  number: text('number').primaryKey(),
+  ref: text('ref').notNull(),
+  costKop: bigint('cost_kop', { mode: 'number' }).notNull(),
+  codKop: bigint('cod_kop', { mode: 'number' }).notNull().default(0),
+  /** The NP status codes this parcel goes through, and how far it has got. */
+  path: jsonb('path').$type<(number | string)[]>().notNull(),
+  step: integer('step').notNull().default(0),
+  returnNumber: text('return_number'),
+  deleted: boolean('deleted').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  movedAt: ts('moved_at').notNull().defaultNow(),
+});

@@ -4,7 +4,7 @@ import { cartLines, products } from '../../db/schema/index.ts';
 
 const firstImage = sql<string | null>`(SELECT i.medium_centered FROM product_images i WHERE i.product_id = ${products.id} ORDER BY i.sort, i.id LIMIT 1)`;
 
-const productColumns = {
+export const productColumns = {
   id: products.id,
   b2bCodeId: products.b2bCodeId,
   vendorCode: products.vendorCode,

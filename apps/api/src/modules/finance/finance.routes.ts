@@ -27,10 +27,20 @@ import {
 import { authedCtx, requireStaff, requireUser } from '../../plugins/auth.ts';
 import { idParam, pageOf } from '../../lib/http.ts';
 import * as finance from './finance.service.ts';
-import type { UploadedFile } from './finance.service.ts';
+import { readUpload } from '../../lib/uploads.ts';
+import { ordersCount, ordersLastWeek } from '../orders/orders.service.ts';
+import type { AuthedCtx } from '../../lib/ctx.ts';
 
 const tags = ['finance'];
 const security = [{ bearer: [] }];
+
+/** The dashboard home's three cards (sequential: PGlite has one connection). */
+async function statistics(ctx: AuthedCtx) {
+  const last_week = await ordersLastWeek(ctx);
+  const orders_count = await ordersCount(ctx);
+  const operation_statistics = await finance.operationStatistics(ctx);
+  return { last_week, orders_count, operation_statistics };
+}
 
 /** /api/v1: operations, statistics, receipts, top-ups and withdrawals of the signed-in user. */
 export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,28 +57,14 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/statistics', { schema: { tags, security, response: { 200: dataOf(statisticsDto) } } }, async (req) => ({
-    data: { operation_statistics: await finance.operationStatistics(authedCtx(req)) },
+    data: await statistics(authedCtx(req)),
   }));
 
   // Receipts: multipart `file`, only in this scope.
   await app.register(async (docs) => {
     await docs.register(multipart, { limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
     docs.post('/payment-documents', { schema: { tags, security, response: { 201: dataOf(paymentDocumentDto) } } }, async (req, reply) => {
-      let file: UploadedFile | undefined;
-      if (req.isMultipart()) {
-        try {
-          const part = await req.file();
-          if (part) {
-            const buffer = await part.toBuffer();
-            file = { filename: part.filename, buffer, truncated: part.file.truncated };
-          }
-        } catch (err) {
-          const code = (err as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') file = { filename: '', buffer: Buffer.alloc(1), truncated: true };
-          else if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') file = undefined;
-          else throw err;
-        }
-      }
+      const { file } = await readUpload(req);
       const doc = await finance.uploadDocument(authedCtx(req), file);
       return reply.code(201).send({ data: doc });
     });

@@ -1,7 +1,4 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import {
   RECEIPT_MAX_BYTES,
   RECEIPT_MIME_TYPES,
@@ -17,6 +14,7 @@ import {
   type WithdrawInput,
 } from '@drop/shared';
 import type { AuthedCtx } from '../../lib/ctx.ts';
+import { storeChecked, type UploadedFile } from '../../lib/uploads.ts';
 import { AppError } from '../../lib/errors.ts';
 import { consumeCode, issueCode } from '../auth/codes.service.ts';
 import { adminRepo } from '../admin/admin.repository.ts';
@@ -64,28 +62,20 @@ export async function operationStatistics(ctx: AuthedCtx): Promise<StatisticsSer
 
 // ---------- receipts and top-ups ----------
 
-export interface UploadedFile {
-  filename: string;
-  buffer: Buffer;
-  /** The stream was cut at the size limit. */
-  truncated: boolean;
-}
+export type { UploadedFile };
 
 /** Stores a receipt after checking what it really is (not its name or declared type). */
 export async function uploadDocument(ctx: AuthedCtx, file: UploadedFile | undefined) {
-  if (!file || file.buffer.length === 0) throw AppError.field('file', 'file_required');
-  if (file.truncated || file.buffer.length > RECEIPT_MAX_BYTES) throw AppError.field('file', 'file_too_large', 'ValidationError', { max: RECEIPT_MAX_BYTES / 1024 / 1024 });
-  const type = await fileTypeFromBuffer(file.buffer);
-  if (!type || !(RECEIPT_MIME_TYPES as readonly string[]).includes(type.mime)) throw AppError.field('file', 'not_a_receipt');
-  const rel = path.join('uploads', 'payment-documents', String(ctx.user.id), `${randomUUID()}.${type.ext}`);
-  const abs = path.join(ctx.deps.config.dataDir, rel);
-  await fs.mkdir(path.dirname(abs), { recursive: true });
-  await fs.writeFile(abs, file.buffer);
-  const name = path.basename(file.filename || `receipt.${type.ext}`).slice(0, 200);
+  const stored = await storeChecked(ctx.deps.config.dataDir, path.join('uploads', 'payment-documents', String(ctx.user.id)), file, {
+    maxBytes: RECEIPT_MAX_BYTES,
+    mimes: RECEIPT_MIME_TYPES,
+    wrongType: 'not_a_receipt',
+    fallbackName: 'receipt',
+  });
   try {
-    return presentDocument(await financeRepo.insertDocument(ctx.db, { userId: ctx.user.id, name, mime: type.mime, size: file.buffer.length, path: rel }));
+    return presentDocument(await financeRepo.insertDocument(ctx.db, { userId: ctx.user.id, name: stored.name, mime: stored.mime, size: stored.size, path: stored.path }));
   } catch (err) {
-    await fs.rm(abs, { force: true });
+    await stored.remove();
     throw err;
   }
 }

@@ -1,4 +1,4 @@
-import type { Locale, NotificationKind } from '@drop/shared';
+import { deliveryStatusName, orderStatusName, type DeliveryStatus, type Locale, type NotificationKind, type OrderStatus } from '@drop/shared';
 
 type Params = Record<string, string | number | null | undefined>;
 
@@ -68,6 +68,33 @@ export const NOTIFICATION_KIND_SPECS: Record<NotificationKind, KindSpec> = {
       ru: `Заявка на вывод ${s(p.amount)} грн. отклонена, средства возвращены на баланс. Причина: ${s(p.reason)}`,
     }),
     link: () => '/dashboard/withdraws',
+  },
+  order_status: {
+    mail: false,
+    title: (p) => ({ uk: `Замовлення №${s(p.number)}`, ru: `Заказ №${s(p.number)}` }),
+    message: (p) => ({
+      uk: `Статус замовлення №${s(p.number)} змінено: «${orderStatusName(p.status as OrderStatus, 'uk')}».${p.comment ? ` ${s(p.comment)}` : ''}`,
+      ru: `Статус заказа №${s(p.number)} изменён: «${orderStatusName(p.status as OrderStatus, 'ru')}».${p.comment ? ` ${s(p.comment)}` : ''}`,
+    }),
+    link: (p) => `/dashboard/order/${s(p.order_id)}`,
+  },
+  delivery_status: {
+    mail: false,
+    title: (p) => ({ uk: `Доставка замовлення №${s(p.number)}`, ru: `Доставка заказа №${s(p.number)}` }),
+    message: (p) => ({
+      uk: `ТТН ${s(p.ttn)}: «${deliveryStatusName(p.status as DeliveryStatus, 'uk')}».`,
+      ru: `ТТН ${s(p.ttn)}: «${deliveryStatusName(p.status as DeliveryStatus, 'ru')}».`,
+    }),
+    link: (p) => `/dashboard/order/${s(p.order_id)}`,
+  },
+  order_settled: {
+    mail: true,
+    title: (p) => ({ uk: `Розрахунок за замовленням №${s(p.number)}`, ru: `Расчёт по заказу №${s(p.number)}` }),
+    message: (p) => ({
+      uk: Number(p.amount) >= 0 ? `Нараховано ${s(p.amount)} грн. за замовлення №${s(p.number)}.` : `Списано ${s(p.abs)} грн. за замовлення №${s(p.number)}.`,
+      ru: Number(p.amount) >= 0 ? `Начислено ${s(p.amount)} грн. за заказ №${s(p.number)}.` : `Списано ${s(p.abs)} грн. за заказ №${s(p.number)}.`,
+    }),
+    link: (p) => `/dashboard/order/${s(p.order_id)}`,
   },
   broadcast: {
     mail: false,

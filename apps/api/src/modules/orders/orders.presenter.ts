@@ -1,9 +1,22 @@
-import { kopToUah, orderStatusName, type Locale, type OrderDto, type OrderSummaryDto } from '@drop/shared';
-import type { OrderLineRow, OrderRow } from './orders.repository.ts';
+import { kopToUah, orderStatusName, type Locale, type MediaFileDto, type OrderDto, type OrderSummaryDto } from '@drop/shared';
+import type { MediaFileRow, OrderLineRow, OrderRow } from './orders.repository.ts';
 
 type History = { h: { id: number; kind: string; from: string | null; to: string | null; note: string | null; createdAt: Date }; actor: string | null };
 
-export function presentOrder(o: OrderRow, lines: OrderLineRow[], history: History[], locale: Locale): OrderDto {
+export function presentDocument(d: MediaFileRow): MediaFileDto {
+  return {
+    id: d.id,
+    order_id: d.orderId,
+    type: d.type as MediaFileDto['type'],
+    name: d.name,
+    mime: d.mime,
+    size: d.size,
+    url: `/api/v1/media-files/${d.id}/file`,
+    created_at: d.createdAt.toISOString(),
+  };
+}
+
+export function presentOrder(o: OrderRow, lines: OrderLineRow[], history: History[], locale: Locale, documents: MediaFileRow[] = []): OrderDto {
   const status = o.status as OrderDto['status'];
   return {
     id: o.id,
@@ -36,6 +49,9 @@ export function presentOrder(o: OrderRow, lines: OrderLineRow[], history: Histor
       prepayment_sum: kopToUah(o.prepaymentKop),
     },
     total: kopToUah(o.retailKop),
+    ttn: o.ttn ?? o.selfTtn,
+    tracking_status: o.trackingStatus,
+    delivery_cost: o.deliveryCostKop === null ? null : kopToUah(o.deliveryCostKop),
     products: lines.map((l) => ({
       id: l.id,
       product_id: l.productId,
@@ -48,12 +64,14 @@ export function presentOrder(o: OrderRow, lines: OrderLineRow[], history: Histor
       profit: kopToUah((l.retailKop - l.dropKop) * l.qty),
     })),
     history: history.map(({ h, actor }) => ({ id: h.id, kind: h.kind, from: h.from, to: h.to, note: h.note, actor, created_at: h.createdAt.toISOString() })),
+    documents: documents.map(presentDocument),
     created_at: o.createdAt.toISOString(),
+    updated_at: o.updatedAt.toISOString(),
   };
 }
 
 /** An order in lists: everything but its lines and history. */
 export function presentOrderSummary(o: OrderRow, locale: Locale): OrderSummaryDto {
-  const { products: _products, history: _history, ...summary } = presentOrder(o, [], [], locale);
+  const { products: _products, history: _history, documents: _documents, ...summary } = presentOrder(o, [], [], locale);
   return summary;
 }

@@ -1,12 +1,17 @@
-import { and, asc, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dayEnd, dayStart } from '../../db/kyiv-day.ts';
-import { orderHistory, orderLines, orders, products, users } from '../../db/schema/index.ts';
+import { TZ, dayEnd, dayStart } from '../../db/kyiv-day.ts';
+import { mediaFiles, operations, orderHistory, orderLines, orders, products, users } from '../../db/schema/index.ts';
+import { productColumns } from '../cart/cart.repository.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 
+export type MediaFileRow = typeof mediaFiles.$inferSelect;
+export type OrderProduct = Awaited<ReturnType<typeof ordersRepo.products>>[number];
+
 export interface OrderFilter {
+  /** Operators list everyone's orders; a reseller only ever their own. */
   status?: string;
   paymentStatus?: string;
   deliveryStatus?: string;
@@ -15,8 +20,8 @@ export interface OrderFilter {
   search?: string;
 }
 
-function orderWhere(userId: number, f: OrderFilter): SQL {
-  const parts: SQL[] = [eq(orders.userId, userId)];
+function orderWhere(userId: number | null, f: OrderFilter): SQL {
+  const parts: SQL[] = userId === null ? [] : [eq(orders.userId, userId)];
   if (f.status) parts.push(eq(orders.status, f.status));
   if (f.paymentStatus) parts.push(eq(orders.paymentStatus, f.paymentStatus));
   if (f.deliveryStatus) parts.push(eq(orders.deliveryStatus, f.deliveryStatus));
@@ -31,12 +36,12 @@ function orderWhere(userId: number, f: OrderFilter): SQL {
     if (digits.length >= 3) any.push(like(sql`regexp_replace(${orders.phone}, '\\D', '', 'g')`, `%${digits}%`));
     parts.push(or(...any)!);
   }
-  return and(...parts)!;
+  return parts.length ? and(...parts)! : sql`true`;
 }
 
 export const ordersRepo = {
   /** A page of the user's orders under a filter, newest first, and how many there are. */
-  async page(db: Db, userId: number, f: OrderFilter, page: number, perPage: number): Promise<{ rows: OrderRow[]; total: number }> {
+  async page(db: Db, userId: number | null, f: OrderFilter, page: number, perPage: number): Promise<{ rows: OrderRow[]; total: number }> {
     const where = orderWhere(userId, f);
     const [rows, [total]] = await Promise.all([
       db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(perPage).offset((page - 1) * perPage),
@@ -63,6 +68,7 @@ export const ordersRepo = {
     order: OrderRow,
     lines: Omit<typeof orderLines.$inferInsert, 'orderId' | 'id'>[],
     actorId: number,
+    clearCart = true,
   ): Promise<{ lines: OrderLineRow[]; history: typeof orderHistory.$inferSelect }> {
     const res = (await db.execute(sql`
       WITH l AS (
@@ -76,7 +82,7 @@ export const ordersRepo = {
         INSERT INTO order_history (order_id, kind, from_value, to_value, actor_id)
         VALUES (${order.id}, 'status', NULL, 'New', ${actorId})
         RETURNING id, created_at),
-      d AS (DELETE FROM cart_lines WHERE user_id = ${order.userId})
+      d AS (DELETE FROM cart_lines WHERE ${clearCart} AND user_id = ${order.userId})
       SELECT (SELECT json_agg(l ORDER BY l.id) FROM l) AS lines, (SELECT row_to_json(h) FROM h) AS history`)) as unknown as {
       rows: { lines: unknown; history: unknown }[];
     };
@@ -131,6 +137,116 @@ export const ordersRepo = {
       WITH u AS (UPDATE orders SET reservation_number = ${reservation} WHERE id = ${id} AND reservation_number IS NULL)
       INSERT INTO order_history (order_id, kind, to_value, note) VALUES (${id}, ${entry.kind}, ${entry.to}, ${entry.note})`);
   },
+
+  /** Gives reserved stock back (a cancelled order, a line taken out or reduced). */
+  release: (db: Db, productId: number, qty: number) =>
+    db
+      .update(products)
+      .set({ qty: sql`${products.qty} + ${qty}`, reserved: sql`greatest(${products.reserved} - ${qty}, 0)` })
+      .where(eq(products.id, productId)),
+  /** The goods left the warehouse: no longer held in reserve. */
+  ship: (db: Db, productId: number, qty: number) =>
+    db
+      .update(products)
+      .set({ reserved: sql`greatest(${products.reserved} - ${qty}, 0)` })
+      .where(eq(products.id, productId)),
+  /** A returned parcel is back on the shelf. */
+  restock: (db: Db, productId: number, qty: number) =>
+    db
+      .update(products)
+      .set({ qty: sql`${products.qty} + ${qty}` })
+      .where(eq(products.id, productId)),
+
+  /** Products with what pricing needs, for an edit or a copy. */
+  products: (db: Db, ids: number[]) => (ids.length ? db.select(productColumns).from(products).where(inArray(products.id, ids)) : Promise.resolve([])),
+
+  async replaceLines(db: Db, orderId: number, lines: Omit<typeof orderLines.$inferInsert, 'orderId' | 'id'>[]): Promise<void> {
+    await db.delete(orderLines).where(eq(orderLines.orderId, orderId));
+    if (lines.length) await db.insert(orderLines).values(lines.map((l) => ({ ...l, orderId })));
+  },
+
+  /** What the ledger holds for an order: the sum of its postings (negative: it took money). */
+  async moneyNet(db: Db, orderId: number): Promise<number> {
+    const [r] = await db
+      .select({ n: sql<string>`coalesce(sum(${operations.amountKop}), 0)` })
+      .from(operations)
+      .where(and(eq(operations.operationableType, 'order'), eq(operations.operationableId, orderId)));
+    return Number(r?.n ?? 0);
+  },
+
+  byId: (db: Db, id: number) =>
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, id))
+      .then((r) => r[0]),
+  lock: (db: Db, id: number) =>
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, id))
+      .for('update')
+      .then((r) => r[0]),
+
+  /**
+   * Claims up to `limit` orders the tracking job should ask the carrier about (least recently
+   * asked first, not asked in the last `minAgeSeconds`): marks them asked now, skipping rows
+   * another process holds, so two API processes never ask about the same parcels at once.
+   */
+  async claimForTracking(db: Db, limit: number, minAgeSeconds: number): Promise<{ id: number; ttn: string | null; returnTtn: string | null }[]> {
+    const r = (await db.execute(sql`
+      UPDATE orders SET tracked_at = now()
+      WHERE id IN (SELECT id FROM orders
+                   WHERE tracking AND (tracked_at IS NULL OR tracked_at <= now() - make_interval(secs => ${minAgeSeconds}))
+                   ORDER BY tracked_at ASC NULLS FIRST, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      RETURNING id, ttn, return_ttn`)) as unknown as { rows: { id: number; ttn: string | null; return_ttn: string | null }[] };
+    return r.rows.map((x) => ({ id: Number(x.id), ttn: x.ttn, returnTtn: x.return_ttn }));
+  },
+  ownerPhone: (db: Db, userId: number) =>
+    db
+      .select({ phone: users.phone })
+      .from(users)
+      .where(eq(users.id, userId))
+      .then((r) => r[0]?.phone ?? null),
+  /** Whether the ledger holds a posting under this key. */
+  async posted(db: Db, key: string): Promise<boolean> {
+    const r = await db.select({ id: operations.id }).from(operations).where(eq(operations.idempotencyKey, key)).limit(1);
+    return r.length > 0;
+  },
+
+  // ---------- statistics ----------
+
+  async counts(db: Db, userId: number): Promise<Record<string, number>> {
+    const rows = await db.select({ status: orders.status, n: count() }).from(orders).where(eq(orders.userId, userId)).groupBy(orders.status);
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  },
+  /** Orders placed on each of the last `days` Kyiv days, oldest first. */
+  async perDay(db: Db, userId: number, days: number): Promise<{ day: string; n: number }[]> {
+    const r = (await db.execute(sql`
+      SELECT to_char(g.d, 'YYYY-MM-DD') AS day,
+             (SELECT count(*) FROM orders o
+               WHERE o.user_id = ${userId}
+                 AND o.created_at >= (g.d::date::timestamp AT TIME ZONE ${TZ})
+                 AND o.created_at < ((g.d::date + 1)::timestamp AT TIME ZONE ${TZ})) AS n
+      FROM generate_series((now() AT TIME ZONE ${TZ})::date - ${days - 1}::int, (now() AT TIME ZONE ${TZ})::date, interval '1 day') AS g(d)
+      ORDER BY g.d`)) as unknown as { rows: { day: string; n: string | number }[] };
+    return r.rows.map((x) => ({ day: x.day, n: Number(x.n) }));
+  },
+
+  // ---------- documents ----------
+
+  documents: (db: Db, orderId: number) => db.select().from(mediaFiles).where(eq(mediaFiles.orderId, orderId)).orderBy(asc(mediaFiles.id)),
+  async insertDocument(db: Db, values: typeof mediaFiles.$inferInsert): Promise<MediaFileRow> {
+    const [row] = await db.insert(mediaFiles).values(values).returning();
+    return row!;
+  },
+  document: (db: Db, id: number) =>
+    db
+      .select()
+      .from(mediaFiles)
+      .where(eq(mediaFiles.id, id))
+      .then((r) => r[0]),
+  deleteDocument: (db: Db, id: number) => db.delete(mediaFiles).where(eq(mediaFiles.id, id)),
 
   owned: (db: Db, userId: number, id: number) =>
     db

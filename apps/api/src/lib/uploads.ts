@@ -1,0 +1,67 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import type { MessageKey } from '@drop/shared';
+import { AppError } from './errors.ts';
+
+export interface UploadedFile {
+  filename: string;
+  buffer: Buffer;
+  /** The stream was cut at the size limit. */
+  truncated: boolean;
+}
+
+/**
+ * Reads a multipart request with one `file` part and a few text fields. A file over the limit
+ * comes back truncated (the caller answers 422); too many parts or files leave `file` undefined.
+ */
+export async function readUpload(req: FastifyRequest): Promise<{ file: UploadedFile | undefined; fields: Record<string, string> }> {
+  const fields: Record<string, string> = {};
+  let file: UploadedFile | undefined;
+  if (!req.isMultipart()) return { file, fields };
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (file) {
+          part.file.resume();
+          continue;
+        }
+        const buffer = await part.toBuffer();
+        file = { filename: part.filename, buffer, truncated: part.file.truncated };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') file = { filename: '', buffer: Buffer.alloc(1), truncated: true };
+    else if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') file = undefined;
+    else throw err;
+  }
+  return { file, fields };
+}
+
+/**
+ * Checks what a file really is (by its content, not its name or declared type) and its size,
+ * then stores it under DATA_DIR/`dir`. Answers the stored file's facts; `remove` deletes it
+ * again when the row that names it could not be written.
+ */
+export async function storeChecked(
+  dataDir: string,
+  dir: string,
+  file: UploadedFile | undefined,
+  opts: { maxBytes: number; mimes: readonly string[]; wrongType: MessageKey; fallbackName: string },
+): Promise<{ name: string; mime: string; size: number; path: string; remove: () => Promise<void> }> {
+  if (!file || file.buffer.length === 0) throw AppError.field('file', 'file_required');
+  if (file.truncated || file.buffer.length > opts.maxBytes) throw AppError.field('file', 'file_too_large', 'ValidationError', { max: opts.maxBytes / 1024 / 1024 });
+  const type = await fileTypeFromBuffer(file.buffer);
+  if (!type || !opts.mimes.includes(type.mime)) throw AppError.field('file', opts.wrongType);
+  const rel = path.join(dir, `${randomUUID()}.${type.ext}`);
+  const abs = path.join(dataDir, rel);
+  await fs.mkdir(path.dirname(abs), { recursive: true });
+  await fs.writeFile(abs, file.buffer);
+  const name = path.basename(file.filename || `${opts.fallbackName}.${type.ext}`).slice(0, 200);
+  return { name, mime: type.mime, size: file.buffer.length, path: rel, remove: () => fs.rm(abs, { force: true }) };
+}

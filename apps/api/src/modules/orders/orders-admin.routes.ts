@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminOrderDto,
+  adminOrderMoveInput,
+  adminOrderPaymentInput,
+  adminOrdersQuery,
+  adminOrderSummaryDto,
+  adminTtnCreateInput,
+  adminTtnInput,
+  dataOf,
+  listOf,
+} from '@drop/shared';
+import { authedCtx, requireStaff } from '../../plugins/auth.ts';
+import { idParam } from '../../lib/http.ts';
+import { createTtn, getAdminOrder, listAdminOrders, markInvoicePaid, moveAdminOrder, runTrackingNow, setTtn } from './orders-admin.service.ts';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+
+/** /api/v1/admin/orders: the operator's side of orders (operators and admins only). */
+export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireStaff);
+  app.get('/', { schema: { tags, security, querystring: adminOrdersQuery, response: { 200: listOf(adminOrderSummaryDto) } } }, async (req) => listAdminOrders(authedCtx(req), req.query));
+  app.post('/tracking/run', { schema: { tags, security, response: { 200: dataOf(z.object({ asked: z.number() })) } } }, async (req) => ({ data: { asked: await runTrackingNow(authedCtx(req)) } }));
+  app.get('/:id', { schema: { tags, security, params: idParam, response: { 200: dataOf(adminOrderDto) } } }, async (req) => ({ data: await getAdminOrder(authedCtx(req), req.params.id) }));
+  app.post('/:id/status', { schema: { tags, security, params: idParam, body: adminOrderMoveInput, response: { 200: dataOf(adminOrderDto) } } }, async (req) => ({
+    data: await moveAdminOrder(authedCtx(req), req.params.id, req.body.status, req.body.comment || null),
+  }));
+  app.post('/:id/payment', { schema: { tags, security, params: idParam, body: adminOrderPaymentInput, response: { 200: dataOf(adminOrderDto) } } }, async (req) => ({
+    data: await markInvoicePaid(authedCtx(req), req.params.id),
+  }));
+  app.put('/:id/ttn', { schema: { tags, security, params: idParam, body: adminTtnInput, response: { 200: dataOf(adminOrderDto) } } }, async (req) => ({
+    data: await setTtn(authedCtx(req), req.params.id, req.body.ttn, req.body.cost),
+  }));
+  app.post('/:id/ttn', { schema: { tags, security, params: idParam, body: adminTtnCreateInput, response: { 200: dataOf(adminOrderDto) } } }, async (req) => ({
+    data: await createTtn(authedCtx(req), req.params.id, req.body),
+  }));
+};

@@ -1,0 +1,180 @@
+import {
+  OPERATOR_ORDER_MOVES,
+  kopToUah,
+  uahToKop,
+  type AdminOrderDto,
+  type AdminOrdersQuery,
+  type OrderStatus,
+} from '@drop/shared';
+import type { AuthedCtx } from '../../lib/ctx.ts';
+import { AppError } from '../../lib/errors.ts';
+import { CarrierError } from '../../integrations/novaposhta/client.ts';
+import { presentOrderSummary } from './orders.presenter.ts';
+import { ordersRepo, type OrderRow } from './orders.repository.ts';
+import { loadOrder } from './orders.service.ts';
+import { chargeDelivery, moveOrder, pushOrder, setDeliveryStatus, setPaymentStatus, settleCash, type Actor } from './order-lifecycle.ts';
+import { trackOnce } from './tracking.service.ts';
+import { financeRepo } from '../finance/finance.repository.ts';
+import type { Db } from '../../db/client.ts';
+
+const staff = (ctx: AuthedCtx): Actor => ({ id: ctx.user.id, owner: false });
+/** A waybill is set or made once the order is confirmed and before it is on its way. */
+const TTN_STATUSES: readonly string[] = ['Confirmed', 'Complected'];
+
+export async function listAdminOrders(ctx: AuthedCtx, q: AdminOrdersQuery) {
+  const { rows, total } = await ordersRepo.page(
+    ctx.db,
+    q.user_id ?? null,
+    { status: q.status, paymentStatus: q.payment_status, deliveryStatus: q.delivery_status, dateFrom: q.date_from, dateTo: q.date_to, search: q.search },
+    q.page,
+    q.per_page,
+  );
+  const lastPage = Math.max(1, Math.ceil(total / q.per_page));
+  return {
+    data: rows.map((o) => ({ ...presentOrderSummary(o, ctx.locale), user_id: o.userId })),
+    meta: { current_page: q.page, per_page: q.per_page, total, last_page: lastPage },
+    pagination: { last_page: lastPage },
+  };
+}
+
+async function presentAdmin(ctx: AuthedCtx, db: Db, o: OrderRow): Promise<AdminOrderDto> {
+  const dto = await loadOrder(db, o, ctx.locale);
+  const u = await financeRepo.recipient(db, o.userId);
+  const phone = await ordersRepo.ownerPhone(db, o.userId);
+  return { ...dto, user: { id: o.userId, name: u?.name ?? '', email: u?.email ?? '', phone: phone ?? '' }, np_status_code: o.npStatusCode, return_ttn: o.returnTtn };
+}
+
+export async function getAdminOrder(ctx: AuthedCtx, id: number): Promise<AdminOrderDto> {
+  const o = await ordersRepo.byId(ctx.db, id);
+  if (!o) throw AppError.notFound();
+  return presentAdmin(ctx, ctx.db, o);
+}
+
+async function withLocked(ctx: AuthedCtx, id: number, fn: (tx: Db, o: OrderRow) => Promise<OrderRow>): Promise<AdminOrderDto> {
+  return ctx.db.transaction(async (tx) => {
+    const o = await ordersRepo.lock(tx, id);
+    if (!o) throw AppError.notFound();
+    const updated = await fn(tx, o);
+    await pushOrder(tx, ctx.deps, updated);
+    return presentAdmin(ctx, tx, updated);
+  });
+}
+
+/**
+ * An operator moves an order (Complected, Delivered, Done, Return, Exchange, PartReturn,
+ * Canceled) by the transition table. Done on a cash order nobody tracks (another carrier, the
+ * reseller's own waybill) means the money came: it is settled as the carrier's report would.
+ */
+export async function moveAdminOrder(ctx: AuthedCtx, id: number, to: OrderStatus, comment: string | null) {
+  if (!OPERATOR_ORDER_MOVES.includes(to)) throw AppError.business('TransitionNotAllowed', 'transition_not_allowed');
+  return withLocked(ctx, id, async (tx, o) => {
+    let order = await moveOrder(tx, ctx.deps, o, to, staff(ctx), comment);
+    if (to === 'Done') order = await settleCash(tx, ctx.deps, order);
+    if (to === 'Done' || to === 'Return') order = await ordersRepo.update(tx, order.id, { tracking: false });
+    return order;
+  });
+}
+
+/** A Card invoice paid (WaitPaid -> Paid). */
+export async function markInvoicePaid(ctx: AuthedCtx, id: number) {
+  return withLocked(ctx, id, async (tx, o) => {
+    if (o.paymentMethod !== 'Card' || o.paymentStatus !== 'WaitPaid') throw AppError.business('TransitionNotAllowed', 'transition_not_allowed');
+    return setPaymentStatus(tx, o, 'Paid', staff(ctx), 'invoice');
+  });
+}
+
+async function recordTtn(ctx: AuthedCtx, tx: Db, o: OrderRow, ttn: string, ref: string | null, costKop: number | null, codKop: number): Promise<OrderRow> {
+  let order = await ordersRepo.update(tx, o.id, {
+    ttn,
+    ttnRef: ref,
+    deliveryCostKop: costKop,
+    codKop,
+    returnTtn: null,
+    returnCostKop: null,
+    npStatusCode: null,
+    trackingStatus: null,
+    // Nova Poshta parcels are followed by the tracking job; other carriers are moved by hand.
+    tracking: isTracked(o),
+    trackedAt: null,
+  });
+  await ordersRepo.history(tx, { orderId: o.id, kind: 'ttn', to: ttn, note: costKop === null ? null : kopToUah(costKop).toFixed(2), actorId: ctx.user.id });
+  order = await setDeliveryStatus(tx, ctx.deps, order, 'CreatedTTN', staff(ctx));
+  if (costKop !== null) await chargeDelivery(tx, ctx.deps, order, costKop, ctx.user.id);
+  return order;
+}
+const isTracked = (o: OrderRow) => o.deliveryService === 'NovaPoshta' && o.deliveryType === 'NovaPoshta';
+
+function checkTtnAllowed(o: OrderRow): void {
+  if (!TTN_STATUSES.includes(o.status)) throw AppError.business('TransitionNotAllowed', 'transition_not_allowed');
+  if (o.ttn && o.deliveryStatus !== 'Deleted') throw AppError.business('TtnExists', 'ttn_exists');
+}
+
+/** A waybill made elsewhere: its number and, when known, its cost. */
+export async function setTtn(ctx: AuthedCtx, id: number, ttn: string, cost: number | undefined) {
+  return withLocked(ctx, id, async (tx, o) => {
+    checkTtnAllowed(o);
+    return recordTtn(ctx, tx, o, ttn, null, cost === undefined ? null : uahToKop(cost), codOf(o));
+  });
+}
+
+/** The cash the recipient pays the carrier: the whole retail sum for COD, the rest after a prepayment. */
+export function codOf(o: Pick<OrderRow, 'paymentMethod' | 'retailKop' | 'prepaymentKop'>): number {
+  if (o.paymentMethod === 'COD') return o.retailKop;
+  if (o.paymentMethod === 'Prepayment') return Math.max(0, o.retailKop - o.prepaymentKop);
+  return 0;
+}
+
+/**
+ * A waybill made now through Nova Poshta (InternetDocument.save): the recipient, the branch or
+ * address, the declared value (the retail sum), who pays delivery and, for cash orders, the
+ * backward delivery of the money. The carrier is called outside the transaction; if another
+ * operator set a waybill meanwhile, the new one is deleted at NP and the call refused.
+ */
+export async function createTtn(ctx: AuthedCtx, id: number, opts: { weight: number; seats: number; description?: string }) {
+  const o = await ordersRepo.byId(ctx.db, id);
+  if (!o) throw AppError.notFound();
+  checkTtnAllowed(o);
+  if (!isTracked(o) || !o.cityRef) throw AppError.business('TtnNotPossible', 'ttn_not_possible');
+  const cod = codOf(o);
+  let waybill;
+  try {
+    waybill = await ctx.deps.novaPoshta.createWaybill({
+      payerType: o.paymentDelivery === 'Recipient' ? 'Recipient' : 'Sender',
+      declaredValue: kopToUah(o.retailKop),
+      weight: opts.weight,
+      seats: opts.seats,
+      description: opts.description || `Замовлення №${o.number}`,
+      serviceType: o.deliveryMethod === 'Courier' ? 'WarehouseDoors' : 'WarehouseWarehouse',
+      cityRecipientRef: o.cityRef,
+      recipientAddressRef: o.branchRef,
+      streetRef: o.streetRef,
+      house: o.house,
+      flat: o.appt,
+      recipientName: [o.lastName, o.firstName, o.middleName].filter(Boolean).join(' '),
+      recipientPhone: o.phone.replace(/\D/g, ''),
+      codAmount: kopToUah(cod),
+    });
+  } catch (err) {
+    if (err instanceof CarrierError) throw new AppError(503, 'CarrierUnavailable', 'carrier_unavailable');
+    throw err;
+  }
+  try {
+    return await withLocked(ctx, id, async (tx, locked) => {
+      checkTtnAllowed(locked);
+      return recordTtn(ctx, tx, locked, waybill.number, waybill.ref, uahToKop(waybill.cost), cod);
+    });
+  } catch (err) {
+    await ctx.deps.novaPoshta.deleteWaybill(waybill.ref).catch((e: unknown) => ctx.log.warn({ err: e }, 'could not delete an unused waybill'));
+    throw err;
+  }
+}
+
+/** Runs a tracking pass now (the scheduled one runs every TRACKING_INTERVAL_SECONDS). */
+export async function runTrackingNow(ctx: AuthedCtx): Promise<number> {
+  try {
+    return await trackOnce(ctx.deps, ctx.log, { minAgeSeconds: 0 });
+  } catch (err) {
+    if (err instanceof CarrierError) throw new AppError(503, 'CarrierUnavailable', 'carrier_unavailable');
+    throw err;
+  }
+}
