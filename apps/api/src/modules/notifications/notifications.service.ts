@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { repeatEvery } from '../../lib/repeat.ts';
 import { notificationMail } from '../../mail/templates.ts';
 import { NOTIFICATION_KIND_SPECS } from './notification-kinds.ts';
 import { presentNotification } from './notifications.presenter.ts';
@@ -99,27 +100,5 @@ export async function processRestocks(deps: Deps): Promise<number> {
 
 /** Runs processRestocks every `intervalMs` (and again at once while batches come back full). */
 export function startRestockWatcher(deps: Deps, log: FastifyBaseLogger, intervalMs: number): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = (async () => {
-      try {
-        while (!stopped && (await processRestocks(deps)) === RESTOCK_BATCH) {
-          /* more waiting */
-        }
-      } catch (err) {
-        log.error({ err }, 'back-in-stock notifications failed; retrying on the next tick');
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return repeatEvery(intervalMs, async () => (await processRestocks(deps)) === RESTOCK_BATCH, log, 'back-in-stock notifications');
 }

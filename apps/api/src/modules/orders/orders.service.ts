@@ -101,29 +101,9 @@ export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promi
       reservedIds.push(l.productId);
       if (left === 0) soldOut = true;
     }
-    const selfTtn = input.delivery_type === 'SelfTTN';
     const order = await ordersRepo.insert(tx, {
       userId: ctx.user.id,
-      paymentMethod: input.payment_method,
-      paymentDelivery: input.payment_delivery,
-      deliveryService: input.delivery_service,
-      deliveryMethod: input.delivery_method,
-      deliveryType: input.delivery_type,
-      selfTtn: selfTtn ? input.self_ttn! : null,
-      selfTtnType: selfTtn ? input.self_ttn_type! : null,
-      lastName: input.last_name,
-      firstName: input.first_name,
-      middleName: input.middle_name || null,
-      phone: input.phone,
-      cityRef: input.city_ref ?? null,
-      cityName: input.city_name || null,
-      branchRef: input.delivery_method === 'Branch' ? (input.branch_ref ?? null) : null,
-      branchName: input.delivery_method === 'Branch' ? input.branch_name || null : null,
-      streetRef: input.delivery_method === 'Courier' ? (input.street_ref ?? null) : null,
-      streetName: input.delivery_method === 'Courier' ? input.street_name || null : null,
-      house: input.delivery_method === 'Courier' ? input.house || null : null,
-      appt: input.delivery_method === 'Courier' ? input.appt || null : null,
-      comment: input.comment || null,
+      ...recipientFields(input),
       prepaymentKop: prepayment,
       wholesaleKop: wholesale,
       retailKop: retail,

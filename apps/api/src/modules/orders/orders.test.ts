@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
+import { branchOrder, orderTools } from '../../test/orders.ts';
 
 let t: TestApp;
 let op: string;
@@ -9,40 +10,14 @@ beforeAll(async () => {
   t = await buildTestApp();
   await loadCatalogFixture(t.database);
   op = await t.operator();
+  tools = orderTools(t);
 });
 afterAll(() => t.close());
 
-const KYIV = '8d5a980d-391c-11dd-90d9-001a92567626';
-const BRANCH = '1ec09d88-e1c2-11e3-8c4a-0050568002cf';
-const branchOrder = {
-  last_name: 'Коваленко',
-  first_name: 'Олена',
-  middle_name: 'Петрівна',
-  phone: '+38 (067) 123-45-67',
-  delivery_service: 'NovaPoshta',
-  delivery_method: 'Branch',
-  delivery_type: 'NovaPoshta',
-  payment_delivery: 'Recipient',
-  payment_method: 'COD',
-  city_ref: KYIV,
-  city_name: 'Київ',
-  branch_ref: BRANCH,
-  branch_name: 'Відділення №1',
-  comment: 'Дзвонити після 18:00',
-};
-
-const stock = async (id: number) => {
-  const r = (await t.database.db.execute(sql`SELECT qty, reserved FROM products WHERE id = ${id}`)) as unknown as { rows: { qty: number; reserved: number }[] };
-  return r.rows[0]!;
-};
-const setStock = (id: number, qty: number) => t.database.db.execute(sql`UPDATE products SET qty = ${qty}, reserved = 0 WHERE id = ${id}`);
-
-async function fill(token: string, lines: [number, number, number][]) {
-  for (const [product_id, qty, retail_price] of lines) {
-    const r = await t.request('POST', '/api/v1/carts', { token, body: { product_id, qty, retail_price } });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-  }
-}
+let tools!: ReturnType<typeof orderTools>;
+const stock = (id: number) => tools.stock(id);
+const setStock = (id: number, qty: number) => tools.setStock(id, qty);
+const fill = (token: string, lines: [number, number, number][]) => tools.fill(token, lines);
 
 describe('placing an order', () => {
   test('the cart becomes an order: sums fixed, stock reserved, cart emptied, history started', async () => {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { canMoveDelivery, uahToKop, type DeliveryStatus } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { repeatEvery } from '../../lib/repeat.ts';
 import type { NpTracking } from '../../integrations/novaposhta/client.ts';
 import { NP_MONEY_CODES, NP_RECEIVED_CODES, deliveryStatusOfNpCode } from '../../integrations/novaposhta/status-codes.ts';
 import { ordersRepo, type OrderRow } from './orders.repository.ts';
@@ -108,27 +109,5 @@ export async function trackOnce(deps: Deps, log: FastifyBaseLogger, opts: { minA
 
 /** Runs tracking passes every `intervalMs` (and again at once while passes come back full). */
 export function startTracking(deps: Deps, log: FastifyBaseLogger, intervalMs: number): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = (async () => {
-      try {
-        while (!stopped && (await trackOnce(deps, log)) === TRACKING_BATCH) {
-          /* more due */
-        }
-      } catch (err) {
-        log.warn({ err }, 'tracking pass failed; retrying on the next tick');
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return repeatEvery(intervalMs, async () => (await trackOnce(deps, log)) === TRACKING_BATCH, log, 'tracking pass');
 }
