@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
-import { OPERATOR, createReseller, lastMailId, mailedCode, signInWithToken } from './fixtures.ts';
+import { expect, test } from '@playwright/test';
+import { OPERATOR, createReseller, lastMailId, mailedCode, realtimeReady, signInWithToken } from './fixtures.ts';
 
 /** A small valid PNG (a solid orange square) built in memory. */
 function pngBuffer(size = 48): Buffer {
@@ -34,13 +34,6 @@ async function call<T>(baseURL: string, method: string, path: string, body?: unk
 
 const operatorToken = (baseURL: string) =>
   call<{ token: string }>(baseURL, 'POST', '/api/v1/auth/login', { ...OPERATOR, device_token: 'e2e-operator' }).then((d) => d.token);
-
-/** Resolves once the Socket.IO namespace connect is acknowledged (the server joined the user's room). */
-function realtimeReady(page: Page) {
-  return page
-    .waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'))
-    .then((ws) => ws.waitForEvent('framereceived', (f) => String(f.payload).startsWith('40')));
-}
 
 test('top up by receipt, operator approval, then a withdrawal confirmed by a mailed code', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);

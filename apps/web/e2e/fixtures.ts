@@ -71,3 +71,10 @@ export async function productToBuy(request: APIRequestContext, token: string) {
   }
   throw new Error('no product in stock with a recommended price above drop');
 }
+
+/** Resolves once the Socket.IO namespace connect is acknowledged (the server joined the user's room). */
+export function realtimeReady(page: Page) {
+  return page
+    .waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'))
+    .then((ws) => ws.waitForEvent('framereceived', (f) => String(f.payload).startsWith('40')));
+}

@@ -16,7 +16,9 @@ import {
   LandingRoute,
   LoginRoute,
   NotFoundRoute,
+  OrderEditRoute,
   OrderRoute,
+  OrdersRoute,
   ProductListRoute,
   ProductRoute,
   ProfileRoute,
@@ -27,9 +29,7 @@ import {
 
 /** Dashboard sections that later issues fill; each shows its title (h1) and an empty state for now. */
 const SECTIONS: { path: string; titleKey: string }[] = [
-  { path: 'orders', titleKey: 'pages.orders' },
   { path: 'orders/create', titleKey: 'pages.orderCreate' },
-  { path: 'order/:id/edit', titleKey: 'pages.orderEdit' },
   { path: 'export-settings', titleKey: 'pages.exportSettings' },
   { path: 'export-settings/create', titleKey: 'pages.exportCreate' },
   { path: 'export-settings/:id/edit', titleKey: 'pages.exportEdit' },
@@ -72,7 +72,9 @@ export const routes: RouteObject[] = [
       { path: 'withdraws', element: <WithdrawsRoute /> },
       { path: 'cart', element: <CartRoute /> },
       { path: 'checkout', element: <CheckoutRoute /> },
+      { path: 'orders', element: <OrdersRoute /> },
       { path: 'order/:id', element: <OrderRoute /> },
+      { path: 'order/:id/edit', element: <OrderEditRoute /> },
       ...SECTIONS.map((s) => ({ path: s.path, element: <UnderConstructionRoute key={s.path} titleKey={s.titleKey} /> })),
     ],
   },

@@ -110,6 +110,39 @@ export async function request<T = unknown>(method: string, path: string, options
   return json as T;
 }
 
+/**
+ * An authenticated download (the bearer token goes along, so a plain link cannot do it): order
+ * documents. `url` is what the API gave (`/api/v1/media-files/{id}/file`, or absolute), or a path under the API base.
+ */
+export async function requestBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+  const target = /^https?:\/\//.test(url) || url.startsWith(`${API_BASE}/`) ? url : buildUrl(url);
+  const headers: Record<string, string> = { 'X-Localization': i18n.language || 'uk', 'X-Api-Version': API_VERSION };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(target, { headers, signal: signal ?? null });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, i18n.t('errors.network'), 'NetworkError');
+  }
+  if (!res.ok) {
+    let message = i18n.t('errors.generic');
+    try {
+      const body = (await res.json()) as { message?: unknown };
+      if (typeof body.message === 'string' && body.message) message = body.message;
+    } catch {
+      // not JSON
+    }
+    if (res.status === 401 && token) {
+      clearToken();
+      onUnauthorized();
+    }
+    throw new ApiError(res.status, message);
+  }
+  return res.blob();
+}
+
 /** Reads `{data}` and, when a schema is given, validates it. */
 async function data<T>(method: string, path: string, options: RequestOptions, schema?: z.ZodType<T>): Promise<T> {
   const body = await request<{ data: unknown } | undefined>(method, path, options);

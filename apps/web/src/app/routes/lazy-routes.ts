@@ -19,3 +19,5 @@ export const WithdrawsRoute = lazy(() => import('./withdraws-route.tsx').then((m
 export const CartRoute = lazy(() => import('./cart-route.tsx').then((m) => ({ default: m.CartRoute })));
 export const CheckoutRoute = lazy(() => import('./checkout-route.tsx').then((m) => ({ default: m.CheckoutRoute })));
 export const OrderRoute = lazy(() => import('./order-route.tsx').then((m) => ({ default: m.OrderRoute })));
+export const OrdersRoute = lazy(() => import('./orders-route.tsx').then((m) => ({ default: m.OrdersRoute })));
+export const OrderEditRoute = lazy(() => import('./order-edit-route.tsx').then((m) => ({ default: m.OrderEditRoute })));

@@ -1,13 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '@drop/shared';
 import { authKeys } from '../../../features/auth/api/keys.ts';
+import { financeKeys } from '../../../features/finance/api/keys.ts';
+import { orderKeys } from '../../../features/orders/api/keys.ts';
 import { notificationKeys } from '../../../features/notifications/api/get-notifications.ts';
 import { useRealtime, type UserEvent } from '../../../features/notifications/hooks/use-realtime.ts';
 
 /**
  * Mounted once by the dashboard layout (signed in): the realtime channel. User events put the
  * pushed user into the auth cache and reload it; an activation changes prices and markets too,
- * so every other query is reloaded as well (notifications reload on their own debounce).
+ * so every other query is reloaded as well (notifications reload on their own debounce). An order
+ * event reloads the orders (lists, last, the order itself) and the home statistics.
  */
 export function RealtimeBridge() {
   const qc = useQueryClient();
@@ -19,6 +22,10 @@ export function RealtimeBridge() {
           ? { predicate: (q) => q.queryKey[0] !== notificationKeys.all[0] }
           : { queryKey: authKeys.all },
       );
+    },
+    onOrder: () => {
+      void qc.invalidateQueries({ queryKey: orderKeys.all });
+      void qc.invalidateQueries({ queryKey: financeKeys.statistics() });
     },
   });
   return null;

@@ -4,6 +4,7 @@
  * ((retail − drop) × qty, in whole kopecks) and the warnings (below recommended, above stock).
  */
 import { MAX_CART_QTY, kopToUah, uahToKop, type CartLineDto, type ProductDto } from '@drop/shared';
+import { parsePrice, parseQty, priceText } from '../../../lib/price-input.ts';
 
 /** What a dialog needs of a product or of a cart line. */
 export interface CartItemDraft {
@@ -58,33 +59,7 @@ export const draftFromLine = (l: CartLineDto): CartItemDraft => ({
   retailPrice: l.retail_price,
 });
 
-/** Digits only, at most 5 of them. */
-export const sanitizeQtyInput = (raw: string) => raw.replace(/\D/g, '').slice(0, 5);
-
-/** Digits and one decimal separator ('.' or ','). */
-export const sanitizePriceInput = (raw: string) => raw.replace(/[^\d.,]/g, '');
-
-export function parseQty(raw: string): number | null {
-  if (!/^\d+$/.test(raw)) return null;
-  return Number(raw);
-}
-
-export function parsePrice(raw: string): number | null {
-  const s = raw.replace(/[\s\u00a0]/g, '').replace(',', '.');
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(s)) return null;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : null;
-}
-
-/** A price as the field shows it: 2 decimals, no grouping. */
-export const priceText = (uah: number) => kopToUah(uahToKop(uah)).toFixed(2);
-
-/** The committed price: whole kopecks, never below drop. Text that is not a price stays as typed. */
-export function snapPrice(raw: string, dropPrice: number): string {
-  const price = parsePrice(raw);
-  if (price === null) return raw;
-  return priceText(uahToKop(price) < uahToKop(dropPrice) ? dropPrice : price);
-}
+export { parsePrice, parseQty, priceText, sanitizePriceInput, sanitizeQtyInput, snapPrice } from '../../../lib/price-input.ts';
 
 /** The default price of a dialog: the item's price, snapped up to drop. */
 export const initialPrice = (item: CartItemDraft) => priceText(Math.max(item.retailPrice, item.dropPrice));

@@ -13,7 +13,7 @@ import { useGroupedOperations, type OperationsDay } from '../api/get-grouped-ope
 import { lastPageOf } from '../api/types.ts';
 import { useOperationsFilter } from '../hooks/use-operations-filter.ts';
 import { formatDay, formatSigned } from '../lib/format.ts';
-import { ListPagination } from './list-pagination.tsx';
+import { ListPagination } from '../../../components/ui/list-pagination.tsx';
 import { OperationRow } from './operation-row.tsx';
 import { OperationsFilters } from './operations-filters.tsx';
 

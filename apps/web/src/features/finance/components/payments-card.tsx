@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney, type PaymentDto } from '@drop/shared';
 import { usePayments } from '../api/get-payments.ts';
 import { lastPageOf } from '../api/types.ts';
-import { ListPagination } from './list-pagination.tsx';
+import { ListPagination } from '../../../components/ui/list-pagination.tsx';
 import { PaymentStatusChip } from './status-chips.tsx';
 
 const PER_PAGE = 5;

@@ -11,7 +11,7 @@ import { formatDate, formatMoney, type WithdrawDto } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { useWithdraws } from '../api/get-withdraws.ts';
 import { lastPageOf } from '../api/types.ts';
-import { ListPagination } from './list-pagination.tsx';
+import { ListPagination } from '../../../components/ui/list-pagination.tsx';
 import { WithdrawStatusChip } from './status-chips.tsx';
 
 const PER_PAGE = 10;

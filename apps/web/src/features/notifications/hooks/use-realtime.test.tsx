@@ -48,14 +48,15 @@ function setup() {
   qc.setQueryData<NotificationsResponse>(notificationKeys.list(), { data: [], count: 0 });
   const invalidate = vi.spyOn(qc, 'invalidateQueries');
   const onUser = vi.fn();
+  const onOrder = vi.fn();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={qc}>{children}</QueryClientProvider>
     </I18nextProvider>
   );
-  const view = renderHook(() => useRealtime({ onUser }), { wrapper });
+  const view = renderHook(() => useRealtime({ onUser, onOrder }), { wrapper });
   const count = () => qc.getQueryData<NotificationsResponse>(notificationKeys.list())?.count;
-  return { qc, invalidate, onUser, count, view };
+  return { qc, invalidate, onUser, onOrder, count, view };
 }
 
 describe('useRealtime', () => {
@@ -120,6 +121,17 @@ describe('useRealtime', () => {
     last().fire(REALTIME_EVENTS.updated, { user });
     expect(onUser).toHaveBeenLastCalledWith(user, 'updated');
     expect(mocks.toast.success).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes order changes on (and asks for a reload after a reconnect)', () => {
+    const { onOrder } = setup();
+    last().fire(REALTIME_EVENTS.ordersUpdated, { id: 5, status: 'Complected', payment_status: 'NotPaid', delivery_status: 'New' });
+    expect(onOrder).toHaveBeenCalledWith({ id: 5, status: 'Complected', payment_status: 'NotPaid', delivery_status: 'New' });
+    last().fire(REALTIME_EVENTS.ordersUpdated, { nope: true });
+    expect(onOrder).toHaveBeenCalledTimes(1);
+    last().fire('connect');
+    last().fire('connect');
+    expect(onOrder).toHaveBeenLastCalledWith(null);
   });
 
   it('only logs a refused connection', () => {

@@ -15,6 +15,19 @@ import { notificationKeys, setUnreadCount } from '../api/get-notifications.ts';
 
 export type UserEvent = 'activated' | 'updated';
 
+/** `.orders.updated`: an order changed (an operator's move, tracking, the reservation). */
+export interface OrderEvent {
+  id: number;
+  status?: string;
+  payment_status?: string;
+  delivery_status?: string;
+}
+
+const orderOf = (payload: unknown): OrderEvent | null => {
+  const p = payload as Partial<OrderEvent> | null;
+  return p && typeof p === 'object' && typeof p.id === 'number' ? (p as OrderEvent) : null;
+};
+
 /** Same origin as the API; the server checks the token and joins the user's private room. */
 export function connectRealtime(token: string): Socket {
   return io({ path: REALTIME_PATH, auth: { token }, transports: ['websocket', 'polling'], reconnection: true, forceNew: true });
@@ -29,9 +42,10 @@ const userOf = (payload: unknown): UserDto | null => {
  * The signed-in user's realtime channel; mount once in the dashboard. It connects with the stored
  * token, reconnects with a new one, disconnects when the token is gone. `onUser` refreshes the
  * cached user (the app wires it to the auth feature). A new notification sets the unread count at
- * once; a 3 s debounce then gives one info toast and one list reload per burst.
+ * once; a 3 s debounce then gives one info toast and one list reload per burst. `onOrder` gets
+ * `.orders.updated` (the app reloads the orders and the statistics), and null after a reconnect.
  */
-export function useRealtime({ onUser }: { onUser: (user: UserDto | null, event: UserEvent) => void }) {
+export function useRealtime({ onUser, onOrder }: { onUser: (user: UserDto | null, event: UserEvent) => void; onOrder?: (order: OrderEvent | null) => void }) {
   const token = useToken();
   const qc = useQueryClient();
   const toast = useToast();
@@ -59,8 +73,14 @@ export function useRealtime({ onUser }: { onUser: (user: UserDto | null, event: 
     void qc.invalidateQueries({ queryKey: notificationKeys.all });
   });
 
+  const orderEvent = useEffectEvent((payload: unknown) => {
+    const order = orderOf(payload);
+    if (order) onOrder?.(order);
+  });
+
   const resync = useEffectEvent(() => {
     onUser(null, 'updated');
+    onOrder?.(null);
     void qc.invalidateQueries({ queryKey: notificationKeys.all });
   });
 
@@ -79,6 +99,7 @@ export function useRealtime({ onUser }: { onUser: (user: UserDto | null, event: 
     socket.on('connect_error', (err: Error) => console.warn('[realtime] connect_error:', err.message));
     socket.on(REALTIME_EVENTS.activated, (p: unknown) => userEvent(p, 'activated'));
     socket.on(REALTIME_EVENTS.updated, (p: unknown) => userEvent(p, 'updated'));
+    socket.on(REALTIME_EVENTS.ordersUpdated, (p: unknown) => orderEvent(p));
     socket.on(REALTIME_EVENTS.newNotification, (p: unknown) => {
       newNotification(p);
       titles.push((p as { notification?: NotificationDto } | null)?.notification?.data?.title ?? '');

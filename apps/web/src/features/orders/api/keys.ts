@@ -1,6 +1,11 @@
+import type { OrdersFilter } from '../lib/orders-filter.ts';
+
 /** The query key factory of the orders feature. */
 export const orderKeys = {
   all: ['orders'] as const,
+  lists: () => ['orders', 'list'] as const,
+  list: (f: OrdersFilter) => ['orders', 'list', f] as const,
+  last: () => ['orders', 'last'] as const,
   detail: (id: number) => ['orders', 'detail', id] as const,
 };
 

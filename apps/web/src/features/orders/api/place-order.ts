@@ -10,6 +10,10 @@ export function usePlaceOrder() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: placeOrder,
-    onSuccess: (order) => qc.setQueryData(orderKeys.detail(order.id), order),
+    onSuccess: (order) => {
+      qc.setQueryData(orderKeys.detail(order.id), order);
+      void qc.invalidateQueries({ queryKey: orderKeys.lists() });
+      void qc.invalidateQueries({ queryKey: orderKeys.last() });
+    },
   });
 }

@@ -1,31 +1,28 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildConfigLists, type OrderDto } from '@drop/shared';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { OrderPage } from './order-page.tsx';
+import { json, order, type FetchFn } from './test-fixtures.ts';
 
-type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const lists = buildConfigLists('uk');
 
-const order = (over: Partial<OrderDto> = {}): OrderDto => ({
-  id: 7, number: '100007', status: 'New', status_name: 'Нове', payment_status: 'NotPaid', delivery_status: 'New', payment_method: 'COD', payment_delivery: 'Recipient',
-  delivery_service: 'NovaPoshta', delivery_method: 'Branch', delivery_type: 'NovaPoshta', self_ttn: null, self_ttn_type: null, last_name: 'Шевченко', first_name: 'Тарас',
-  middle_name: null, phone: '+380671234567', comment: null, reservation_number: null, prepayment_sum: 0, client: { last_name: 'Шевченко', first_name: 'Тарас', phone: '+380671234567' },
-  delivery: { city_name: 'Київ', city_ref: null, branch_name: 'Відділення №1', branch_ref: null, street_name: null, house: null, appt: null },
-  calculations: { wholesale_sum: 75.26, retail_sum: 94, profit: 18.74, expected_accrual: 18.74, prepayment_sum: 0 }, total: 94,
-  products: [{ id: 1, product_id: 3, b2b_code_id: 3, name: 'Чохол', vendor_code: 'BA-1', qty: 1, drop_price: 75.26, retail_price: 94, profit: 18.74 }],
-  history: [{ id: 1, kind: 'status', from: null, to: 'New', note: null, actor: 'Тарас', created_at: '2026-01-01T10:00:00Z' }],
-  created_at: '2026-01-01T10:00:00Z',
-  ...over,
-});
+const disabled = (testId: string) => {
+  const el = screen.getByTestId(testId);
+  return el.hasAttribute('disabled') || el.getAttribute('aria-disabled') === 'true' || el.classList.contains('Mui-disabled');
+};
+
+function serve(o: OrderDto, extra: (url: string, init?: RequestInit) => Response | undefined = () => undefined) {
+  const fetchMock = vi.fn<FetchFn>((url, init) => Promise.resolve(extra(url, init) ?? json({ data: o })));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
 
 describe('OrderPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the order and confirms it while New', async () => {
-    const fetchMock = vi.fn<FetchFn>((url) => Promise.resolve(json({ data: url.endsWith('/confirm') ? order({ status: 'Confirmed', status_name: 'Підтверджене' }) : order() })));
-    vi.stubGlobal('fetch', fetchMock);
+    serve(order(), (url) => (url.endsWith('/confirm') ? json({ data: order({ status: 'Confirmed', status_name: 'Підтверджене' }) }) : undefined));
     renderWithProviders(<OrderPage id={7} lists={lists} />);
     expect((await screen.findByTestId('order-number')).textContent).toBe('№100007');
     expect(screen.getByTestId('order-status').textContent).toBe('Нове');
@@ -33,7 +30,100 @@ describe('OrderPage', () => {
     expect(screen.getAllByTestId('order-line')).toHaveLength(1);
     fireEvent.click(screen.getByTestId('order-confirm'));
     await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('Підтверджене'));
-    expect(screen.queryByTestId('order-confirm')).toBeNull();
+    expect(disabled('order-confirm')).toBe(true);
+    expect(disabled('order-edit')).toBe(false);
+    expect(disabled('order-cancel')).toBe(false);
+  });
+
+  it.each([
+    ['New', { confirm: true, edit: true, copy: true, cancel: true, upload: false }],
+    ['Confirmed', { confirm: false, edit: true, copy: true, cancel: true, upload: true }],
+    ['Complected', { confirm: false, edit: false, copy: true, cancel: true, upload: true }],
+    ['Delivered', { confirm: false, edit: false, copy: true, cancel: false, upload: true }],
+    ['Canceled', { confirm: false, edit: false, copy: true, cancel: false, upload: false }],
+    ['Done', { confirm: false, edit: false, copy: true, cancel: false, upload: true }],
+  ] as const)('enables the actions of a %s order', async (status, expected) => {
+    serve(order({ status, status_name: status }));
+    renderWithProviders(<OrderPage id={7} lists={lists} />);
+    await screen.findByTestId('order-number');
+    expect(disabled('order-confirm')).toBe(!expected.confirm);
+    expect(disabled('order-edit')).toBe(!expected.edit);
+    expect(disabled('order-copy')).toBe(!expected.copy);
+    expect(disabled('order-cancel')).toBe(!expected.cancel);
+    expect(disabled('order-document-upload')).toBe(!expected.upload);
+    expect(screen.queryByTestId('order-documents-hint') === null).toBe(expected.upload);
+    if (expected.edit) expect(screen.getByTestId('order-edit').getAttribute('href')).toBe('/dashboard/order/7/edit');
+  });
+
+  it('asks before cancelling and cancels', async () => {
+    const fetchMock = serve(order({ status: 'Confirmed', status_name: 'Підтверджене' }), (url, init) =>
+      init?.method === 'DELETE' ? json({ data: order({ status: 'Canceled', status_name: 'Скасоване' }) }) : undefined,
+    );
+    renderWithProviders(<OrderPage id={7} lists={lists} />);
+    fireEvent.click(await screen.findByTestId('order-cancel'));
+    const dialog = await screen.findByTestId('order-cancel-dialog');
+    expect(within(dialog).getByText('Скасувати замовлення №100007?')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByTestId('order-cancel-dialog-confirm'));
+    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('Скасоване'));
+    expect(fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE')?.[0]).toBe('/api/v1/orders/7');
+    expect(disabled('order-cancel')).toBe(true);
+    expect(disabled('order-edit')).toBe(true);
+  });
+
+  it('shows the delivery details and the history in words', async () => {
+    serve(
+      order({
+        status: 'Delivered',
+        status_name: 'Доставляється',
+        delivery_status: 'OnMyWay',
+        ttn: '20450000000001',
+        tracking_status: 'Відправлення прямує до міста',
+        delivery_cost: 70,
+        history: [
+          { id: 1, kind: 'status', from: null, to: 'New', note: null, actor: 'Тарас', created_at: '2026-01-01T10:00:00Z' },
+          { id: 2, kind: 'status', from: 'New', to: 'Confirmed', note: null, actor: 'Тарас', created_at: '2026-01-01T10:05:00Z' },
+          { id: 3, kind: 'reservation', from: null, to: 'create', note: 'embedded R-17', actor: null, created_at: '2026-01-01T10:06:00Z' },
+          { id: 4, kind: 'delivery_status', from: 'CreatedTTN', to: 'OnMyWay', note: 'Відправлення прямує до міста', actor: null, created_at: '2026-01-02T08:00:00Z' },
+          { id: 5, kind: 'money', from: null, to: 'delivery', note: '-70.00', actor: null, created_at: '2026-01-02T09:00:00Z' },
+          { id: 6, kind: 'auto_confirm', from: null, to: null, note: 'InsufficientBalance', actor: null, created_at: '2026-01-01T10:01:00Z' },
+          { id: 7, kind: 'copy', from: null, to: '100001', note: 'from', actor: 'Тарас', created_at: '2026-01-01T09:59:00Z' },
+          { id: 8, kind: 'document', from: null, to: 'added', note: 'ttn.pdf', actor: 'Тарас', created_at: '2026-01-02T10:00:00Z' },
+          { id: 9, kind: 'something_new', from: 'a', to: 'b', note: 'n', actor: null, created_at: '2026-01-02T11:00:00Z' },
+        ],
+      }),
+    );
+    renderWithProviders(<OrderPage id={7} lists={lists} />);
+    expect((await screen.findByTestId('order-ttn')).textContent).toBe('20450000000001');
+    expect(screen.getByTestId('order-tracking').textContent).toBe('Відправлення прямує до міста');
+    expect(screen.getByTestId('order-delivery-cost').textContent).toBe('70.00 грн.');
+
+    const entries = within(screen.getByTestId('order-history')).getAllByTestId('history-entry');
+    const titles = entries.map((e) => within(e).getByTestId('history-title').textContent);
+    // Newest first.
+    expect(titles).toEqual([
+      'something_new: a → b',
+      'Додано документ',
+      'Оплата доставки-70.00 грн.',
+      'Доставка: Створено ТТН → В дорозі',
+      'Створення резерву в 1С',
+      'Статус: Нове → Підтверджене',
+      'Автоматичне підтвердження не виконано',
+      'Замовлення створено',
+      'Створено як копію замовлення №100001',
+    ]);
+    const actor = (i: number) => within(entries[i]!).getByTestId('history-actor').textContent;
+    expect(actor(3)).toBe('Система');
+    expect(actor(5)).toBe('Тарас');
+    expect(within(entries[6]!).getByTestId('history-detail').textContent).toBe('Недостатньо коштів на балансі');
+    expect(within(entries[2]!).getByTestId('history-amount').textContent).toBe('-70.00 грн.');
+  });
+
+  it('copies the order and goes to the new one', async () => {
+    serve(order({ status: 'Canceled', status_name: 'Скасоване' }), (url) => (url.endsWith('/copy') ? json({ data: order({ id: 8, number: '100008' }) }, 201) : undefined));
+    renderWithProviders(<OrderPage id={7} lists={lists} />);
+    fireEvent.click(await screen.findByTestId('order-copy'));
+    expect((await screen.findByTestId('toast')).textContent).toContain('№100008');
   });
 
   it('shows a not-found state on 404', async () => {

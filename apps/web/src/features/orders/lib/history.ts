@@ -1,0 +1,108 @@
+/**
+ * Order history entries in words (the order page's timeline). Kinds: status, payment_status,
+ * delivery_status, reservation, reservation_error, auto_confirm, edit, document, ttn, money, copy;
+ * anything else is shown generically (kind, from → to, note).
+ */
+import type { TFunction } from 'i18next';
+import { isMessageKey, translate, type ConfigItem } from '@drop/shared';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { labelOf, type OrderLists } from '../components/types.ts';
+
+export interface HistoryEntry {
+  id: number;
+  kind: string;
+  from: string | null;
+  to: string | null;
+  note: string | null;
+  actor: string | null;
+  created_at: string;
+}
+
+export type HistoryTone = 'primary' | 'info' | 'success' | 'warning' | 'error' | 'grey';
+
+export interface HistoryText {
+  title: string;
+  detail?: string | undefined;
+  /** A signed money amount (kind 'money'), shown green or red. */
+  amount?: number | undefined;
+  /** The colour of the timeline dot (a status colour from /config when there is one). */
+  color?: string | undefined;
+  tone: HistoryTone;
+}
+
+const RESERVATION_ACTIONS = ['create', 'update', 'confirm', 'cancel'] as const;
+const MONEY_KINDS = ['balance', 'cod', 'delivery', 'return_costs', 'refund', 'adjust'] as const;
+const DOCUMENT_ACTIONS = ['added', 'removed'] as const;
+
+const has = <T extends string>(list: readonly T[], v: string | null): v is T => v !== null && (list as readonly string[]).includes(v);
+
+/** Business codes (auto-confirm refusals, reservation errors) in the user's words when known. */
+const CODE_MESSAGES: Record<string, string> = {
+  InsufficientBalance: 'insufficient_balance',
+  QuantityIsLessRemains: 'quantity_less_remains',
+  PriceIsLessDrop: 'price_less_drop',
+  PriceIsLessRecommended: 'price_less_recommended',
+  big_prepayment: 'big_prepayment',
+  TransitionNotAllowed: 'transition_not_allowed',
+  ProductUnavailable: 'product_unavailable',
+};
+
+export function codeText(note: string | null): string | undefined {
+  if (!note) return undefined;
+  const key = CODE_MESSAGES[note] ?? note;
+  return isMessageKey(key) ? translate(key, currentLocale()) : note;
+}
+
+const transition = (list: ConfigItem[] | undefined, from: string | null, to: string | null): string =>
+  from && to ? `${labelOf(list, from)} → ${labelOf(list, to)}` : labelOf(list, to ?? from);
+
+const colorOf = (list: ConfigItem[] | undefined, id: string | null) => (id ? list?.find((i) => i.id === id)?.color : undefined);
+
+export function describeHistory(h: HistoryEntry, lists: Partial<OrderLists> | undefined, t: TFunction): HistoryText {
+  switch (h.kind) {
+    case 'status':
+      if (!h.from && h.to === 'New') return { title: t('orders.history.created'), detail: h.note ?? undefined, color: colorOf(lists?.order_status_list, h.to), tone: 'primary' };
+      return { title: t('orders.history.status', { value: transition(lists?.order_status_list, h.from, h.to) }), detail: h.note ?? undefined, color: colorOf(lists?.order_status_list, h.to), tone: 'primary' };
+    case 'payment_status':
+      return { title: t('orders.history.paymentStatus', { value: transition(lists?.pay_status_list, h.from, h.to) }), detail: h.note ?? undefined, color: colorOf(lists?.pay_status_list, h.to), tone: 'info' };
+    case 'delivery_status':
+      return { title: t('orders.history.deliveryStatus', { value: transition(lists?.delivery_status_list, h.from, h.to) }), detail: h.note ?? undefined, color: colorOf(lists?.delivery_status_list, h.to), tone: 'info' };
+    case 'reservation':
+      return {
+        title: has(RESERVATION_ACTIONS, h.to) ? t(`orders.history.reservation.${h.to}`) : t('orders.history.reservationOther', { action: h.to ?? '' }),
+        detail: h.note ?? undefined,
+        tone: 'grey',
+      };
+    case 'reservation_error':
+      return {
+        title: t('orders.history.reservationError', { action: has(RESERVATION_ACTIONS, h.to) ? t(`orders.history.reservationAction.${h.to}`) : (h.to ?? '') }),
+        detail: codeText(h.note),
+        tone: 'error',
+      };
+    case 'auto_confirm':
+      return { title: t('orders.history.autoConfirm'), detail: codeText(h.note), tone: 'warning' };
+    case 'edit':
+      return { title: t('orders.history.edit'), detail: h.note ?? undefined, tone: 'primary' };
+    case 'document':
+      return { title: has(DOCUMENT_ACTIONS, h.to) ? t(`orders.history.document.${h.to}`) : t('orders.history.documentOther'), detail: h.note ?? undefined, tone: h.to === 'removed' ? 'grey' : 'info' };
+    case 'ttn':
+      return { title: t('orders.history.ttn', { ttn: h.to ?? '' }), detail: h.note ?? undefined, tone: 'info' };
+    case 'money': {
+      const amount = h.note !== null && /^[-+]?\d+(\.\d+)?$/.test(h.note.trim()) ? Number(h.note) : undefined;
+      return {
+        title: has(MONEY_KINDS, h.to) ? t(`orders.history.money.${h.to}`) : t('orders.history.moneyOther'),
+        amount,
+        detail: amount === undefined ? (h.note ?? undefined) : undefined,
+        tone: amount !== undefined && amount < 0 ? 'error' : 'success',
+      };
+    }
+    case 'copy':
+      return { title: h.note === 'from' ? t('orders.history.copyFrom', { number: h.to ?? '' }) : t('orders.history.copyTo', { number: h.to ?? '' }), tone: 'grey' };
+    default:
+      return {
+        title: [h.kind, h.from || h.to ? [h.from, h.to].filter(Boolean).join(' → ') : null].filter(Boolean).join(': '),
+        detail: h.note ?? undefined,
+        tone: 'grey',
+      };
+  }
+}
