@@ -16,6 +16,8 @@ export interface LoadDemoOptions {
 /** Tables the demo catalogue owns; emptied by `replaceCatalogue`. */
 const CATALOGUE_TABLES = [
   'favorite_products',
+  'cart_lines',
+  'market_category_markups',
   'product_properties',
   'product_images',
   'category_facets',
@@ -80,7 +82,31 @@ export async function catalogueSize(database: Database): Promise<number> {
 }
 
 export async function clearCatalogue(database: Database): Promise<void> {
-  await rawQuery(database, `TRUNCATE ${CATALOGUE_TABLES.join(', ')} RESTART IDENTITY`);
+  // Orders stay: their lines keep the names, codes and prices they were placed with, and lose only
+  // their link to the product. TRUNCATE refuses a table another one references, so the link's
+  // constraint is set aside for it, in the same transaction.
+  const statements = [
+    'UPDATE order_lines SET product_id = NULL WHERE product_id IS NOT NULL',
+    'ALTER TABLE order_lines DROP CONSTRAINT IF EXISTS order_lines_product_id_products_id_fk',
+    `TRUNCATE ${CATALOGUE_TABLES.join(', ')} RESTART IDENTITY`,
+    'ALTER TABLE order_lines ADD CONSTRAINT order_lines_product_id_products_id_fk FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE SET NULL',
+  ];
+  if (database.lite) await database.lite.transaction(async (tx) => {
+    for (const s of statements) await tx.query(s);
+  });
+  else if (database.pool) {
+    const client = await database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      for (const s of statements) await client.query(s);
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK');
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
 }
 
 /**
