@@ -34,6 +34,7 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { mediaFilesRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
+import { marketsRoutes } from './modules/markets/markets.routes.ts';
 import { startTracking } from './modules/orders/tracking.service.ts';
 import { reservationSystemOf, runReservation } from './modules/orders/reservation.service.ts';
 import { novaPoshtaClient } from './integrations/novaposhta/client.ts';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(deliveryRoutes, { prefix: '/delivery' });
       await api.register(ordersRoutes, { prefix: '/orders' });
       await api.register(mediaFilesRoutes, { prefix: '/media-files' });
+      await api.register(marketsRoutes, { prefix: '/markets' });
       await api.register(financeAdminRoutes, { prefix: '/admin' });
       await api.register(ordersAdminRoutes, { prefix: '/admin/orders' });
     },

@@ -14,3 +14,4 @@ export * from './finance.ts';
 export * from './cart.ts';
 export * from './delivery.ts';
 export * from './orders.ts';
+export * from './markets.ts';

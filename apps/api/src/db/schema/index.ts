@@ -5,3 +5,4 @@ export * from './notifications.ts';
 export * from './finance.ts';
 export * from './cart.ts';
 export * from './orders.ts';
+export * from './markets.ts';

@@ -31,17 +31,18 @@ import {
 import { normalizeWords } from './search-normalize.ts';
 import { catalogueCached } from './catalogue-cache.ts';
 import { readModelOf, type CatalogueReadModel } from './read-model.ts';
+import { pricingMarketFor } from '../markets/markets.service.ts';
 
 export function pricingUser(user: UserRow): PricingUser {
   return { discount: Number(user.discount), isVerified: user.isVerified, markup: Number(user.markup), isDropMarkup: user.isDropMarkup };
 }
 
 /**
- * The prices in effect for a request. `market_id` is accepted on every product call; stores
- * arrive with the stores issue, until then every request prices with the user's markup profile.
+ * The prices in effect for a request: the store of `market_id` when it is the verified user's
+ * own, else the user's markup profile (an unknown, foreign or stale id never fails the call).
  */
-export async function priceContext(ctx: AuthedCtx, _marketId?: number): Promise<PriceContext> {
-  return { user: pricingUser(ctx.user), market: null };
+export async function priceContext(ctx: AuthedCtx, marketId?: number): Promise<PriceContext> {
+  return { user: pricingUser(ctx.user), market: await pricingMarketFor(ctx.db, ctx.user, marketId) };
 }
 
 // ---------- categories ----------
