@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { OPERATOR_ORDER_MOVES, ORDER_STATUSES, canMoveOrder } from '@drop/shared';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
 import { orderTools, PNG } from '../../test/orders.ts';
@@ -260,6 +261,36 @@ describe('operator actions', () => {
     // The reseller was told of each operator move.
     const notes = (await t.request('GET', '/api/v1/notifications', { token: u.token })).body.data;
     expect(notes.filter((n: any) => n.kind === 'order_status').length).toBe(3);
+  });
+
+  test('exhaustively: from every status, every move the table forbids is a 400 that changes nothing', async () => {
+    await tools.setStock(4, 50);
+    const u = await t.user({ isVerified: true });
+    const o = await tools.place(u.token, [[4, 1, 80]]);
+    let refused = 0;
+    for (const from of ORDER_STATUSES) {
+      await t.database.db.execute(sql`UPDATE orders SET status = ${from} WHERE id = ${o.id}`);
+      const moves: [string, () => Promise<{ status: number; body: any }>][] = OPERATOR_ORDER_MOVES.filter((to) => !canMoveOrder(from, to)).map((to) => [
+        `operator ${from} -> ${to}`,
+        () => admin('POST', `/${o.id}/status`, { status: to }),
+      ]);
+      if (!canMoveOrder(from, 'Confirmed')) moves.push([`confirm from ${from}`, () => t.request('POST', `/api/v1/orders/${o.id}/confirm`, { token: u.token })]);
+      if (!canMoveOrder(from, 'Canceled')) moves.push([`cancel from ${from}`, () => t.request('DELETE', `/api/v1/orders/${o.id}`, { token: u.token })]);
+      if (from !== 'New' && from !== 'Confirmed') {
+        moves.push([`edit in ${from}`, () => t.request('PUT', `/api/v1/orders/${o.id}`, { token: u.token, body: { ...orderBody(o), products: [{ product_id: 4, qty: 2, retail_price: 80 }] } })]);
+      }
+      for (const [what, call] of moves) {
+        const r = await call();
+        expect(r.status, what).toBe(400);
+        expect(r.body.code, what).toBe('TransitionNotAllowed');
+        refused++;
+      }
+      const now = (await admin('GET', `/${o.id}`)).body.data;
+      expect(now).toMatchObject({ status: from, payment_status: 'NotPaid', calculations: { retail_sum: 80 } });
+    }
+    expect(refused).toBeGreaterThan(50);
+    expect(await operationsOf(o.id)).toEqual([]);
+    expect(await tools.stock(4)).toEqual({ qty: 49, reserved: 1 });
   });
 
   test('a Card invoice: WaitPaid on confirm, Paid by the operator once', async () => {
