@@ -15,6 +15,8 @@ import {
   ForgotPasswordRoute,
   LandingRoute,
   LoginRoute,
+  MarketCreateRoute,
+  MarketEditRoute,
   NotFoundRoute,
   OrderEditRoute,
   OrderRoute,
@@ -33,8 +35,6 @@ const SECTIONS: { path: string; titleKey: string }[] = [
   { path: 'export-settings', titleKey: 'pages.exportSettings' },
   { path: 'export-settings/create', titleKey: 'pages.exportCreate' },
   { path: 'export-settings/:id/edit', titleKey: 'pages.exportEdit' },
-  { path: 'markets/create', titleKey: 'pages.marketCreate' },
-  { path: 'markets/:id', titleKey: 'pages.marketEdit' },
 ];
 
 export const routes: RouteObject[] = [
@@ -75,6 +75,8 @@ export const routes: RouteObject[] = [
       { path: 'orders', element: <OrdersRoute /> },
       { path: 'order/:id', element: <OrderRoute /> },
       { path: 'order/:id/edit', element: <OrderEditRoute /> },
+      { path: 'markets/create', element: <MarketCreateRoute /> },
+      { path: 'markets/:id', element: <MarketEditRoute /> },
       ...SECTIONS.map((s) => ({ path: s.path, element: <UnderConstructionRoute key={s.path} titleKey={s.titleKey} /> })),
     ],
   },

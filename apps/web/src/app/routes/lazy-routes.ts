@@ -20,4 +20,6 @@ export const CartRoute = lazy(() => import('./cart-route.tsx').then((m) => ({ de
 export const CheckoutRoute = lazy(() => import('./checkout-route.tsx').then((m) => ({ default: m.CheckoutRoute })));
 export const OrderRoute = lazy(() => import('./order-route.tsx').then((m) => ({ default: m.OrderRoute })));
 export const OrdersRoute = lazy(() => import('./orders-route.tsx').then((m) => ({ default: m.OrdersRoute })));
+export const MarketCreateRoute = lazy(() => import('../../features/markets/components/market-page.tsx').then((m) => ({ default: m.MarketCreatePage })));
+export const MarketEditRoute = lazy(() => import('../../features/markets/components/market-page.tsx').then((m) => ({ default: m.MarketEditPage })));
 export const OrderEditRoute = lazy(() => import('./order-edit-route.tsx').then((m) => ({ default: m.OrderEditRoute })));

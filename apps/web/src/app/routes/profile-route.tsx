@@ -9,6 +9,7 @@ import { ProfileMarkupCard } from '../../features/auth/components/profile-markup
 import { ProfilePasswordCard } from '../../features/auth/components/profile-password-card.tsx';
 import { ProfilePersonalCard } from '../../features/auth/components/profile-personal-card.tsx';
 import { ProfileTwoFactorCard } from '../../features/auth/components/profile-two-factor-card.tsx';
+import { MarketsCard } from '../../features/markets/components/markets-card.tsx';
 import { DevicesCard } from '../../features/devices/components/devices-card.tsx';
 import { UserBadgeChip } from '../layouts/dashboard/user-badge-chip.tsx';
 
@@ -35,6 +36,7 @@ export function ProfileRoute() {
           </Box>
           <Box sx={{ display: 'grid', gap: 2 }}>
             <ProfileMarkupCard key={`markup-${user.data.id}`} user={user.data} />
+            {user.data.is_verified && <MarketsCard />}
             <ProfilePasswordCard />
             <DevicesCard onCurrentSignedOut={() => void navigate('/login', { replace: true })} />
           </Box>

@@ -20,6 +20,7 @@ import { Link, useLocation } from 'react-router';
 import { DRAWER_WIDTH, RAIL_WIDTH, type UserDto } from '@drop/shared';
 import { LanguageControl } from './language-control.tsx';
 import { NAV_ITEMS, isActive, type NavLinkItem } from './nav-items.tsx';
+import { MarketSelector } from '../../../features/markets/components/market-selector.tsx';
 import { UserBadgeChip } from './user-badge-chip.tsx';
 
 function ProfileCard({ user, rail, onNavigate }: { user: UserDto; rail: boolean; onNavigate?: () => void }) {
@@ -113,6 +114,7 @@ function NavContent({ user, rail, onNavigate, mobile, onLogout }: { user: UserDt
       {mobile && (
         <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
           <Divider />
+          <MarketSelector testId="drawer-market-selector" fullWidth />
           <LanguageControl testId="drawer-language-switch" />
           <Button startIcon={<LogoutIcon />} color="inherit" onClick={onLogout} sx={{ justifyContent: 'flex-start' }} data-testid="drawer-logout">
             {t('common.logout')}

@@ -11,6 +11,7 @@ import type { UserDto } from '@drop/shared';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { CartButton } from '../../../features/cart/components/cart-button.tsx';
 import { NotificationsButton } from '../../../features/notifications/components/notifications-button.tsx';
+import { MarketSelector } from '../../../features/markets/components/market-selector.tsx';
 import { HeaderSearch } from '../../../features/search/components/header-search.tsx';
 import { LanguageControl } from './language-control.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -41,6 +42,7 @@ export function TopBar({ user, balance, collapsed, onToggle, onLogout }: {
           <HeaderSearch />
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        <MarketSelector />
         <LanguageControl />
         <IconButton component={Link} to="/dashboard/favorites" aria-label={t('nav.favorites')} data-testid="favorites-button">
           <FavoriteIcon />

@@ -13,5 +13,5 @@ export const getAnalogues = (id: number, marketId?: number, signal?: AbortSignal
 export const getAnaloguesQueryOptions = (id: number, lang: string, marketId?: number) =>
   queryOptions({ queryKey: productKeys.analogues(id, lang, marketId), queryFn: ({ signal }) => getAnalogues(id, marketId, signal) });
 
-export const useAnalogues = (id: number, lang: string, { enabled = true, marketId }: { enabled?: boolean; marketId?: number } = {}) =>
+export const useAnalogues = (id: number, lang: string, { enabled = true, marketId }: { enabled?: boolean; marketId?: number | undefined } = {}) =>
   useQuery({ ...getAnaloguesQueryOptions(id, lang, marketId), enabled });

@@ -12,5 +12,5 @@ export async function getProduct(id: number, marketId?: number, signal?: AbortSi
 export const getProductQueryOptions = (id: number, lang: string, marketId?: number) =>
   queryOptions({ queryKey: productKeys.detail(id, lang, marketId), queryFn: ({ signal }) => getProduct(id, marketId, signal) });
 
-export const useProduct = (id: number, lang: string, { enabled = true, marketId }: { enabled?: boolean; marketId?: number } = {}) =>
+export const useProduct = (id: number, lang: string, { enabled = true, marketId }: { enabled?: boolean; marketId?: number | undefined } = {}) =>
   useQuery({ ...getProductQueryOptions(id, lang, marketId), enabled: enabled && Number.isSafeInteger(id) && id > 0 });

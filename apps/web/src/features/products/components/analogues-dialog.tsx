@@ -22,6 +22,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Link as RouterLink } from 'react-router';
 import { formatMoney, type ProductDto } from '@drop/shared';
 import { useAnalogues } from '../api/get-analogues.ts';
+import { useMarketQueryId } from '../../markets/hooks/use-current-market.ts';
 import { pickImage } from '../lib/images.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { ProductBadges } from './product-badges.tsx';
@@ -33,7 +34,7 @@ export function AnaloguesDialog({ product, open, onClose }: { product: ProductDt
   const { t, i18n } = useProductsT();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const analogues = useAnalogues(product?.id ?? 0, i18n.language, { enabled: product !== null });
+  const analogues = useAnalogues(product?.id ?? 0, i18n.language, { enabled: product !== null, marketId: useMarketQueryId() });
 
   return (
     <Dialog

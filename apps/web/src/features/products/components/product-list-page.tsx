@@ -26,6 +26,7 @@ import type { ProductDto } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { useProducts } from '../api/get-products.ts';
 import type { ProductListMode, ProductListParams } from '../api/keys.ts';
+import { useMarketQueryId } from '../../markets/hooks/use-current-market.ts';
 import { useProductListState } from '../hooks/use-product-list-state.ts';
 import { useScrollMemory } from '../hooks/use-scroll-memory.ts';
 import { useProductsT } from '../lib/i18n.ts';
@@ -79,6 +80,7 @@ function ProductListView({ mode }: { mode: ProductListMode }) {
     filters: state.filters,
     priceFrom: state.priceFrom,
     priceTo: state.priceTo,
+    marketId: useMarketQueryId(),
     lang: i18n.language,
   };
   const query = useProducts(params, mode !== 'category' || categoryId !== undefined);

@@ -23,6 +23,7 @@ import type { ProductDetailDto } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useProduct } from '../api/get-product.ts';
+import { useMarketQueryId } from '../../markets/hooks/use-current-market.ts';
 import { galleryImages } from '../lib/images.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { AnaloguesDialog } from './analogues-dialog.tsx';
@@ -44,7 +45,7 @@ export function ProductPage() {
 
 function ProductPageView({ productId }: { productId: number }) {
   const { t, i18n } = useProductsT();
-  const query = useProduct(productId, i18n.language);
+  const query = useProduct(productId, i18n.language, { marketId: useMarketQueryId() });
 
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'instant' });

@@ -18,6 +18,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Link as RouterLink } from 'react-router';
 import type { ProductDto } from '@drop/shared';
 import { useProduct } from '../api/get-product.ts';
+import { useMarketQueryId } from '../../markets/hooks/use-current-market.ts';
 import { galleryImages } from '../lib/images.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { ImageCarousel } from './image-carousel.tsx';
@@ -32,7 +33,7 @@ export function QuickViewDialog({ product, open, onClose }: { product: ProductDt
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const id = product?.id ?? 0;
-  const detail = useProduct(id, i18n.language, { enabled: product !== null });
+  const detail = useProduct(id, i18n.language, { enabled: product !== null, marketId: useMarketQueryId() });
   const shown = detail.data?.data;
   const base = shown ?? product;
 

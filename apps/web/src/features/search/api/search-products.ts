@@ -13,16 +13,16 @@ export function thumbUrl(p: Pick<ProductDto, 'images'>): string {
 
 export const searchKeys = {
   all: ['header-search'] as const,
-  preview: (term: string, lang: string) => [...searchKeys.all, term, lang] as const,
+  preview: (term: string, lang: string, marketId?: number) => [...searchKeys.all, term, lang, marketId ?? null] as const,
 };
 
-export const searchProducts = (term: string, signal?: AbortSignal) =>
-  api.raw<ProductsResponse>('GET', '/products', { query: { search: term, per_page: HEADER_SEARCH_PER_PAGE }, signal });
+export const searchProducts = (term: string, signal?: AbortSignal, marketId?: number) =>
+  api.raw<ProductsResponse>('GET', '/products', { query: { search: term, per_page: HEADER_SEARCH_PER_PAGE, market_id: marketId }, signal });
 
-export function useProductSearch(term: string, lang: string, enabled: boolean) {
+export function useProductSearch(term: string, lang: string, enabled: boolean, marketId?: number) {
   return useQuery({
-    queryKey: searchKeys.preview(term, lang),
-    queryFn: ({ signal }) => searchProducts(term, signal),
+    queryKey: searchKeys.preview(term, lang, marketId),
+    queryFn: ({ signal }) => searchProducts(term, signal, marketId),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,

@@ -25,6 +25,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, formatMoney, formatQty, type ProductDto } from '@drop/shared';
 import { HEADER_SEARCH_PER_PAGE, thumbUrl, useProductSearch } from '../api/search-products.ts';
 import { useSearchTranslation } from '../i18n.ts';
+import { useMarketQueryId } from '../../markets/hooks/use-current-market.ts';
 import {
   MIN_SEARCH_LENGTH,
   SEARCH_PARAM,
@@ -85,7 +86,7 @@ export function HeaderSearch({ testId = 'header-search' }: { testId?: string }) 
   const onSearchPage = isSearchPage(pathname);
   const trimmed = text.trim();
   const searchable = trimmed.length >= MIN_SEARCH_LENGTH;
-  const query = useProductSearch(term, i18n.language, !onSearchPage && !dismissed && term.length >= MIN_SEARCH_LENGTH);
+  const query = useProductSearch(term, i18n.language, !onSearchPage && !dismissed && term.length >= MIN_SEARCH_LENGTH, useMarketQueryId());
   const results = searchable && query.data ? query.data.data.slice(0, HEADER_SEARCH_PER_PAGE) : [];
   const pending = searchable && (trimmed !== term || query.isFetching);
   const settled = searchable && trimmed === term && query.isSuccess && !query.isPlaceholderData && !query.isFetching;

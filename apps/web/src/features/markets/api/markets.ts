@@ -1,0 +1,58 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { marketDto, type MarketDto, type MarketInput } from '@drop/shared';
+import { api } from '../../../lib/api-client.ts';
+
+/** Query keys of the stores feature (names carry no language, so no locale in the key). */
+export const marketKeys = {
+  all: ['markets'] as const,
+  list: () => ['markets', 'list'] as const,
+  detail: (id: number) => ['markets', 'detail', id] as const,
+};
+
+export const getMarkets = (signal?: AbortSignal) => api.get('/markets', z.array(marketDto), signal ? { signal } : {});
+export const getMarket = (id: number, signal?: AbortSignal) => api.get(`/markets/${id}`, marketDto, signal ? { signal } : {});
+
+export const getMarketsQueryOptions = () => queryOptions({ queryKey: marketKeys.list(), queryFn: ({ signal }) => getMarkets(signal), staleTime: 60_000 });
+
+/** GET /markets: verified users only (others get 403 NotVerified, so the call is never made for them). */
+export const useMarkets = (enabled: boolean) => useQuery({ ...getMarketsQueryOptions(), enabled });
+
+export const useMarket = (id: number) =>
+  useQuery({
+    queryKey: marketKeys.detail(id),
+    queryFn: ({ signal }) => getMarket(id, signal),
+    enabled: Number.isSafeInteger(id) && id > 0,
+  });
+
+export const createMarket = (input: MarketInput) => api.post('/markets', input, marketDto);
+export const updateMarket = (id: number, input: MarketInput) => api.put(`/markets/${id}`, input, marketDto);
+export const deleteMarket = (id: number) => api.delete(`/markets/${id}`);
+
+/** Store changes alter product prices when that store is selected: products are refetched too. */
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () => Promise.all([qc.invalidateQueries({ queryKey: marketKeys.all }), qc.invalidateQueries({ queryKey: ['products'] }), qc.invalidateQueries({ queryKey: ['header-search'] })]);
+}
+
+export function useCreateMarket() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: createMarket, onSuccess: () => void invalidate() });
+}
+
+export function useUpdateMarket(id: number) {
+  const qc = useQueryClient();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: MarketInput) => updateMarket(id, input),
+    onSuccess: (m: MarketDto) => {
+      qc.setQueryData(marketKeys.detail(id), m);
+      void invalidate();
+    },
+  });
+}
+
+export function useDeleteMarket() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: deleteMarket, onSuccess: () => void invalidate() });
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import type { CategoryDto, MarketInput, ProductDto } from '@drop/shared';
+import { renderWithUser, testUser } from '../test-utils.tsx';
+import { emptyMarketForm, marketFormOf, serverFieldErrors } from '../lib/market-form.ts';
+import { MarketForm } from './market-form.tsx';
+import { market } from '../test-utils.tsx';
+
+const cat = (id: number, name: string, child: CategoryDto[] = []) =>
+  ({ id, name, name_uk: name, name_ru: name, image_url: null, icon: null, icon_color: null, child }) as unknown as CategoryDto;
+const categories = [cat(1, 'Дім', [cat(11, 'Кухня', [cat(111, 'Посуд')])]), cat(2, 'Сад')];
+const sample = { id: 5, name: 'Каструля', drop_price: 100, retail_price: 150, category_id: 111, parent_id: 11, root_id: 1 } as unknown as ProductDto;
+
+const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+function setup(onSubmit = vi.fn<(p: MarketInput) => void>(), initial = emptyMarketForm(), serverErrors?: Record<string, string>) {
+  renderWithUser(
+    <MarketForm initial={initial} categories={categories} sample={sample} onSubmit={onSubmit} onCancel={() => undefined} {...(serverErrors ? { serverErrors } : {})} />,
+    testUser(true),
+  );
+  return onSubmit;
+}
+
+describe('MarketForm', () => {
+  it('requires a name and a base markup and refuses bad percents', async () => {
+    const onSubmit = setup();
+    fireEvent.click(screen.getByTestId('market-save'));
+    expect(await screen.findAllByText("Поле обов'язкове для заповнення")).toHaveLength(2);
+    type('market-name', 'Мій');
+    type('market-base-markup', '1001');
+    type('market-category-2', 'abc');
+    fireEvent.click(screen.getByTestId('market-save'));
+    expect(await screen.findByText('Значення має бути не більше 1000')).toBeTruthy();
+    expect(screen.getByText('Невірний формат значення')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sends the name, base markup and only the filled category markups', () => {
+    const onSubmit = setup();
+    type('market-name', '  Rozetka  ');
+    fireEvent.click(screen.getByTestId('market-base-type-2'));
+    type('market-base-markup', '15');
+    fireEvent.click(screen.getByTestId('market-category-toggle-1'));
+    type('market-category-11', '5,5');
+    type('market-category-2', '');
+    fireEvent.click(screen.getByTestId('market-save'));
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'Rozetka', base_markup: { type: 2, markup: 15 }, catalog_markup: [{ id: 11, markup: 5.5 }] });
+  });
+
+  it('previews the sample price with the current values (most specific category wins)', () => {
+    setup();
+    type('market-base-markup', '10');
+    expect(screen.getByTestId('market-sample').textContent).toContain('110.00');
+    fireEvent.click(screen.getByTestId('market-category-toggle-1'));
+    type('market-category-1', '30');
+    expect(screen.getByTestId('market-sample').textContent).toContain('130.00');
+    type('market-category-11', '50');
+    expect(screen.getByTestId('market-sample').textContent).toContain('150.00');
+    fireEvent.click(screen.getByTestId('market-base-type-2'));
+    expect(screen.getByTestId('market-sample').textContent).toContain('225.00');
+  });
+
+  it('fills the form from a store and shows server errors under their fields', () => {
+    const initial = marketFormOf({ ...market(3, 'Prom'), catalog_markup: [{ id: 2, markup: 7 }] });
+    const payload = { name: 'Prom', base_markup: { type: 1 as const, markup: 20 }, catalog_markup: [{ id: 2, markup: 7 }] };
+    setup(undefined, initial, serverFieldErrors({ name: ['Такий магазин вже є'], 'catalog_markup.0.markup': ['Погана націнка'] }, payload));
+    expect(screen.getByTestId<HTMLInputElement>('market-name').value).toBe('Prom');
+    expect(screen.getByTestId<HTMLInputElement>('market-category-2').value).toBe('7');
+    expect(screen.getByText('Такий магазин вже є')).toBeTruthy();
+    expect(screen.getByText('Погана націнка')).toBeTruthy();
+  });
+});

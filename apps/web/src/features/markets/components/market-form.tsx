@@ -1,0 +1,278 @@
+/**
+ * Store create/edit form (SPEC section 2, /dashboard/markets/create and /dashboard/markets/{id}):
+ * name, base markup (from the drop or the recommended price) and a markup per category (empty =
+ * inherited), with a sample price line computed by the shared price rule.
+ *
+ * Test ids: market-name, market-base-type-{1|2}, market-base-markup, market-category-{id},
+ * market-category-toggle-{id}, market-sample, market-save, market-cancel.
+ */
+import { useMemo, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useTranslation } from 'react-i18next';
+import {
+  MAX_MARKET_MARKUP,
+  MAX_MARKET_NAME,
+  isMessageKey,
+  translate,
+  PUBLIC_PRICING_USER,
+  formatMoney,
+  kopToUah,
+  priceProduct,
+  uahToKop,
+  type CategoryDto,
+  type MarketBaseType,
+  type MarketInput,
+  type ProductDto,
+} from '@drop/shared';
+import { validationMessage } from '../../../lib/form.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { categoryName } from '../../catalog/utils/categories.ts';
+import { parsePercent, validateMarketForm, type MarketFormErrors, type MarketFormValues } from '../lib/market-form.ts';
+
+export interface MarketFormProps {
+  initial: MarketFormValues;
+  categories: readonly CategoryDto[] | undefined;
+  categoriesLoading?: boolean;
+  sample: ProductDto | undefined;
+  busy?: boolean;
+  /** Server field errors (form keys, see market-form.ts). */
+  serverErrors?: MarketFormErrors;
+  onSubmit: (payload: MarketInput) => void;
+  onCancel: () => void;
+}
+
+const percentSlot = (testId: string) => ({
+  htmlInput: { inputMode: 'decimal' as const, 'data-testid': testId },
+  input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+});
+
+/** Sample selling price for the form's current values (null when the values are not valid numbers). */
+export function samplePrice(p: ProductDto, v: MarketFormValues): number | null {
+  const base = parsePercent(v.baseMarkup);
+  if (base === undefined || Number.isNaN(base) || base < 0) return null;
+  const categoryMarkups = new Map<number, number>();
+  for (const [id, s] of Object.entries(v.categoryMarkups)) {
+    const m = parsePercent(s);
+    if (m !== undefined && !Number.isNaN(m) && m >= 0) categoryMarkups.set(Number(id), m);
+  }
+  // The product's drop_price is already the user's (discount, surcharge): no further user adjustment.
+  const prices = priceProduct(
+    { dropKop: uahToKop(p.drop_price), oldDropKop: null, retailKop: uahToKop(p.retail_price), categoryPath: [p.category_id, p.parent_id, p.root_id] },
+    PUBLIC_PRICING_USER,
+    { baseType: v.baseType, baseMarkup: base, categoryMarkups },
+  );
+  return kopToUah(prices.markupKop);
+}
+
+export function MarketForm({ initial, categories, categoriesLoading = false, sample, busy = false, serverErrors, onSubmit, onCancel }: MarketFormProps) {
+  const { t, i18n } = useTranslation();
+  const [values, setValues] = useState<MarketFormValues>(initial);
+  const [errors, setErrors] = useState<MarketFormErrors>(serverErrors ?? {});
+  const [seenServer, setSeenServer] = useState(serverErrors);
+  if (seenServer !== serverErrors) {
+    setSeenServer(serverErrors);
+    if (serverErrors) setErrors(serverErrors);
+  }
+  const [open, setOpen] = useState<Set<number>>(() => new Set());
+
+  const clear = (key: string) =>
+    setErrors((e) => {
+      if (!(key in e)) return e;
+      const next = { ...e };
+      delete next[key];
+      return next;
+    });
+  /** Percent fields: the limits are 0..MAX_MARKET_MARKUP (server texts are shown as they are). */
+  const err = (key: string) => {
+    const m = errors[key];
+    if (m && key !== 'name' && isMessageKey(m)) return translate(m, currentLocale(), { min: 0, max: MAX_MARKET_MARKUP });
+    return validationMessage(m);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const res = validateMarketForm(values);
+    if (!res.ok) {
+      setErrors(res.errors);
+      return;
+    }
+    setErrors({});
+    onSubmit(res.payload);
+  };
+
+  const price = sample ? samplePrice(sample, values) : null;
+  const baseLabel = values.baseMarkup.trim() === '' ? '' : `+${values.baseMarkup.trim()}%`;
+
+  const setCategory = (id: number, s: string) => {
+    setValues((v) => ({ ...v, categoryMarkups: { ...v.categoryMarkups, [id]: s } }));
+    clear(`category.${id}`);
+  };
+
+  const inherited = useMemo(() => {
+    return (parents: number[]) => {
+      for (const id of parents) {
+        const s = values.categoryMarkups[id]?.trim();
+        if (s) return `+${s}%`;
+      }
+      return baseLabel;
+    };
+  }, [values.categoryMarkups, baseLabel]);
+
+  const renderCategory = (c: CategoryDto, depth: number, parents: number[]) => {
+    const expanded = open.has(c.id);
+    const placeholder = inherited(parents);
+    const error = err(`category.${c.id}`);
+    return (
+      <Box key={c.id} component="li" sx={{ listStyle: 'none' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: depth * 3, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
+          {c.child.length > 0 ? (
+            <IconButton
+              size="small"
+              aria-expanded={expanded}
+              aria-label={expanded ? t('markets.form.collapse') : t('markets.form.expand')}
+              data-testid={`market-category-toggle-${c.id}`}
+              onClick={() =>
+                setOpen((o) => {
+                  const n = new Set(o);
+                  if (!n.delete(c.id)) n.add(c.id);
+                  return n;
+                })
+              }
+            >
+              {expanded ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
+            </IconButton>
+          ) : (
+            <Box sx={{ width: 34, flexShrink: 0 }} />
+          )}
+          <Typography sx={{ flexGrow: 1, minWidth: 0 }} noWrap title={categoryName(c, i18n.language)}>
+            {categoryName(c, i18n.language)}
+          </Typography>
+          <TextField
+            size="small"
+            value={values.categoryMarkups[c.id] ?? ''}
+            onChange={(e) => setCategory(c.id, e.target.value)}
+            placeholder={placeholder}
+            error={Boolean(error)}
+            helperText={error}
+            sx={{ width: 130, flexShrink: 0 }}
+            slotProps={{
+              ...percentSlot(`market-category-${c.id}`),
+              htmlInput: { inputMode: 'decimal', 'data-testid': `market-category-${c.id}`, 'aria-label': t('markets.form.categoryMarkup', { name: categoryName(c, i18n.language) }) },
+            }}
+          />
+        </Box>
+        {expanded && c.child.length > 0 && (
+          <Box component="ul" sx={{ m: 0, p: 0 }}>
+            {c.child.map((ch) => renderCategory(ch, depth + 1, [c.id, ...parents]))}
+          </Box>
+        )}
+      </Box>
+    );
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} data-testid="market-form" sx={{ display: 'grid', gap: 2 }}>
+      <Card>
+        <CardContent>
+          <Stack spacing={2}>
+            <TextField
+              label={t('markets.form.name')}
+              value={values.name}
+              required
+              onChange={(e) => {
+                setValues((v) => ({ ...v, name: e.target.value }));
+                clear('name');
+              }}
+              error={Boolean(errors.name)}
+              helperText={errors.name === 'too_long' ? t('markets.form.nameTooLong', { max: MAX_MARKET_NAME }) : err('name')}
+              slotProps={{ htmlInput: { 'data-testid': 'market-name', maxLength: MAX_MARKET_NAME + 20 } }}
+            />
+            <FormControl>
+              <FormLabel id="market-base-type-label">{t('markets.form.baseType')}</FormLabel>
+              <RadioGroup
+                row
+                aria-labelledby="market-base-type-label"
+                value={String(values.baseType)}
+                onChange={(_e, v) => setValues((s) => ({ ...s, baseType: (Number(v) === 2 ? 2 : 1) as MarketBaseType }))}
+              >
+                <FormControlLabel value="1" control={<Radio slotProps={{ input: { 'data-testid': 'market-base-type-1' } as object }} />} label={t('markets.fromDrop')} />
+                <FormControlLabel value="2" control={<Radio slotProps={{ input: { 'data-testid': 'market-base-type-2' } as object }} />} label={t('markets.fromRecommended')} />
+              </RadioGroup>
+            </FormControl>
+            <TextField
+              label={t('markets.form.baseMarkup')}
+              value={values.baseMarkup}
+              required
+              onChange={(e) => {
+                setValues((v) => ({ ...v, baseMarkup: e.target.value }));
+                clear('base_markup.markup');
+              }}
+              error={Boolean(errors['base_markup.markup'])}
+              helperText={err('base_markup.markup')}
+              sx={{ maxWidth: 240 }}
+              slotProps={percentSlot('market-base-markup')}
+            />
+            <Box data-testid="market-sample" aria-live="polite">
+              {sample ? (
+                <Typography color="text.secondary">
+                  {t('markets.form.sample', {
+                    name: sample.name,
+                    drop: formatMoney(sample.drop_price, true),
+                    retail: formatMoney(sample.retail_price, true),
+                    price: price === null ? '—' : formatMoney(price, true),
+                  })}
+                </Typography>
+              ) : null}
+            </Box>
+          </Stack>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader title={t('markets.form.categories')} subheader={t('markets.form.categoriesHint')} slotProps={{ title: { component: 'h2', variant: 'h3' } }} />
+        <CardContent>
+          {errors.catalog_markup && (
+            <Typography color="error" role="alert" sx={{ mb: 1 }}>
+              {err('catalog_markup')}
+            </Typography>
+          )}
+          {categoriesLoading ? (
+            <Stack spacing={1}>
+              {[0, 1, 2, 3].map((i) => (
+                <Skeleton key={i} variant="rounded" height={40} />
+              ))}
+            </Stack>
+          ) : (
+            <Box component="ul" sx={{ m: 0, p: 0 }} data-testid="market-categories">
+              {(categories ?? []).map((c) => renderCategory(c, 0, []))}
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+      <Stack direction="row" spacing={2}>
+        <Button type="submit" variant="contained" loading={busy} data-testid="market-save">
+          {t('common.save')}
+        </Button>
+        <Button onClick={onCancel} disabled={busy} data-testid="market-cancel">
+          {t('common.cancel')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

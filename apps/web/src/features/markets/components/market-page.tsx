@@ -1,0 +1,120 @@
+/** /dashboard/markets/create and /dashboard/markets/{id}: the store form with its data and saving. */
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Skeleton from '@mui/material/Skeleton';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { productsResponse, type MarketInput } from '@drop/shared';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { api, isApiError } from '../../../lib/api-client.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useUser } from '../../auth/api/get-user.ts';
+import { useCategories } from '../../catalog/api/get-categories.ts';
+import { useCreateMarket, useMarket, useUpdateMarket } from '../api/markets.ts';
+import { emptyMarketForm, marketFormOf, serverFieldErrors, type MarketFormErrors } from '../lib/market-form.ts';
+import { MarketForm } from './market-form.tsx';
+
+const PROFILE_HREF = '/dashboard/profile';
+
+/** One product for the sample price line (any product; prices without a store). */
+function useSampleProduct(enabled: boolean) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: ['markets', 'sample-product', i18n.language],
+    queryFn: async ({ signal }) => productsResponse.parse(await api.raw('GET', '/products', { query: { per_page: 1 }, signal })).data[0] ?? null,
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+function useSaveHandlers(payloadRef: { current: MarketInput | null }, setServerErrors: (e: MarketFormErrors) => void) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  return (e: unknown) => {
+    if (isApiError(e) && e.status === 422 && e.errors && payloadRef.current) {
+      setServerErrors(serverFieldErrors(e.errors, payloadRef.current));
+      return;
+    }
+    if (isApiError(e) && (e.code === 'MarketsLimit' || e.status === 400)) toast.warning(e.message);
+    else toast.error(isApiError(e) ? e.message : t('errors.generic'));
+  };
+}
+
+export function MarketCreatePage() {
+  return <MarketPage id={null} />;
+}
+
+export function MarketEditPage() {
+  const { id } = useParams();
+  return <MarketPage key={id} id={Number(id)} />;
+}
+
+function MarketPage({ id }: { id: number | null }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const user = useUser(false).data;
+  const verified = user?.is_verified === true;
+  const categories = useCategories();
+  const sample = useSampleProduct(verified);
+  const market = useMarket(verified && id !== null ? id : 0);
+  const create = useCreateMarket();
+  const update = useUpdateMarket(id ?? 0);
+  const [serverErrors, setServerErrors] = useState<MarketFormErrors | undefined>();
+  const [payloadRef] = useState<{ current: MarketInput | null }>(() => ({ current: null }));
+  const onError = useSaveHandlers(payloadRef, setServerErrors);
+
+  const title = id === null ? t('pages.marketCreate') : t('pages.marketEdit');
+  if (user && !verified) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Alert severity="info" data-testid="market-not-verified">
+          {t('markets.notVerified')}
+        </Alert>
+      </>
+    );
+  }
+  if (id !== null && (!Number.isSafeInteger(id) || id <= 0 || market.isError)) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Alert severity="warning" data-testid="market-not-found">
+          {t('markets.notFound')}
+        </Alert>
+      </>
+    );
+  }
+  const initial = id === null ? emptyMarketForm() : market.data ? marketFormOf(market.data) : null;
+
+  const submit = (payload: MarketInput) => {
+    payloadRef.current = payload;
+    const done = (msg: string) => {
+      toast.success(msg);
+      void navigate(PROFILE_HREF);
+    };
+    if (id === null) create.mutate(payload, { onSuccess: () => done(t('markets.created')), onError });
+    else update.mutate(payload, { onSuccess: () => done(t('markets.updated')), onError });
+  };
+
+  return (
+    <>
+      <PageHeader title={id !== null && market.data ? `${title}: ${market.data.name}` : title} />
+      {!initial ? (
+        <Skeleton variant="rounded" height={320} data-testid="market-loading" />
+      ) : (
+        <MarketForm
+          initial={initial}
+          categories={categories.data}
+          categoriesLoading={categories.isPending}
+          sample={sample.data ?? undefined}
+          busy={create.isPending || update.isPending}
+          {...(serverErrors ? { serverErrors } : {})}
+          onSubmit={submit}
+          onCancel={() => void navigate(PROFILE_HREF)}
+        />
+      )}
+    </>
+  );
+}
