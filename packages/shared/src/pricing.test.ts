@@ -91,3 +91,27 @@ describe('catalogueDropBounds matches userDropKop exactly', () => {
     expect(catalogueDropBounds(user(), 2000, 1000).empty).toBe(true);
   });
 });
+
+describe('exact arithmetic: the double fast path equals BigInt arithmetic', () => {
+  /** The reference: round(value * (10000 + h) / 10000) half away from zero in BigInt. */
+  const reference = (value: number, percent: number) => {
+    const n = BigInt(value) * BigInt(10000 + Math.round(percent * 100));
+    const a = n < 0n ? -n : n;
+    const q = (a * 2n + 10000n) / 20000n;
+    return Number(n < 0n ? -q : q);
+  };
+  it('random prices and percents, small and near the 2^52 switch', () => {
+    let seed = 42;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let i = 0; i < 20000; i++) {
+      const big = i % 4 === 0;
+      const value = Math.floor(rnd() * (big ? 2 ** 48 : 1e9)) * (i % 7 === 0 ? -1 : 1);
+      const percent = Math.round((rnd() * 2000 - 500)) / 100 * (big ? 1 : 1);
+      expect(withMarkup(value, percent)).toBe(reference(value, percent));
+    }
+    // Exactly at the half: 0.5 kop rounds away from zero on both paths.
+    expect(withMarkup(1, -50)).toBe(1);
+    expect(withMarkup(-1, -50)).toBe(-1);
+    expect(withMarkup(2 ** 50 + 1, 0.01)).toBe(reference(2 ** 50 + 1, 0.01));
+  });
+});

@@ -46,31 +46,44 @@ export interface ProductPrices {
 }
 
 /** Percent with up to 2 decimals as an integer number of hundredths of a percent. */
-function hundredths(percent: number): bigint {
+function hundredths(percent: number): number {
   if (!Number.isFinite(percent)) throw new RangeError('pricing: percent is not finite');
-  return BigInt(Math.round(percent * 100));
+  return Math.round(percent * 100);
 }
 
-/** round(value * num / den), half away from zero, exact for any safe integer input. */
-function mulDiv(value: Kopecks, num: bigint, den: bigint): Kopecks {
-  const n = BigInt(Math.trunc(value)) * num;
-  const neg = n < 0n !== den < 0n;
-  const a = n < 0n ? -n : n;
-  const d = den < 0n ? -den : den;
-  const q = (a * 2n + d) / (2n * d);
-  return Number(neg ? -q : q);
+/** Below this, integer products and quotients in doubles are exact (feeds price millions of offers: no BigInt on the hot path). */
+const EXACT = 2 ** 52;
+
+/**
+ * round(value * num / den), half away from zero, exact for any safe integer input. `num` and
+ * `den` are integers, `den` > 0. Small operands take exact double arithmetic; larger ones BigInt.
+ */
+function mulDiv(value: Kopecks, num: number, den: number): Kopecks {
+  const v = Math.trunc(value);
+  const n = v * num;
+  const a = Math.abs(n);
+  if (a * 2 + den < EXACT) {
+    // a, den and 2a + den are exact integers below 2^52, so the floored quotient is exact too.
+    const q = Math.floor((a * 2 + den) / (2 * den));
+    return n < 0 ? -q : q;
+  }
+  const bn = BigInt(v) * BigInt(num);
+  const ba = bn < 0n ? -bn : bn;
+  const d = BigInt(den);
+  const q = (ba * 2n + d) / (2n * d);
+  return Number(bn < 0n ? -q : q);
 }
 
 /** Drop price for the user: catalogue drop minus the discount, then +12 % if unverified; one rounding. */
 export function userDropKop(dropKop: Kopecks, user: Pick<PricingUser, 'discount' | 'isVerified'>): Kopecks {
   const discount = hundredths(Math.min(Math.max(user.discount, 0), 100));
-  const surcharge = user.isVerified ? 100n : BigInt(100 + UNVERIFIED_SURCHARGE_PERCENT);
-  return mulDiv(dropKop, (10000n - discount) * surcharge, 1_000_000n);
+  const surcharge = user.isVerified ? 100 : 100 + UNVERIFIED_SURCHARGE_PERCENT;
+  return mulDiv(dropKop, (10000 - discount) * surcharge, 1_000_000);
 }
 
 /** base + percent, one rounding. */
 export function withMarkup(baseKop: Kopecks, percent: number): Kopecks {
-  return mulDiv(baseKop, 10000n + hundredths(percent), 10000n);
+  return mulDiv(baseKop, 10000 + hundredths(percent), 10000);
 }
 
 /** The markup percent and its base for a product under a store: the most specific category wins. */
@@ -115,7 +128,7 @@ export function catalogueDropBounds(
   fromKop?: Kopecks,
   toKop?: Kopecks,
 ): { minKop?: Kopecks; maxKop?: Kopecks; empty: boolean } {
-  const discount = hundredths(Math.min(Math.max(user.discount, 0), 100));
+  const discount = BigInt(hundredths(Math.min(Math.max(user.discount, 0), 100)));
   const num = (10000n - discount) * (user.isVerified ? 100n : BigInt(100 + UNVERIFIED_SURCHARGE_PERCENT));
   const den = 1_000_000n;
   const out: { minKop?: Kopecks; maxKop?: Kopecks; empty: boolean } = { empty: false };
