@@ -35,6 +35,8 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { mediaFilesRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { marketsRoutes } from './modules/markets/markets.routes.ts';
+import { exportSettingsRoutes, providersRoutes, publicFeedRoutes } from './modules/exports/exports.routes.ts';
+import { runFeedBuildJob, startFeedScheduler } from './modules/exports/exports.service.ts';
 import { startTracking } from './modules/orders/tracking.service.ts';
 import { reservationSystemOf, runReservation } from './modules/orders/reservation.service.ts';
 import { novaPoshtaClient } from './integrations/novaposhta/client.ts';
@@ -89,6 +91,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     connectionString: config.databaseUrl,
     push: (job) => realtime.push(job),
     reserve: (job) => runReservation(deps, reservations, job),
+    buildFeed: (job) => runFeedBuildJob(deps, job, app.log),
   });
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
   const catalogue = readModelOf(database.db);
@@ -162,6 +165,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(ordersRoutes, { prefix: '/orders' });
       await api.register(mediaFilesRoutes, { prefix: '/media-files' });
       await api.register(marketsRoutes, { prefix: '/markets' });
+      await api.register(exportSettingsRoutes, { prefix: '/export-settings' });
+      await api.register(providersRoutes, { prefix: '/providers' });
       await api.register(financeAdminRoutes, { prefix: '/admin' });
       await api.register(ordersAdminRoutes, { prefix: '/admin/orders' });
     },
@@ -171,6 +176,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (!config.npApiUrl) await app.register(novaPoshtaEmulator, { prefix: '/emulators/novaposhta', db: database.db, stepSeconds: config.npEmulatorStepSeconds });
   await app.register(promoRoutes, { prefix: '/api/products' });
   await app.register(storageRoutes, { prefix: '/storage' });
+  await app.register(publicFeedRoutes, { prefix: '/feeds' });
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes, { prefix: '/dev' });
 
   const indexHtml = path.join(config.webDist, 'index.html');
@@ -204,6 +210,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.addHook('preClose', stopRestocks);
     const stopTracking = startTracking(deps, app.log, config.trackingIntervalSeconds * 1000);
     app.addHook('preClose', stopTracking);
+    const stopFeeds = startFeedScheduler(deps, app.log, config.feedScheduleSeconds * 1000);
+    app.addHook('preClose', stopFeeds);
   }
   return app;
 }

@@ -67,6 +67,8 @@ export interface Config {
   realtimeSecret: string | undefined;
   /** Rate limits (per window). Tests may lower them. */
   limits: { loginPerEmail: number; loginPerIp: number; codePerEmail: number; codePerIp: number; windowSeconds: number };
+  /** How often due feed builds are queued, in seconds. */
+  feedScheduleSeconds: number;
   /** pg-boss polling interval in seconds. */
   jobPollSeconds: number;
   /** First retry delay of a failed job in seconds (exponential backoff after it). */
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     realtimeKey: e.REALTIME_KEY,
     realtimeSecret: e.REALTIME_SECRET,
     limits: { loginPerEmail: 10, loginPerIp: 60, codePerEmail: 10, codePerIp: 60, windowSeconds: 600 },
+    feedScheduleSeconds: 30,
     jobPollSeconds: 1,
     jobRetryDelaySeconds: 5,
   };

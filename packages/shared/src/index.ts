@@ -15,3 +15,5 @@ export * from './cart.ts';
 export * from './delivery.ts';
 export * from './orders.ts';
 export * from './markets.ts';
+export * from './feeds.ts';
+export * from './exports.ts';

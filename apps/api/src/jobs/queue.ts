@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import type { FeedBuildTrigger } from '@drop/shared';
 
-export const QUEUES = { sendMail: 'send-mail', realtime: 'realtime', reservation: 'reservation' } as const;
+export const QUEUES = { sendMail: 'send-mail', realtime: 'realtime', reservation: 'reservation', feedBuild: 'feed-build' } as const;
 
 /** An event for one user's private channel, pushed after the transaction that raised it commits. */
 export interface RealtimePush {
@@ -19,10 +20,17 @@ export interface ReservationJobData {
   action: 'create' | 'update' | 'confirm' | 'cancel';
 }
 
+/** A feed build (modules/exports): one at a time per feed, at most one more waiting (the latest settings win). */
+export interface FeedBuildJobData {
+  exportSettingId: number;
+  trigger: FeedBuildTrigger;
+}
+
 export interface JobPayloads {
   'send-mail': MailMessage;
   realtime: RealtimePush;
   reservation: ReservationJobData;
+  'feed-build': FeedBuildJobData;
 }
 
 export interface Queue {
@@ -42,6 +50,8 @@ export interface QueueOptions {
   push?: (job: RealtimePush) => void;
   /** Runs a reservation job against the configured system; throwing makes pg-boss retry it. */
   reserve?: (job: ReservationJobData) => Promise<void>;
+  /** Builds a feed; throwing makes pg-boss retry it. */
+  buildFeed?: (job: FeedBuildJobData) => Promise<void>;
 }
 
 export function createQueue(database: Database, opts: QueueOptions): Queue {
@@ -64,14 +74,19 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
             ? // 1C may be down for a while: more retries, with backoff. A confirm that reaches 1C
               // before its create is refused there and retried until the create has gone through.
               { retryLimit: 8, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true }
-            : { retryLimit: 5, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true }),
+            : name === QUEUES.feedBuild
+              ? // The queue is stately per feed: a build asked for while one waits joins it.
+                { singletonKey: String((data as FeedBuildJobData).exportSettingId), retryLimit: 3, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true, expireInSeconds: 3600 }
+              : { retryLimit: 5, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true }),
       });
     },
     async start() {
       await boss.start();
       started = true;
       // Realtime jobs wake the workers by NOTIFY at commit instead of waiting for a poll.
-      for (const name of Object.values(QUEUES)) await boss.createQueue(name, name === QUEUES.sendMail ? {} : { notify: true });
+      for (const name of Object.values(QUEUES)) {
+        await boss.createQueue(name, name === QUEUES.sendMail ? {} : name === QUEUES.feedBuild ? { notify: true, policy: 'stately' } : { notify: true });
+      }
       await boss.work<MailMessage>(QUEUES.sendMail, { pollingIntervalSeconds: opts.pollSeconds }, async (jobs) => {
         for (const job of jobs) {
           await opts.mailer.send(job.data);
@@ -95,6 +110,14 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
             }
           }
           return results;
+        },
+      );
+      // Builds are heavy (a whole catalogue): one at a time per process.
+      await boss.work<FeedBuildJobData>(
+        QUEUES.feedBuild,
+        { pollingIntervalSeconds: opts.pollSeconds, notifyPollingIntervalSeconds: opts.pollSeconds, batchSize: 1, localConcurrency: 1 },
+        async ([job]) => {
+          if (job) await opts.buildFeed?.(job.data);
         },
       );
       await boss.work<RealtimePush>(QUEUES.realtime, { pollingIntervalSeconds: opts.pollSeconds, notifyPollingIntervalSeconds: opts.pollSeconds, batchSize: 50 }, async (jobs) => {

@@ -6,3 +6,4 @@ export * from './finance.ts';
 export * from './cart.ts';
 export * from './orders.ts';
 export * from './markets.ts';
+export * from './exports.ts';

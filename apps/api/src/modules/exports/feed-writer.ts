@@ -1,0 +1,302 @@
+/**
+ * Renders a feed, offer by offer, from binary COPY tuples (feed-source.ts) into FeedOut. The
+ * formats: YML for Prom.ua and Horoshop, Rozetka's XML. Pure rendering: no I/O of its own.
+ */
+import { FEED_WARNING_SAMPLES, feedOfferPrices, feedProvider, type FeedFileType, type FeedNameFormat, type FeedWarningKind } from '@drop/shared/feeds';
+import type { PricingMarket, PricingUser } from '@drop/shared/pricing';
+import { int4, int4Array, int8, isNull, text, type TupleBatch } from './copy-binary.ts';
+import { utf8Bytes, utf8Chars, xmlText, type FeedOut } from './feed-out.ts';
+import { P, PRODUCT_FIELDS, type PictureCursor } from './feed-source.ts';
+
+export interface FeedCategory {
+  id: number;
+  parentId: number | null;
+  name: string;
+}
+
+export interface FeedPropertyValue {
+  typeName: string;
+  value: string;
+}
+
+export interface FeedExtra {
+  type: 'param' | 'field';
+  param: string;
+  value: string;
+}
+
+export interface FeedWriterOptions {
+  fileType: FeedFileType;
+  shop: { shortName: string; company: string; url: string };
+  nameFormat: FeedNameFormat;
+  user: PricingUser;
+  pricing: PricingMarket;
+  /** Absolute prefix of picture addresses: `${PUBLIC_URL}/storage/`. */
+  pictureBase: string;
+  properties: ReadonlyMap<number, FeedPropertyValue>;
+  extraFields: readonly FeedExtra[];
+  /** The generation time printed in yml_catalog@date. */
+  date: Date;
+}
+
+/** What a build found that marketplaces would reject: complete counts and the first few offers. */
+export interface FeedWarnings {
+  total: number;
+  counts: Partial<Record<FeedWarningKind, number>>;
+  samples: { kind: FeedWarningKind; offer_id: number; product_id: number; name: string }[];
+}
+
+/** Kopecks as "123.45" (tests read prices back with it). */
+export function kopText(kop: number): string {
+  const a = Math.abs(kop);
+  const frac = a % 100;
+  return `${kop < 0 ? '-' : ''}${(a - frac) / 100}.${frac < 10 ? '0' : ''}${frac}`;
+}
+
+/** "YYYY-MM-DD hh:mm" in Kyiv time, as yml_catalog@date asks. */
+export function feedDate(d: Date): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Kyiv',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(d);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+const b = utf8Bytes;
+const OFFER_OPEN = b('<offer id="');
+const AVAILABLE = b('" available="true">\n');
+const UNAVAILABLE = b('" available="false">\n');
+const STOCK_OPEN = b('<stock_quantity>');
+const STOCK_CLOSE = b('</stock_quantity>\n');
+const PRICE_OPEN = b('<price>');
+const PRICE_CLOSE = b('</price>\n');
+const OLD_OPEN = b('<oldprice>');
+const OLD_CLOSE = b('</oldprice>\n');
+const ROZETKA_OLD_OPEN = b('<price_old>');
+const ROZETKA_OLD_CLOSE = b('</price_old>\n');
+const CATEGORY_OPEN = b('<currencyId>UAH</currencyId>\n<categoryId>');
+const CATEGORY_CLOSE = b('</categoryId>\n');
+const PICTURE_OPEN = b('<picture>');
+const PICTURE_CLOSE = b('</picture>\n');
+const NAME_OPEN = b('<name>');
+const NAME_UA = b('</name>\n<name_ua>');
+const NAME_CLOSE = b('</name_ua>\n');
+const VENDOR_OPEN = b('<vendor>');
+const VENDOR_CLOSE = b('</vendor>\n');
+const CODE_OPEN = b('<vendorCode>');
+const CODE_CLOSE = b('</vendorCode>\n');
+const DESC_OPEN = b('<description>');
+const DESC_UA = b('</description>\n<description_ua>');
+const DESC_CLOSE = b('</description_ua>\n');
+const QTY_OPEN = b('<quantity_in_stock>');
+const QTY_CLOSE = b('</quantity_in_stock>\n');
+const OFFER_CLOSE = b('</offer>\n');
+const SUFFIX_OPEN = b(' (');
+const SUFFIX_CLOSE = b(')');
+
+export class FeedWriter {
+  /** Rendered `<param>` of each property value, by value id. */
+  private readonly params: (Uint8Array | undefined)[] = [];
+  private readonly extra: Uint8Array;
+  private readonly rozetka: boolean;
+  private readonly nameMax: number;
+  private readonly checks: Record<FeedWarningKind, boolean>;
+  private readonly pictureBase: Uint8Array;
+  private readonly withCode: boolean;
+  // Reused per offer: no allocation on the hot path beyond what pricing needs.
+  private readonly product = { dropKop: 0, oldDropKop: null as number | null, retailKop: 0, categoryPath: [0, null, 0] as (number | null)[] };
+  private readonly valueIds: number[] = [];
+  private pictures = 0;
+  readonly warnings: FeedWarnings = { total: 0, counts: {}, samples: [] };
+
+  private readonly o: FeedWriterOptions;
+
+  constructor(o: FeedWriterOptions) {
+    this.o = o;
+    for (const [id, p] of o.properties) this.params[id] = b(`<param name="${xmlText(p.typeName)}">${xmlText(p.value)}</param>\n`);
+    this.extra = b(
+      o.extraFields
+        .map((f) => (f.type === 'param' ? `<param name="${xmlText(f.param)}">${xmlText(f.value)}</param>\n` : `<${f.param}>${xmlText(f.value)}</${f.param}>\n`))
+        .join(''),
+    );
+    this.rozetka = o.fileType === 'rozetka';
+    const provider = feedProvider(o.fileType);
+    this.nameMax = provider.nameMax;
+    const checks = new Set(provider.checks);
+    this.checks = { no_picture: checks.has('no_picture'), no_vendor: checks.has('no_vendor'), no_description: checks.has('no_description'), name_too_long: checks.has('name_too_long'), zero_price: checks.has('zero_price') };
+    this.pictureBase = b(xmlText(o.pictureBase));
+    this.withCode = o.nameFormat === 'name_vendor_code';
+  }
+
+  /** XML declaration, shop details, currencies and categories, up to `<offers>`. */
+  head(out: FeedOut, categories: readonly FeedCategory[]): void {
+    const { shop } = this.o;
+    let s =
+      `<?xml version="1.0" encoding="UTF-8"?>\n<yml_catalog date="${feedDate(this.o.date)}">\n<shop>\n<name>${xmlText(shop.shortName)}</name>\n` +
+      (shop.company ? `<company>${xmlText(shop.company)}</company>\n` : '') +
+      (shop.url ? `<url>${xmlText(shop.url)}</url>\n` : '') +
+      '<currencies>\n<currency id="UAH" rate="1"/>\n</currencies>\n<categories>\n';
+    for (const c of categories) {
+      s += c.parentId === null ? `<category id="${c.id}">${xmlText(c.name)}</category>\n` : `<category id="${c.id}" parentId="${c.parentId}">${xmlText(c.name)}</category>\n`;
+    }
+    out.utf8(`${s}</categories>\n<offers>\n`);
+  }
+
+  tail(out: FeedOut): void {
+    out.ascii('</offers>\n</shop>\n</yml_catalog>\n');
+  }
+
+  /**
+   * Tuple `k` of `t` as one offer. The offer id is the product's 1C code (b2b_code_id), which
+   * survives catalogue reloads, so marketplaces keep their listings.
+   */
+  offer(out: FeedOut, t: TupleBatch, k: number, pictures: PictureCursor): void {
+    const base = k * PRODUCT_FIELDS;
+    const src = t.u8;
+    const off = t.off;
+    const len = t.len;
+    const id = int4(t, base + P.id);
+    const offerId = int4(t, base + P.b2bCodeId);
+    const qty = Math.max(0, int4(t, base + P.qty));
+    const product = this.product;
+    product.dropKop = int8(t, base + P.dropKop);
+    product.oldDropKop = isNull(t, base + P.oldDropKop) ? null : int8(t, base + P.oldDropKop);
+    product.retailKop = int8(t, base + P.retailKop);
+    const categoryId = int4(t, base + P.categoryId);
+    product.categoryPath[0] = categoryId;
+    product.categoryPath[1] = isNull(t, base + P.parentId) ? null : int4(t, base + P.parentId);
+    product.categoryPath[2] = int4(t, base + P.rootId);
+    const { priceKop, oldPriceKop } = feedOfferPrices(product, this.o.user, this.o.pricing);
+
+    out.bytes(OFFER_OPEN);
+    out.int(offerId);
+    out.bytes(qty > 0 ? AVAILABLE : UNAVAILABLE);
+    if (this.rozetka) {
+      out.bytes(STOCK_OPEN);
+      out.int(qty);
+      out.bytes(STOCK_CLOSE);
+    }
+    out.bytes(PRICE_OPEN);
+    out.kop(priceKop);
+    out.bytes(PRICE_CLOSE);
+    if (oldPriceKop !== null) {
+      out.bytes(this.rozetka ? ROZETKA_OLD_OPEN : OLD_OPEN);
+      out.kop(oldPriceKop);
+      out.bytes(this.rozetka ? ROZETKA_OLD_CLOSE : OLD_CLOSE);
+    }
+    out.bytes(CATEGORY_OPEN);
+    out.int(categoryId);
+    out.bytes(CATEGORY_CLOSE);
+
+    this.pictures = 0;
+    pictures.take(id, this.picture(out));
+
+    // Names and descriptions: each language falls back to the other.
+    let ru = base + P.nameRu;
+    let uk = base + P.nameUk;
+    if (len[ru]! <= 0) ru = uk;
+    if (len[uk]! <= 0) uk = ru;
+    const code = base + P.vendorCode;
+    const codeLen = Math.max(0, len[code]!);
+    const suffix = this.withCode && codeLen > 0;
+    out.bytes(NAME_OPEN);
+    this.text(out, src, off[ru]!, len[ru]!);
+    if (suffix) this.suffix(out, src, off[code]!, codeLen);
+    out.bytes(NAME_UA);
+    this.text(out, src, off[uk]!, len[uk]!);
+    if (suffix) this.suffix(out, src, off[code]!, codeLen);
+    out.bytes(NAME_CLOSE);
+
+    const brand = base + P.brand;
+    const hasBrand = len[brand]! > 0;
+    if (hasBrand) {
+      out.bytes(VENDOR_OPEN);
+      out.escaped(src, off[brand]!, off[brand]! + len[brand]!);
+      out.bytes(VENDOR_CLOSE);
+    }
+    if (codeLen > 0) {
+      out.bytes(CODE_OPEN);
+      out.escaped(src, off[code]!, off[code]! + codeLen);
+      out.bytes(CODE_CLOSE);
+    }
+    let dru = base + P.descriptionRu;
+    let duk = base + P.descriptionUk;
+    if (len[dru]! <= 0) dru = duk;
+    if (len[duk]! <= 0) duk = dru;
+    out.bytes(DESC_OPEN);
+    this.text(out, src, off[dru]!, len[dru]!);
+    out.bytes(DESC_UA);
+    this.text(out, src, off[duk]!, len[duk]!);
+    out.bytes(DESC_CLOSE);
+    if (!this.rozetka) {
+      out.bytes(QTY_OPEN);
+      out.int(qty);
+      out.bytes(QTY_CLOSE);
+    }
+    const params = this.params;
+    for (const v of int4Array(t, base + P.propertyValueIds, this.valueIds)) {
+      const param = params[v];
+      if (param) out.bytes(param);
+    }
+    out.bytes(this.extra);
+    out.bytes(OFFER_CLOSE);
+
+    // What the marketplace would reject.
+    const c = this.checks;
+    if (c.no_picture && this.pictures === 0) this.warn('no_picture', t, offerId, id, uk, suffix ? code : -1);
+    if (c.no_vendor && !hasBrand) this.warn('no_vendor', t, offerId, id, uk, suffix ? code : -1);
+    if (c.no_description && len[duk]! <= 0) this.warn('no_description', t, offerId, id, uk, suffix ? code : -1);
+    if (c.name_too_long && (this.tooLong(t, uk, suffix ? code : -1) || this.tooLong(t, ru, suffix ? code : -1))) this.warn('name_too_long', t, offerId, id, uk, suffix ? code : -1);
+    if (c.zero_price && priceKop <= 0) this.warn('zero_price', t, offerId, id, uk, suffix ? code : -1);
+  }
+
+  /** Whether a name (with the vendor code suffix) has more characters than the marketplace takes; bytes bound characters from above. */
+  private tooLong(t: TupleBatch, field: number, codeField: number): boolean {
+    const extra = codeField >= 0 ? t.len[codeField]! + 3 : 0;
+    if (Math.max(0, t.len[field]!) + extra <= this.nameMax) return false;
+    const chars = (f: number) => utf8Chars(t.u8, t.off[f]!, t.off[f]! + Math.max(0, t.len[f]!));
+    return chars(field) + (codeField >= 0 ? chars(codeField) + 3 : 0) > this.nameMax;
+  }
+
+  private warn(kind: FeedWarningKind, t: TupleBatch, offerId: number, productId: number, nameField: number, codeField: number): void {
+    const w = this.warnings;
+    w.total++;
+    w.counts[kind] = (w.counts[kind] ?? 0) + 1;
+    if (w.samples.length < FEED_WARNING_SAMPLES) {
+      w.samples.push({ kind, offer_id: offerId, product_id: productId, name: text(t, nameField) + (codeField >= 0 ? ` (${text(t, codeField)})` : '') });
+    }
+  }
+
+  private text(out: FeedOut, src: Uint8Array, start: number, n: number): void {
+    if (n > 0) out.escaped(src, start, start + n);
+  }
+
+  private suffix(out: FeedOut, src: Uint8Array, start: number, n: number): void {
+    out.bytes(SUFFIX_OPEN);
+    out.escaped(src, start, start + n);
+    out.bytes(SUFFIX_CLOSE);
+  }
+
+  private pictureFn: ((t: TupleBatch, f: number) => void) | null = null;
+  private pictureOut: FeedOut | null = null;
+  /** One closure per output, reused for every offer. */
+  private picture(out: FeedOut): (t: TupleBatch, f: number) => void {
+    if (this.pictureFn && this.pictureOut === out) return this.pictureFn;
+    this.pictureOut = out;
+    this.pictureFn = (t, f) => {
+      const n = t.len[f]!;
+      if (n <= 0) return;
+      out.bytes(PICTURE_OPEN);
+      out.url(this.pictureBase, t.u8, t.off[f]!, t.off[f]! + n);
+      out.bytes(PICTURE_CLOSE);
+      this.pictures++;
+    };
+    return this.pictureFn;
+  }
+}
