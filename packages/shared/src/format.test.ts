@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatDate, formatDateShort, formatMoney, formatPhone, formatQty } from './format.ts';
+import { formatDate, formatDateShort, formatMoney, formatPhone, formatQty, kyivParts } from './format.ts';
 import { normalizePhone, userBadge } from './auth.ts';
 
 describe('formatting (SPEC section 9)', () => {
@@ -35,5 +35,12 @@ describe('formatting (SPEC section 9)', () => {
     expect(userBadge({ discount: 5, is_verified: true })).toEqual({ kind: 'vip', label: 'VIP -5%' });
     expect(userBadge({ discount: 0, is_verified: true }).kind).toBe('verified');
     expect(userBadge({ discount: 0, is_verified: false }).kind).toBe('new');
+  });
+});
+
+describe('kyivParts', () => {
+  test('reads the Kyiv wall clock, summer and winter time', () => {
+    expect(kyivParts(new Date('2026-07-01T21:05:09Z'))).toEqual({ year: '2026', month: '07', day: '02', hour: '00', minute: '05', second: '09' });
+    expect(kyivParts(new Date('2026-12-31T22:00:00Z'))).toEqual({ year: '2027', month: '01', day: '01', hour: '00', minute: '00', second: '00' });
   });
 });

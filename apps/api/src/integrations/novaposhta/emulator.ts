@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { npEmulatorDocuments } from '../../db/schema/index.ts';
 import { EMULATOR_DATA, type EmuCity } from './emulator-data.ts';
 import { NP_STATUS_TEXT, NP_RECEIVED_CODES } from './status-codes.ts';
+import { kyivParts } from '@drop/shared';
 
 /**
  * A local stand-in for the Nova Poshta JSON API 2.0 (the default NP_API_URL): the same envelope
@@ -165,18 +166,8 @@ const lastStep = (d: Pick<Doc, 'path'>) => d.path.length - 1;
 const codeOf = (d: Doc) => Number(d.path[Math.min(d.step, lastStep(d))]);
 const atEnd = (d: Doc) => d.step >= lastStep(d);
 
-const kyivFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Kyiv',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
 function kyiv(d: Date) {
-  const p = Object.fromEntries(kyivFormat.formatToParts(d).map((x) => [x.type, x.value]));
+  const p = kyivParts(d);
   return { date: `${p.day}.${p.month}.${p.year}`, time: `${p.hour}:${p.minute}:${p.second}` };
 }
 const npDate = (d: Date) => kyiv(d).date;

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { categories, exportBuilds, exportSettings, markets, users } from '../../db/schema/index.ts';
+import { existingCategoryIds, lockUserRow } from '../../db/shared-queries.ts';
+import { exportBuilds, exportSettings, markets } from '../../db/schema/index.ts';
 
 export type ExportSettingRow = typeof exportSettings.$inferSelect;
 export type ExportBuildRow = typeof exportBuilds.$inferSelect;
@@ -31,14 +32,7 @@ const viewColumns = { setting: exportSettings, marketName: markets.name };
 
 /** Drizzle only; every query on a setting names its owner, so another user's id matches nothing. */
 export const exportsRepo = {
-  /** Serialises feed creation per user (the MAX_FEEDS check): other rows referencing the user are not blocked. */
-  lockUser: (db: Db, userId: number) =>
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('no key update')
-      .then((r) => r[0]),
+  lockUser: lockUserRow,
   /** The user's feeds, oldest first, with their store names and running builds (two queries). */
   listOwned: async (db: Db, userId: number): Promise<ExportSettingView[]> => {
     const rows = await db
@@ -105,15 +99,7 @@ export const exportsRepo = {
       .from(exportBuilds)
       .where(eq(exportBuilds.exportSettingId, settingId))
       .then((r) => Number(r[0]?.n ?? 0)),
-  /** Which of these category ids exist. */
-  existingCategoryIds: async (db: Db, ids: readonly number[]): Promise<Set<number>> => {
-    if (ids.length === 0) return new Set();
-    const rows = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(inArray(categories.id, [...ids]));
-    return new Set(rows.map((r) => r.id));
-  },
+  existingCategoryIds,
   marketOwned: (db: Db, userId: number, id: number) =>
     db
       .select({ id: markets.id })

@@ -4,6 +4,7 @@
  */
 import { FEED_WARNING_SAMPLES, feedOfferPrices, feedProvider, type FeedFileType, type FeedNameFormat, type FeedWarningKind } from '@drop/shared/feeds';
 import type { PricingMarket, PricingUser } from '@drop/shared/pricing';
+import { kyivParts } from '@drop/shared/format';
 import { int4, int4Array, int8, isNull, text, type TupleBatch } from './copy-binary.ts';
 import { utf8Bytes, utf8Chars, xmlText, type FeedOut } from './feed-out.ts';
 import { P, PRODUCT_FIELDS, type PictureCursor } from './feed-source.ts';
@@ -55,17 +56,8 @@ export function kopText(kop: number): string {
 
 /** "YYYY-MM-DD hh:mm" in Kyiv time, as yml_catalog@date asks. */
 export function feedDate(d: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Kyiv',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(d);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+  const p = kyivParts(d);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
 const b = utf8Bytes;

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { categories, marketCategoryMarkups, markets, users } from '../../db/schema/index.ts';
+import { existingCategoryIds, lockUserRow } from '../../db/shared-queries.ts';
+import { marketCategoryMarkups, markets } from '../../db/schema/index.ts';
 
 export type MarketRow = typeof markets.$inferSelect;
 export type CategoryMarkupRow = { categoryId: number; markup: number };
@@ -10,14 +11,7 @@ type MarketFields = Pick<MarketRow, 'name' | 'baseType' | 'baseMarkup'>;
 
 /** Drizzle only; every query on a store names its owner, so another user's id matches nothing. */
 export const marketsRepo = {
-  /** Serialises store creation per user (the MAX_MARKETS check): other rows referencing the user are not blocked. */
-  lockUser: (db: Db, userId: number) =>
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('no key update')
-      .then((r) => r[0]),
+  lockUser: lockUserRow,
 
   count: (db: Db, userId: number) =>
     db
@@ -91,13 +85,5 @@ export const marketsRepo = {
     }
   },
 
-  /** Which of these category ids exist. */
-  existingCategoryIds: async (db: Db, ids: readonly number[]): Promise<Set<number>> => {
-    if (ids.length === 0) return new Set();
-    const rows = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(inArray(categories.id, [...ids]));
-    return new Set(rows.map((r) => r.id));
-  },
+  existingCategoryIds,
 };
