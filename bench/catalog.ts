@@ -8,13 +8,11 @@
  * missing and seeded once (reused on later runs). Prints requests/s, p50/p95/p99 and errors per
  * scenario, with a Fastify hello-world on the same machine as the ceiling.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { percentile, root, startApi } from './lib.ts';
+import { ensureCatalogue, percentile, startApi } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -32,25 +30,6 @@ const CONNECTIONS = Number(values.connections);
 const PORT = Number(values.port);
 const ONLY = new Set(values.only.split(','));
 const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/drop_bench';
-
-function run(cmd: string, args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
-    p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))));
-  });
-}
-
-async function ensureDatabase() {
-  const u = new URL(dbUrl);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: u.toString() });
-  await admin.connect();
-  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-  await admin.end();
-}
-
 
 /** A non-verified reseller with a discount: every price goes through the whole rule. */
 async function benchUser(db: pg.Client): Promise<string> {
@@ -154,8 +133,7 @@ function typo(word: string): string {
 }
 
 async function main() {
-  await ensureDatabase();
-  await run(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/cli/seed.ts', '--products', String(PRODUCTS)], { DATABASE_URL: dbUrl, DEMO_PRODUCTS: '0' });
+  await ensureCatalogue(dbUrl, PRODUCTS);
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   const total = Number((await db.query('SELECT count(*)::int AS n FROM products')).rows[0].n);

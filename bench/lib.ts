@@ -1,6 +1,7 @@
 /** What the benchmarks share: the API process under test and percentiles. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -31,4 +32,27 @@ export async function startApi(dbUrl: string, port: number): Promise<ChildProces
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function run(cmd: string, args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+    p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+/**
+ * Creates the database `dbUrl` when missing and fills its catalogue with `products` demo
+ * products (reused when it already has that many; `npm run seed` does the work).
+ */
+export async function ensureCatalogue(dbUrl: string, products: number): Promise<void> {
+  const u = new URL(dbUrl);
+  const name = u.pathname.slice(1);
+  u.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: u.toString() });
+  await admin.connect();
+  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  await admin.end();
+  await run(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/cli/seed.ts', '--products', String(products)], { DATABASE_URL: dbUrl, DEMO_PRODUCTS: '0' });
 }

@@ -297,18 +297,39 @@ export async function runFeedBuild(env: FeedBuildEnv, settingId: number, trigger
   }
 }
 
-/** The gzip copy of the published file, swapped in atomically and served once it matches the published build. */
+/**
+ * The gzip copy of the published file, swapped in atomically and served once it matches the
+ * published build. Read through one reused buffer (each chunk is handed to zlib only after the
+ * last one was consumed), so a big file does not leave a trail of buffers for the collector.
+ */
 async function gzipCopy(env: FeedBuildEnv, token: string, buildId: number): Promise<number> {
   const started = Date.now();
   const src = path.join(env.feedsDir, feedFileName(token));
   const temp = path.join(env.feedsDir, `.${token}.${buildId}.gz.tmp`);
+  let input: fsp.FileHandle | null = null;
   try {
-    await pipeline(fs.createReadStream(src), zlib.createGzip({ level: 6 }), fs.createWriteStream(temp));
+    input = await fsp.open(src, 'r');
+    const gzip = zlib.createGzip({ level: 6, chunkSize: 64 << 10 });
+    const written = pipeline(gzip, fs.createWriteStream(temp));
+    const buf = Buffer.allocUnsafeSlow(1 << 20);
+    try {
+      for (;;) {
+        const { bytesRead } = await input.read(buf, 0, buf.length, null);
+        if (bytesRead === 0) break;
+        await new Promise<void>((resolve, reject) => gzip.write(buf.subarray(0, bytesRead), (e) => (e ? reject(e) : resolve())));
+      }
+      gzip.end();
+    } catch (err) {
+      gzip.destroy(err as Error);
+    }
+    await written;
     await fsp.rename(temp, path.join(env.feedsDir, feedGzipName(token)));
     await rawQuery(env.database, 'UPDATE export_settings SET gzip_build_id = $2 WHERE token = $1 AND published_build_id = $2', [token, buildId]);
   } catch {
     // A newer build replaced the file meanwhile, or the setting was deleted: that one makes its own copy.
     await fsp.rm(temp, { force: true });
+  } finally {
+    await input?.close();
   }
   return Date.now() - started;
 }
