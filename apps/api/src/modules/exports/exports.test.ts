@@ -484,7 +484,9 @@ describe('builds', () => {
     const r = await create(u.token, baseInput());
     const id = r.body.data.id as number;
     await built(u.token, id);
-    await t.database.db.insert(exportBuilds).values({ exportSettingId: id, trigger: 'schedule', status: 'running', offers: 3 });
+    await t.database.db.insert(exportBuilds).values({ exportSettingId: id, trigger: 'schedule', status: 'running', offers: 3, total: 9 });
+    // A running build is on the setting, for the progress bar.
+    expect((await get(u.token, id)).body.data.build).toMatchObject({ trigger: 'schedule', status: 'running', offers: 3, total: 9, finished_at: null });
     await t.request('POST', `/api/v1/export-settings/${id}/generate`, { token: u.token });
     const h = async () => (await history(u.token, id)).body.data;
     const deadline = Date.now() + 20_000;
