@@ -72,7 +72,6 @@ export const exportSettingInput = z
     categories: z
       .array(z.number('invalid_type').int('invalid_type').positive('invalid_value').max(2147483647, 'invalid_value'), orRequired('invalid_type'))
       .max(MAX_FEED_CATEGORIES, 'too_big')
-      .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
       .default([]),
     extra_fields: z.array(feedExtraFieldSchema, orRequired('invalid_type')).max(MAX_FEED_EXTRA_FIELDS, 'too_big').default([]),
     name_format: z.enum(FEED_NAME_FORMATS, orRequired('invalid_value')).default('name'),

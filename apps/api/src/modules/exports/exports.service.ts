@@ -19,6 +19,7 @@ export const feedsDirOf = (deps: Pick<Deps, 'config'>) => path.join(deps.config.
 /** The input checked against the catalogue and the user's stores (422 on the field), as columns. */
 async function fieldsOf(ctx: AuthedCtx, input: ExportSettingValues): Promise<ExportSettingFields> {
   const existing = await exportsRepo.existingCategoryIds(ctx.db, input.categories);
+  // The index as sent, so the form can point at the entry.
   const missing = input.categories.findIndex((id) => !existing.has(id));
   if (missing >= 0) throw AppError.field(`categories.${missing}`, 'category_not_found');
   let marketId: number | null = null;
@@ -36,7 +37,7 @@ async function fieldsOf(ctx: AuthedCtx, input: ExportSettingValues): Promise<Exp
     marketId,
     priceFromKop: input.price_from === null || input.price_from === undefined ? null : uahToKop(input.price_from),
     priceToKop: input.price_to === null || input.price_to === undefined ? null : uahToKop(input.price_to),
-    categories: input.categories,
+    categories: [...new Set(input.categories)].sort((a, b) => a - b),
     extraFields: input.extra_fields,
     nameFormat: input.name_format,
     priceSource: input.price_source,

@@ -156,7 +156,7 @@ describe('export settings CRUD', () => {
     expect(list.body.data).toEqual([s]);
 
     // A change rebuilds with the new settings (the next scheduled build moves with it).
-    const up = await t.request('PUT', `/api/v1/export-settings/${id}`, { token: u.token, body: baseInput({ name: 'Rozetka', file_type: 'rozetka', categories: [6], interval_hours: 6 }) });
+    const up = await t.request('PUT', `/api/v1/export-settings/${id}`, { token: u.token, body: baseInput({ name: 'Rozetka', file_type: 'rozetka', categories: [6, 6], interval_hours: 6 }) });
     expect(up.status).toBe(200);
     expect(up.body.data).toMatchObject({ name: 'Rozetka', file_type: 'rozetka', categories: [6], price_source: 'recommended', markup: 0, interval_hours: 6, status: 'queued' });
     expect(Date.parse(up.body.data.next_build_at) - Date.now()).toBeGreaterThan(5.5 * 3600_000);
@@ -237,7 +237,7 @@ describe('validation', () => {
     expect(Object.keys(await bad(baseInput({ interval_hours: 2 })))).toEqual(['interval_hours']);
     expect(await bad(baseInput({ extra_fields: [{ type: 'field', param: 'price', value: '1' }] }))).toEqual({ 'extra_fields.0.param': ['Це поле файл заповнює сам: оберіть іншу назву'] });
     expect(Object.keys(await bad(baseInput({ extra_fields: [{ type: 'field', param: 'bad name<', value: '1' }] })))).toEqual(['extra_fields.0.param']);
-    expect(Object.keys(await bad(baseInput({ categories: [1, 9999] })))).toEqual(['categories.1']);
+    expect(Object.keys(await bad(baseInput({ categories: [7, 3, 9999] })))).toEqual(['categories.2']); // the index as sent
     expect(Object.keys(await bad(baseInput({ price_source: 'market' })))).toEqual(['market_id']);
     expect(Object.keys(await bad(baseInput({ unknown: 1 })))).toContain('unknown');
     // The market source needs a verified user's own store.
