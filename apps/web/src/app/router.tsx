@@ -11,6 +11,10 @@ import {
   CheckoutRoute,
   DashboardHomeRoute,
   DashboardLayout,
+  ExportCreateRoute,
+  ExportEditRoute,
+  ExportHistoryRoute,
+  ExportListRoute,
   FinancesRoute,
   ForgotPasswordRoute,
   LandingRoute,
@@ -32,9 +36,6 @@ import {
 /** Dashboard sections that later issues fill; each shows its title (h1) and an empty state for now. */
 const SECTIONS: { path: string; titleKey: string }[] = [
   { path: 'orders/create', titleKey: 'pages.orderCreate' },
-  { path: 'export-settings', titleKey: 'pages.exportSettings' },
-  { path: 'export-settings/create', titleKey: 'pages.exportCreate' },
-  { path: 'export-settings/:id/edit', titleKey: 'pages.exportEdit' },
 ];
 
 export const routes: RouteObject[] = [
@@ -77,6 +78,10 @@ export const routes: RouteObject[] = [
       { path: 'order/:id/edit', element: <OrderEditRoute /> },
       { path: 'markets/create', element: <MarketCreateRoute /> },
       { path: 'markets/:id', element: <MarketEditRoute /> },
+      { path: 'export-settings', element: <ExportListRoute /> },
+      { path: 'export-settings/create', element: <ExportCreateRoute /> },
+      { path: 'export-settings/:id/edit', element: <ExportEditRoute /> },
+      { path: 'export-settings/:id/history', element: <ExportHistoryRoute /> },
       ...SECTIONS.map((s) => ({ path: s.path, element: <UnderConstructionRoute key={s.path} titleKey={s.titleKey} /> })),
     ],
   },

@@ -23,3 +23,7 @@ export const OrdersRoute = lazy(() => import('./orders-route.tsx').then((m) => (
 export const MarketCreateRoute = lazy(() => import('../../features/markets/components/market-page.tsx').then((m) => ({ default: m.MarketCreatePage })));
 export const MarketEditRoute = lazy(() => import('../../features/markets/components/market-page.tsx').then((m) => ({ default: m.MarketEditPage })));
 export const OrderEditRoute = lazy(() => import('./order-edit-route.tsx').then((m) => ({ default: m.OrderEditRoute })));
+export const ExportListRoute = lazy(() => import('../../features/exports/components/export-list-page.tsx').then((m) => ({ default: m.ExportListPage })));
+export const ExportCreateRoute = lazy(() => import('./export-form-route.tsx').then((m) => ({ default: m.ExportCreateRoute })));
+export const ExportEditRoute = lazy(() => import('./export-form-route.tsx').then((m) => ({ default: m.ExportEditRoute })));
+export const ExportHistoryRoute = lazy(() => import('../../features/exports/components/export-history-page.tsx').then((m) => ({ default: m.ExportHistoryPage })));

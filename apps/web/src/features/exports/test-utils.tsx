@@ -1,0 +1,107 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { CategoryDto, ExportBuildDto, ExportSettingDto, FeedProviderDto } from '@drop/shared';
+import { AppProviders } from '../../app/providers.tsx';
+import { createQueryClient } from '../../lib/query-client.ts';
+
+export const reply = (body: unknown, status = 200) =>
+  Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(body === undefined ? '' : JSON.stringify(body)) } as Response);
+
+/** Parses a fetch call: pathname, query, method and JSON body. */
+export function callOf(input: RequestInfo | URL, init?: RequestInit) {
+  const url = new URL(String(input), 'http://x');
+  return { path: url.pathname, query: url.searchParams, method: init?.method ?? 'GET', body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+}
+
+export const PROVIDERS: FeedProviderDto[] = [
+  { id: 'yml', name: 'YML для Prom.ua та Horoshop', description: 'Стандартний YML', marketplaces: ['Prom.ua', 'Horoshop'], name_max: 255, checks: ['no_picture'] },
+  { id: 'rozetka', name: 'XML для Rozetka', description: 'XML за вимогами Rozetka', marketplaces: ['Rozetka'], name_max: 255, checks: ['no_picture', 'no_description'] },
+];
+
+export const build = (id: number, over: Partial<ExportBuildDto> = {}): ExportBuildDto => ({
+  id,
+  trigger: 'schedule',
+  status: 'done',
+  started_at: '2025-03-04T10:00:00Z',
+  finished_at: '2025-03-04T10:00:04.250Z',
+  offers: 3000,
+  bytes: 5_066_141,
+  total: 3000,
+  warnings_count: 0,
+  warnings: {},
+  warning_samples: [],
+  error: null,
+  ...over,
+});
+
+export const feed = (id: number, over: Partial<ExportSettingDto> = {}): ExportSettingDto => ({
+  id,
+  name: `Файл ${id}`,
+  file_type: 'yml',
+  shop: { short_name: 'Shop', company: '', url: '' },
+  market_id: null,
+  market_name: null,
+  price_from: null,
+  price_to: null,
+  categories: [],
+  extra_fields: [],
+  name_format: 'name',
+  price_source: 'recommended',
+  markup: 0,
+  interval_hours: 1,
+  status: 'ready',
+  products_count: 3000,
+  file_size: 5_066_141,
+  url: `http://localhost:3000/feeds/token-${id}.xml`,
+  last_generated_at: '2025-03-04T10:00:04Z',
+  last_requested_at: null,
+  next_build_at: '2025-03-04T11:00:00Z',
+  last_error: null,
+  build: null,
+  created_at: '2025-03-04T10:00:00Z',
+  updated_at: '2025-03-04T10:00:00Z',
+  ...over,
+});
+
+export const cat = (id: number, name: string, child: CategoryDto[] = []): CategoryDto => ({
+  id,
+  name,
+  name_uk: name,
+  name_ru: `${name} (ru)`,
+  image_url: null,
+  icon: null,
+  icon_color: null,
+  parent_id: null,
+  products_count: 10,
+  child,
+});
+export const TREE = [cat(1, 'Дім', [cat(11, 'Кухня', [cat(111, 'Посуд')]), cat(12, 'Ванна')]), cat(2, 'Сад')];
+
+/** matchMedia answering every query with `matches` (desktop: the lg query matches). */
+export function setDesktop(matches: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }));
+}
+
+function Probe() {
+  const l = useLocation();
+  return <output data-testid="location">{`${l.pathname}${l.search}`}</output>;
+}
+
+/** Renders `ui` at `route` (matched by `path`) with the app's providers and a location probe. */
+export function renderAt(ui: ReactElement, route: string, path = route.split('?')[0]!) {
+  const client = createQueryClient();
+  const result = render(
+    <AppProviders client={client}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="*" element={null} />
+        </Routes>
+        <Probe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...result, client };
+}
