@@ -20,9 +20,10 @@ export interface FeedBuildProcessOptions {
 /** The build's result and the child's peak resident memory; rejects when the build should be retried. */
 export function buildInProcess(o: FeedBuildProcessOptions, settingId: number, trigger: FeedBuildTrigger): Promise<(FeedBuildResult & { maxRssKb: number }) | null> {
   // Node runs the TypeScript itself (type stripping) where it can; tsx's loader otherwise. A small
-  // young generation keeps the process small: a build makes garbage fast but keeps little of it.
+  // young generation, swept by the build itself now and then (--expose-gc), keeps the process
+  // small: a build makes garbage fast but keeps little of it.
   const loader = process.features.typescript ? [] : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
-  const args = ['--max-semi-space-size=8', ...loader, workerPath, String(settingId), trigger];
+  const args = ['--max-semi-space-size=8', '--expose-gc', ...loader, workerPath, String(settingId), trigger];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       env: { PATH: process.env.PATH ?? '', NODE_ENV: o.nodeEnv ?? 'production', DATABASE_URL: o.databaseUrl, FEEDS_DIR: o.feedsDir, PUBLIC_URL: o.publicUrl },

@@ -198,43 +198,55 @@ export async function runFeedBuild(env: FeedBuildEnv, settingId: number, trigger
     const total = await countFeedProducts(database, filter);
     await rawQuery(database, 'UPDATE export_builds SET total = $2 WHERE id = $1', [buildId, total]);
 
-    const writer = new FeedWriter({
-      fileType: setting.file_type,
-      shop: { shortName: setting.shop_short_name, company: setting.shop_company, url: setting.shop_url },
-      nameFormat: setting.name_format,
-      user,
-      pricing,
-      pictureBase: `${env.publicUrl.replace(/\/+$/, '')}/storage/`,
-      properties: await loadProperties(database),
-      extraFields: setting.extra_fields ?? [],
-      date: new Date(),
-    });
-
-    // No fsync: ext4 (auto_da_alloc) and most filesystems write a file's data before a rename over another
-    // commits, and a feed lost to a power cut is rebuilt on schedule.
+    const properties = await loadProperties(database);
+    // No fsync: ext4 (auto_da_alloc) and most filesystems write a file's data before a rename over
+    // another commits, and a feed lost to a power cut is rebuilt on schedule.
     const file = fs.createWriteStream(temp);
     const fileDone = new Promise<void>((resolve, reject) => {
       file.once('finish', resolve);
       file.once('error', reject);
     });
     const out = new FeedOut((chunk, release) => file.write(chunk, release));
+    const writer = new FeedWriter(
+      {
+        fileType: setting.file_type,
+        shop: { shortName: setting.shop_short_name, company: setting.shop_company, url: setting.shop_url },
+        nameFormat: setting.name_format,
+        user,
+        pricing,
+        pictureBase: `${env.publicUrl.replace(/\/+$/, '')}/storage/`,
+        properties,
+        extraFields: setting.extra_fields ?? [],
+        date: new Date(),
+      },
+      out,
+    );
     const stream = await openFeedStream(database, filter, out.arena());
     const progressMs = env.progressMs ?? 1000;
     let lastProgress = Date.now();
+    const collect = (globalThis as { gc?: (o: { type: 'minor' | 'major' }) => void }).gc;
+    let lastCollect = 0;
     try {
-      writer.head(out, emit);
+      writer.head(emit);
       for await (const t of stream.products) {
         await stream.pictures.fillTo(int4(t, (t.count - 1) * PRODUCT_FIELDS));
-        for (let k = 0; k < t.count; k++) writer.offer(out, t, k, stream.pictures);
+        for (let k = 0; k < t.count; k++) writer.offer(t, k, stream.pictures);
         offers += t.count;
         // Back-pressure: the database waits while the disk catches up.
         if (file.writableLength > 8 << 20) await once(file, 'drain');
+        // In its own process (--expose-gc) the build sweeps the young generation every 16 MB of
+        // output: the socket's chunk buffers die young but are external memory, which V8 lets
+        // pile up to tens of MB between collections of its own.
+        if (collect && out.size - lastCollect > 16 << 20) {
+          lastCollect = out.size;
+          collect({ type: 'minor' });
+        }
         if (Date.now() - lastProgress >= progressMs) {
           lastProgress = Date.now();
           await rawQuery(database, 'UPDATE export_builds SET offers = $2, bytes = $3 WHERE id = $1', [buildId, offers, out.size]);
         }
       }
-      writer.tail(out);
+      writer.tail();
       out.flush();
     } finally {
       await stream.close();
@@ -312,10 +324,14 @@ async function gzipCopy(env: FeedBuildEnv, token: string, buildId: number): Prom
     const gzip = zlib.createGzip({ level: 6, chunkSize: 64 << 10 });
     const written = pipeline(gzip, fs.createWriteStream(temp));
     const buf = Buffer.allocUnsafeSlow(1 << 20);
+    const collect = (globalThis as { gc?: (o: { type: 'minor' | 'major' }) => void }).gc;
+    let read = 0;
     try {
       for (;;) {
         const { bytesRead } = await input.read(buf, 0, buf.length, null);
         if (bytesRead === 0) break;
+        // zlib's output chunks are external memory too (see the build loop).
+        if (collect && (read += bytesRead) % (16 << 20) < bytesRead) collect({ type: 'minor' });
         await new Promise<void>((resolve, reject) => gzip.write(buf.subarray(0, bytesRead), (e) => (e ? reject(e) : resolve())));
       }
       gzip.end();

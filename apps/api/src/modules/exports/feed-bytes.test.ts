@@ -135,11 +135,24 @@ describe('FeedOut', () => {
   });
 
   test('picture URLs: safe paths as they are, others percent-encoded, then escaped', () => {
-    const base = u8('https://drop.example/storage/');
     const path1 = u8('demo/p/1-1-o.svg');
     const path2 = u8("фото 1&2'.jpg");
-    expect(render((o) => o.url(base, path1, 0, path1.length))).toBe('https://drop.example/storage/demo/p/1-1-o.svg');
-    expect(render((o) => o.url(base, path2, 0, path2.length))).toBe('https://drop.example/storage/%D1%84%D0%BE%D1%82%D0%BE%201&amp;2&apos;.jpg');
+    expect(render((o) => o.url(path1, 0, path1.length))).toBe('demo/p/1-1-o.svg');
+    expect(render((o) => o.url(path2, 0, path2.length))).toBe('%D1%84%D0%BE%D1%82%D0%BE%201&amp;2&apos;.jpg');
+  });
+
+  test('pieces: constants kept in the workspace, and past its room in their own arrays', () => {
+    const got = render((o) => {
+      const tag = o.piece(u8('<description_ua>'));
+      expect(tag.start).toBeGreaterThanOrEqual(0);
+      const big: ReturnType<typeof o.piece>[] = [];
+      for (let i = 0; i < 5; i++) big.push(o.piece(new Uint8Array(1 << 20).fill(0x41 + i)));
+      expect(big.some((p) => p.start < 0)).toBe(true);
+      o.put(tag);
+      for (const p of big) o.put(p);
+      o.put(tag);
+    });
+    expect(got).toBe(`<description_ua>${['A', 'B', 'C', 'D', 'E'].map((c) => c.repeat(1 << 20)).join('')}<description_ua>`);
   });
 
   test('characters are counted, not bytes', () => {

@@ -33,7 +33,17 @@ export const utf8Bytes = (s: string): Uint8Array => new Uint8Array(Buffer.from(s
 
 /** Input arena (binary COPY chunks of products) at the start of the workspace. */
 export const ARENA = 8 << 20;
+/** Constant pieces of a feed (tags, rendered parameters) after the arena; more spill to their own arrays. */
+const CONSTANTS = 4 << 20;
 const SLOTS = 24;
+const FIRST_SLOT = ARENA + CONSTANTS;
+
+/** A constant run of bytes: inside the workspace (`start` >= 0) or, past its room, in `bytes`. */
+export interface Piece {
+  start: number;
+  length: number;
+  bytes: Uint8Array;
+}
 
 /**
  * Gathers output into 1 MB slots of one workspace ArrayBuffer that also holds the products'
@@ -59,15 +69,32 @@ export class FeedOut {
 
   constructor(sink: (chunk: Buffer, release: () => void) => void) {
     this.sink = sink;
-    const ab = new ArrayBuffer(ARENA + SLOTS * CHUNK);
+    const ab = new ArrayBuffer(FIRST_SLOT + SLOTS * CHUNK);
     this.ws = new Uint8Array(ab);
     this.wsBuf = Buffer.from(ab);
-    for (let i = SLOTS - 1; i > 0; i--) this.free.push(ARENA + i * CHUNK);
+    for (let i = SLOTS - 1; i > 0; i--) this.free.push(FIRST_SLOT + i * CHUNK);
     this.u8 = this.ws;
     this.buf = this.wsBuf;
-    this.base = ARENA;
-    this.pos = ARENA;
-    this.limit = ARENA + CHUNK;
+    this.base = FIRST_SLOT;
+    this.pos = FIRST_SLOT;
+    this.limit = FIRST_SLOT + CHUNK;
+  }
+
+  private constantsEnd = ARENA;
+
+  /** Keeps `bytes` in the workspace (while there is room), so writing it is a `copyWithin`. */
+  piece(bytes: Uint8Array): Piece {
+    if (this.constantsEnd + bytes.length > FIRST_SLOT) return { start: -1, length: bytes.length, bytes };
+    const start = this.constantsEnd;
+    this.ws.set(bytes, start);
+    this.constantsEnd += bytes.length;
+    return { start, length: bytes.length, bytes };
+  }
+
+  /** Writes a piece. */
+  put(p: Piece): void {
+    if (p.start < 0) return this.bytes(p.bytes);
+    this.bytes(this.ws, p.start, p.start + p.length);
   }
 
   /** The input arena: a parser that fills it hands out batches whose `u8` is this workspace. */
@@ -158,13 +185,14 @@ export class FeedOut {
     if (n > CHUNK) return this.large(src.subarray(start, end));
     if (this.pos + n > this.limit) this.flush();
     const dst = this.u8;
-    if (n < 16) {
+    if (src === dst && n >= 16) {
+      dst.copyWithin(this.pos, start, end);
+      this.pos += n;
+    } else if (n < 40) {
+      // Short runs from elsewhere (picture paths): a loop beats making a view to copy from.
       let p = this.pos;
       for (let i = start; i < end; i++) dst[p++] = src[i]!;
       this.pos = p;
-    } else if (src === dst) {
-      dst.copyWithin(this.pos, start, end);
-      this.pos += n;
     } else {
       dst.set(src.subarray(start, end), this.pos);
       this.pos += n;
@@ -196,9 +224,8 @@ export class FeedOut {
     this.bytes(src, run, end);
   }
 
-  /** A URL from `base` (already escaped) and a path's UTF-8 bytes: percent-encoded where needed, then XML-escaped. */
-  url(base: Uint8Array, src: Uint8Array, start: number, end: number): void {
-    this.bytes(base);
+  /** A URL path's UTF-8 bytes: percent-encoded where needed, then XML-escaped. */
+  url(src: Uint8Array, start: number, end: number): void {
     let plain = true;
     for (let i = start; i < end; i++) {
       const b = src[i]!;

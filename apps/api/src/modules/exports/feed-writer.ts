@@ -6,7 +6,7 @@ import { FEED_WARNING_SAMPLES, feedOfferPrices, feedProvider, type FeedFileType,
 import type { PricingMarket, PricingUser } from '@drop/shared/pricing';
 import { kyivParts } from '@drop/shared/format';
 import { int4, int4Array, int8, isNull, text, type TupleBatch } from './copy-binary.ts';
-import { utf8Bytes, utf8Chars, xmlText, type FeedOut } from './feed-out.ts';
+import { utf8Bytes, utf8Chars, xmlText, type FeedOut, type Piece } from './feed-out.ts';
 import { P, PRODUCT_FIELDS, type PictureCursor } from './feed-source.ts';
 
 export interface FeedCategory {
@@ -60,46 +60,50 @@ export function feedDate(d: Date): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
-const b = utf8Bytes;
-const OFFER_OPEN = b('<offer id="');
-const AVAILABLE = b('" available="true">\n');
-const UNAVAILABLE = b('" available="false">\n');
-const STOCK_OPEN = b('<stock_quantity>');
-const STOCK_CLOSE = b('</stock_quantity>\n');
-const PRICE_OPEN = b('<price>');
-const PRICE_CLOSE = b('</price>\n');
-const OLD_OPEN = b('<oldprice>');
-const OLD_CLOSE = b('</oldprice>\n');
-const ROZETKA_OLD_OPEN = b('<price_old>');
-const ROZETKA_OLD_CLOSE = b('</price_old>\n');
-const CATEGORY_OPEN = b('<currencyId>UAH</currencyId>\n<categoryId>');
-const CATEGORY_CLOSE = b('</categoryId>\n');
-const PICTURE_OPEN = b('<picture>');
-const PICTURE_CLOSE = b('</picture>\n');
-const NAME_OPEN = b('<name>');
-const NAME_UA = b('</name>\n<name_ua>');
-const NAME_CLOSE = b('</name_ua>\n');
-const VENDOR_OPEN = b('<vendor>');
-const VENDOR_CLOSE = b('</vendor>\n');
-const CODE_OPEN = b('<vendorCode>');
-const CODE_CLOSE = b('</vendorCode>\n');
-const DESC_OPEN = b('<description>');
-const DESC_UA = b('</description>\n<description_ua>');
-const DESC_CLOSE = b('</description_ua>\n');
-const QTY_OPEN = b('<quantity_in_stock>');
-const QTY_CLOSE = b('</quantity_in_stock>\n');
-const OFFER_CLOSE = b('</offer>\n');
-const SUFFIX_OPEN = b(' (');
-const SUFFIX_CLOSE = b(')');
+/** The constant parts of an offer. */
+const TAGS = {
+  OFFER_OPEN: '<offer id="',
+  AVAILABLE: '" available="true">\n',
+  UNAVAILABLE: '" available="false">\n',
+  STOCK_OPEN: '<stock_quantity>',
+  STOCK_CLOSE: '</stock_quantity>\n',
+  PRICE_OPEN: '<price>',
+  PRICE_CLOSE: '</price>\n',
+  OLD_OPEN: '<oldprice>',
+  OLD_CLOSE: '</oldprice>\n',
+  ROZETKA_OLD_OPEN: '<price_old>',
+  ROZETKA_OLD_CLOSE: '</price_old>\n',
+  CATEGORY_OPEN: '<currencyId>UAH</currencyId>\n<categoryId>',
+  CATEGORY_CLOSE: '</categoryId>\n',
+  PICTURE_OPEN: '<picture>',
+  PICTURE_CLOSE: '</picture>\n',
+  NAME_OPEN: '<name>',
+  NAME_UA: '</name>\n<name_ua>',
+  NAME_CLOSE: '</name_ua>\n',
+  VENDOR_OPEN: '<vendor>',
+  VENDOR_CLOSE: '</vendor>\n',
+  CODE_OPEN: '<vendorCode>',
+  CODE_CLOSE: '</vendorCode>\n',
+  DESC_OPEN: '<description>',
+  DESC_UA: '</description>\n<description_ua>',
+  DESC_CLOSE: '</description_ua>\n',
+  QTY_OPEN: '<quantity_in_stock>',
+  QTY_CLOSE: '</quantity_in_stock>\n',
+  OFFER_CLOSE: '</offer>\n',
+  SUFFIX_OPEN: ' (',
+  SUFFIX_CLOSE: ')',
+};
+type Tags = Record<keyof typeof TAGS, Piece>;
 
 export class FeedWriter {
   /** Rendered `<param>` of each property value, by value id. */
-  private readonly params: (Uint8Array | undefined)[] = [];
-  private readonly extra: Uint8Array;
+  private readonly params: (Piece | undefined)[] = [];
+  private readonly extra: Piece;
+  private readonly tags: Tags;
   private readonly rozetka: boolean;
   private readonly nameMax: number;
   private readonly checks: Record<FeedWarningKind, boolean>;
-  private readonly pictureBase: Uint8Array;
+  private readonly pictureBase: Piece;
   private readonly withCode: boolean;
   // Reused per offer: no allocation on the hot path beyond what pricing needs.
   private readonly product = { dropKop: 0, oldDropKop: null as number | null, retailKop: 0, categoryPath: [0, null, 0] as (number | null)[] };
@@ -108,11 +112,16 @@ export class FeedWriter {
   readonly warnings: FeedWarnings = { total: 0, counts: {}, samples: [] };
 
   private readonly o: FeedWriterOptions;
+  private readonly out: FeedOut;
 
-  constructor(o: FeedWriterOptions) {
+  /** A writer into `out`: its constant pieces are kept in the output's workspace. */
+  constructor(o: FeedWriterOptions, out: FeedOut) {
     this.o = o;
-    for (const [id, p] of o.properties) this.params[id] = b(`<param name="${xmlText(p.typeName)}">${xmlText(p.value)}</param>\n`);
-    this.extra = b(
+    this.out = out;
+    const piece = (s: string) => out.piece(utf8Bytes(s));
+    this.tags = Object.fromEntries(Object.entries(TAGS).map(([k, v]) => [k, piece(v)])) as Tags;
+    for (const [id, p] of o.properties) this.params[id] = piece(`<param name="${xmlText(p.typeName)}">${xmlText(p.value)}</param>\n`);
+    this.extra = piece(
       o.extraFields
         .map((f) => (f.type === 'param' ? `<param name="${xmlText(f.param)}">${xmlText(f.value)}</param>\n` : `<${f.param}>${xmlText(f.value)}</${f.param}>\n`))
         .join(''),
@@ -122,12 +131,12 @@ export class FeedWriter {
     this.nameMax = provider.nameMax;
     const checks = new Set(provider.checks);
     this.checks = { no_picture: checks.has('no_picture'), no_vendor: checks.has('no_vendor'), no_description: checks.has('no_description'), name_too_long: checks.has('name_too_long'), zero_price: checks.has('zero_price') };
-    this.pictureBase = b(xmlText(o.pictureBase));
+    this.pictureBase = piece(xmlText(o.pictureBase));
     this.withCode = o.nameFormat === 'name_vendor_code';
   }
 
   /** XML declaration, shop details, currencies and categories, up to `<offers>`. */
-  head(out: FeedOut, categories: readonly FeedCategory[]): void {
+  head(categories: readonly FeedCategory[]): void {
     const { shop } = this.o;
     let s =
       `<?xml version="1.0" encoding="UTF-8"?>\n<yml_catalog date="${feedDate(this.o.date)}">\n<shop>\n<name>${xmlText(shop.shortName)}</name>\n` +
@@ -137,18 +146,19 @@ export class FeedWriter {
     for (const c of categories) {
       s += c.parentId === null ? `<category id="${c.id}">${xmlText(c.name)}</category>\n` : `<category id="${c.id}" parentId="${c.parentId}">${xmlText(c.name)}</category>\n`;
     }
-    out.utf8(`${s}</categories>\n<offers>\n`);
+    this.out.utf8(`${s}</categories>\n<offers>\n`);
   }
 
-  tail(out: FeedOut): void {
-    out.ascii('</offers>\n</shop>\n</yml_catalog>\n');
+  tail(): void {
+    this.out.ascii('</offers>\n</shop>\n</yml_catalog>\n');
   }
 
   /**
    * Tuple `k` of `t` as one offer. The offer id is the product's 1C code (b2b_code_id), which
    * survives catalogue reloads, so marketplaces keep their listings.
    */
-  offer(out: FeedOut, t: TupleBatch, k: number, pictures: PictureCursor): void {
+  offer(t: TupleBatch, k: number, pictures: PictureCursor): void {
+    const out = this.out;
     const base = k * PRODUCT_FIELDS;
     const src = t.u8;
     const off = t.off;
@@ -166,28 +176,28 @@ export class FeedWriter {
     product.categoryPath[2] = int4(t, base + P.rootId);
     const { priceKop, oldPriceKop } = feedOfferPrices(product, this.o.user, this.o.pricing);
 
-    out.bytes(OFFER_OPEN);
+    out.put(this.tags.OFFER_OPEN);
     out.int(offerId);
-    out.bytes(qty > 0 ? AVAILABLE : UNAVAILABLE);
+    out.put(qty > 0 ? this.tags.AVAILABLE : this.tags.UNAVAILABLE);
     if (this.rozetka) {
-      out.bytes(STOCK_OPEN);
+      out.put(this.tags.STOCK_OPEN);
       out.int(qty);
-      out.bytes(STOCK_CLOSE);
+      out.put(this.tags.STOCK_CLOSE);
     }
-    out.bytes(PRICE_OPEN);
+    out.put(this.tags.PRICE_OPEN);
     out.kop(priceKop);
-    out.bytes(PRICE_CLOSE);
+    out.put(this.tags.PRICE_CLOSE);
     if (oldPriceKop !== null) {
-      out.bytes(this.rozetka ? ROZETKA_OLD_OPEN : OLD_OPEN);
+      out.put(this.rozetka ? this.tags.ROZETKA_OLD_OPEN : this.tags.OLD_OPEN);
       out.kop(oldPriceKop);
-      out.bytes(this.rozetka ? ROZETKA_OLD_CLOSE : OLD_CLOSE);
+      out.put(this.rozetka ? this.tags.ROZETKA_OLD_CLOSE : this.tags.OLD_CLOSE);
     }
-    out.bytes(CATEGORY_OPEN);
+    out.put(this.tags.CATEGORY_OPEN);
     out.int(categoryId);
-    out.bytes(CATEGORY_CLOSE);
+    out.put(this.tags.CATEGORY_CLOSE);
 
     this.pictures = 0;
-    pictures.take(id, this.picture(out));
+    pictures.take(id, this.picture);
 
     // Names and descriptions: each language falls back to the other.
     let ru = base + P.nameRu;
@@ -197,47 +207,47 @@ export class FeedWriter {
     const code = base + P.vendorCode;
     const codeLen = Math.max(0, len[code]!);
     const suffix = this.withCode && codeLen > 0;
-    out.bytes(NAME_OPEN);
+    out.put(this.tags.NAME_OPEN);
     this.text(out, src, off[ru]!, len[ru]!);
     if (suffix) this.suffix(out, src, off[code]!, codeLen);
-    out.bytes(NAME_UA);
+    out.put(this.tags.NAME_UA);
     this.text(out, src, off[uk]!, len[uk]!);
     if (suffix) this.suffix(out, src, off[code]!, codeLen);
-    out.bytes(NAME_CLOSE);
+    out.put(this.tags.NAME_CLOSE);
 
     const brand = base + P.brand;
     const hasBrand = len[brand]! > 0;
     if (hasBrand) {
-      out.bytes(VENDOR_OPEN);
+      out.put(this.tags.VENDOR_OPEN);
       out.escaped(src, off[brand]!, off[brand]! + len[brand]!);
-      out.bytes(VENDOR_CLOSE);
+      out.put(this.tags.VENDOR_CLOSE);
     }
     if (codeLen > 0) {
-      out.bytes(CODE_OPEN);
+      out.put(this.tags.CODE_OPEN);
       out.escaped(src, off[code]!, off[code]! + codeLen);
-      out.bytes(CODE_CLOSE);
+      out.put(this.tags.CODE_CLOSE);
     }
     let dru = base + P.descriptionRu;
     let duk = base + P.descriptionUk;
     if (len[dru]! <= 0) dru = duk;
     if (len[duk]! <= 0) duk = dru;
-    out.bytes(DESC_OPEN);
+    out.put(this.tags.DESC_OPEN);
     this.text(out, src, off[dru]!, len[dru]!);
-    out.bytes(DESC_UA);
+    out.put(this.tags.DESC_UA);
     this.text(out, src, off[duk]!, len[duk]!);
-    out.bytes(DESC_CLOSE);
+    out.put(this.tags.DESC_CLOSE);
     if (!this.rozetka) {
-      out.bytes(QTY_OPEN);
+      out.put(this.tags.QTY_OPEN);
       out.int(qty);
-      out.bytes(QTY_CLOSE);
+      out.put(this.tags.QTY_CLOSE);
     }
     const params = this.params;
     for (const v of int4Array(t, base + P.propertyValueIds, this.valueIds)) {
       const param = params[v];
-      if (param) out.bytes(param);
+      if (param) out.put(param);
     }
-    out.bytes(this.extra);
-    out.bytes(OFFER_CLOSE);
+    out.put(this.extra);
+    out.put(this.tags.OFFER_CLOSE);
 
     // What the marketplace would reject.
     const c = this.checks;
@@ -270,25 +280,20 @@ export class FeedWriter {
   }
 
   private suffix(out: FeedOut, src: Uint8Array, start: number, n: number): void {
-    out.bytes(SUFFIX_OPEN);
+    out.put(this.tags.SUFFIX_OPEN);
     out.escaped(src, start, start + n);
-    out.bytes(SUFFIX_CLOSE);
+    out.put(this.tags.SUFFIX_CLOSE);
   }
 
-  private pictureFn: ((t: TupleBatch, f: number) => void) | null = null;
-  private pictureOut: FeedOut | null = null;
-  /** One closure per output, reused for every offer. */
-  private picture(out: FeedOut): (t: TupleBatch, f: number) => void {
-    if (this.pictureFn && this.pictureOut === out) return this.pictureFn;
-    this.pictureOut = out;
-    this.pictureFn = (t, f) => {
-      const n = t.len[f]!;
-      if (n <= 0) return;
-      out.bytes(PICTURE_OPEN);
-      out.url(this.pictureBase, t.u8, t.off[f]!, t.off[f]! + n);
-      out.bytes(PICTURE_CLOSE);
-      this.pictures++;
-    };
-    return this.pictureFn;
-  }
+  /** One closure for every offer's pictures. */
+  private readonly picture = (t: TupleBatch, f: number): void => {
+    const n = t.len[f]!;
+    if (n <= 0) return;
+    const out = this.out;
+    out.put(this.tags.PICTURE_OPEN);
+    out.put(this.pictureBase);
+    out.url(t.u8, t.off[f]!, t.off[f]! + n);
+    out.put(this.tags.PICTURE_CLOSE);
+    this.pictures++;
+  };
 }
