@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { ensureCatalogue, root, startApi } from './lib.ts';
+import { apiJson, ensureCatalogue, root, startApi } from './lib.ts';
 import { openFeedStream, PRODUCT_FIELDS } from '../apps/api/src/modules/exports/feed-source.ts';
 import { int4 } from '../apps/api/src/modules/exports/copy-binary.ts';
 import { buildInProcess } from '../apps/api/src/modules/exports/feed-build.process.ts';
@@ -40,18 +40,9 @@ const urlFor = (n: number) => {
   u.pathname = `${u.pathname}_${n}`;
   return u.toString();
 };
-const api = (p: string) => `http://127.0.0.1:${PORT}${p}`;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
-async function json(method: string, p: string, token: string | null, body?: unknown) {
-  const r = await fetch(api(p), {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bench script reading known API shapes
-  return { status: r.status, body: (await r.json().catch(() => null)) as any };
-}
+const json = (method: string, p: string, token: string | null, body?: unknown) => apiJson(PORT, method, p, token, body);
 
 /** A verified reseller with a 5 % discount, signed in. */
 async function reseller(db: pg.Client): Promise<string> {

@@ -56,3 +56,14 @@ export async function ensureCatalogue(dbUrl: string, products: number): Promise<
   await admin.end();
   await run(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/cli/seed.ts', '--products', String(products)], { DATABASE_URL: dbUrl, DEMO_PRODUCTS: '0' });
 }
+
+/** A JSON call to the API on `port` (benchmarks read known shapes). */
+export async function apiJson(port: number, method: string, p: string, token: string | null, body?: unknown) {
+  const r = await fetch(`http://127.0.0.1:${port}${p}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bench scripts reading known API shapes
+  return { status: r.status, body: (await r.json().catch(() => null)) as any };
+}

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { percentile, startApi } from './lib.ts';
+import { apiJson, percentile, startApi } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -28,7 +28,6 @@ const DURATION = Number(values.duration);
 const CONCURRENCY = Number(values.concurrency);
 const PORT = Number(values.port);
 const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/drop_bench';
-const api = (p: string) => `http://127.0.0.1:${PORT}${p}`;
 
 
 
@@ -44,15 +43,7 @@ async function helloWorld(): Promise<number> {
   }
 }
 
-async function json(method: string, p: string, token: string | null, body?: unknown) {
-  const r = await fetch(api(p), {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bench script reading known API shapes
-  return { status: r.status, body: (await r.json().catch(() => null)) as any };
-}
+const json = (method: string, p: string, token: string | null, body?: unknown) => apiJson(PORT, method, p, token, body);
 
 async function main() {
   const db = new pg.Client({ connectionString: dbUrl });

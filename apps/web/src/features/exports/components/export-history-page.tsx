@@ -46,6 +46,7 @@ import { formatDuration, formatSize } from '../lib/format.ts';
 import { EXPORTS_HREF } from './export-list.tsx';
 import { FeedLink } from './feed-link.tsx';
 import { BuildProgress, BuildStatusChip, FeedStatus } from './feed-status.tsx';
+import { Field } from './field.tsx';
 
 const num = { whiteSpace: 'nowrap', textAlign: 'right' } as const;
 
@@ -246,19 +247,6 @@ function BuildsTable({ builds, open, toggle }: BuildsProps) {
         </TableBody>
       </Table>
     </TableContainer>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Box component="dd" sx={{ m: 0 }}>
-        {children}
-      </Box>
-    </Box>
   );
 }
 

@@ -32,6 +32,7 @@ import { useExportsT } from '../i18n.ts';
 import { formatSize, priceRangeText, priceSourceText } from '../lib/format.ts';
 import { FeedLink } from './feed-link.tsx';
 import { FeedStatus } from './feed-status.tsx';
+import { Field } from './field.tsx';
 
 export const EXPORTS_HREF = '/dashboard/export-settings';
 export const exportEditHref = (id: number) => `${EXPORTS_HREF}/${id}/edit`;
@@ -180,19 +181,6 @@ export function ExportsTable({ feeds, formatName, onGenerate, onDelete, generati
         </TableBody>
       </Table>
     </TableContainer>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Box component="dd" sx={{ m: 0 }}>
-        {children}
-      </Box>
-    </Box>
   );
 }
 
