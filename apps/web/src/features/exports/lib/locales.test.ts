@@ -2,23 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { FEED_BUILD_STATUSES, FEED_BUILD_TRIGGERS, FEED_EXTRA_FIELD_TYPES, FEED_INTERVALS, FEED_NAME_FORMATS, FEED_PRICE_SOURCES, FEED_STATUSES, FEED_WARNING_KINDS } from '@drop/shared';
 import ru from '../locales/ru.json';
 import uk from '../locales/uk.json';
-
-const keys = (o: object, prefix = ''): string[] =>
-  Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
+import { expectSameLocaleKeys, localeKeys } from '../../../test/locales.ts';
 
 describe('exports locales', () => {
   it('uk and ru have the same keys, none empty', () => {
-    expect(keys(ru).sort()).toEqual(keys(uk).sort());
-    for (const [lang, json] of [['uk', uk], ['ru', ru]] as const) {
-      for (const k of keys(json)) {
-        const v = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], json);
-        expect(typeof v === 'string' && v.length > 0, `${lang}: ${k}`).toBe(true);
-      }
-    }
+    expectSameLocaleKeys(uk, ru);
   });
 
   it('name every value of the shared enums', () => {
-    const all = keys(uk);
+    const all = localeKeys(uk);
     const need = [
       ...FEED_STATUSES.map((s) => `status.${s}`),
       ...FEED_PRICE_SOURCES.map((s) => `price.${s}`),
