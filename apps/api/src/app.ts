@@ -34,6 +34,9 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { mediaFilesRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
+import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes.ts';
+import { settingsAdminRoutes } from './modules/settings/settings-admin.routes.ts';
+import { notificationsAdminRoutes } from './modules/notifications/notifications-admin.routes.ts';
 import { marketsRoutes } from './modules/markets/markets.routes.ts';
 import { exportSettingsRoutes, providersRoutes, publicFeedRoutes } from './modules/exports/exports.routes.ts';
 import { runFeedBuildJob, startFeedScheduler } from './modules/exports/exports.service.ts';
@@ -169,6 +172,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(providersRoutes, { prefix: '/providers' });
       await api.register(financeAdminRoutes, { prefix: '/admin' });
       await api.register(ordersAdminRoutes, { prefix: '/admin/orders' });
+      await api.register(catalogAdminRoutes, { prefix: '/admin/catalog' });
+      await api.register(settingsAdminRoutes, { prefix: '/admin' });
+      await api.register(notificationsAdminRoutes, { prefix: '/admin/notifications' });
     },
     { prefix: '/api/v1' },
   );

@@ -17,3 +17,4 @@ export * from './orders.ts';
 export * from './markets.ts';
 export * from './feeds.ts';
 export * from './exports.ts';
+export * from './admin.ts';

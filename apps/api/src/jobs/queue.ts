@@ -36,8 +36,24 @@ export interface JobPayloads {
 export interface Queue {
   /** Enqueues a job inside the caller's transaction: it becomes visible only when that commits. */
   enqueue<N extends keyof JobPayloads>(tx: Db, name: N, data: JobPayloads[N]): Promise<void>;
+  /** One order's reservation jobs, newest first (the back office shows them). */
+  reservationJobs(orderId: number): Promise<JobInfo[]>;
+  /** Runs a failed job again from its first attempt; false when the job is missing or not failed. */
+  retryFailed(name: keyof JobPayloads, id: string): Promise<boolean>;
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface JobInfo {
+  id: string;
+  data: unknown;
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  retryCount: number;
+  retryLimit: number;
+  createdOn: Date;
+  startedOn: Date | null;
+  completedOn: Date | null;
+  output: unknown;
 }
 
 export interface QueueOptions {
@@ -79,6 +95,28 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
                 { singletonKey: String((data as FeedBuildJobData).exportSettingId), retryLimit: 3, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true, expireInSeconds: 3600 }
               : { retryLimit: 5, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true }),
       });
+    },
+    async reservationJobs(orderId) {
+      const jobs = await boss.findJobs<ReservationJobData>(QUEUES.reservation, { data: { orderId } });
+      return jobs
+        .map((j) => ({
+          id: j.id,
+          data: j.data,
+          state: j.state,
+          retryCount: j.retryCount,
+          retryLimit: j.retryLimit,
+          createdOn: j.createdOn,
+          startedOn: j.startedOn ?? null,
+          completedOn: j.completedOn ?? null,
+          output: j.output ?? null,
+        }))
+        .sort((a, b) => b.createdOn.getTime() - a.createdOn.getTime());
+    },
+    async retryFailed(name, id) {
+      const [job] = await boss.findJobs(name, { id });
+      if (!job || job.state !== 'failed') return false;
+      await boss.retry(name, id);
+      return true;
     },
     async start() {
       await boss.start();

@@ -72,6 +72,10 @@ export const authCodes = pgTable(
   (t) => [index('auth_codes_lookup_idx').on(t.email, t.purpose, t.createdAt)],
 );
 
+/**
+ * Append-only (a trigger refuses UPDATE and DELETE, migration 0016): every operator action with its
+ * author, and every balance change (an AFTER INSERT trigger on operations writes one row each).
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -83,5 +87,10 @@ export const auditLog = pgTable(
     changes: jsonb('changes').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_actor_idx').on(t.actorId, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
 );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminUserUpdateInput, dataOf, listOf, pageQuery, userDto } from '@drop/shared';
+import { adminDeviceDto, adminUserSummaryDto, adminUserUpdateInput, adminUsersQuery, auditEntryDto, auditQuery, dataOf, listOf, operationDto, pageQuery, userDto } from '@drop/shared';
 import { authedCtx, requireStaff } from '../../plugins/auth.ts';
 import { idParam, pageOf } from '../../lib/http.ts';
 import { presentUser } from '../auth/auth.presenter.ts';
@@ -15,9 +15,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users',
-    { schema: { tags, security: [{ bearer: [] }], querystring: pageQuery.extend({ search: z.string().max(255).optional() }), response: { 200: listOf(userDto) } } },
+    { schema: { tags, security: [{ bearer: [] }], querystring: adminUsersQuery, response: { 200: listOf(userDto) } } },
     async (req) => {
-      const { rows, total } = await admin.listUsers(authedCtx(req), req.query.search, req.query.page, req.query.per_page);
+      const { rows, total } = await admin.listUsers(authedCtx(req), req.query);
       return pageOf(rows.map(presentUser), total, req.query.page, req.query.per_page);
     },
   );
@@ -41,4 +41,30 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security: [{ bearer: [] }], params: idParam, body: adminUserUpdateInput, response: { 200: dataOf(userDto) } } },
     async (req) => ({ data: presentUser(await admin.updateUser(authedCtx(req), req.params.id, req.body)) }),
   );
+
+  app.get(
+    '/users/:id/devices',
+    { schema: { tags, security: [{ bearer: [] }], params: idParam, response: { 200: dataOf(z.array(adminDeviceDto)) } } },
+    async (req) => ({ data: await admin.userDevices(authedCtx(req), req.params.id) }),
+  );
+
+  app.get(
+    '/users/:id/operations',
+    { schema: { tags, security: [{ bearer: [] }], params: idParam, querystring: pageQuery, response: { 200: listOf(operationDto) } } },
+    async (req) => {
+      const { data, total } = await admin.userOperations(authedCtx(req), req.params.id, req.query.page, req.query.per_page);
+      return pageOf(data, total, req.query.page, req.query.per_page);
+    },
+  );
+
+  app.get(
+    '/users/:id/summary',
+    { schema: { tags, security: [{ bearer: [] }], params: idParam, response: { 200: dataOf(adminUserSummaryDto) } } },
+    async (req) => ({ data: await admin.userSummary(authedCtx(req), req.params.id) }),
+  );
+
+  app.get('/audit', { schema: { tags, security: [{ bearer: [] }], querystring: auditQuery, response: { 200: listOf(auditEntryDto) } } }, async (req) => {
+    const { data, total } = await admin.auditPage(authedCtx(req), req.query);
+    return pageOf(data, total, req.query.page, req.query.per_page);
+  });
 };

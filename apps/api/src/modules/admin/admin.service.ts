@@ -1,12 +1,68 @@
-import { REALTIME_EVENTS, userChannel, type AdminUserUpdateInput } from '@drop/shared';
+import { REALTIME_EVENTS, kopToUah, userChannel, type AdminUserSummaryDto, type AdminUserUpdateInput, type AdminUsersQuery, type AuditEntryDto, type AuditQuery } from '@drop/shared';
 import { presentUser } from '../auth/auth.presenter.ts';
 import { notify, pushToUser } from '../notifications/notifications.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import { adminRepo } from './admin.repository.ts';
+import { financeRepo } from '../finance/finance.repository.ts';
+import { presentOperation } from '../finance/finance.presenter.ts';
 
-export const listUsers = (ctx: AuthedCtx, search: string | undefined, page: number, perPage: number) =>
-  adminRepo.pageUsers(ctx.db, search?.trim() || undefined, page, perPage);
+export const listUsers = (ctx: AuthedCtx, q: AdminUsersQuery) =>
+  adminRepo.pageUsers(ctx.db, { search: q.search?.trim() || undefined, role: q.role, isVerified: q.is_verified, blocked: q.blocked }, q.page, q.per_page);
+
+async function existing(ctx: AuthedCtx, id: number) {
+  const user = await adminRepo.findUser(ctx.db, id);
+  if (!user) throw AppError.notFound();
+  return user;
+}
+
+/** A user's devices (sessions), most recently used first. */
+export async function userDevices(ctx: AuthedCtx, id: number) {
+  await existing(ctx, id);
+  const rows = await adminRepo.devicesOf(ctx.db, id);
+  return rows.map((d) => ({ id: d.id, name: d.name, ip_address: d.ipAddress, user_agent: d.userAgent, used_at: d.usedAt.toISOString(), created_at: d.createdAt.toISOString() }));
+}
+
+/** A user's ledger, newest first, in the operator's language. */
+export async function userOperations(ctx: AuthedCtx, id: number, page: number, perPage: number) {
+  await existing(ctx, id);
+  const { rows, total } = await financeRepo.operationsPage(ctx.db, id, {}, page, perPage);
+  return { data: rows.map((r) => presentOperation(r.op, ctx.locale)), total };
+}
+
+export async function userSummary(ctx: AuthedCtx, id: number): Promise<AdminUserSummaryDto> {
+  await existing(ctx, id);
+  const s = await adminRepo.summaryOf(ctx.db, id);
+  return {
+    orders_total: s.ordersTotal,
+    orders_by_status: s.ordersByStatus,
+    profit_total: kopToUah(s.profitKop),
+    pending_top_ups: s.pendingTopUps,
+    pending_withdrawals: s.pendingWithdrawals,
+    markets: s.markets,
+    feeds: s.feeds,
+  };
+}
+
+/** The audit log with filters, newest first. */
+export async function auditPage(ctx: AuthedCtx, q: AuditQuery) {
+  const { rows, total } = await adminRepo.auditPage(
+    ctx.db,
+    { actorId: q.actor_id, action: q.action || undefined, entity: q.entity || undefined, entityId: q.entity_id, dateFrom: q.date_from, dateTo: q.date_to },
+    q.page,
+    q.per_page,
+  );
+  const data: AuditEntryDto[] = rows.map((r) => ({
+    id: r.entry.id,
+    actor: r.entry.actorId === null ? null : { id: r.entry.actorId, name: r.actorName ?? '', email: r.actorEmail ?? '' },
+    action: r.entry.action,
+    entity: r.entry.entity,
+    entity_id: r.entry.entityId,
+    changes: r.entry.changes,
+    created_at: r.entry.createdAt.toISOString(),
+  }));
+  return { data, total };
+}
 
 export async function getUser(ctx: AuthedCtx, id: number) {
   const user = await adminRepo.findUser(ctx.db, id);

@@ -18,6 +18,7 @@ import { requestLocale } from '../../plugins/locale.ts';
 import { idParam } from '../../lib/http.ts';
 import { getCategory, getProduct, listAnalogues, listCategories, listFilters, listProducts, listPromo } from './catalog.service.ts';
 import { renderDemoSvg } from './demo/demo-svg.ts';
+import { openStored } from './product-images.ts';
 
 const security = [{ bearer: [] }];
 
@@ -60,10 +61,20 @@ export const promoRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** GET /storage/*: public catalogue pictures (the demo catalogue's are drawn on request). */
+/** GET /storage/*: public catalogue pictures: stored ones (uploads, 1C) from DATA_DIR/storage, the demo catalogue's drawn on request. */
 export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const path = (req.params as { '*': string })['*'];
+    const stored = await openStored(app.deps.config.dataDir, path);
+    if (stored) {
+      return reply
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Content-Security-Policy', "default-src 'none'")
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Length', String(stored.size))
+        .type(stored.type)
+        .send(stored.stream);
+    }
     const svg = renderDemoSvg(path);
     if (svg === null) return reply.code(404).send({ message: translate('not_found', requestLocale(req)), code: 'NotFound' });
     return reply

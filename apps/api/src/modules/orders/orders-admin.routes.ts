@@ -8,12 +8,14 @@ import {
   adminOrderSummaryDto,
   adminTtnCreateInput,
   adminTtnInput,
+  adminOrderStatsDto,
   dataOf,
+  reservationJobDto,
   listOf,
 } from '@drop/shared';
 import { authedCtx, requireStaff } from '../../plugins/auth.ts';
 import { idParam } from '../../lib/http.ts';
-import { createTtn, getAdminOrder, listAdminOrders, markInvoicePaid, moveAdminOrder, runTrackingNow, setTtn } from './orders-admin.service.ts';
+import { createTtn, getAdminOrder, listAdminOrders, markInvoicePaid, moveAdminOrder, orderJobs, orderStats, retryOrderJob, runTrackingNow, setTtn } from './orders-admin.service.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -23,6 +25,15 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireStaff);
   app.get('/', { schema: { tags, security, querystring: adminOrdersQuery, response: { 200: listOf(adminOrderSummaryDto) } } }, async (req) => listAdminOrders(authedCtx(req), req.query));
   app.post('/tracking/run', { schema: { tags, security, response: { 200: dataOf(z.object({ asked: z.number() })) } } }, async (req) => ({ data: { asked: await runTrackingNow(authedCtx(req)) } }));
+  app.get('/stats', { schema: { tags, security, response: { 200: dataOf(adminOrderStatsDto) } } }, async (req) => ({ data: await orderStats(authedCtx(req)) }));
+  app.get('/:id/jobs', { schema: { tags, security, params: idParam, response: { 200: dataOf(z.array(reservationJobDto)) } } }, async (req) => ({
+    data: await orderJobs(authedCtx(req), req.params.id),
+  }));
+  app.post(
+    '/:id/jobs/:jobId/retry',
+    { schema: { tags, security, params: idParam.extend({ jobId: z.uuid('invalid_value') }), response: { 200: dataOf(reservationJobDto) } } },
+    async (req) => ({ data: await retryOrderJob(authedCtx(req), req.params.id, req.params.jobId) }),
+  );
   app.get('/:id', { schema: { tags, security, params: idParam, response: { 200: dataOf(adminOrderDto) } } }, async (req) => ({ data: await getAdminOrder(authedCtx(req), req.params.id) }));
   app.post('/:id/status', { schema: { tags, security, params: idParam, body: adminOrderMoveInput, response: { 200: dataOf(adminOrderDto) } } }, async (req) => ({
     data: await moveAdminOrder(authedCtx(req), req.params.id, req.body.status, req.body.comment || null),

@@ -16,6 +16,9 @@ import { chargeDelivery, moveOrder, pushOrder, setDeliveryStatus, setPaymentStat
 import { trackOnce } from './tracking.service.ts';
 import { financeRepo } from '../finance/finance.repository.ts';
 import type { Db } from '../../db/client.ts';
+import { adminRepo } from '../admin/admin.repository.ts';
+import type { JobInfo } from '../../jobs/queue.ts';
+import type { ReservationJobDto } from '@drop/shared';
 
 const staff = (ctx: AuthedCtx): Actor => ({ id: ctx.user.id, owner: false });
 /** A waybill is set or made once the order is confirmed and before it is on its way. */
@@ -50,11 +53,18 @@ export async function getAdminOrder(ctx: AuthedCtx, id: number): Promise<AdminOr
   return presentAdmin(ctx, ctx.db, o);
 }
 
-async function withLocked(ctx: AuthedCtx, id: number, fn: (tx: Db, o: OrderRow) => Promise<OrderRow>): Promise<AdminOrderDto> {
+const AUDITED: readonly (keyof OrderRow)[] = ['status', 'paymentStatus', 'deliveryStatus', 'ttn', 'deliveryCostKop'];
+const AUDIT_NAMES: Partial<Record<keyof OrderRow, string>> = { paymentStatus: 'payment_status', deliveryStatus: 'delivery_status', deliveryCostKop: 'delivery_cost_kop' };
+
+/** The order locked, changed by `fn`, pushed to its owner, and the change written to the audit log as `action`. */
+async function withLocked(ctx: AuthedCtx, id: number, action: string, fn: (tx: Db, o: OrderRow) => Promise<OrderRow>): Promise<AdminOrderDto> {
   return ctx.db.transaction(async (tx) => {
     const o = await ordersRepo.lock(tx, id);
     if (!o) throw AppError.notFound();
     const updated = await fn(tx, o);
+    const changes: Record<string, unknown> = { number: o.number };
+    for (const k of AUDITED) if (o[k] !== updated[k]) changes[AUDIT_NAMES[k] ?? k] = [o[k], updated[k]];
+    await adminRepo.audit(tx, { actorId: ctx.user.id, action, entity: 'order', entityId: o.id, changes });
     await pushOrder(tx, ctx.deps, updated);
     return presentAdmin(ctx, tx, updated);
   });
@@ -67,7 +77,7 @@ async function withLocked(ctx: AuthedCtx, id: number, fn: (tx: Db, o: OrderRow) 
  */
 export async function moveAdminOrder(ctx: AuthedCtx, id: number, to: OrderStatus, comment: string | null) {
   if (!OPERATOR_ORDER_MOVES.includes(to)) throw AppError.business('TransitionNotAllowed', 'transition_not_allowed');
-  return withLocked(ctx, id, async (tx, o) => {
+  return withLocked(ctx, id, 'order.status', async (tx, o) => {
     let order = await moveOrder(tx, ctx.deps, o, to, staff(ctx), comment);
     if (to === 'Done') order = await settleCash(tx, ctx.deps, order);
     if (to === 'Done' || to === 'Return') order = await ordersRepo.update(tx, order.id, { tracking: false });
@@ -77,7 +87,7 @@ export async function moveAdminOrder(ctx: AuthedCtx, id: number, to: OrderStatus
 
 /** A Card invoice paid (WaitPaid -> Paid). */
 export async function markInvoicePaid(ctx: AuthedCtx, id: number) {
-  return withLocked(ctx, id, async (tx, o) => {
+  return withLocked(ctx, id, 'order.paid', async (tx, o) => {
     if (o.paymentMethod !== 'Card' || o.paymentStatus !== 'WaitPaid') throw AppError.business('TransitionNotAllowed', 'transition_not_allowed');
     return setPaymentStatus(tx, o, 'Paid', staff(ctx), 'invoice');
   });
@@ -111,7 +121,7 @@ function checkTtnAllowed(o: OrderRow): void {
 
 /** A waybill made elsewhere: its number and, when known, its cost. */
 export async function setTtn(ctx: AuthedCtx, id: number, ttn: string, cost: number | undefined) {
-  return withLocked(ctx, id, async (tx, o) => {
+  return withLocked(ctx, id, 'order.ttn', async (tx, o) => {
     checkTtnAllowed(o);
     return recordTtn(ctx, tx, o, ttn, null, cost === undefined ? null : uahToKop(cost), codOf(o));
   });
@@ -159,7 +169,7 @@ export async function createTtn(ctx: AuthedCtx, id: number, opts: { weight: numb
     throw err;
   }
   try {
-    return await withLocked(ctx, id, async (tx, locked) => {
+    return await withLocked(ctx, id, 'order.ttn_created', async (tx, locked) => {
       checkTtnAllowed(locked);
       return recordTtn(ctx, tx, locked, waybill.number, waybill.ref, uahToKop(waybill.cost), cod);
     });
@@ -177,4 +187,52 @@ export async function runTrackingNow(ctx: AuthedCtx): Promise<number> {
     if (err instanceof CarrierError) throw new AppError(503, 'CarrierUnavailable', 'carrier_unavailable');
     throw err;
   }
+}
+
+// ---------- the board and reservation jobs ----------
+
+/** How many orders are in each status (the board's columns). */
+export async function orderStats(ctx: AuthedCtx) {
+  const byStatus = await ordersRepo.counts(ctx.db, null);
+  return { by_status: byStatus, total: Object.values(byStatus).reduce((a, b) => a + b, 0) };
+}
+
+const JOB_ACTIONS: Record<string, string> = { create: 'CreateReserveJob', update: 'UpdateReserveJob', confirm: 'ConfirmReserveJob', cancel: 'CancelReserveJob' };
+
+function presentJob(j: JobInfo): ReservationJobDto {
+  const data = j.data as { action?: string };
+  const out = j.output as { message?: unknown } | null;
+  return {
+    id: j.id,
+    action: JOB_ACTIONS[data.action ?? ''] ?? String(data.action),
+    state: j.state,
+    retry_count: j.retryCount,
+    retry_limit: j.retryLimit,
+    created_at: j.createdOn.toISOString(),
+    started_at: j.startedOn ? j.startedOn.toISOString() : null,
+    completed_at: j.completedOn ? j.completedOn.toISOString() : null,
+    error: j.state === 'failed' || j.state === 'retry' ? (typeof out?.message === 'string' ? out.message : null) : null,
+  };
+}
+
+/** The order's reservation jobs (CreateReserveJob ...), newest first. */
+export async function orderJobs(ctx: AuthedCtx, id: number): Promise<ReservationJobDto[]> {
+  const o = await ordersRepo.byId(ctx.db, id);
+  if (!o) throw AppError.notFound();
+  return (await ctx.deps.queue.reservationJobs(id)).map(presentJob);
+}
+
+/** Runs a failed reservation job of the order again (400 JobNotFailed for any other state). */
+export async function retryOrderJob(ctx: AuthedCtx, id: number, jobId: string): Promise<ReservationJobDto> {
+  const jobs = await ctx.deps.queue.reservationJobs(id);
+  const o = await ordersRepo.byId(ctx.db, id);
+  const job = jobs.find((j) => j.id === jobId);
+  if (!o || !job) throw AppError.notFound();
+  if (job.state !== 'failed' || !(await ctx.deps.queue.retryFailed('reservation', jobId))) throw AppError.business('JobNotFailed', 'job_not_failed');
+  await ctx.db.transaction(async (tx) => {
+    await ordersRepo.history(tx, { orderId: id, kind: 'reservation_retry', to: (job.data as { action?: string }).action ?? null, note: null, actorId: ctx.user.id });
+    await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'order.job_retry', entity: 'order', entityId: id, changes: { number: o.number, job_id: jobId, state: ['failed', 'retry'] } });
+  });
+  const after = (await ctx.deps.queue.reservationJobs(id)).find((j) => j.id === jobId) ?? job;
+  return presentJob(after);
 }

@@ -216,8 +216,13 @@ export const ordersRepo = {
 
   // ---------- statistics ----------
 
-  async counts(db: Db, userId: number): Promise<Record<string, number>> {
-    const rows = await db.select({ status: orders.status, n: count() }).from(orders).where(eq(orders.userId, userId)).groupBy(orders.status);
+  /** Orders per status: one reseller's, or everyone's (null). */
+  async counts(db: Db, userId: number | null): Promise<Record<string, number>> {
+    const rows = await db
+      .select({ status: orders.status, n: count() })
+      .from(orders)
+      .where(userId === null ? undefined : eq(orders.userId, userId))
+      .groupBy(orders.status);
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
   },
   /** Orders placed on each of the last `days` Kyiv days, oldest first. */

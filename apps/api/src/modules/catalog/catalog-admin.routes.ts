@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  adminCategoryDto,
+  adminProductDto,
+  adminProductSummaryDto,
+  adminProductsQuery,
+  adminPropertyTypeDto,
+  adminPropertyValueDto,
+  categoryInput,
+  categoryUpdateInput,
+  dataOf,
+  listOf,
+  productUpdateInput,
+} from '@drop/shared';
+import { authedCtx, requireStaff } from '../../plugins/auth.ts';
+import { idParam, pageOf } from '../../lib/http.ts';
+import { readUpload } from '../../lib/uploads.ts';
+import * as catalogAdmin from './catalog-admin.service.ts';
+import { PRODUCT_IMAGE_MAX_BYTES } from './product-images.ts';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+
+/** /api/v1/admin/catalog: categories, products, pictures and properties (operators and admins). */
+export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireStaff);
+
+  app.get('/categories', { schema: { tags, security, response: { 200: dataOf(z.array(adminCategoryDto)) } } }, async (req) => ({
+    data: await catalogAdmin.listCategories(authedCtx(req)),
+  }));
+  app.post('/categories', { schema: { tags, security, body: categoryInput, response: { 201: dataOf(adminCategoryDto) } } }, async (req, reply) => {
+    reply.code(201);
+    return { data: await catalogAdmin.createCategory(authedCtx(req), req.body) };
+  });
+  app.put('/categories/:id', { schema: { tags, security, params: idParam, body: categoryUpdateInput, response: { 200: dataOf(adminCategoryDto) } } }, async (req) => ({
+    data: await catalogAdmin.updateCategory(authedCtx(req), req.params.id, req.body),
+  }));
+
+  app.get('/products', { schema: { tags, security, querystring: adminProductsQuery, response: { 200: listOf(adminProductSummaryDto) } } }, async (req) => {
+    const { data, total } = await catalogAdmin.listProducts(authedCtx(req), req.query);
+    return pageOf(data, total, req.query.page, req.query.per_page);
+  });
+  app.get('/products/:id', { schema: { tags, security, params: idParam, response: { 200: dataOf(adminProductDto) } } }, async (req) => ({
+    data: await catalogAdmin.getProduct(authedCtx(req), req.params.id),
+  }));
+  app.put('/products/:id', { schema: { tags, security, params: idParam, body: productUpdateInput, response: { 200: dataOf(adminProductDto) } } }, async (req) => ({
+    data: await catalogAdmin.updateProduct(authedCtx(req), req.params.id, req.body),
+  }));
+  await app.register(imageUploadRoutes);
+  app.delete(
+    '/products/:id/images/:imageId',
+    { schema: { tags, security, params: idParam.extend({ imageId: idParam.shape.id }), response: { 200: dataOf(adminProductDto) } } },
+    async (req) => ({ data: await catalogAdmin.deleteProductImage(authedCtx(req), req.params.id, req.params.imageId) }),
+  );
+
+  app.get('/properties', { schema: { tags, security, response: { 200: dataOf(z.array(adminPropertyTypeDto)) } } }, async (req) => ({
+    data: await catalogAdmin.listPropertyTypes(authedCtx(req)),
+  }));
+  app.get(
+    '/properties/:id/values',
+    { schema: { tags, security, params: idParam, querystring: z.object({ search: z.string('invalid_type').max(100, 'too_long').optional() }), response: { 200: dataOf(z.array(adminPropertyValueDto)) } } },
+    async (req) => ({ data: await catalogAdmin.listPropertyValues(authedCtx(req), req.params.id, req.query.search) }),
+  );
+};
+
+/** Pictures come as multipart `file`, parsed only in this scope. */
+const imageUploadRoutes: FastifyPluginAsyncZod = async (images) => {
+  await images.register(multipart, { limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
+  images.post('/products/:id/images', { schema: { tags, security, params: idParam, response: { 200: dataOf(adminProductDto) } } }, async (req) => {
+    const { file } = await readUpload(req);
+    return { data: await catalogAdmin.addProductImage(authedCtx(req), req.params.id, file) };
+  });
+};
