@@ -39,6 +39,7 @@ import { settingsAdminRoutes } from './modules/settings/settings-admin.routes.ts
 import { notificationsAdminRoutes } from './modules/notifications/notifications-admin.routes.ts';
 import { marketsRoutes } from './modules/markets/markets.routes.ts';
 import { exportSettingsRoutes, providersRoutes, publicFeedRoutes } from './modules/exports/exports.routes.ts';
+import { onecRoutes } from './modules/onec/exchange.routes.ts';
 import { runFeedBuildJob, startFeedScheduler } from './modules/exports/exports.service.ts';
 import { startTracking } from './modules/orders/tracking.service.ts';
 import { reservationSystemOf, runReservation } from './modules/orders/reservation.service.ts';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(promoRoutes, { prefix: '/api/products' });
   await app.register(storageRoutes, { prefix: '/storage' });
   await app.register(publicFeedRoutes, { prefix: '/feeds' });
+  await app.register(onecRoutes);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes, { prefix: '/dev' });
 
   const indexHtml = path.join(config.webDist, 'index.html');

@@ -18,3 +18,4 @@ export * from './markets.ts';
 export * from './feeds.ts';
 export * from './exports.ts';
 export * from './admin.ts';
+export * from './onec.ts';

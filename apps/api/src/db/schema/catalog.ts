@@ -33,10 +33,12 @@ export const categories = pgTable(
     sort: integer('sort').notNull().default(0),
     /** Precomputed: products in this category and below (refreshCatalogueStats). */
     productsCount: integer('products_count').notNull().default(0),
+    /** 1C Ид of the group this category comes from (the 1C catalogue import), or null. */
+    externalId: text('external_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('categories_parent_idx').on(t.parentId, t.sort)],
+  (t) => [index('categories_parent_idx').on(t.parentId, t.sort), uniqueIndex('categories_external_id_uq').on(t.externalId)],
 );
 
 export const analogueGroups = pgTable('analogue_groups', {
@@ -80,6 +82,8 @@ export const products = pgTable(
     /** Normalised search words (both languages, transliterated, codes); see search-normalize.ts. */
     searchText: text('search_text').notNull().default(''),
     searchTsv: tsvector('search_tsv').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_text)`),
+    /** 1C Ид of the good this product comes from (the 1C catalogue import), or null. */
+    externalId: text('external_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -95,6 +99,7 @@ export const products = pgTable(
     index('products_analogue_idx').on(t.analogueGroupId),
     index('products_props_gin').using('gin', t.propertyValueIds),
     index('products_search_gin').using('gin', t.searchTsv),
+    uniqueIndex('products_external_id_uq').on(t.externalId),
   ],
 );
 
@@ -113,12 +118,18 @@ export const productImages = pgTable(
   (t) => [index('product_images_product_idx').on(t.productId, t.sort)],
 );
 
-export const propertyTypes = pgTable('property_types', {
-  id: serial('id').primaryKey(),
-  nameUk: text('name_uk').notNull(),
-  nameRu: text('name_ru').notNull(),
-  sort: integer('sort').notNull().default(0),
-});
+export const propertyTypes = pgTable(
+  'property_types',
+  {
+    id: serial('id').primaryKey(),
+    nameUk: text('name_uk').notNull(),
+    nameRu: text('name_ru').notNull(),
+    sort: integer('sort').notNull().default(0),
+    /** 1C Ид of the property (the 1C catalogue import), or null. */
+    externalId: text('external_id'),
+  },
+  (t) => [uniqueIndex('property_types_external_id_uq').on(t.externalId)],
+);
 
 export const propertyValues = pgTable(
   'property_values',
@@ -130,8 +141,13 @@ export const propertyValues = pgTable(
     valueUk: text('value_uk').notNull(),
     valueRu: text('value_ru').notNull(),
     sort: integer('sort').notNull().default(0),
+    /**
+     * From the 1C import: the ИдЗначения of a dictionary value, or `<property Ид>|<value>` for a
+     * string or number value; null otherwise.
+     */
+    externalId: text('external_id'),
   },
-  (t) => [index('property_values_type_idx').on(t.propertyTypeId)],
+  (t) => [index('property_values_type_idx').on(t.propertyTypeId), uniqueIndex('property_values_external_id_uq').on(t.externalId)],
 );
 
 export const productProperties = pgTable(

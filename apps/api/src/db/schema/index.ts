@@ -7,3 +7,4 @@ export * from './cart.ts';
 export * from './orders.ts';
 export * from './markets.ts';
 export * from './exports.ts';
+export * from './onec.ts';

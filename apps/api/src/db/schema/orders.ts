@@ -65,6 +65,18 @@ export const orders = pgTable(
     /** The tracking job still asks the carrier about this order. */
     tracking: boolean('tracking').notNull().default(false),
     trackedAt: ts('tracked_at'),
+    /**
+     * The CommerceML sale exchange (RESERVATION_SYSTEM=commerceml, modules/onec/sale.service.ts):
+     * onec_revision is the version of the order 1C should have (null: the order is not in the
+     * exchange; CreateReserveJob sets 1, the update/confirm/cancel jobs add one), and
+     * onec_exported_revision the version 1C confirmed receiving (mode=success). The order is due
+     * for export while onec_revision > onec_exported_revision.
+     */
+    onecRevision: integer('onec_revision'),
+    onecExportedRevision: integer('onec_exported_revision'),
+    onecExportedAt: ts('onec_exported_at'),
+    /** What 1C has of the order as `status/payment_status/revision` (from the last export or 1C's own upload). */
+    onecState: text('onec_state'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -74,8 +86,21 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.id),
     index('orders_user_status_idx').on(t.userId, t.status),
     index('orders_tracking_idx').on(t.trackedAt).where(sql`tracking`),
+    index('orders_onec_due_idx').on(t.id).where(sql`onec_revision > coalesce(onec_exported_revision, 0)`),
   ],
 );
+
+/**
+ * One answer to 1C's `type=sale&mode=query`: the orders it carried, each at the onec_revision (and
+ * state) it had then. mode=success confirms the newest batch: exactly those orders at those
+ * revisions count as exported; anything that changed or arrived since stays due.
+ */
+export const onecSaleBatches = pgTable('onec_sale_batches', {
+  id: serial('id').primaryKey(),
+  orders: jsonb('orders').$type<{ id: number; revision: number; state: string }[]>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  confirmedAt: ts('confirmed_at'),
+});
 
 export const orderLines = pgTable(
   'order_lines',

@@ -1,0 +1,523 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
+import { orderTools } from '../../test/orders.ts';
+import { TEST_OPERATOR } from '../../test/config.ts';
+import { saleFile, saleQuery, saleSuccess } from './sale.service.ts';
+import { child, children, escapeXml, parseXmlTree, textOf, type XmlNode } from './sale-xml.ts';
+
+/**
+ * The CommerceML sale exchange with RESERVATION_SYSTEM=commerceml. A local HTTP server stands
+ * where a pushed-to 1C would be (ONEC_URL): it must never be called.
+ */
+let t: TestApp;
+let tools: ReturnType<typeof orderTools>;
+let onec: http.Server;
+let pushes = 0;
+
+beforeAll(async () => {
+  onec = http.createServer((_req, res) => {
+    pushes++;
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ reservation: 'PUSHED' }));
+  });
+  await new Promise<void>((r) => onec.listen(0, '127.0.0.1', () => r()));
+  t = await buildTestApp({ reservationSystem: 'commerceml', onecUrl: `http://127.0.0.1:${(onec.address() as AddressInfo).port}/hs/drop` });
+  await loadCatalogFixture(t.database);
+  tools = orderTools(t);
+});
+afterAll(async () => {
+  await t.close();
+  onec.closeAllConnections();
+  await new Promise((r) => onec.close(r));
+});
+
+const db = () => t.database.db;
+const deps = () => t.app.deps;
+
+async function rows<T>(q: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db().execute(q)) as unknown as { rows: T[] }).rows;
+}
+const onecOf = async (id: number) =>
+  (await rows<{ onec_revision: number | null; onec_exported_revision: number | null; onec_state: string | null }>(sql`SELECT onec_revision, onec_exported_revision, onec_state FROM orders WHERE id = ${id}`))[0]!;
+
+async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const v = await fn();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+/** The order's reservation jobs have all run (the commerceml job marks it for the exchange). */
+const jobsDone = (orderId: number) =>
+  waitFor(
+    () => deps().queue.reservationJobs(orderId),
+    (jobs) => jobs.length > 0 && jobs.every((j) => j.state === 'completed'),
+    `the reservation jobs of order ${orderId}`,
+  );
+
+interface Doc {
+  node: XmlNode;
+  id: string;
+  number: string;
+  sum: string;
+  req: Record<string, string>;
+  lines: { id: string; vendorCode: string; name: string; price: string; qty: string; sum: string; unit: XmlNode }[];
+}
+const reqOf = (n: XmlNode | undefined) =>
+  Object.fromEntries(children(child(n ?? { name: '', attrs: {}, text: '', children: [] }, 'ЗначенияРеквизитов') ?? { name: '', attrs: {}, text: '', children: [] }, 'ЗначениеРеквизита').map((r) => [textOf(child(r, 'Наименование')), textOf(child(r, 'Значение'))]));
+
+/** mode=query, read back with a strict XML parser. */
+async function query(): Promise<{ root: XmlNode; docs: Doc[]; raw: string }> {
+  const buf = await saleQuery(db(), deps());
+  expect(Buffer.isBuffer(buf)).toBe(true);
+  const raw = buf.toString('utf8');
+  const root = parseXmlTree(raw);
+  expect(root.name).toBe('КоммерческаяИнформация');
+  expect(root.attrs.ВерсияСхемы).toBe('2.10');
+  const docs = children(root, 'Документ').map((d) => ({
+    node: d,
+    id: textOf(child(d, 'Ид')),
+    number: textOf(child(d, 'Номер')),
+    sum: textOf(child(d, 'Сумма')),
+    req: reqOf(d),
+    lines: children(child(d, 'Товары')!, 'Товар').map((l) => ({
+      id: textOf(child(l, 'Ид')),
+      vendorCode: textOf(child(l, 'Артикул')),
+      name: textOf(child(l, 'Наименование')),
+      price: textOf(child(l, 'ЦенаЗаЕдиницу')),
+      qty: textOf(child(l, 'Количество')),
+      sum: textOf(child(l, 'Сумма')),
+      unit: child(l, 'БазоваяЕдиница')!,
+    })),
+  }));
+  return { root, docs, raw };
+}
+const numbers = (docs: Doc[]) => docs.map((d) => d.number).sort();
+/** Whatever earlier tests left due goes out first, so each test sees only its own orders. */
+async function flush() {
+  await query();
+  await saleSuccess(db(), deps());
+}
+
+/** A 1C upload: one Документ per order with its requisites. */
+function upload(docs: { number: string; req: [string, string][]; operation?: string }[], encoding = 'UTF-8'): string {
+  const body = docs
+    .map(
+      (d) =>
+        `<Документ><Ид>${escapeXml(d.number)}</Ид><Номер>${escapeXml(d.number)}</Номер><Дата>2026-01-10</Дата><ХозОперация>${d.operation ?? 'Заказ товара'}</ХозОперация><Роль>Продавец</Роль><Валюта>UAH</Валюта>` +
+        `<ЗначенияРеквизитов>${d.req.map(([n, v]) => `<ЗначениеРеквизита><Наименование>${escapeXml(n)}</Наименование><Значение>${escapeXml(v)}</Значение></ЗначениеРеквизита>`).join('')}</ЗначенияРеквизитов></Документ>`,
+    )
+    .join('');
+  return `<?xml version="1.0" encoding="${encoding}"?>\n<КоммерческаяИнформация ВерсияСхемы="2.10" ДатаФормирования="2026-01-10T12:00:00">${body}</КоммерческаяИнформация>`;
+}
+const file = (xml: string | Buffer, name = 'orders.xml') => saleFile(db(), deps(), name, Buffer.isBuffer(xml) ? xml : Buffer.from(xml, 'utf8'));
+
+/** windows-1251, as 1C writes it by default (ASCII and the Cyrillic letters used here). */
+function cp1251(s: string): Buffer {
+  const extra: Record<string, number> = { Ё: 0xa8, ё: 0xb8, І: 0xb2, і: 0xb3, Ї: 0xaf, ї: 0xbf, Є: 0xaa, є: 0xba, '№': 0xb9 };
+  return Buffer.from(
+    [...s].map((c) => {
+      const code = c.codePointAt(0)!;
+      if (code < 0x80) return code;
+      if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
+      if (extra[c] !== undefined) return extra[c];
+      throw new Error(`no cp1251 for ${c}`);
+    }),
+  );
+}
+
+/** Everything saleFile could touch, to show a refused or repeated file changed nothing. */
+async function snapshot(orderIds: number[], userIds: number[]) {
+  return {
+    orders: await rows(sql`SELECT * FROM orders WHERE id IN ${sql.raw(`(${orderIds.join(',')})`)} ORDER BY id`),
+    history: await rows(sql`SELECT id, order_id, kind, from_value, to_value, note FROM order_history WHERE order_id IN ${sql.raw(`(${orderIds.join(',')})`)} ORDER BY id`),
+    operations: await rows(sql`SELECT id, user_id, amount_kop, idempotency_key FROM operations WHERE user_id IN ${sql.raw(`(${userIds.join(',')})`)} ORDER BY id`),
+    stock: await rows(sql`SELECT id, qty, reserved FROM products ORDER BY id`),
+  };
+}
+
+const seedBalance = async (userId: number, kop: number) =>
+  db().execute(sql`INSERT INTO operations (user_id, type, amount_kop, balance_kop, description_uk, description_ru, idempotency_key) VALUES (${userId}, 'correction', ${kop}, ${kop}, 'x', 'x', ${`seed:${userId}`})`);
+
+describe('mode=query and mode=success', () => {
+  test('orders go out once per confirmed exchange: repeated query, an order placed before success, an empty answer, a cancellation sent again', async () => {
+    await flush();
+    await tools.setStock(1, 20);
+    await tools.setStock(4, 20);
+    // A product from the 1C catalogue goes under its 1C Ид, the others under their b2b code.
+    await db().execute(sql`UPDATE products SET external_id = 'a1b2c3d4-0000-1111-2222-333344445555' WHERE id = 1`);
+    const u = await t.user({ isVerified: true, name: 'ФОП Петренко & Ко <Опт>' });
+    const o1 = await tools.place(u.token, [
+      [1, 2, 160],
+      [4, 3, 85.5],
+    ]);
+    const o2 = await tools.place(u.token, [[4, 1, 90]], { comment: 'Ціна "як домовлялись" <терміново> & дзвонити \u0001' });
+    await jobsDone(o1.id);
+    await jobsDone(o2.id);
+    expect((await onecOf(o1.id)).onec_revision).toBe(1);
+    const history = (await t.request('GET', `/api/v1/orders/${o1.id}`, { token: u.token })).body.data.history;
+    expect(history).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'create', note: 'commerceml: waiting for 1C' }));
+
+    const q1 = await query();
+    expect(numbers(q1.docs)).toEqual([o1.number, o2.number].sort());
+    const d1 = q1.docs.find((d) => d.number === o1.number)!;
+    expect(d1.id).toBe(o1.number);
+    expect(textOf(child(d1.node, 'ХозОперация'))).toBe('Заказ товара');
+    expect(textOf(child(d1.node, 'Роль'))).toBe('Продавец');
+    expect(textOf(child(d1.node, 'Валюта'))).toBe('UAH');
+    expect(textOf(child(d1.node, 'Дата'))).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(textOf(child(d1.node, 'Время'))).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+    expect(d1.sum).toBe(o1.calculations.wholesale_sum.toFixed(2));
+    expect(d1.sum).toMatch(/^\d+\.\d{2}$/);
+    const buyer = child(child(d1.node, 'Контрагенты')!, 'Контрагент')!;
+    expect(textOf(child(buyer, 'Наименование'))).toBe('ФОП Петренко & Ко <Опт>');
+    expect(textOf(child(buyer, 'Роль'))).toBe('Покупатель');
+    expect(children(child(buyer, 'Контакты')!, 'Контакт').map((c) => textOf(child(c, 'Значение')))).toContain(u.email);
+    expect(d1.lines).toHaveLength(2);
+    for (const [i, l] of o1.products.entries()) {
+      const x = d1.lines[i]!;
+      expect(x.id).toBe(l.product_id === 1 ? 'a1b2c3d4-0000-1111-2222-333344445555' : String(l.b2b_code_id));
+      expect(x.vendorCode).toBe(l.vendor_code);
+      expect(x.name).toBe(l.name);
+      expect(x.price).toBe(l.drop_price.toFixed(2));
+      expect(x.qty).toBe(String(l.qty));
+      expect(x.sum).toBe((l.drop_price * l.qty).toFixed(2));
+      expect(x.unit.text).toBe('шт');
+      expect(x.unit.attrs.Код).toBe('796');
+    }
+    const linesTotal = d1.lines.reduce((a, l) => a + Math.round(Number(l.sum) * 100), 0);
+    expect(linesTotal).toBe(Math.round(Number(d1.sum) * 100));
+    expect(d1.req).toMatchObject({
+      'Статус заказа': 'Нове',
+      Отменен: 'false',
+      'Метод оплаты': 'Накладений платіж',
+      'Способ доставки': 'У відділення',
+      'Служба доставки': 'Нова Пошта',
+      Город: 'Київ',
+      Отделение: 'Відділення №1',
+      'Комментарий покупателя': 'Дзвонити після 18:00',
+      Получатель: 'Коваленко Олена Петрівна',
+      'Телефон получателя': o1.phone,
+      'Сумма наложенного платежа': o1.calculations.retail_sum.toFixed(2),
+    });
+    expect(textOf(child(d1.node, 'Комментарий'))).toContain('Коваленко Олена Петрівна');
+    // Markup characters are escaped; a control character XML cannot carry is dropped.
+    expect(q1.docs.find((d) => d.number === o2.number)!.req['Комментарий покупателя']).toBe('Ціна "як домовлялись" <терміново> & дзвонити');
+
+    // 1C lost the answer: the same orders again.
+    const q2 = await query();
+    expect(numbers(q2.docs)).toEqual(numbers(q1.docs));
+
+    // Placed after the query, before the success: not marked, comes next time.
+    const o3 = await tools.place(u.token, [[4, 2, 90]]);
+    await jobsDone(o3.id);
+    await saleSuccess(db(), deps());
+    expect(await onecOf(o1.id)).toMatchObject({ onec_revision: 1, onec_exported_revision: 1, onec_state: 'New/NotPaid/0' });
+    expect(await onecOf(o2.id)).toMatchObject({ onec_exported_revision: 1 });
+    expect(await onecOf(o3.id)).toMatchObject({ onec_revision: 1, onec_exported_revision: null });
+    // The batch confirmed is the second query's (the first one, superseded, is gone), with each order's version.
+    const batches = await rows<{ orders: unknown; confirmed_at: Date | null }>(sql`SELECT orders, confirmed_at FROM onec_sale_batches ORDER BY id`);
+    const last = batches[batches.length - 1]!;
+    const lastOrders = (typeof last.orders === 'string' ? JSON.parse(last.orders) : last.orders) as { id: number; revision: number }[];
+    expect(lastOrders.map((x) => [x.id, x.revision])).toEqual([
+      [o1.id, 1],
+      [o2.id, 1],
+    ]);
+    expect(last.confirmed_at).not.toBeNull();
+    expect(batches.filter((b) => b.confirmed_at === null)).toEqual([]);
+    // A second success (nothing queried since) changes nothing.
+    await saleSuccess(db(), deps());
+    expect(await onecOf(o3.id)).toMatchObject({ onec_exported_revision: null });
+
+    const q3 = await query();
+    expect(numbers(q3.docs)).toEqual([o3.number]);
+    await saleSuccess(db(), deps());
+
+    const q4 = await query();
+    expect(q4.docs).toEqual([]);
+    expect(q4.root.children).toEqual([]);
+    await saleSuccess(db(), deps());
+
+    // The reseller cancels after 1C got the order: it is sent again, cancelled.
+    const c = await t.request('DELETE', `/api/v1/orders/${o1.id}`, { token: u.token });
+    expect(c.status, JSON.stringify(c.body)).toBe(200);
+    await waitFor(() => onecOf(o1.id), (r) => r.onec_revision === 2, 'the cancellation marked for 1C');
+    const q5 = await query();
+    expect(numbers(q5.docs)).toEqual([o1.number]);
+    expect(q5.docs[0]!.req).toMatchObject({ 'Статус заказа': 'Скасоване', Отменен: 'true', 'Версия заказа': '2' });
+    await saleSuccess(db(), deps());
+    expect(await onecOf(o1.id)).toMatchObject({ onec_revision: 2, onec_exported_revision: 2, onec_state: 'Canceled/NotPaid/0' });
+    expect((await query()).docs).toEqual([]);
+    await saleSuccess(db(), deps());
+    const after = (await t.request('GET', `/api/v1/orders/${o1.id}`, { token: u.token })).body.data.history;
+    expect(after.filter((h: any) => h.kind === 'reservation' && h.to === 'export').map((h: any) => h.note)).toEqual(['commerceml: 1C received version 1', 'commerceml: 1C received version 2']);
+    expect(after).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'cancel', note: 'commerceml: due for export to 1C (version 2)' }));
+    expect(pushes).toBe(0);
+  });
+
+  test('an order edited while its first export is unconfirmed goes out again with the new lines', async () => {
+    await flush();
+    await tools.setStock(4, 20);
+    await tools.setStock(5, 20);
+    const u = await t.user({ isVerified: true });
+    const o = await tools.place(u.token, [[4, 1, 90]]);
+    await jobsDone(o.id);
+    const q1 = await query();
+    expect(q1.docs.map((d) => d.lines.length)).toEqual([1]);
+    const { id: _id, number: _n, status: _s, ...rest } = o;
+    const put = await t.request('PUT', `/api/v1/orders/${o.id}`, {
+      token: u.token,
+      body: {
+        last_name: rest.last_name,
+        first_name: rest.first_name,
+        middle_name: rest.middle_name,
+        phone: rest.phone,
+        delivery_service: rest.delivery_service,
+        delivery_method: rest.delivery_method,
+        delivery_type: rest.delivery_type,
+        payment_delivery: rest.payment_delivery,
+        payment_method: rest.payment_method,
+        city_ref: rest.delivery.city_ref,
+        city_name: rest.delivery.city_name,
+        branch_ref: rest.delivery.branch_ref,
+        branch_name: rest.delivery.branch_name,
+        products: [
+          { product_id: 4, qty: 2, retail_price: 90 },
+          { product_id: 5, qty: 1, retail_price: 95 },
+        ],
+      },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    await waitFor(() => onecOf(o.id), (r) => r.onec_revision === 2, 'the edit marked for 1C');
+    // The success confirms what 1C got (version 1); the edit stays due.
+    await saleSuccess(db(), deps());
+    expect(await onecOf(o.id)).toMatchObject({ onec_revision: 2, onec_exported_revision: 1 });
+    const q2 = await query();
+    expect(q2.docs).toHaveLength(1);
+    expect(q2.docs[0]!.lines.map((l) => [l.qty])).toEqual([['2'], ['1']]);
+    expect(q2.docs[0]!.sum).toBe(put.body.data.calculations.wholesale_sum.toFixed(2));
+    await saleSuccess(db(), deps());
+    expect(await onecOf(o.id)).toMatchObject({ onec_exported_revision: 2, onec_state: 'New/NotPaid/1' });
+  });
+});
+
+describe('mode=file', () => {
+  test('1C confirms (with its number), ships with a waybill and cancels; money follows; the same files again change nothing', async () => {
+    await flush();
+    await tools.setStock(1, 20);
+    await tools.setStock(4, 20);
+    const u = await t.user({ isVerified: true, balanceKop: 100_000 });
+    await seedBalance(u.id, 100_000);
+    const a = await tools.place(u.token, [[4, 1, 90]]);
+    const b = await tools.place(u.token, [[1, 1, 160]], { payment_method: 'Balance' });
+    const c = await tools.place(u.token, [[4, 2, 90]]);
+    for (const o of [a, b, c]) await jobsDone(o.id);
+    expect(numbers((await query()).docs)).toEqual([a.number, b.number, c.number].sort());
+    await saleSuccess(db(), deps());
+    const wholesaleB = Math.round(b.calculations.wholesale_sum * 100);
+
+    const confirmShip = upload([
+      { number: a.number, req: [['Проведен', 'true'], ['Номер по 1С', 'ЦБ-000101'], ['Статус заказа', 'К обеспечению']] },
+      { number: b.number, req: [['Проведен', 'true'], ['Номер по 1С', 'ЦБ-000102']] },
+      { number: c.number, req: [['Проведен', 'true'], ['Статус заказа', '[F] Відвантажено'], ['Номер ТТН', '20450000000001']] },
+    ]);
+    expect(await file(confirmShip)).toEqual({ moved: 3 });
+    const get = async (id: number) => (await t.request('GET', `/api/v1/orders/${id}`, { token: u.token })).body.data;
+    const A = await get(a.id);
+    expect(A).toMatchObject({ status: 'Confirmed', reservation_number: 'ЦБ-000101', payment_status: 'NotPaid' });
+    expect(A.history).toContainEqual(expect.objectContaining({ kind: 'status', from: 'New', to: 'Confirmed', note: '1С', actor: null }));
+    expect(A.history).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'confirm', note: 'commerceml: ЦБ-000101' }));
+    const B = await get(b.id);
+    expect(B).toMatchObject({ status: 'Confirmed', payment_status: 'PaidFromBalance', reservation_number: 'ЦБ-000102' });
+    expect(await tools.balance(u.id)).toEqual({ balanceKop: 100_000 - wholesaleB, ledgerKop: 100_000 - wholesaleB });
+    const C = await get(c.id);
+    expect(C).toMatchObject({ status: 'Delivered', ttn: '20450000000001', delivery_status: 'CreatedTTN' });
+    expect(C.history.filter((h: any) => h.kind === 'status').map((h: any) => h.to)).toEqual(['New', 'Confirmed', 'Complected', 'Delivered']);
+    expect(C.history).toContainEqual(expect.objectContaining({ kind: 'ttn', to: '20450000000001' }));
+    // Delivered: the goods left the warehouse, no longer held in reserve.
+    expect(await tools.stock(4)).toEqual({ qty: 20 - 1 - 2, reserved: 1 });
+    // The reseller hears of it (the change was not theirs).
+    const notes = await rows<{ kind: string }>(sql`SELECT kind FROM notifications WHERE user_id = ${u.id}`);
+    expect(notes.filter((n) => n.kind === 'order_status').length).toBeGreaterThanOrEqual(3);
+
+    const before = await snapshot([a.id, b.id, c.id], [u.id]);
+    expect(await file(confirmShip)).toEqual({ moved: 0 });
+    expect(await snapshot([a.id, b.id, c.id], [u.id])).toEqual(before);
+
+    // 1C cancels the balance-paid order: refunded exactly once, also when the file comes twice.
+    const cancel = upload([{ number: b.number, req: [['Отменен', 'true'], ['Номер по 1С', 'ЦБ-000102']] }]);
+    expect(await file(cancel)).toEqual({ moved: 1 });
+    expect(await get(b.id)).toMatchObject({ status: 'Canceled', payment_status: 'NotPaid' });
+    expect(await tools.balance(u.id)).toEqual({ balanceKop: 100_000, ledgerKop: 100_000 });
+    expect(await file(cancel)).toEqual({ moved: 0 });
+    const ops = await rows<{ key: string; amount: string }>(sql`SELECT idempotency_key AS key, amount_kop AS amount FROM operations WHERE operationable_type = 'order' AND operationable_id = ${b.id} ORDER BY id`);
+    expect(ops.map((o) => [o.key, Number(o.amount)])).toEqual([
+      [`order:${b.id}:balance`, -wholesaleB],
+      [`order:${b.id}:cancel-refund`, wholesaleB],
+    ]);
+    expect(await tools.balance(u.id)).toEqual({ balanceKop: 100_000, ledgerKop: 100_000 });
+    // 1C's own cancellation is not sent back to it (the CancelReserveJob it caused finds 1C's state).
+    await jobsDone(b.id);
+    expect(await onecOf(b.id)).toMatchObject({ onec_revision: 1, onec_exported_revision: 1, onec_state: 'Canceled/NotPaid/0' });
+    expect((await query()).docs).toEqual([]);
+    await saleSuccess(db(), deps());
+    // Cancelling a delivered order is not 1C's to do: kept in the history once, the file accepted.
+    const late = upload([{ number: c.number, req: [['Отменен', 'true']] }]);
+    expect(await file(late)).toEqual({ moved: 0 });
+    expect(await file(late)).toEqual({ moved: 0 });
+    const cHistory = (await get(c.id)).history;
+    expect(cHistory.filter((h: any) => h.kind === 'reservation_error')).toEqual([expect.objectContaining({ to: 'cancel', note: 'TransitionNotAllowed' })]);
+    expect(pushes).toBe(0);
+  });
+
+  test('not enough balance to confirm: the order stays New, the refusal is in its history once, the number is kept', async () => {
+    await flush();
+    await tools.setStock(1, 20);
+    const u = await t.user({ isVerified: true });
+    const o = await tools.place(u.token, [[1, 1, 160]], { payment_method: 'Balance' });
+    await jobsDone(o.id);
+    await query();
+    await saleSuccess(db(), deps());
+    const doc = upload([{ number: o.number, req: [['Проведен', 'true'], ['Номер по 1С', 'ЦБ-7']] }]);
+    expect(await file(doc)).toEqual({ moved: 0 });
+    expect(await file(doc)).toEqual({ moved: 0 });
+    const d = (await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data;
+    expect(d).toMatchObject({ status: 'New', payment_status: 'NotPaid', reservation_number: 'ЦБ-7' });
+    expect(d.history.filter((h: any) => h.kind === 'reservation_error')).toEqual([expect.objectContaining({ to: 'confirm', note: 'InsufficientBalance' })]);
+    expect(await tools.balance(u.id)).toEqual({ balanceKop: 0, ledgerKop: 0 });
+  });
+
+  test('windows-1251 files, statuses with our own names, documents that are not orders', async () => {
+    await flush();
+    await tools.setStock(4, 20);
+    const u = await t.user({ isVerified: true });
+    const o = await tools.place(u.token, [[4, 1, 90]]);
+    await jobsDone(o.id);
+    await query();
+    await saleSuccess(db(), deps());
+    const xml = upload(
+      [
+        { number: o.number, req: [['Статус заказа', 'Укомплектован'], ['Номер по 1С', 'ЦБ-0042']] },
+        { number: 'ПКО-17', operation: 'Выплата наличных денег', req: [['Проведен', 'true']] },
+      ],
+      'windows-1251',
+    );
+    expect(await file(cp1251(xml))).toEqual({ moved: 1 });
+    expect((await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data).toMatchObject({ status: 'Complected', reservation_number: 'ЦБ-0042' });
+  });
+
+  test('broken XML, not CommerceML, an unknown order: refused with the reason, nothing changed', async () => {
+    await flush();
+    await tools.setStock(4, 20);
+    const u = await t.user({ isVerified: true });
+    const o = await tools.place(u.token, [[4, 1, 90]]);
+    const never = await tools.place(u.token, [[4, 1, 90]]);
+    await jobsDone(o.id);
+    await jobsDone(never.id);
+    await query();
+    await saleSuccess(db(), deps());
+    // An order placed under another reservation system is not the exchange's.
+    await db().execute(sql`UPDATE orders SET onec_revision = NULL, onec_exported_revision = NULL WHERE id = ${never.id}`);
+    const before = await snapshot([o.id, never.id], [u.id]);
+    const good = upload([{ number: o.number, req: [['Отменен', 'true']] }]);
+    await expect(file(good.slice(0, good.length - 40), 'orders-1.xml')).rejects.toThrow(/^Некоректний XML: /);
+    await expect(file('<КоммерческаяИнформация><Документ><Ид>1</Ид></Документ>')).rejects.toThrow(/Некоректний XML/);
+    await expect(file('<?xml version="1.0"?><yml_catalog/>')).rejects.toThrow(/Це не документ CommerceML/);
+    await expect(file('')).rejects.toThrow(/Порожній файл/);
+    await expect(file(Buffer.from([0x50, 0x4b, 3, 4]))).rejects.toThrow(/ZIP/);
+    await expect(file(Buffer.from('<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация>\xff</КоммерческаяИнформация>', 'latin1'))).rejects.toThrow(/кодуванн/);
+    // The known order comes first in the file: nothing of it is applied either.
+    const unknown = upload([
+      { number: o.number, req: [['Отменен', 'true']] },
+      { number: '999999', req: [['Проведен', 'true']] },
+    ]);
+    await expect(file(unknown)).rejects.toThrow(/^невідоме замовлення 999999$/);
+    await expect(file(upload([{ number: never.number, req: [['Проведен', 'true']] }]))).rejects.toThrow(`невідоме замовлення ${never.number}`);
+    expect(await snapshot([o.id, never.id], [u.id])).toEqual(before);
+  });
+});
+
+describe('the reservation jobs under RESERVATION_SYSTEM=commerceml', () => {
+  test('placing marks the order waiting for 1C; nothing is pushed to 1C', async () => {
+    await tools.setStock(4, 20);
+    const u = await t.user({ isVerified: true });
+    const o = await tools.place(u.token, [[4, 1, 90]]);
+    await jobsDone(o.id);
+    const d = (await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data;
+    expect(d.history.filter((h: any) => h.kind.startsWith('reservation'))).toEqual([expect.objectContaining({ kind: 'reservation', to: 'create', note: 'commerceml: waiting for 1C' })]);
+    expect(d.reservation_number).toBeNull();
+    expect(await onecOf(o.id)).toMatchObject({ onec_revision: 1, onec_exported_revision: null });
+    // The reseller confirms before 1C got the order: still one export, of the confirmed state.
+    await t.request('POST', `/api/v1/orders/${o.id}/confirm`, { token: u.token });
+    await jobsDone(o.id);
+    await flush();
+    expect(await onecOf(o.id)).toMatchObject({ onec_revision: 2, onec_exported_revision: 2, onec_state: 'Confirmed/NotPaid/0' });
+    expect(pushes).toBe(0);
+  });
+});
+
+describe('the sale exchange over HTTP, as 1C runs it (/1c/exchange)', () => {
+  const call = async (mode: string, opts: { cookie?: string; auth?: string; filename?: string; body?: Buffer } = {}) => {
+    const headers: Record<string, string> = {};
+    if (opts.cookie) headers.cookie = opts.cookie;
+    if (opts.auth) headers.authorization = opts.auth;
+    if (opts.body) headers['content-type'] = 'application/octet-stream';
+    const url = `/1c/exchange?type=sale&mode=${mode}${opts.filename ? `&filename=${encodeURIComponent(opts.filename)}` : ''}`;
+    const res = await t.app.inject({ method: opts.body ? 'POST' : 'GET', url, headers, payload: opts.body });
+    return { status: res.statusCode, type: String(res.headers['content-type'] ?? ''), text: res.body, raw: res.rawPayload };
+  };
+  const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+
+  test('checkauth -> init -> query -> success -> file', async () => {
+    await flush();
+    await tools.setStock(4, 20);
+    const u = await t.user({ isVerified: true });
+    const o = await tools.place(u.token, [[4, 2, 90]]);
+    await jobsDone(o.id);
+
+    expect((await call('checkauth', { auth: basic(TEST_OPERATOR.email, 'wrong-password') })).text).toMatch(/^failure\n/);
+    const auth = await call('checkauth', { auth: basic(TEST_OPERATOR.email, TEST_OPERATOR.password) });
+    expect(auth.status, auth.text).toBe(200);
+    const [ok, name, value] = auth.text.split('\n');
+    expect(ok).toBe('success');
+    const cookie = `${name}=${value}`;
+    // Without the session nothing is given away.
+    expect((await call('query')).status).toBe(401);
+
+    const init = await call('init', { cookie });
+    expect(init.text).toMatch(/^zip=no\nfile_limit=\d+/);
+
+    const q = await call('query', { cookie });
+    expect(q.status).toBe(200);
+    expect(q.type).toContain('application/xml');
+    const docs = children(parseXmlTree(q.raw.toString('utf8')), 'Документ');
+    expect(docs.map((d) => textOf(child(d, 'Номер')))).toEqual([o.number]);
+    expect(textOf(child(docs[0]!, 'Сумма'))).toBe(o.calculations.wholesale_sum.toFixed(2));
+    // The answer was lost: the same order again.
+    expect(children(parseXmlTree((await call('query', { cookie })).raw.toString('utf8')), 'Документ')).toHaveLength(1);
+
+    expect((await call('success', { cookie })).text).toBe('success\n');
+    expect(await onecOf(o.id)).toMatchObject({ onec_revision: 1, onec_exported_revision: 1 });
+    expect(children(parseXmlTree((await call('query', { cookie })).raw.toString('utf8')), 'Документ')).toHaveLength(0);
+    await call('success', { cookie });
+
+    const confirm = upload([{ number: o.number, req: [['Проведен', 'true'], ['Номер по 1С', 'ЦБ-HTTP-1']] }]);
+    const f = await call('file', { cookie, filename: 'orders-1.xml', body: Buffer.from(confirm, 'utf8') });
+    expect(f.text).toBe('success\n');
+    expect((await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data).toMatchObject({ status: 'Confirmed', reservation_number: 'ЦБ-HTTP-1' });
+
+    const broken = await call('file', { cookie, filename: 'orders-2.xml', body: Buffer.from(confirm.slice(0, 120), 'utf8') });
+    expect(broken.status).toBe(200);
+    expect(broken.text).toMatch(/^failure\n.*orders-2\.xml.*Некоректний XML/);
+    const unknown = await call('file', { cookie, filename: 'orders-3.xml', body: Buffer.from(upload([{ number: '999999', req: [['Отменен', 'true']] }]), 'utf8') });
+    expect(unknown.text).toMatch(/^failure\n.*невідоме замовлення 999999/);
+    expect((await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data.status).toBe('Confirmed');
+    expect(pushes).toBe(0);
+  });
+});
