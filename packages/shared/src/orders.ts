@@ -306,7 +306,8 @@ export const adminOrderDto = orderDto.extend({
   return_ttn: z.string().nullable(),
 });
 export type AdminOrderDto = z.infer<typeof adminOrderDto>;
-export const adminOrderSummaryDto = orderSummaryDto.extend({ user_id: z.number() });
+/** The board and list: each order with its reseller's id and name. */
+export const adminOrderSummaryDto = orderSummaryDto.extend({ user_id: z.number(), user_name: z.string() });
 
 export const adminOrderMoveInput = z.strictObject({
   status: z.enum(ORDER_STATUSES, 'invalid_value'),

@@ -5,6 +5,7 @@ import { BaseLayout } from './layouts/base-layout.tsx';
 import { Suspense } from 'react';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import {
+  AdminRoute,
   CartRoute,
   CatalogRoute,
   CategoryRoute,
@@ -84,6 +85,17 @@ export const routes: RouteObject[] = [
       { path: 'export-settings/:id/history', element: <ExportHistoryRoute /> },
       ...SECTIONS.map((s) => ({ path: s.path, element: <UnderConstructionRoute key={s.path} titleKey={s.titleKey} /> })),
     ],
+  },
+  {
+    // The back office: no token -> /login; a reseller -> "no access"; operators and admins -> the shell.
+    path: '/admin/*',
+    element: (
+      <RequireAuth>
+        <Suspense fallback={<FullScreenSpinner />}>
+          <AdminRoute />
+        </Suspense>
+      </RequireAuth>
+    ),
   },
 ];
 

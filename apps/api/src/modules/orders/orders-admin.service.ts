@@ -33,8 +33,9 @@ export async function listAdminOrders(ctx: AuthedCtx, q: AdminOrdersQuery) {
     q.per_page,
   );
   const lastPage = Math.max(1, Math.ceil(total / q.per_page));
+  const names = await ordersRepo.userNames(ctx.db, [...new Set(rows.map((o) => o.userId))]);
   return {
-    data: rows.map((o) => ({ ...presentOrderSummary(o, ctx.locale), user_id: o.userId })),
+    data: rows.map((o) => ({ ...presentOrderSummary(o, ctx.locale), user_id: o.userId, user_name: names.get(o.userId) ?? '' })),
     meta: { current_page: q.page, per_page: q.per_page, total, last_page: lastPage },
     pagination: { last_page: lastPage },
   };

@@ -208,6 +208,12 @@ export const ordersRepo = {
       .from(users)
       .where(eq(users.id, userId))
       .then((r) => r[0]?.phone ?? null),
+  /** Names of the given users (the back office's order lists). */
+  async userNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  },
   /** Whether the ledger holds a posting under this key. */
   async posted(db: Db, key: string): Promise<boolean> {
     const r = await db.select({ id: operations.id }).from(operations).where(eq(operations.idempotencyKey, key)).limit(1);

@@ -27,3 +27,5 @@ export const ExportListRoute = lazy(() => import('../../features/exports/compone
 export const ExportCreateRoute = lazy(() => import('./export-form-route.tsx').then((m) => ({ default: m.ExportCreateRoute })));
 export const ExportEditRoute = lazy(() => import('./export-form-route.tsx').then((m) => ({ default: m.ExportEditRoute })));
 export const ExportHistoryRoute = lazy(() => import('../../features/exports/components/export-history-page.tsx').then((m) => ({ default: m.ExportHistoryPage })));
+/** The back office (operators and admins): one lazy chunk with its own lazily loaded sections. */
+export const AdminRoute = lazy(() => import('../../features/admin/admin-app.tsx').then((m) => ({ default: m.AdminApp })));

@@ -9,6 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
@@ -58,6 +59,14 @@ export function UserMenu({ user, balance, onLogout }: { user: UserDto; balance: 
           </ListItemIcon>
           <ListItemText primary={t('nav.profile')} />
         </MenuItem>
+        {(user.role === 'operator' || user.role === 'admin') && (
+          <MenuItem component={Link} to="/admin" onClick={close} data-testid="user-menu-admin">
+            <ListItemIcon>
+              <AdminPanelSettingsIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('shell.backOffice')} />
+          </MenuItem>
+        )}
         <Divider />
         <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <Typography variant="body2" color="text.secondary">

@@ -90,6 +90,9 @@ describe('OrderPage', () => {
           { id: 7, kind: 'copy', from: null, to: '100001', note: 'from', actor: 'Тарас', created_at: '2026-01-01T09:59:00Z' },
           { id: 8, kind: 'document', from: null, to: 'added', note: 'ttn.pdf', actor: 'Тарас', created_at: '2026-01-02T10:00:00Z' },
           { id: 9, kind: 'something_new', from: 'a', to: 'b', note: 'n', actor: null, created_at: '2026-01-02T11:00:00Z' },
+          { id: 10, kind: 'reservation', from: null, to: 'export', note: 'commerceml: 1C received version 1', actor: null, created_at: '2026-01-02T12:00:00Z' },
+          { id: 11, kind: 'reservation_error', from: null, to: 'ttn', note: 'TtnExists', actor: null, created_at: '2026-01-02T13:00:00Z' },
+          { id: 12, kind: 'reservation_retry', from: null, to: 'create', note: null, actor: 'Оператор', created_at: '2026-01-02T14:00:00Z' },
         ],
       }),
     );
@@ -102,6 +105,9 @@ describe('OrderPage', () => {
     const titles = entries.map((e) => within(e).getByTestId('history-title').textContent);
     // Newest first.
     expect(titles).toEqual([
+      'Резервування в 1С запущено повторно',
+      'Помилка резерву в 1С (накладної)',
+      'Замовлення передано в 1С',
       'something_new: a → b',
       'Додано документ',
       'Оплата доставки-70.00 грн.',
@@ -113,10 +119,11 @@ describe('OrderPage', () => {
       'Створено як копію замовлення №100001',
     ]);
     const actor = (i: number) => within(entries[i]!).getByTestId('history-actor').textContent;
-    expect(actor(3)).toBe('Система');
-    expect(actor(5)).toBe('Тарас');
-    expect(within(entries[6]!).getByTestId('history-detail').textContent).toBe('Недостатньо коштів на балансі');
-    expect(within(entries[2]!).getByTestId('history-amount').textContent).toBe('-70.00 грн.');
+    expect(actor(6)).toBe('Система');
+    expect(actor(8)).toBe('Тарас');
+    expect(within(entries[9]!).getByTestId('history-detail').textContent).toBe('Недостатньо коштів на балансі');
+    expect(within(entries[5]!).getByTestId('history-amount').textContent).toBe('-70.00 грн.');
+    expect(within(entries[1]!).getByTestId('history-detail').textContent).toBe('У замовлення вже є ТТН');
   });
 
   it('copies the order and goes to the new one', async () => {

@@ -1,6 +1,6 @@
 /**
  * Order history entries in words (the order page's timeline). Kinds: status, payment_status,
- * delivery_status, reservation, reservation_error, auto_confirm, edit, document, ttn, money, copy;
+ * delivery_status, reservation, reservation_error, reservation_retry, auto_confirm, edit, document, ttn, money, copy;
  * anything else is shown generically (kind, from → to, note).
  */
 import type { TFunction } from 'i18next';
@@ -30,7 +30,9 @@ export interface HistoryText {
   tone: HistoryTone;
 }
 
-const RESERVATION_ACTIONS = ['create', 'update', 'confirm', 'cancel'] as const;
+const RESERVATION_ACTIONS = ['create', 'update', 'confirm', 'cancel', 'export'] as const;
+/** Steps of a reservation that can fail: the jobs' actions and what a 1C file asks (status, waybill). */
+const RESERVATION_STEPS = ['create', 'update', 'confirm', 'cancel', 'status', 'ttn'] as const;
 const MONEY_KINDS = ['balance', 'cod', 'delivery', 'return_costs', 'refund', 'adjust'] as const;
 const DOCUMENT_ACTIONS = ['added', 'removed'] as const;
 
@@ -44,6 +46,7 @@ const CODE_MESSAGES: Record<string, string> = {
   PriceIsLessRecommended: 'price_less_recommended',
   big_prepayment: 'big_prepayment',
   TransitionNotAllowed: 'transition_not_allowed',
+  TtnExists: 'ttn_exists',
   ProductUnavailable: 'product_unavailable',
 };
 
@@ -75,10 +78,12 @@ export function describeHistory(h: HistoryEntry, lists: Partial<OrderLists> | un
       };
     case 'reservation_error':
       return {
-        title: t('orders.history.reservationError', { action: has(RESERVATION_ACTIONS, h.to) ? t(`orders.history.reservationAction.${h.to}`) : (h.to ?? '') }),
+        title: t('orders.history.reservationError', { action: has(RESERVATION_STEPS, h.to) ? t(`orders.history.reservationAction.${h.to}`) : (h.to ?? '') }),
         detail: codeText(h.note),
         tone: 'error',
       };
+    case 'reservation_retry':
+      return { title: t('orders.history.reservationRetry'), tone: 'grey' };
     case 'auto_confirm':
       return { title: t('orders.history.autoConfirm'), detail: codeText(h.note), tone: 'warning' };
     case 'edit':

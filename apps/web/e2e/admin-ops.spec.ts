@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatMoney, type OrderDto } from '@drop/shared';
+import { OPERATOR, apiGet, createReseller, productToBuy, signInWithToken } from './fixtures.ts';
+
+async function operatorToken(request: APIRequestContext) {
+  const r = await request.post('/api/v1/auth/login', { data: { ...OPERATOR, device_token: 'e2e-admin-ops' } });
+  expect(r.status(), await r.text()).toBe(200);
+  return ((await r.json()) as { data: { token: string } }).data.token;
+}
+
+/** Screenshots for review into $SHOTS_DIR: 1440 and 390 px wide, in the current language. */
+async function shots(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1440, height: 900 };
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(dir, `${name}-1440.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(dir, `${name}-390.png`), fullPage: true });
+  await page.setViewportSize(size);
+}
+
+test('an operator moves a confirmed order and sets its TTN, then edits a product the reseller sees', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const reseller = await createReseller(request);
+  const headers = { authorization: `Bearer ${reseller.token}` };
+  const { product } = await productToBuy(request, reseller.token);
+  const retail = Math.max(product.retail_price, product.markup_price);
+  expect((await request.post('/api/v1/carts', { headers, data: { product_id: product.id, qty: 1, retail_price: retail } })).status()).toBeLessThan(300);
+  const placed = await request.post('/api/v1/orders', {
+    headers,
+    data: { last_name: 'Шевченко', first_name: 'Тарас', phone: '+380671234567', delivery_service: 'Rozetka', delivery_method: 'Branch', delivery_type: 'NovaPoshta', payment_delivery: 'Recipient', payment_method: 'COD', city_name: 'Львів', branch_name: 'Відділення 5' },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = ((await placed.json()) as { data: OrderDto }).data;
+  const confirmed = await request.post(`/api/v1/orders/${order.id}/confirm`, { headers });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+
+  const token = await operatorToken(request);
+  await signInWithToken(page, token);
+  await page.goto('/admin/orders');
+  await expect(page.locator(`[data-testid="board-card"][data-order-id="${order.id}"]`)).toBeVisible();
+  await shots(page, 'admin-orders-board');
+  await page.locator(`[data-testid="board-card"][data-order-id="${order.id}"] a`).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.id}$`));
+  await expect(page.getByTestId('admin-order-status')).toHaveAttribute('data-status', 'Confirmed');
+
+  await page.getByTestId('order-move').click();
+  const move = page.getByTestId('move-dialog');
+  await move.getByTestId('move-status').click();
+  await page.locator('[role="option"][data-value="Complected"]').click();
+  await move.getByTestId('move-comment').fill('Зібрано на складі');
+  await move.getByTestId('move-submit').click();
+  await expect(page.getByTestId('admin-order-status')).toHaveAttribute('data-status', 'Complected');
+
+  await page.getByTestId('order-set-ttn').click();
+  const ttn = page.getByTestId('ttn-dialog');
+  await ttn.getByTestId('ttn-number').fill('20450000123456');
+  await ttn.getByTestId('ttn-submit').click();
+  await expect(page.getByTestId('admin-order-ttn')).toHaveText('20450000123456');
+  await expect(page.getByTestId('admin-order-delivery')).toHaveAttribute('data-status', 'CreatedTTN');
+  await shots(page, 'admin-order');
+  const seen = (await apiGet<{ data: OrderDto }>(request, reseller.token, `/api/v1/orders/${order.id}`)).data;
+  expect([seen.status, seen.ttn]).toEqual(['Complected', '20450000123456']);
+
+  // The product: out of stock first (API), then a new price and stock in the editor.
+  const staff = { authorization: `Bearer ${token}` };
+  expect((await request.put(`/api/v1/admin/catalog/products/${product.id}`, { headers: staff, data: { qty: 0 } })).status()).toBe(200);
+  const newDrop = Math.round((product.drop_price - 0.5) * 100) / 100;
+  await page.goto(`/admin/catalog/products/${product.id}`);
+  await expect(page.getByTestId('field-qty')).toHaveValue('0');
+  await page.getByTestId('field-drop_price').fill(String(newDrop));
+  await page.getByTestId('field-qty').fill('12');
+  await expect(page.getByTestId('restock-alert')).toBeVisible();
+  await shots(page, 'admin-product');
+  await page.getByTestId('product-save').first().click();
+  await expect(page.getByTestId('toast')).toContainText('підписників сповіщено');
+
+  await page.goto(`/dashboard/products/${product.id}`);
+  await expect(page.getByTestId('price-drop').first()).toContainText(formatMoney(newDrop));
+  await expect(page.getByTestId('product-quantity').first()).toHaveAttribute('data-qty', '12');
+
+  await page.goto('/admin/catalog/products');
+  await expect(page.getByTestId('product-row').first()).toBeVisible();
+  await shots(page, 'admin-products');
+  await page.goto('/admin/catalog/categories');
+  await page.getByTestId('categories-expand-all').click();
+  await shots(page, 'admin-categories');
+});
+
+test('an operator edits the FAQ the landing shows and broadcasts a notification a reseller sees', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const reseller = await createReseller(request);
+  const me = (await apiGet<{ data: { id: number } }>(request, reseller.token, '/api/v1/auth/user')).data;
+  const token = await operatorToken(request);
+  await signInWithToken(page, token);
+
+  await page.goto('/admin/content/faq');
+  const question = `Чи є бек-офіс? ${Date.now()}`;
+  await page.getByTestId('faq-question_uk-0').fill(question);
+  await page.getByTestId('faq-save').click();
+  await expect(page.getByTestId('toast')).toContainText('Збережено');
+  await shots(page, 'admin-faq');
+  await page.goto('/admin/content/legal');
+  await shots(page, 'admin-legal');
+  await page.goto('/admin/content/changelog');
+  await shots(page, 'admin-changelog');
+
+  const landing = await browser.newPage();
+  await landing.goto('/');
+  await expect(landing.getByTestId('landing-faq')).toContainText(question);
+  await landing.close();
+
+  await page.goto('/admin/content/broadcast');
+  const title = `Новини ${Date.now()}`;
+  await page.getByTestId('broadcast-title_uk').fill(title);
+  await page.getByTestId('broadcast-title_ru').fill(title);
+  await page.getByTestId('broadcast-message_uk').fill('Бек-офіс працює');
+  await page.getByTestId('broadcast-message_ru').fill('Бэк-офис работает');
+  await page.getByTestId('broadcast-audience-selected').check();
+  await page.getByTestId('broadcast-users').fill(String(me.id));
+  await page.getByRole('option', { name: new RegExp(`#${me.id}`) }).click();
+  await page.getByTestId('broadcast-send').click();
+  await expect(page.getByTestId('broadcast-result')).toHaveText('Надіслано 1 отримувачу');
+  await shots(page, 'admin-broadcast');
+  await page.goto('/admin/onec');
+  await shots(page, 'admin-onec');
+
+  const list = await apiGet<{ data: { data: { title: string } }[] }>(request, reseller.token, '/api/v1/notifications');
+  expect(list.data.map((n) => n.data.title)).toContain(title);
+});

@@ -1,0 +1,231 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { OrderDto, PaymentDto } from '@drop/shared';
+import { OPERATOR, apiGet, createReseller, productToBuy, realtimeReady, signInWithToken } from './fixtures.ts';
+
+/**
+ * The back office (issue 9): an operator verifies a new reseller, approves their top-up and moves
+ * their order in /admin while the reseller's dashboard, open in another browser context, follows
+ * each change live (no reload). A reseller at /admin gets "no access".
+ * With $SHOTS_DIR set, the admin pages are also saved at 1440 and 390 px in uk and ru.
+ */
+
+/** A small valid PNG (a solid orange square) built in memory. */
+function pngBuffer(size = 48): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([0xfd, 0x92, 0x07]))]);
+  const raw = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A cart line and an order placed through the API (Rozetka branch: no Nova Poshta refs needed). */
+async function placeOrder(request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const { product } = await productToBuy(request, token);
+  const retail = Math.max(product.retail_price, product.markup_price);
+  const add = await request.post('/api/v1/carts', { headers, data: { product_id: product.id, qty: 1, retail_price: retail } });
+  expect(add.status(), await add.text()).toBeLessThan(300);
+  const res = await request.post('/api/v1/orders', {
+    headers,
+    data: {
+      last_name: 'Шевченко',
+      first_name: 'Тарас',
+      phone: '+380671234567',
+      delivery_service: 'Rozetka',
+      delivery_method: 'Branch',
+      delivery_type: 'NovaPoshta',
+      payment_delivery: 'Recipient',
+      payment_method: 'COD',
+      city_name: 'Львів',
+      branch_name: 'Відділення 5',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: OrderDto }).data;
+}
+
+/** A pending top-up with a PNG receipt, made through the API. */
+async function pendingTopUp(request: APIRequestContext, token: string, amount: number) {
+  const headers = { authorization: `Bearer ${token}` };
+  const doc = await request.post('/api/v1/payment-documents', { headers, multipart: { file: { name: 'receipt.png', mimeType: 'image/png', buffer: pngBuffer() } } });
+  expect(doc.status(), await doc.text()).toBe(201);
+  const docId = ((await doc.json()) as { data: { id: number } }).data.id;
+  const pay = await request.post('/api/v1/payments', { headers, data: { amount, payment_document_id: docId, comment: 'Переказ з рахунку ФОП' } });
+  expect(pay.status(), await pay.text()).toBe(201);
+  return ((await pay.json()) as { data: PaymentDto }).data;
+}
+
+async function operatorToken(request: APIRequestContext) {
+  const r = await request.post('/api/v1/auth/login', { data: { ...OPERATOR, device_token: 'e2e-admin-operator' } });
+  expect(r.status(), await r.text()).toBe(200);
+  return ((await r.json()) as { data: { token: string } }).data.token;
+}
+
+/** Screenshots for review into $SHOTS_DIR: 1440 and 390 px wide. */
+async function shots(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1440, height: 900 };
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(dir, `${name}-1440.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(dir, `${name}-390.png`), fullPage: true });
+  await page.setViewportSize(size);
+  await page.waitForTimeout(300);
+}
+
+const noReload = (page: Page) => page.evaluate(() => ((window as unknown as { __e2eNoReload: boolean }).__e2eNoReload = true));
+const stillNoReload = async (page: Page) => expect(await page.evaluate(() => (window as unknown as { __e2eNoReload?: boolean }).__e2eNoReload)).toBe(true);
+
+test('an operator verifies a new reseller, approves the top-up and moves the order; the reseller sees each change live', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const reseller = await createReseller(request, { name: 'Ірина Адмінтест' });
+  const me = (await apiGet<{ data: { id: number } }>(request, reseller.token, '/api/v1/auth/user')).data;
+  const order = await placeOrder(request, reseller.token);
+  // The reseller confirms it: New -> Confirmed is the reseller's move; the operator's (OPERATOR_ORDER_MOVES) go on from there.
+  const confirm = await request.post(`/api/v1/orders/${order.id}/confirm`, { headers: { authorization: `Bearer ${reseller.token}` } });
+  expect(confirm.status(), await confirm.text()).toBe(200);
+  const payment = await pendingTopUp(request, reseller.token, 1500);
+
+  // The reseller's dashboard, open on the order's page (the top bar shows the balance, the side nav the badge).
+  const resellerContext = await browser.newContext();
+  const rp = await resellerContext.newPage();
+  const ready = realtimeReady(rp);
+  await signInWithToken(rp, reseller.token);
+  await ready;
+  await rp.getByTestId('side-nav').getByRole('link', { name: 'Замовлення' }).first().click();
+  await rp.locator(`[data-testid="order-row"][data-order-id="${order.id}"]`).getByTestId('order-row-number').click();
+  await expect(rp).toHaveURL(new RegExp(`/dashboard/order/${order.id}$`));
+  await expect(rp.getByTestId('order-status')).toHaveAttribute('data-status', 'Confirmed');
+  await noReload(rp);
+  const badge = rp.getByTestId('side-nav-profile').getByTestId('user-badge');
+  await expect(badge).toHaveAttribute('data-kind', 'new');
+  await expect(rp.getByTestId('user-menu-balance-text')).toHaveText('0.00 грн.');
+
+  // The operator: from the dashboard's user menu into the back office.
+  const operatorContext = await browser.newContext();
+  const op = await operatorContext.newPage();
+  await signInWithToken(op, await operatorToken(request));
+  await op.getByTestId('user-menu-button').click();
+  await op.getByTestId('user-menu-admin').click();
+  await expect(op).toHaveURL(/\/admin\/[a-z]+/);
+  await expect(op.getByTestId('admin-shell')).toBeVisible();
+
+  // 1. Verify: find the reseller, open them, verify.
+  await op.getByTestId('admin-nav-users').click();
+  await op.getByTestId('admin-users-search').fill(reseller.email);
+  await expect(op).toHaveURL(/search=/);
+  const row = op.locator(`[data-testid="admin-user-row"][data-user-id="${me.id}"]`);
+  await expect(op.getByTestId('admin-user-row')).toHaveCount(1);
+  await expect(row.getByTestId('user-badge')).toHaveText('New');
+  await row.getByTestId('admin-user-name').click();
+  await expect(op).toHaveURL(new RegExp(`/admin/users/${me.id}$`));
+  await expect(op.getByTestId('admin-user-title')).toHaveText('Ірина Адмінтест');
+  await op.getByTestId('user-verify').click();
+  await expect(op.getByTestId('toast').filter({ hasText: 'Реселера верифіковано' })).toBeVisible();
+  await expect(op.getByTestId('admin-user-page').getByTestId('user-badge')).toHaveText('Verified');
+  // ... and the reseller's badge follows without a reload.
+  await expect(badge).toHaveAttribute('data-kind', 'verified');
+  await stillNoReload(rp);
+
+  // 2. Approve the pending top-up, with its receipt shown inline.
+  await op.getByTestId('admin-nav-money').click();
+  const pay = op.locator(`[data-testid="money-row"][data-id="${payment.id}"]`);
+  await expect(pay.getByTestId('money-amount')).toHaveText('1 500.00');
+  await expect(pay.getByTestId('reseller-link')).toHaveText('Ірина Адмінтест');
+  await expect(pay.getByTestId('receipt-thumb')).toBeVisible();
+  expect(await pay.getByTestId('receipt-thumb').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
+  await pay.getByTestId('money-approve').click();
+  await op.getByTestId('approve-dialog-confirm').click();
+  await expect(op.getByTestId('toast').filter({ hasText: 'Поповнення зараховано' })).toBeVisible();
+  await expect(pay).toHaveCount(0);
+  // ... the reseller's balance in the top bar changes without a reload.
+  await expect(rp.getByTestId('user-menu-balance-text')).toHaveText('1 500.00 грн.');
+  await stillNoReload(rp);
+
+  // The audit log shows the verification and the approval.
+  await op.getByTestId('admin-nav-audit').click();
+  await expect(op.getByTestId('admin-audit-page')).toHaveAttribute('data-state', 'ready');
+  await op.getByTestId('audit-action').click();
+  await op.getByRole('option', { name: 'Поповнення', exact: true }).click();
+  await expect(op).toHaveURL(/action=payment\./);
+  const approved = op.getByTestId('audit-row').filter({ hasText: `Поповнення #${payment.id}` });
+  await expect(approved.getByTestId('audit-what')).toHaveText('Поповнення зараховано');
+  await expect(approved.getByTestId('audit-changes')).toHaveText('Статус: На розгляді → Зараховано');
+  await op.getByTestId('audit-reset').click();
+  await op.getByTestId('audit-entity-select').click();
+  await op.getByRole('option', { name: 'Реселер', exact: true }).click();
+  await op.getByTestId('audit-entity-id').fill(String(me.id));
+  await expect(op.getByTestId('audit-row').filter({ hasText: 'Верифікація: ні → так' })).toHaveCount(1);
+
+  // Screenshots of the back office's pages (uk, then ru).
+  for (const lang of ['uk', 'ru'] as const) {
+    if (lang === 'ru') await op.getByTestId('admin-language-ru').click();
+    await op.getByTestId('admin-nav-users').click();
+    await expect(op.getByTestId('admin-users-page')).toHaveAttribute('data-state', 'ready');
+    await shots(op, `admin-users-${lang}`);
+    await op.goto(`/admin/users/${me.id}`);
+    await expect(op.getByTestId('user-operation-row').first()).toBeVisible();
+    await shots(op, `admin-user-${lang}`);
+    await op.goto('/admin/money?status=all');
+    await expect(op.getByTestId('money-row').first()).toBeVisible();
+    await shots(op, `admin-money-${lang}`);
+    await op.goto(`/admin/audit`);
+    await expect(op.getByTestId('audit-row').first()).toBeVisible();
+    await shots(op, `admin-audit-${lang}`);
+  }
+  await op.getByTestId('admin-language-uk').click();
+
+  // 3. Move the order Confirmed -> Complected from the reseller's orders tab (the admin order page).
+  await op.goto(`/admin/users/${me.id}`);
+  await expect(op.getByTestId('user-balance')).toHaveText('1 500.00 грн.');
+  await op.getByTestId('user-tab-orders').click();
+  await op.locator(`[data-testid="user-order-row"][data-order-id="${order.id}"]`).getByRole('link').click();
+  await expect(op).toHaveURL(new RegExp(`/admin/orders/${order.id}$`));
+  await op.getByTestId('order-move').click();
+  await op.getByTestId('move-status').click();
+  await op.getByRole('option', { name: 'Укомплектоване' }).click();
+  await op.getByTestId('move-submit').click();
+  await expect(op.getByTestId('move-dialog')).toHaveCount(0);
+  // ... the reseller's order page shows the new status without a reload.
+  await expect(rp.getByTestId('order-status')).toHaveAttribute('data-status', 'Complected');
+  await expect(rp.getByTestId('order-status')).toHaveText('Укомплектоване');
+  await stillNoReload(rp);
+
+  await resellerContext.close();
+  await operatorContext.close();
+});
+
+test('a reseller at /admin gets the no-access page', async ({ page, request }) => {
+  const reseller = await createReseller(request);
+  await signInWithToken(page, reseller.token);
+  // The dashboard's user menu has no back-office link for a reseller.
+  await page.getByTestId('user-menu-button').click();
+  await expect(page.getByTestId('user-menu-profile')).toBeVisible();
+  await expect(page.getByTestId('user-menu-admin')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/admin/users');
+  await expect(page.getByTestId('admin-no-access')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Немає доступу');
+  await expect(page.getByTestId('admin-shell')).toHaveCount(0);
+  // And the API agrees.
+  const r = await request.get('/api/v1/admin/users', { headers: { authorization: `Bearer ${reseller.token}` } });
+  expect(r.status()).toBe(403);
+  await page.getByTestId('admin-no-access-back').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

@@ -1,0 +1,52 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PaymentDto, TopUpStatus, WithdrawDto, WithdrawStatus } from '@drop/shared';
+import { api } from '../../../lib/api-client.ts';
+import { adminKeys, type Page } from './keys.ts';
+
+export type AdminPayment = PaymentDto & { user_id: number };
+export type AdminWithdraw = WithdrawDto & { user_id: number; card_number: string };
+
+export const MONEY_PER_PAGE = 20;
+
+/** `GET /admin/payments?status=`: the top-up queue (reloads on focus). */
+export const useAdminPayments = (status: TopUpStatus | undefined, page: number) =>
+  useQuery({
+    queryKey: adminKeys.payments(status, page),
+    queryFn: () => api.raw<Page<AdminPayment>>('GET', '/admin/payments', { query: { status, page, per_page: MONEY_PER_PAGE } }),
+    placeholderData: keepPreviousData,
+    refetchOnWindowFocus: true,
+  });
+
+/** `GET /admin/withdraws?status=`: the withdrawal queue. */
+export const useAdminWithdraws = (status: WithdrawStatus | undefined, page: number) =>
+  useQuery({
+    queryKey: adminKeys.withdraws(status, page),
+    queryFn: () => api.raw<Page<AdminWithdraw>>('GET', '/admin/withdraws', { query: { status, page, per_page: MONEY_PER_PAGE } }),
+    placeholderData: keepPreviousData,
+    refetchOnWindowFocus: true,
+  });
+
+/** After a decision: both queues, the resellers (balances) and the audit log reload. */
+function useMoneyDecision<I extends { id: number }, R>(fn: (input: I) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: adminKeys.money() });
+      void qc.invalidateQueries({ queryKey: adminKeys.users() });
+      void qc.invalidateQueries({ queryKey: adminKeys.audit() });
+    },
+  });
+}
+
+/** `PUT /admin/payments/{id}`: approve, or decline with a reason. */
+export const useDecidePayment = () =>
+  useMoneyDecision(({ id, status, reason }: { id: number; status: 'Approved' | 'Declined'; reason?: string }) =>
+    api.put<AdminPayment>(`/admin/payments/${id}`, { status, ...(reason ? { reason } : {}) }),
+  );
+
+/** `PUT /admin/withdraws/{id}`: mark paid, or decline with a reason. */
+export const useDecideWithdraw = () =>
+  useMoneyDecision(({ id, status, reason }: { id: number; status: 'Paid' | 'Declined'; reason?: string }) =>
+    api.put<AdminWithdraw>(`/admin/withdraws/${id}`, { status, ...(reason ? { reason } : {}) }),
+  );

@@ -1,0 +1,59 @@
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { Link as RouterLink, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { CategoriesPage } from './categories-page.tsx';
+import { useCatalogT } from './i18n.ts';
+import { ProductEditorPage } from './product-editor-page.tsx';
+import { ProductsPage } from './products-page.tsx';
+
+function CatalogTabs() {
+  const { t } = useCatalogT();
+  const { pathname } = useLocation();
+  const tab = pathname.includes('/categories') ? 'categories' : 'products';
+  return (
+    <>
+      <PageHeader title={t('title')} />
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+        <Tabs value={tab} aria-label={t('title')}>
+          <Tab value="products" label={t('tabs.products')} component={RouterLink} to="/admin/catalog/products" data-testid="catalog-tab-products" />
+          <Tab value="categories" label={t('tabs.categories')} component={RouterLink} to="/admin/catalog/categories" data-testid="catalog-tab-categories" />
+        </Tabs>
+      </Box>
+    </>
+  );
+}
+
+function ProductRoute() {
+  const { id } = useParams();
+  return <ProductEditorPage key={id} id={Number(id)} />;
+}
+
+/** /admin/catalog/*: products (list and editor) and the category tree. */
+export default function CatalogSection() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="products" replace />} />
+      <Route
+        path="products"
+        element={
+          <>
+            <CatalogTabs />
+            <ProductsPage />
+          </>
+        }
+      />
+      <Route path="products/:id" element={<ProductRoute />} />
+      <Route
+        path="categories"
+        element={
+          <>
+            <CatalogTabs />
+            <CategoriesPage />
+          </>
+        }
+      />
+    </Routes>
+  );
+}

@@ -1,0 +1,241 @@
+/**
+ * /admin/catalog/categories: the category tree (expand/collapse, expand all), add a root or a
+ * child category, rename (uk/ru) and change the sort order in a dialog.
+ * Test ids: categories-page, category-node (data-category-id, data-depth), category-toggle-{id},
+ * category-add-child-{id}, category-edit-{id}, category-add-root, categories-expand-all,
+ * categories-collapse-all, category-dialog, category-name-uk, category-name-ru, category-sort,
+ * category-submit.
+ */
+import { useId, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import CreateNewFolderIcon from '@mui/icons-material/CreateNewFolderOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
+import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import type { AdminCategoryDto } from '@drop/shared';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { applyServerErrors, muiField, validationMessage } from '../../../lib/form.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useAdminCategories, useSaveCategory } from './api.ts';
+import { useCatalogT } from './i18n.ts';
+import { buildTree, parentIds, type CategoryNode } from './lib/tree.ts';
+
+const name = z.string().trim().min(1, 'required').max(255, 'too_long');
+const categoryForm = z.object({
+  name_uk: name,
+  name_ru: name,
+  sort: z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}$/, 'invalid_value')
+    .refine((v) => Number(v) <= 1_000_000, 'too_big'),
+});
+type CategoryForm = z.infer<typeof categoryForm>;
+
+/** What the dialog edits: an existing category, or a new one under `parent` (null: a root). */
+export type CategoryTarget = { kind: 'edit'; category: AdminCategoryDto } | { kind: 'new'; parent: AdminCategoryDto | null };
+
+function CategoryDialog({ target, onClose }: { target: CategoryTarget; onClose: () => void }) {
+  const { t, tc } = useCatalogT();
+  const toast = useToast();
+  const save = useSaveCategory();
+  const id = useId();
+  const [error, setErrorText] = useState<string | null>(null);
+  const editing = target.kind === 'edit' ? target.category : null;
+  const form = useForm<CategoryForm>({
+    resolver: zodResolver(categoryForm),
+    defaultValues: { name_uk: editing?.name_uk ?? '', name_ru: editing?.name_ru ?? '', sort: String(editing?.sort ?? 0) },
+  });
+  const submit = form.handleSubmit((v) => {
+    setErrorText(null);
+    const input = { name_uk: v.name_uk, name_ru: v.name_ru, sort: Number(v.sort) };
+    save.mutate(
+      editing ? { id: editing.id, input } : { id: null, input: { ...input, parent_id: target.kind === 'new' ? (target.parent?.id ?? null) : null } },
+      {
+        onSuccess: () => {
+          toast.success(editing ? t('categories.saved') : t('categories.created'));
+          onClose();
+        },
+        onError: (e) => {
+          if (!applyServerErrors(e, form.setError, ['name_uk', 'name_ru', 'sort'])) setErrorText(isApiError(e) ? e.message : tc('errors.generic'));
+        },
+      },
+    );
+  });
+  const field = (n: keyof CategoryForm, label: string, extra: object = {}) => (
+    <Controller
+      control={form.control}
+      name={n}
+      render={({ field: f, fieldState }) => (
+        <TextField
+          {...muiField(f)}
+          label={label}
+          required
+          error={!!fieldState.error}
+          helperText={validationMessage(fieldState.error?.message)}
+          slotProps={{ htmlInput: { 'data-testid': `category-${n.replace('_', '-')}`, ...extra } }}
+        />
+      )}
+    />
+  );
+  const title = editing ? t('categories.editTitle') : target.kind === 'new' && target.parent ? t('categories.addChildTitle', { parent: target.parent.name_uk }) : t('categories.addRootTitle');
+  return (
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby={`${id}-title`}
+      data-testid="category-dialog"
+      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: (e: React.FormEvent) => (e.preventDefault(), void submit()) } as object }}
+    >
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {field('name_uk', t('categories.nameUk'), { maxLength: 255 })}
+          {field('name_ru', t('categories.nameRu'), { maxLength: 255 })}
+          {field('sort', t('categories.sort'), { inputMode: 'numeric' })}
+          {error && <Alert severity="error">{error}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={save.isPending}>
+          {tc('common.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" loading={save.isPending} data-testid="category-submit">
+          {tc('common.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function Node({ node, depth, open, onToggle, onEdit }: { node: CategoryNode; depth: number; open: Set<number>; onToggle: (id: number) => void; onEdit: (t: CategoryTarget) => void }) {
+  const { t } = useCatalogT();
+  const expanded = open.has(node.id);
+  const hasChildren = node.children.length > 0;
+  return (
+    <Box component="li" role="treeitem" aria-expanded={hasChildren ? expanded : undefined} aria-level={depth + 1} sx={{ listStyle: 'none' }} data-testid="category-node" data-category-id={node.id} data-depth={depth}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pl: { xs: depth * 1.5, sm: depth * 3 }, py: 0.25, borderBottom: 1, borderColor: 'divider', '&:hover': { bgcolor: 'action.hover' } }}>
+        <Box sx={{ width: 40, flexShrink: 0 }}>
+          {hasChildren && (
+            <IconButton size="small" onClick={() => onToggle(node.id)} aria-label={expanded ? t('categories.collapse', { name: node.name_uk }) : t('categories.expand', { name: node.name_uk })} data-testid={`category-toggle-${node.id}`}>
+              {expanded ? <ExpandMoreIcon /> : <ChevronRightIcon />}
+            </IconButton>
+          )}
+        </Box>
+        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+          <Typography sx={{ fontWeight: depth === 0 ? 600 : 400, overflowWrap: 'anywhere' }} data-testid="category-name">
+            {node.name_uk}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {node.name_ru} · {t('categories.sortValue', { sort: node.sort })} · ID {node.id}
+          </Typography>
+        </Box>
+        <Chip size="small" label={t('categories.products', { count: node.products_count })} sx={{ display: { xs: 'none', sm: 'inline-flex' } }} />
+        <Tooltip title={t('categories.addChild', { name: node.name_uk })}>
+          <IconButton onClick={() => onEdit({ kind: 'new', parent: node })} aria-label={t('categories.addChild', { name: node.name_uk })} data-testid={`category-add-child-${node.id}`}>
+            <CreateNewFolderIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={t('categories.edit', { name: node.name_uk })}>
+          <IconButton onClick={() => onEdit({ kind: 'edit', category: node })} aria-label={t('categories.edit', { name: node.name_uk })} data-testid={`category-edit-${node.id}`}>
+            <EditIcon />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      {hasChildren && expanded && (
+        <Box component="ul" role="group" sx={{ m: 0, p: 0 }}>
+          {node.children.map((c) => (
+            <Node key={c.id} node={c} depth={depth + 1} open={open} onToggle={onToggle} onEdit={onEdit} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export function CategoriesPage() {
+  const { t, tc } = useCatalogT();
+  const categories = useAdminCategories();
+  const tree = useMemo(() => buildTree(categories.data ?? []), [categories.data]);
+  const [open, setOpen] = useState<Set<number>>(() => new Set());
+  const [target, setTarget] = useState<CategoryTarget | null>(null);
+  const toggle = (id: number) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const edit = (tg: CategoryTarget) => {
+    // A child added under a collapsed parent shows up: open the parent.
+    if (tg.kind === 'new' && tg.parent) setOpen((prev) => new Set(prev).add(tg.parent!.id));
+    setTarget(tg);
+  };
+  return (
+    <Box data-testid="categories-page">
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setTarget({ kind: 'new', parent: null })} data-testid="category-add-root">
+          {t('categories.addRoot')}
+        </Button>
+        <Button startIcon={<UnfoldMoreIcon />} onClick={() => setOpen(new Set(parentIds(tree)))} data-testid="categories-expand-all">
+          {t('categories.expandAll')}
+        </Button>
+        <Button startIcon={<UnfoldLessIcon />} onClick={() => setOpen(new Set())} data-testid="categories-collapse-all">
+          {t('categories.collapseAll')}
+        </Button>
+      </Box>
+      {categories.isPending ? (
+        <Stack spacing={1} aria-busy="true" aria-label={tc('common.loading')}>
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} variant="rounded" height={44} />
+          ))}
+        </Stack>
+      ) : categories.isError ? (
+        <EmptyState
+          title={tc('errors.loadFailed')}
+          icon={<ErrorOutlineIcon />}
+          action={
+            <Button variant="contained" onClick={() => void categories.refetch()}>
+              {tc('common.retry')}
+            </Button>
+          }
+        />
+      ) : tree.length === 0 ? (
+        <EmptyState title={t('categories.empty')} icon={<CreateNewFolderIcon />} />
+      ) : (
+        <Paper variant="outlined">
+          <Box component="ul" role="tree" aria-label={t('categories.title')} sx={{ m: 0, p: 0 }}>
+            {tree.map((n) => (
+              <Node key={n.id} node={n} depth={0} open={open} onToggle={toggle} onEdit={edit} />
+            ))}
+          </Box>
+        </Paper>
+      )}
+      {target && <CategoryDialog key={target.kind === 'edit' ? `e${target.category.id}` : `n${target.parent?.id ?? 0}`} target={target} onClose={() => setTarget(null)} />}
+    </Box>
+  );
+}

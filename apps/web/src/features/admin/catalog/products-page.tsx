@@ -1,0 +1,299 @@
+/**
+ * /admin/catalog/products: search (debounced), category, stock, new and specials filters in the
+ * URL, a table from lg and cards below with thumbnails, pagination; a row opens the editor.
+ * Test ids: products-page, products-search, products-category, products-stock, products-new,
+ * products-specials, products-total, admin-products-table, admin-products-cards, product-row
+ * (data-product-id), products-empty, products-pagination.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import ImageIcon from '@mui/icons-material/ImageOutlined';
+import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
+import SearchIcon from '@mui/icons-material/Search';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { SEARCH_DEBOUNCE_MS, formatMoney, type AdminProductSummaryDto } from '@drop/shared';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListPagination } from '../../../components/ui/list-pagination.tsx';
+import { useAdminCategories, useAdminProducts, type ProductsQuery } from './api.ts';
+import { useCatalogT } from './i18n.ts';
+import { buildTree, categoryOptions, type CategoryOption } from './lib/tree.ts';
+
+export const PRODUCTS_PER_PAGE = 20;
+export const productEditPath = (id: number) => `/admin/catalog/products/${id}`;
+
+const positive = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
+const bool = (v: string | null) => (v === 'true' ? true : v === 'false' ? false : undefined);
+
+/** The list's query from the URL (unknown values ignored). */
+export function parseProductsQuery(p: URLSearchParams): ProductsQuery {
+  return {
+    search: p.get('search')?.trim().slice(0, 255) || undefined,
+    category_id: positive(p.get('category_id')),
+    in_stock: bool(p.get('in_stock')),
+    is_new: p.get('is_new') === 'true' ? true : undefined,
+    specials: p.get('specials') === 'true' ? true : undefined,
+    page: positive(p.get('page')) ?? 1,
+    per_page: PRODUCTS_PER_PAGE,
+  };
+}
+
+function Thumb({ product, size = 48 }: { product: AdminProductSummaryDto; size?: number }) {
+  return (
+    <Avatar variant="rounded" src={product.thumb ?? undefined} alt="" sx={{ width: size, height: size, bgcolor: 'grey.100', color: 'grey.400' }}>
+      <ImageIcon />
+    </Avatar>
+  );
+}
+
+function Flags({ product }: { product: AdminProductSummaryDto }) {
+  const { t } = useCatalogT();
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      {product.is_new && <Chip size="small" color="info" label={t('products.new')} />}
+      {product.old_drop_price !== null && <Chip size="small" color="secondary" label={t('products.special')} />}
+      {product.qty === 0 && <Chip size="small" variant="outlined" label={t('products.outOfStock')} />}
+    </Box>
+  );
+}
+
+function Qty({ product }: { product: AdminProductSummaryDto }) {
+  const { t } = useCatalogT();
+  return (
+    <>
+      <Typography component="span" sx={{ fontWeight: 600, color: product.qty === 0 ? 'error.main' : undefined }}>
+        {product.qty}
+      </Typography>
+      {product.reserved > 0 && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {t('products.reserved', { count: product.reserved })}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+export function ProductsPage() {
+  const { t, tc, i18n } = useCatalogT();
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const [params, setParams] = useSearchParams();
+  const key = params.toString();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the query string is the identity of the filter
+  const query = useMemo(() => parseProductsQuery(params), [key]);
+  const products = useAdminProducts(query);
+  const categories = useAdminCategories();
+  const lang = i18n.language === 'ru' ? 'ru' : 'uk';
+  const options = useMemo(() => categoryOptions(buildTree(categories.data ?? []), lang), [categories.data, lang]);
+  const categoryName = (id: number) => options.find((o) => o.id === id)?.path ?? `#${id}`;
+  const [search, setSearch] = useState(query.search ?? '');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const patch = (changes: Record<string, string | undefined>) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === undefined || v === '') next.delete(k);
+        else next.set(k, v);
+      }
+      if (!('page' in changes)) next.delete('page');
+      return next;
+    });
+  const onSearch = (value: string) => {
+    setSearch(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => patch({ search: value.trim() || undefined }), SEARCH_DEBOUNCE_MS);
+  };
+  const rows = products.data?.data ?? [];
+  const money = (v: number | null) => (v === null ? '—' : `${formatMoney(v)} ${tc('common.currency')}`);
+
+  return (
+    <Box data-testid="products-page">
+      <Box role="search" aria-label={t('products.filters')} sx={{ display: 'grid', gap: 1.5, mb: 2, alignItems: 'center', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.4fr) minmax(0, 1.4fr) minmax(0, 1fr)', xl: 'minmax(0, 1.4fr) minmax(0, 1.4fr) minmax(0, 1fr) auto' } }}>
+        <TextField
+          size="small"
+          type="search"
+          label={t('products.search')}
+          placeholder={t('products.searchPlaceholder')}
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              clearTimeout(timer.current);
+              patch({ search: search.trim() || undefined });
+            }
+          }}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'products-search', maxLength: 255 },
+            input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+          }}
+        />
+        <Autocomplete<CategoryOption>
+          size="small"
+          options={options}
+          value={options.find((o) => o.id === query.category_id) ?? null}
+          onChange={(_e, v) => patch({ category_id: v ? String(v.id) : undefined })}
+          getOptionLabel={(o) => o.path}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          loading={categories.isPending}
+          renderOption={({ key: k, ...props }, o) => (
+            <li key={k} {...props} style={{ paddingLeft: 16 + o.depth * 16 }}>
+              {o.name}
+            </li>
+          )}
+          renderInput={(p) => <TextField {...p} label={t('products.category')} slotProps={{ ...p.slotProps, htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'products-category' } }} />}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('products.stock')}
+          value={query.in_stock === undefined ? '' : String(query.in_stock)}
+          onChange={(e) => patch({ in_stock: e.target.value || undefined })}
+          slotProps={{ select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'products-stock' } as object }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">{t('products.stockAll')}</MenuItem>
+          <MenuItem value="true">{t('products.inStock')}</MenuItem>
+          <MenuItem value="false">{t('products.outOfStock')}</MenuItem>
+        </TextField>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Chip
+            label={t('products.onlyNew')}
+            color={query.is_new ? 'primary' : 'default'}
+            variant={query.is_new ? 'filled' : 'outlined'}
+            onClick={() => patch({ is_new: query.is_new ? undefined : 'true' })}
+            aria-pressed={!!query.is_new}
+            data-testid="products-new"
+          />
+          <Chip
+            label={t('products.onlySpecials')}
+            color={query.specials ? 'primary' : 'default'}
+            variant={query.specials ? 'filled' : 'outlined'}
+            onClick={() => patch({ specials: query.specials ? undefined : 'true' })}
+            aria-pressed={!!query.specials}
+            data-testid="products-specials"
+          />
+        </Box>
+      </Box>
+      {products.isPending ? (
+        <Stack spacing={1} aria-busy="true" aria-label={tc('common.loading')}>
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} variant="rounded" height={64} />
+          ))}
+        </Stack>
+      ) : products.isError && !products.data ? (
+        <EmptyState title={tc('errors.loadFailed')} text={products.error.message} />
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('products.empty')} icon={<InventoryIcon />} testId="products-empty" />
+      ) : (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="products-total">
+            {t('products.found', { count: products.data.meta.total })}
+          </Typography>
+          {desktop ? (
+            <TableContainer component={Paper} variant="outlined" data-testid="admin-products-table">
+              <Table size="small" aria-label={t('products.title')}>
+                <TableHead>
+                  <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary', whiteSpace: 'nowrap' } }}>
+                    <TableCell />
+                    <TableCell>{t('products.name')}</TableCell>
+                    <TableCell>{t('products.category')}</TableCell>
+                    <TableCell align="right">{t('products.drop')}</TableCell>
+                    <TableCell align="right">{t('products.oldDrop')}</TableCell>
+                    <TableCell align="right">{t('products.retail')}</TableCell>
+                    <TableCell align="right">{t('products.qty')}</TableCell>
+                    <TableCell />
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((p) => (
+                    <TableRow key={p.id} hover data-testid="product-row" data-product-id={p.id}>
+                      <TableCell sx={{ width: 64 }}>
+                        <Thumb product={p} />
+                      </TableCell>
+                      <TableCell sx={{ minWidth: 220 }}>
+                        <Link component={RouterLink} to={productEditPath(p.id)} underline="hover" sx={{ fontWeight: 600 }}>
+                          {lang === 'ru' ? p.name_ru : p.name_uk}
+                        </Link>
+                        <Typography variant="caption" color="text.secondary" component="div">
+                          {t('products.codes', { code: p.b2b_code_id, vendor: p.vendor_code })}
+                        </Typography>
+                      </TableCell>
+                      <TableCell sx={{ maxWidth: 240 }}>
+                        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                          {categoryName(p.category_id)}
+                        </Typography>
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }} data-testid="product-row-drop">
+                        {money(p.drop_price)}
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
+                        {money(p.old_drop_price)}
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {money(p.retail_price)}
+                      </TableCell>
+                      <TableCell align="right" data-testid="product-row-qty">
+                        <Qty product={p} />
+                      </TableCell>
+                      <TableCell>
+                        <Flags product={p} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          ) : (
+            <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t('products.title')} data-testid="admin-products-cards">
+              {rows.map((p) => (
+                <Card component="li" key={p.id} data-testid="product-row" data-product-id={p.id}>
+                  <CardActionArea component={RouterLink} to={productEditPath(p.id)} sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'flex-start', justifyContent: 'flex-start' }}>
+                    <Thumb product={p} size={64} />
+                    <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                      <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{lang === 'ru' ? p.name_ru : p.name_uk}</Typography>
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {t('products.codes', { code: p.b2b_code_id, vendor: p.vendor_code })}
+                      </Typography>
+                      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, my: 0.5, flexWrap: 'wrap' }}>
+                        <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="product-row-drop">
+                          {money(p.drop_price)}
+                        </Typography>
+                        <Typography variant="body2" data-testid="product-row-qty">
+                          {t('products.qtyShort', { count: p.qty })}
+                        </Typography>
+                      </Box>
+                      <Flags product={p} />
+                    </Box>
+                  </CardActionArea>
+                </Card>
+              ))}
+            </Stack>
+          )}
+          <ListPagination page={query.page} lastPage={products.data.meta.last_page} onChange={(p) => patch({ page: p > 1 ? String(p) : undefined })} label={t('products.pages')} testId="products-pagination" />
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,26 @@
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { useAdminUser } from '../api/users.ts';
+import { useAdminT } from '../i18n.ts';
+
+export const userPath = (id: number) => `/admin/users/${id}`;
+
+/** A link to the reseller's page showing their name (loaded once per id and cached) and e-mail. */
+export function ResellerLink({ id, testId = 'reseller-link' }: { id: number; testId?: string }) {
+  const { t } = useAdminT();
+  const user = useAdminUser(id);
+  const name = user.data?.name ?? t('common.resellerN', { id });
+  return (
+    <>
+      <Link component={RouterLink} to={userPath(id)} underline="hover" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid={testId} data-user-id={id}>
+        {name}
+      </Link>
+      {user.data && (
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
+          {user.data.email} · #{id}
+        </Typography>
+      )}
+    </>
+  );
+}

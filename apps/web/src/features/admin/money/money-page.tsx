@@ -1,0 +1,406 @@
+/**
+ * /admin/money: the money queues. Tabs (`?tab=withdrawals`) Top-ups (Pending by default) and
+ * Withdrawals (New by default), a status filter (`?status=`, `all` for every status), a table from
+ * lg and cards below; approve / mark paid (confirm) and decline (reason required).
+ * Test ids: admin-money-page (data-tab, data-state), money-tab-topups, money-tab-withdrawals,
+ * money-status, money-row (data-id, data-status), money-amount, money-card, money-approve,
+ * money-decline, money-paid, approve-dialog, decline-dialog, paid-dialog, money-empty, money-pagination.
+ */
+import { useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useSearchParams } from 'react-router';
+import { formatMoney, TOP_UP_STATUSES, WITHDRAW_STATUSES, type TopUpStatus, type WithdrawStatus } from '@drop/shared';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListPagination } from '../../../components/ui/list-pagination.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { useToast } from '../../../lib/toast.tsx';
+import { useAdminPayments, useAdminWithdraws, useDecidePayment, useDecideWithdraw, type AdminPayment, type AdminWithdraw } from '../api/money.ts';
+import { useAdminUser } from '../api/users.ts';
+import { ListSkeleton, LoadError, useErrorText } from '../components/query-state.tsx';
+import { ResellerLink } from '../components/reseller-link.tsx';
+import { kyivDateTime, pageParam } from '../lib/format.ts';
+import { useAdminT } from '../i18n.ts';
+import { DecisionDialog } from './decision-dialog.tsx';
+import { ReceiptPreview } from './receipt-preview.tsx';
+
+type MoneyTab = 'topups' | 'withdrawals';
+const TOP_UP_COLORS = { Pending: 'warning', Approved: 'success', Declined: 'error' } as const;
+const WITHDRAW_COLORS = { New: 'info', Paid: 'success', Declined: 'error' } as const;
+const head = { '& th': { fontWeight: 600, color: 'text.secondary', whiteSpace: 'nowrap' } } as const;
+
+/** `?status=` of a tab: its first (open) status by default, `all` for every status. */
+export function statusOf<S extends string>(raw: string | null, statuses: readonly S[]): S | undefined {
+  if (raw === 'all') return undefined;
+  return statuses.includes(raw as S) ? (raw as S) : statuses[0];
+}
+
+function Amount({ value }: { value: number }) {
+  return (
+    <Typography component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="money-amount">
+      {formatMoney(value)}
+    </Typography>
+  );
+}
+
+function Note({ comment, reason }: { comment: string | null; reason: string | null }) {
+  const { t } = useAdminT();
+  return (
+    <>
+      {comment && (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {comment}
+        </Typography>
+      )}
+      {reason && (
+        <Typography variant="caption" color="error" component="div" sx={{ overflowWrap: 'anywhere' }}>
+          {t('money.declineReason', { reason })}
+        </Typography>
+      )}
+      {!comment && !reason && <Typography color="text.secondary">—</Typography>}
+    </>
+  );
+}
+
+/** The rows as a table (lg+) or as cards; `cells` gives each row's labelled parts. */
+function Rows<T extends { id: number; status: string }>({ items, desktop, columns, cells }: {
+  items: T[];
+  desktop: boolean;
+  columns: string[];
+  cells: (item: T) => ReactNode[];
+}) {
+  const { t } = useAdminT();
+  if (desktop) {
+    return (
+      <TableContainer component={Paper} variant="outlined" data-testid="money-table">
+        <Table size="small" aria-label={t('money.list')}>
+          <TableHead>
+            <TableRow sx={head}>
+              {columns.map((c) => (
+                <TableCell key={c}>{c}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {items.map((it) => (
+              <TableRow key={it.id} hover data-testid="money-row" data-id={it.id} data-status={it.status} sx={{ '& td': { verticalAlign: 'top', py: 1.25 } }}>
+                {cells(it).map((c, i) => (
+                  <TableCell key={columns[i]}>{c}</TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    );
+  }
+  return (
+    <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('money.list')} data-testid="money-cards">
+      {items.map((it) => {
+        const parts = cells(it);
+        return (
+          <Card component="li" key={it.id} sx={{ p: 1.5 }} data-testid="money-row" data-id={it.id} data-status={it.status}>
+            <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.75, alignItems: 'start' }}>
+              {parts.map((p, i) => (
+                <Box key={columns[i]} sx={{ display: 'contents' }}>
+                  <Typography variant="caption" color="text.secondary" sx={{ pt: 0.25 }}>
+                    {columns[i]}
+                  </Typography>
+                  <Box sx={{ minWidth: 0 }}>{p}</Box>
+                </Box>
+              ))}
+            </Box>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undefined; page: number; onPage: (p: number) => void; desktop: boolean }) {
+  const { t } = useAdminT();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const list = useAdminPayments(status, page);
+  const decide = useDecidePayment();
+  const [target, setTarget] = useState<{ item: AdminPayment; mode: 'approve' | 'decline' } | null>(null);
+  const targetUser = useAdminUser(target?.item.user_id ?? 0, Boolean(target));
+
+  const confirm = (reason: string | undefined) => {
+    if (!target) return Promise.resolve();
+    const approve = target.mode === 'approve';
+    return decide
+      .mutateAsync({ id: target.item.id, status: approve ? 'Approved' : 'Declined', ...(reason ? { reason } : {}) })
+      .then(() => {
+        toast.success(t(approve ? 'money.toast.approved' : 'money.toast.declined'));
+        setTarget(null);
+      })
+      .catch((e: unknown) => {
+        toast.error(errorText(e));
+        throw e;
+      });
+  };
+
+  if (list.isPending) return <ListSkeleton />;
+  if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
+  const items = list.data.data;
+  const columns = [t('money.columns.id'), t('money.columns.receipt'), t('money.columns.amount'), t('money.columns.reseller'), t('money.columns.comment'), t('money.columns.status'), t('common.actions')];
+  return (
+    <>
+      {items.length === 0 ? (
+        <EmptyState testId="money-empty" icon={<AccountBalanceWalletOutlined />} title={t('money.emptyTopUps')} text={t('money.emptyText')} />
+      ) : (
+        <Rows
+          items={items}
+          desktop={desktop}
+          columns={columns}
+          cells={(p) => [
+            <Box key="id">
+              <Typography sx={{ fontWeight: 600 }}>#{p.id}</Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {kyivDateTime(p.created_at)}
+              </Typography>
+            </Box>,
+            <ReceiptPreview key="receipt" doc={p.document} paymentId={p.id} />,
+            <Amount key="amount" value={p.amount} />,
+            <ResellerLink key="reseller" id={p.user_id} />,
+            <Note key="note" comment={p.comment} reason={p.decline_reason} />,
+            <Chip key="status" size="small" color={TOP_UP_COLORS[p.status]} label={t(`money.topUpStatus.${p.status}`)} data-testid="money-status-chip" />,
+            p.status === 'Pending' ? (
+              <Box key="actions" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                <Button size="small" variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setTarget({ item: p, mode: 'approve' })} data-testid="money-approve">
+                  {t('money.approve')}
+                </Button>
+                <Button size="small" variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setTarget({ item: p, mode: 'decline' })} data-testid="money-decline">
+                  {t('money.decline')}
+                </Button>
+              </Box>
+            ) : (
+              <Typography key="actions" variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {t('money.processed', { date: kyivDateTime(p.processed_at) })}
+              </Typography>
+            ),
+          ]}
+        />
+      )}
+      <ListPagination page={page} lastPage={list.data.meta.last_page} onChange={onPage} label={t('common.pagination')} testId="money-pagination" />
+      <DecisionDialog
+        open={target?.mode === 'approve'}
+        title={t('money.approveDialog.title')}
+        text={target ? t('money.approveDialog.text', { amount: formatMoney(target.item.amount), name: targetUser.data?.name ?? `#${target.item.user_id}` }) : ''}
+        confirmLabel={t('money.approveDialog.confirm')}
+        withReason={false}
+        busy={decide.isPending}
+        onCancel={() => setTarget(null)}
+        onConfirm={confirm}
+        testId="approve-dialog"
+      />
+      <DecisionDialog
+        open={target?.mode === 'decline'}
+        title={target ? t('money.declineDialog.topUpTitle', { id: target.item.id }) : ''}
+        text={target ? t('money.declineDialog.text', { amount: formatMoney(target.item.amount) }) : ''}
+        confirmLabel={t('money.declineDialog.confirm')}
+        withReason
+        busy={decide.isPending}
+        onCancel={() => setTarget(null)}
+        onConfirm={confirm}
+        testId="decline-dialog"
+      />
+    </>
+  );
+}
+
+function CardNumber({ value }: { value: string }) {
+  const { t } = useAdminT();
+  const toast = useToast();
+  const grouped = value.replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 ');
+  const copy = () =>
+    void navigator.clipboard?.writeText(value.replace(/\D/g, '')).then(
+      () => toast.success(t('money.copied')),
+      () => undefined,
+    );
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <Typography sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontWeight: 500 }} data-testid="money-card">
+        {grouped}
+      </Typography>
+      <Tooltip title={t('money.copyCard')}>
+        <IconButton size="small" onClick={copy} aria-label={t('money.copyCard')}>
+          <ContentCopyIcon fontSize="inherit" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
+
+function Withdrawals({ status, page, onPage, desktop }: { status: WithdrawStatus | undefined; page: number; onPage: (p: number) => void; desktop: boolean }) {
+  const { t } = useAdminT();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const list = useAdminWithdraws(status, page);
+  const decide = useDecideWithdraw();
+  const [target, setTarget] = useState<{ item: AdminWithdraw; mode: 'paid' | 'decline' } | null>(null);
+
+  const confirm = (reason: string | undefined) => {
+    if (!target) return Promise.resolve();
+    const paid = target.mode === 'paid';
+    return decide
+      .mutateAsync({ id: target.item.id, status: paid ? 'Paid' : 'Declined', ...(reason ? { reason } : {}) })
+      .then(() => {
+        toast.success(t(paid ? 'money.toast.paid' : 'money.toast.declined'));
+        setTarget(null);
+      })
+      .catch((e: unknown) => {
+        toast.error(errorText(e));
+        throw e;
+      });
+  };
+
+  if (list.isPending) return <ListSkeleton />;
+  if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
+  const items = list.data.data;
+  const columns = [t('money.columns.id'), t('money.columns.card'), t('money.columns.amount'), t('money.columns.reseller'), t('money.columns.status'), t('common.actions')];
+  return (
+    <>
+      {items.length === 0 ? (
+        <EmptyState testId="money-empty" icon={<AccountBalanceWalletOutlined />} title={t('money.emptyWithdrawals')} text={t('money.emptyText')} />
+      ) : (
+        <Rows
+          items={items}
+          desktop={desktop}
+          columns={columns}
+          cells={(w) => [
+            <Box key="id">
+              <Typography sx={{ fontWeight: 600 }}>#{w.id}</Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {kyivDateTime(w.created_at)}
+              </Typography>
+            </Box>,
+            <CardNumber key="card" value={w.card_number} />,
+            <Amount key="amount" value={w.amount} />,
+            <ResellerLink key="reseller" id={w.user_id} />,
+            <Box key="status">
+              <Chip size="small" color={WITHDRAW_COLORS[w.status]} label={t(`money.withdrawStatus.${w.status}`)} data-testid="money-status-chip" />
+              <Note comment={null} reason={w.decline_reason} />
+            </Box>,
+            w.status === 'New' ? (
+              <Box key="actions" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                <Button size="small" variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setTarget({ item: w, mode: 'paid' })} data-testid="money-paid">
+                  {t('money.markPaid')}
+                </Button>
+                <Button size="small" variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setTarget({ item: w, mode: 'decline' })} data-testid="money-decline">
+                  {t('money.decline')}
+                </Button>
+              </Box>
+            ) : (
+              <Typography key="actions" variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {t('money.processed', { date: kyivDateTime(w.paid_at) })}
+              </Typography>
+            ),
+          ]}
+        />
+      )}
+      <ListPagination page={page} lastPage={list.data.meta.last_page} onChange={onPage} label={t('common.pagination')} testId="money-pagination" />
+      <DecisionDialog
+        open={target?.mode === 'paid'}
+        title={t('money.paidDialog.title')}
+        text={target ? t('money.paidDialog.text', { amount: formatMoney(target.item.amount), card: target.item.card_number.replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 ') }) : ''}
+        confirmLabel={t('money.paidDialog.confirm')}
+        withReason={false}
+        busy={decide.isPending}
+        onCancel={() => setTarget(null)}
+        onConfirm={confirm}
+        testId="paid-dialog"
+      />
+      <DecisionDialog
+        open={target?.mode === 'decline'}
+        title={target ? t('money.declineDialog.withdrawTitle', { id: target.item.id }) : ''}
+        text={target ? t('money.declineDialog.text', { amount: formatMoney(target.item.amount) }) : ''}
+        confirmLabel={t('money.declineDialog.confirm')}
+        withReason
+        busy={decide.isPending}
+        onCancel={() => setTarget(null)}
+        onConfirm={confirm}
+        testId="decline-dialog"
+      />
+    </>
+  );
+}
+
+export function MoneyPage() {
+  const { t } = useAdminT();
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const [params, setParams] = useSearchParams();
+  const tab: MoneyTab = params.get('tab') === 'withdrawals' ? 'withdrawals' : 'topups';
+  const page = pageParam(params.get('page'));
+  const statuses: readonly string[] = tab === 'topups' ? TOP_UP_STATUSES : WITHDRAW_STATUSES;
+  const status = tab === 'topups' ? statusOf(params.get('status'), TOP_UP_STATUSES) : statusOf(params.get('status'), WITHDRAW_STATUSES);
+
+  const set = (changes: Record<string, string | null>) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v) next.set(k, v);
+        else next.delete(k);
+      }
+      return next;
+    });
+
+  return (
+    <Box data-testid="admin-money-page" data-tab={tab}>
+      <PageHeader title={t('money.title')} icon={<AccountBalanceWalletOutlined color="primary" />} />
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs value={tab} onChange={(_e, v: MoneyTab) => setParams(v === 'topups' ? {} : { tab: v })} aria-label={t('money.tabs.label')}>
+          <Tab value="topups" label={t('money.tabs.topUps')} data-testid="money-tab-topups" />
+          <Tab value="withdrawals" label={t('money.tabs.withdrawals')} data-testid="money-tab-withdrawals" />
+        </Tabs>
+        <TextField
+          select
+          size="small"
+          label={t('money.status')}
+          value={status ?? 'all'}
+          onChange={(e) => set({ status: e.target.value, page: null })}
+          fullWidth={false}
+          sx={{ minWidth: 200, mb: 1 }}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'money-status' } as object } }}
+        >
+          {statuses.map((s) => (
+            <MenuItem key={s} value={s}>
+              {t(tab === 'topups' ? `money.topUpStatus.${s}` : `money.withdrawStatus.${s}`)}
+            </MenuItem>
+          ))}
+          <MenuItem value="all">{t('common.all')}</MenuItem>
+        </TextField>
+      </Box>
+      {tab === 'topups' ? (
+        <TopUps status={status as TopUpStatus | undefined} page={page} onPage={(p) => set({ page: p > 1 ? String(p) : null })} desktop={desktop} />
+      ) : (
+        <Withdrawals status={status as WithdrawStatus | undefined} page={page} onPage={(p) => set({ page: p > 1 ? String(p) : null })} desktop={desktop} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { PaymentDto } from '@drop/shared';
+import { locationOf, page, renderAt, serve, setDesktop, user, type Call } from '../test-utils.tsx';
+import { MoneyPage } from './money-page.tsx';
+
+const payment = (id: number, over: Partial<PaymentDto> = {}) => ({
+  id,
+  amount: 1500.5,
+  status: 'Pending' as const,
+  comment: 'ПриватБанк',
+  decline_reason: null,
+  document: { id: 40 + id, name: `receipt-${id}.png`, mime: 'image/png', size: 2048, url: `/api/v1/media-files/${40 + id}/file`, created_at: '2025-03-04T10:00:00Z' },
+  created_at: '2025-03-04T10:00:00Z',
+  processed_at: null,
+  user_id: 7,
+  ...over,
+});
+const withdraw = (id: number) => ({ id, requisites: '4149 **** **** 1234', card_number: '4149499999991234', amount: 400, status: 'New' as const, decline_reason: null, created_at: '2025-03-04T10:00:00Z', paid_at: null, user_id: 7 });
+
+function serveMoney() {
+  const queue = { payments: [payment(1), payment(2, { document: { id: 50, name: 'scan.pdf', mime: 'application/pdf', size: 1000, url: '/api/v1/media-files/50/file', created_at: '2025-03-04T10:00:00Z' } })], withdraws: [withdraw(5)] };
+  const calls = serve((c) => {
+    if (c.path === '/api/v1/admin/payments') return page(queue.payments.filter((p) => !c.query.get('status') || p.status === c.query.get('status')));
+    if (c.path === '/api/v1/admin/withdraws') return page(queue.withdraws.filter((w) => !c.query.get('status') || w.status === c.query.get('status')));
+    const pay = /^\/api\/v1\/admin\/payments\/(\d+)$/.exec(c.path);
+    if (pay && c.method === 'PUT') {
+      const p = queue.payments.find((x) => x.id === Number(pay[1]))!;
+      Object.assign(p, { status: (c.body as { status: string }).status });
+      return { data: p };
+    }
+    const w = /^\/api\/v1\/admin\/withdraws\/(\d+)$/.exec(c.path);
+    if (w && c.method === 'PUT') {
+      const item = queue.withdraws.find((x) => x.id === Number(w[1]))!;
+      Object.assign(item, { status: (c.body as { status: string }).status });
+      return { data: item };
+    }
+    if (c.path === '/api/v1/admin/users/7') return { data: { ...user(7, { name: 'Ірина Мельник' }), audit: [] } };
+    if (c.path.startsWith('/api/v1/media-files/')) return {};
+    return undefined;
+  });
+  return calls;
+}
+const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT');
+
+describe('money queues', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists pending top-ups by default with the receipt, the reseller and the amount', async () => {
+    setDesktop(true);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:receipt', revokeObjectURL: () => undefined }));
+    const calls = serveMoney();
+    renderAt(<MoneyPage />, '/admin/money', '/admin/money');
+    const rows = await screen.findAllByTestId('money-row');
+    expect(rows).toHaveLength(2);
+    expect(calls.find((c) => c.path === '/api/v1/admin/payments')!.query.get('status')).toBe('Pending');
+    expect(within(rows[0]!).getByTestId('money-amount').textContent).toBe('1 500.50');
+    expect(await within(rows[0]!).findByText('Ірина Мельник')).toBeTruthy();
+    expect(within(rows[0]!).getByTestId('reseller-link').getAttribute('href')).toBe('/admin/users/7');
+    // The image receipt is fetched with the token and shown as a thumbnail; the PDF only when opened.
+    expect((await within(rows[0]!).findByTestId('receipt-thumb')).getAttribute('src')).toBe('blob:receipt');
+    expect(calls.some((c) => c.path === '/api/v1/media-files/41/file')).toBe(true);
+    expect(calls.some((c) => c.path === '/api/v1/media-files/50/file')).toBe(false);
+    fireEvent.click(within(rows[1]!).getByTestId('receipt-open'));
+    expect(await screen.findByTestId('receipt-pdf')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/v1/media-files/50/file')).toBe(true);
+  });
+
+  it('approves a top-up after a confirmation and the queue reloads', async () => {
+    const calls = serveMoney();
+    renderAt(<MoneyPage />, '/admin/money', '/admin/money');
+    const row = (await screen.findAllByTestId('money-row'))[0]!;
+    fireEvent.click(within(row).getByTestId('money-approve'));
+    const dialog = await screen.findByTestId('approve-dialog');
+    expect(dialog.textContent).toContain('1 500.50 грн');
+    fireEvent.click(within(dialog).getByTestId('approve-dialog-confirm'));
+    await waitFor(() => expect(screen.getAllByTestId('money-row')).toHaveLength(1));
+    expect(puts(calls)).toEqual([expect.objectContaining({ path: '/api/v1/admin/payments/1', body: { status: 'Approved' } })]);
+    expect((await screen.findByTestId('toast')).textContent).toContain('Поповнення зараховано');
+  });
+
+  it('declines a top-up only with a reason', async () => {
+    const calls = serveMoney();
+    renderAt(<MoneyPage />, '/admin/money', '/admin/money');
+    const row = (await screen.findAllByTestId('money-row'))[1]!;
+    fireEvent.click(within(row).getByTestId('money-decline'));
+    const dialog = await screen.findByTestId('decline-dialog');
+    fireEvent.click(within(dialog).getByTestId('decline-dialog-confirm'));
+    expect(await within(dialog).findByText('Вкажіть причину')).toBeTruthy();
+    fireEvent.change(within(dialog).getByTestId('decline-dialog-reason'), { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByTestId('decline-dialog-confirm'));
+    expect(puts(calls)).toEqual([]);
+    fireEvent.change(within(dialog).getByTestId('decline-dialog-reason'), { target: { value: 'Сума не збігається' } });
+    fireEvent.click(within(dialog).getByTestId('decline-dialog-confirm'));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]).toMatchObject({ path: '/api/v1/admin/payments/2', body: { status: 'Declined', reason: 'Сума не збігається' } });
+  });
+
+  it('shows withdrawals (New by default) with the card and marks one paid; an empty queue says so', async () => {
+    const calls = serveMoney();
+    renderAt(<MoneyPage />, '/admin/money', '/admin/money');
+    await screen.findAllByTestId('money-row');
+    fireEvent.click(screen.getByTestId('money-tab-withdrawals'));
+    await waitFor(() => expect(locationOf(screen.getByTestId('location')).searchParams.get('tab')).toBe('withdrawals'));
+    const row = await screen.findByTestId('money-row');
+    expect(calls.find((c) => c.path === '/api/v1/admin/withdraws')!.query.get('status')).toBe('New');
+    expect(within(row).getByTestId('money-card').textContent).toBe('4149 4999 9999 1234');
+    fireEvent.click(within(row).getByTestId('money-paid'));
+    fireEvent.click(within(await screen.findByTestId('paid-dialog')).getByTestId('paid-dialog-confirm'));
+    expect((await screen.findByTestId('money-empty')).textContent).toContain('Заявок на виведення немає');
+    expect(puts(calls)[0]).toMatchObject({ path: '/api/v1/admin/withdraws/5', body: { status: 'Paid' } });
+  });
+
+  it('filters by status (all statuses: no status parameter)', async () => {
+    const calls = serveMoney();
+    renderAt(<MoneyPage />, '/admin/money', '/admin/money');
+    await screen.findAllByTestId('money-row');
+    fireEvent.mouseDown(screen.getByTestId('money-status'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Усі' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/v1/admin/payments').at(-1)!.query.has('status')).toBe(false));
+    fireEvent.mouseDown(screen.getByTestId('money-status'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Відхилено' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/v1/admin/payments').at(-1)!.query.get('status')).toBe('Declined'));
+    expect(await screen.findByTestId('money-empty')).toBeTruthy();
+  });
+});

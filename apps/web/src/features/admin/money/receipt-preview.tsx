@@ -1,0 +1,128 @@
+/**
+ * A top-up's receipt, downloaded with the bearer token: an image shows as a thumbnail that opens
+ * larger, a PDF as a button that opens it in a dialog (<iframe>), anything else as a download.
+ * Test ids: receipt-thumb, receipt-open, receipt-dialog, receipt-image, receipt-pdf, receipt-download.
+ */
+import { useEffect, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import BrokenImageOutlined from '@mui/icons-material/BrokenImageOutlined';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import { useQuery } from '@tanstack/react-query';
+import type { PaymentDocumentDto } from '@drop/shared';
+import { requestBlob } from '../../../lib/api-client.ts';
+import { useAdminT } from '../i18n.ts';
+
+const INLINE_IMAGES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+const THUMB = 64;
+
+/** The document's bytes (with the bearer token), fetched once per document. */
+function useReceiptBlob(doc: PaymentDocumentDto, enabled: boolean) {
+  return useQuery({ queryKey: ['admin', 'receipt', doc.id], queryFn: ({ signal }) => requestBlob(doc.url, signal), enabled, staleTime: Infinity, gcTime: 5 * 60_000 });
+}
+
+/**
+ * An element showing a blob through an object URL set on the element itself (no extra render,
+ * StrictMode-safe), revoked when the blob or the element goes away.
+ */
+function useBlobAttr<E extends HTMLElement>(blob: Blob | undefined, attr: 'src' | 'href') {
+  const ref = useRef<E>(null);
+  useEffect(() => {
+    if (!blob || !ref.current || typeof URL.createObjectURL !== 'function') return;
+    const url = URL.createObjectURL(blob);
+    ref.current.setAttribute(attr, url);
+    return () => URL.revokeObjectURL(url);
+  }, [blob, attr]);
+  return ref;
+}
+
+function BlobImage({ blob, alt, sx, testId }: { blob: Blob; alt: string; sx: object; testId: string }) {
+  const ref = useBlobAttr<HTMLImageElement>(blob, 'src');
+  return <Box component="img" ref={ref} alt={alt} sx={sx} data-testid={testId} />;
+}
+
+function BlobFrame({ blob, title }: { blob: Blob; title: string }) {
+  const ref = useBlobAttr<HTMLIFrameElement>(blob, 'src');
+  return <Box component="iframe" ref={ref} title={title} sx={{ width: '100%', height: '75vh', border: 0 }} data-testid="receipt-pdf" />;
+}
+
+function BlobDownload({ blob, name, label }: { blob: Blob; name: string; label: string }) {
+  const ref = useBlobAttr<HTMLAnchorElement>(blob, 'href');
+  return (
+    <Button component="a" ref={ref} download={name} data-testid="receipt-download">
+      {label}
+    </Button>
+  );
+}
+
+export function ReceiptPreview({ doc, paymentId }: { doc: PaymentDocumentDto | null; paymentId: number }) {
+  const { t, tc } = useAdminT();
+  const [open, setOpen] = useState(false);
+  const image = doc ? INLINE_IMAGES.includes(doc.mime) : false;
+  const pdf = doc?.mime === 'application/pdf';
+  const file = useReceiptBlob(doc ?? { id: 0, name: '', mime: '', size: 0, url: '', created_at: '' }, Boolean(doc) && (image || open));
+
+  if (!doc) {
+    return (
+      <Typography variant="caption" color="text.secondary">
+        {t('money.receipt.none')}
+      </Typography>
+    );
+  }
+  const label = t('money.receipt.open', { name: doc.name });
+  const box = { width: THUMB, height: THUMB, borderRadius: 1, border: 1, borderColor: 'divider', overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover' } as const;
+
+  return (
+    <>
+      <Tooltip title={doc.name}>
+        <ButtonBase onClick={() => setOpen(true)} aria-label={label} sx={box} data-testid="receipt-open" data-mime={doc.mime}>
+          {image && file.data ? (
+            <BlobImage blob={file.data} alt={doc.name} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} testId="receipt-thumb" />
+          ) : image && file.isError ? (
+            <BrokenImageOutlined color="disabled" />
+          ) : image ? (
+            <CircularProgress size={20} aria-label={t('shell.loading')} />
+          ) : pdf ? (
+            <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', color: 'error.main' }}>
+              <PictureAsPdfOutlined />
+              <Typography variant="caption">{t('money.receipt.pdf')}</Typography>
+            </Box>
+          ) : (
+            <DescriptionOutlined color="action" />
+          )}
+        </ButtonBase>
+      </Tooltip>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md" aria-labelledby={`receipt-${paymentId}-title`} data-testid="receipt-dialog">
+        <DialogTitle id={`receipt-${paymentId}-title`}>{t('money.receipt.title', { id: paymentId })}</DialogTitle>
+        <DialogContent sx={{ display: 'flex', justifyContent: 'center', minHeight: 200 }}>
+          {file.isError ? (
+            <Typography color="error" role="alert">
+              {t('money.receipt.failed')}
+            </Typography>
+          ) : !file.data ? (
+            <CircularProgress sx={{ alignSelf: 'center' }} aria-label={t('shell.loading')} />
+          ) : image ? (
+            <BlobImage blob={file.data} alt={doc.name} sx={{ maxWidth: '100%', maxHeight: '75vh', objectFit: 'contain' }} testId="receipt-image" />
+          ) : pdf ? (
+            <BlobFrame blob={file.data} title={doc.name} />
+          ) : (
+            <Typography>{doc.name}</Typography>
+          )}
+        </DialogContent>
+        <DialogActions>
+          {file.data && <BlobDownload blob={file.data} name={doc.name} label={t('money.receipt.download')} />}
+          <Button onClick={() => setOpen(false)}>{tc('common.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { emptyOnecImportProgress, emptyOnecImportStats, type OnecImportRunDto } from '@drop/shared';
+import { expectSameLocaleKeys } from '../../../test/locales.ts';
+import { mockApi, page, renderSection, setDesktop } from '../orders/test-utils.tsx';
+import OnecSection from './onec-section.tsx';
+import ru from './locales/ru.json';
+import uk from './locales/uk.json';
+
+const run = (over: Partial<OnecImportRunDto> = {}): OnecImportRunDto => ({
+  id: 9,
+  source: 'upload',
+  status: 'queued',
+  files: ['import.xml'],
+  progress: emptyOnecImportProgress(1),
+  stats: null,
+  warnings: [],
+  warnings_count: 0,
+  error: null,
+  actor: null,
+  created_at: '2026-01-01T10:00:00Z',
+  started_at: null,
+  finished_at: null,
+  ...over,
+});
+const SETTINGS = { price_types: { drop: ['Дроп'], retail: ['РРЦ'], old_drop: [] }, is_default: true, known_price_types: [{ id: 'x1', name: 'Дроп', target: 'drop', last_seen_at: '2026-01-01T10:00:00Z' }], updated_at: null };
+
+describe('admin 1C import', () => {
+  beforeEach(() => setDesktop(true));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('locales: uk and ru have the same keys, none empty', () => {
+    expectSameLocaleKeys(uk, ru);
+  });
+
+  it('uploads import.xml, then polls the run until it is done and shows the results and warnings', async () => {
+    let polls = 0;
+    const api = mockApi((c) => {
+      if (c.path === '/admin/onec/settings') return { data: SETTINGS };
+      if (c.path === '/auth/user' || c.path === '/user') return undefined;
+      if (c.path === '/admin/onec/imports' && c.method === 'GET') return page([]);
+      if (c.path === '/admin/onec/imports' && c.method === 'POST') return { data: run() };
+      if (c.path === '/admin/onec/imports/9') {
+        polls += 1;
+        if (polls < 2) return { data: run({ status: 'running', progress: { ...emptyOnecImportProgress(1), phase: 'products', file: 'import.xml', percent: 40, products: { done: 40, total: 100 } } }) };
+        return {
+          data: run({
+            status: 'done',
+            progress: { ...emptyOnecImportProgress(1), phase: 'done', percent: 100, files_done: 1, products: { done: 100, total: 100 } },
+            stats: { ...emptyOnecImportStats(), products_created: 100 },
+            warnings: [{ key: 'good_without_group', params: { good: 'A1' }, text: 'Товар A1 без групи: пропущено' }],
+            warnings_count: 3,
+            finished_at: '2026-01-01T10:01:00Z',
+          }),
+        };
+      }
+      return undefined;
+    });
+    renderSection(<OnecSection />, 'onec', '/admin/onec');
+    await screen.findByTestId('onec-page');
+    expect((screen.getByTestId('onec-start') as HTMLButtonElement).disabled).toBe(true);
+    const file = new File(['<КоммерческаяИнформация/>'], 'import.xml', { type: 'text/xml' });
+    fireEvent.change(screen.getByTestId('onec-file-import'), { target: { files: [file] } });
+    fireEvent.click(screen.getByTestId('onec-start'));
+    await waitFor(() => expect(api.find('POST', '/admin/onec/imports')).toHaveLength(1));
+    const body = api.find('POST', '/admin/onec/imports')[0]!.body as FormData;
+    expect((body.get('import') as File).name).toBe('import.xml');
+    expect(body.get('offers')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/onec?run=9'));
+    await waitFor(() => expect(screen.getByTestId('onec-run-counter-products').textContent).toBe('40 / 100'));
+    await waitFor(() => expect(screen.getByTestId('onec-run').dataset.status).toBe('done'), { timeout: 3000 });
+    expect(screen.getByTestId('onec-run-stats').textContent).toContain('Товарів створено100');
+    expect(screen.getByTestId('onec-run-warnings').textContent).toContain('3 попередження');
+    expect(screen.getByTestId('onec-run-warnings').textContent).toContain('Товар A1 без групи: пропущено');
+    const finished = polls;
+    await new Promise((r) => setTimeout(r, 1300));
+    expect(polls).toBe(finished);
+  });
+
+  it('a failed run shows its error; the mapping is read-only for an operator', async () => {
+    mockApi((c) => {
+      if (c.path === '/admin/onec/settings') return { data: SETTINGS };
+      if (c.path === '/admin/onec/imports' && c.method === 'GET') return page([run({ id: 4, status: 'failed' })]);
+      if (c.path === '/admin/onec/imports/4') return { data: run({ id: 4, status: 'failed', error: { key: 'not_xml', params: {}, text: 'Файл import.xml не є коректним XML' } }) };
+      return undefined;
+    });
+    renderSection(<OnecSection />, 'onec', '/admin/onec');
+    fireEvent.click(await screen.findByRole('button', { name: 'Показати імпорт №4' }));
+    expect((await screen.findByTestId('onec-run-error')).textContent).toBe('Файл import.xml не є коректним XML');
+    expect(await screen.findByText('Змінювати відповідність може лише адміністратор.')).toBeTruthy();
+    expect((screen.getByTestId('onec-mapping-save') as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,285 @@
+/**
+ * /admin/orders/:id: the order as the operator sees it: status chips, the actions (move status by
+ * the allowed moves, mark a card invoice paid, set a waybill or make one through Nova Poshta), the
+ * reseller (a link to /admin/users/{id}), recipient and delivery, sums, lines, the reservation jobs
+ * and the history. Test ids: admin-order-page (data-state), admin-order-status, admin-order-payment,
+ * admin-order-delivery, order-move, order-mark-paid, order-set-ttn, order-create-ttn, order-reseller,
+ * admin-order-ttn, admin-order-lines, admin-order-line; see order-dialogs.tsx, reservation-jobs.tsx.
+ */
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import LocalShippingIcon from '@mui/icons-material/LocalShippingOutlined';
+import PaidIcon from '@mui/icons-material/PaidOutlined';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import TagIcon from '@mui/icons-material/Tag';
+import { Link as RouterLink } from 'react-router';
+import { OPERATOR_ORDER_MOVES, ORDER_TRANSITIONS, formatDate, formatMoney, formatPhone, type AdminOrderDto } from '@drop/shared';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useConfig } from '../../config/api/get-config.ts';
+import { OrderHistory } from '../../orders/components/order-history.tsx';
+import { OrderStates, Rows, Section } from '../../orders/components/order-page.tsx';
+import { StatusChip } from '../../orders/components/status-chip.tsx';
+import { labelOf, type OrderLists } from '../../orders/components/types.ts';
+import { orderAddress } from '../../orders/lib/address.ts';
+import { useAdminOrder, useMarkPaid } from './api.ts';
+import { useOrdersT } from './i18n.ts';
+import { CreateTtnDialog, MoveStatusDialog, TtnDialog } from './order-dialogs.tsx';
+import { adminUserPath } from './orders-board-page.tsx';
+import { ReservationJobs } from './reservation-jobs.tsx';
+
+/** The statuses an operator may move this order to now. */
+export const allowedMoves = (o: Pick<AdminOrderDto, 'status'>) => ORDER_TRANSITIONS[o.status].filter((s) => OPERATOR_ORDER_MOVES.includes(s));
+/** A waybill can be set from confirmation until the parcel leaves, unless one is there (a deleted one may be replaced). */
+export const canSetTtn = (o: Pick<AdminOrderDto, 'status' | 'ttn' | 'delivery_status'>) =>
+  (o.status === 'Confirmed' || o.status === 'Complected') && (!o.ttn || o.delivery_status === 'Deleted');
+/** Nova Poshta waybills only for Nova Poshta deliveries with a known city. */
+export const canCreateNpTtn = (o: AdminOrderDto) => canSetTtn(o) && o.delivery_type === 'NovaPoshta' && o.delivery_service === 'NovaPoshta' && !!o.delivery.city_ref;
+export const canMarkPaid = (o: Pick<AdminOrderDto, 'payment_method' | 'payment_status'>) => o.payment_method === 'Card' && o.payment_status === 'WaitPaid';
+
+type DialogName = 'move' | 'ttn' | 'np' | null;
+
+function Lines({ order }: { order: AdminOrderDto }) {
+  const { t, tc } = useOrdersT();
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const money = (v: number) => `${formatMoney(v)} ${tc('common.currency')}`;
+  if (!desktop)
+    return (
+      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('order.lines')}>
+        {order.products.map((p) => (
+          <Paper component="li" variant="outlined" key={p.id} sx={{ p: 1.5 }} data-testid="admin-order-line">
+            <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{p.name}</Typography>
+            <Typography variant="caption" color="text.secondary" component="p">
+              {t('order.code', { code: p.b2b_code_id })}
+              {p.vendor_code && ` · ${p.vendor_code}`}
+            </Typography>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
+              <Typography variant="body2">
+                {p.qty} × {money(p.retail_price)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('order.drop')}: {money(p.drop_price)}
+              </Typography>
+            </Box>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t('order.lines')}>
+        <TableHead>
+          <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary' } }}>
+            <TableCell>{t('order.product')}</TableCell>
+            <TableCell>{t('order.vendorCode')}</TableCell>
+            <TableCell align="right">{t('order.qty')}</TableCell>
+            <TableCell align="right">{t('order.drop')}</TableCell>
+            <TableCell align="right">{t('order.retail')}</TableCell>
+            <TableCell align="right">{t('order.profit')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {order.products.map((p) => (
+            <TableRow key={p.id} data-testid="admin-order-line">
+              <TableCell>
+                {p.product_id ? (
+                  <Link component={RouterLink} to={`/admin/catalog/products/${p.product_id}`} underline="hover">
+                    {p.name}
+                  </Link>
+                ) : (
+                  p.name
+                )}
+                <Typography variant="caption" color="text.secondary" component="p">
+                  {t('order.code', { code: p.b2b_code_id })}
+                </Typography>
+              </TableCell>
+              <TableCell>{p.vendor_code}</TableCell>
+              <TableCell align="right">{p.qty}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {money(p.drop_price)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {money(p.retail_price)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 700, color: p.profit < 0 ? 'error.main' : 'success.main' }}>
+                {money(p.profit)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function Actions({ order, lists, onOpen }: { order: AdminOrderDto; lists: Partial<OrderLists> | undefined; onOpen: (d: DialogName) => void }) {
+  const { t, tc } = useOrdersT();
+  const toast = useToast();
+  const pay = useMarkPaid(order.id);
+  const moves = allowedMoves(order);
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label={t('order.actions')}>
+      <Button variant="contained" startIcon={<SwapHorizIcon />} disabled={moves.length === 0} onClick={() => onOpen('move')} data-testid="order-move">
+        {t('order.move')}
+      </Button>
+      {canMarkPaid(order) && (
+        <Button
+          variant="outlined"
+          color="success"
+          startIcon={<PaidIcon />}
+          loading={pay.isPending}
+          onClick={() =>
+            pay.mutate(undefined, {
+              onSuccess: () => toast.success(t('order.paidDone', { status: labelOf(lists?.pay_status_list, 'Paid') })),
+              onError: (e) => toast.error(isApiError(e) ? e.message : tc('errors.generic')),
+            })
+          }
+          data-testid="order-mark-paid"
+        >
+          {t('order.markPaid')}
+        </Button>
+      )}
+      <Button variant="outlined" startIcon={<TagIcon />} disabled={!canSetTtn(order)} onClick={() => onOpen('ttn')} data-testid="order-set-ttn">
+        {t('order.setTtn')}
+      </Button>
+      <Button variant="outlined" startIcon={<LocalShippingIcon />} disabled={!canCreateNpTtn(order)} onClick={() => onOpen('np')} data-testid="order-create-ttn">
+        {t('order.createTtn')}
+      </Button>
+    </Box>
+  );
+}
+
+function AdminOrderView({ order, lists }: { order: AdminOrderDto; lists: Partial<OrderLists> | undefined }) {
+  const { t, tc } = useOrdersT();
+  const [dialog, setDialog] = useState<DialogName>(null);
+  const money = (v: number) => `${formatMoney(v)} ${tc('common.currency')}`;
+  const c = order.calculations;
+  const close = () => setDialog(null);
+  return (
+    <>
+      <PageHeader title={t('order.title', { number: order.number })} actions={<Actions order={order} lists={lists} onOpen={setDialog} />} />
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+        <StatusChip list={lists?.order_status_list} id={order.status} name={order.status_name} testId="admin-order-status" />
+        <StatusChip list={lists?.pay_status_list} id={order.payment_status} testId="admin-order-payment" />
+        <StatusChip list={lists?.delivery_status_list} id={order.delivery_status} testId="admin-order-delivery" />
+        <Typography variant="body2" color="text.secondary">
+          {t('order.created', { date: formatDate(order.created_at) })}
+        </Typography>
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' }, mb: 2, alignItems: 'start' }}>
+        <Section title={t('order.reseller')} id="admin-order-reseller" testId="order-reseller">
+          <Rows
+            rows={[
+              [
+                t('order.resellerName'),
+                <Link key="l" component={RouterLink} to={adminUserPath(order.user.id)} underline="hover" data-testid="order-reseller-link">
+                  {order.user.name}
+                </Link>,
+              ],
+              [t('order.email'), order.user.email],
+              [t('order.phone'), formatPhone(order.user.phone)],
+            ]}
+          />
+        </Section>
+        <Section title={t('order.recipient')} id="admin-order-recipient">
+          <Rows
+            rows={[
+              [t('order.recipientName'), [order.last_name, order.first_name, order.middle_name].filter(Boolean).join(' ')],
+              [t('order.phone'), formatPhone(order.phone)],
+              [t('order.comment'), order.comment],
+            ]}
+          />
+        </Section>
+        <Section title={t('order.delivery')} id="admin-order-delivery-section">
+          <Rows
+            rows={[
+              [t('order.deliveryType'), labelOf(lists?.delivery_type_list, order.delivery_type)],
+              [t('order.address'), orderAddress(order, lists, tc)],
+              [t('order.payer'), labelOf(lists?.delivery_pay_method_list, order.payment_delivery)],
+              [t('order.ttn'), order.ttn, 'admin-order-ttn'],
+              [t('order.tracking'), order.tracking_status],
+              [t('order.deliveryCost'), order.delivery_cost === null ? null : money(order.delivery_cost)],
+              [t('order.returnTtn'), order.return_ttn],
+              [t('order.reservation'), order.reservation_number],
+            ]}
+          />
+        </Section>
+        <Section title={t('order.sums')} id="admin-order-sums">
+          <Rows
+            rows={[
+              [t('order.paymentMethod'), labelOf(lists?.pay_method_list, order.payment_method)],
+              [t('order.wholesale'), money(c.wholesale_sum)],
+              [t('order.retailSum'), money(c.retail_sum)],
+              [t('order.profit'), money(c.profit)],
+              ...(c.prepayment_sum > 0 ? ([[t('order.prepayment'), money(c.prepayment_sum)]] as [string, string][]) : []),
+              [t('order.accrual'), money(c.expected_accrual)],
+              [t('order.total'), money(order.total), 'admin-order-total'],
+            ]}
+          />
+        </Section>
+      </Box>
+      <Section title={t('order.lines')} id="admin-order-lines" testId="admin-order-lines">
+        <Lines order={order} />
+      </Section>
+      <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
+        <ReservationJobs orderId={order.id} />
+        <OrderHistory entries={order.history} lists={lists} />
+      </Box>
+      {dialog === 'move' && <MoveStatusDialog open orderId={order.id} moves={allowedMoves(order)} list={lists?.order_status_list} onClose={close} />}
+      {dialog === 'ttn' && <TtnDialog open orderId={order.id} onClose={close} />}
+      {dialog === 'np' && <CreateTtnDialog open orderId={order.id} onClose={close} />}
+    </>
+  );
+}
+
+export function AdminOrderPage({ id }: { id: number }) {
+  const { t, tc, i18n } = useOrdersT();
+  const config = useConfig(i18n.language);
+  const order = useAdminOrder(id);
+  const notFound = !Number.isInteger(id) || id <= 0 || (isApiError(order.error) && order.error.status === 404);
+  const state = notFound ? 'not-found' : order.data ? 'ready' : order.isError ? 'error' : 'loading';
+  return (
+    <Box data-testid="admin-order-page" data-state={state}>
+      <Button component={RouterLink} to="/admin/orders" startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1 }}>
+        {t('order.back')}
+      </Button>
+      {state === 'ready' && order.data ? (
+        <AdminOrderView order={order.data} lists={config.data} />
+      ) : state === 'not-found' ? (
+        <EmptyState title={t('order.notFound')} icon={<SearchOffIcon />} testId="admin-order-not-found" />
+      ) : state === 'error' ? (
+        <EmptyState
+          title={tc('errors.loadFailed')}
+          text={order.error?.message}
+          icon={<ErrorOutlineIcon />}
+          action={
+            <Button variant="contained" onClick={() => void order.refetch()}>
+              {tc('common.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <OrderStates state="loading" onRetry={() => void order.refetch()} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,105 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  adminOrderDto,
+  adminOrderStatsDto,
+  adminOrderSummaryDto,
+  listOf,
+  reservationJobDto,
+  type AdminOrderDto,
+  type OrderStatus,
+} from '@drop/shared';
+import { api } from '../../../lib/api-client.ts';
+import type { OrdersFilter } from '../../orders/lib/orders-filter.ts';
+
+/**
+ * The operator's orders (`/admin/orders`). Status names come in the request's language, so the
+ * language is part of every key; everything is invalidated by the `admin-orders` prefix.
+ */
+export const adminOrderKeys = {
+  all: ['admin-orders'] as const,
+  list: (q: object, lang: string) => ['admin-orders', 'list', q, lang] as const,
+  stats: ['admin-orders', 'stats'] as const,
+  detail: (id: number, lang: string) => ['admin-orders', 'detail', id, lang] as const,
+  jobs: (id: number) => ['admin-orders', 'jobs', id] as const,
+};
+
+export const adminOrdersResponse = listOf(adminOrderSummaryDto);
+export type AdminOrderSummary = z.infer<typeof adminOrderSummaryDto>;
+export type AdminOrdersResponse = z.infer<typeof adminOrdersResponse>;
+export type AdminOrderStats = z.infer<typeof adminOrderStatsDto>;
+
+/** How many cards a board column shows (the newest). */
+export const BOARD_COLUMN_SIZE = 20;
+/** The jobs table refetches this often while a job is queued, running or retrying. */
+export const JOBS_POLL_MS = 3000;
+
+type Query = Partial<Omit<OrdersFilter, 'page' | 'per_page'>> & { page?: number; per_page?: number; user_id?: number };
+
+export const getAdminOrders = async (query: Query, signal?: AbortSignal) =>
+  adminOrdersResponse.parse(await api.raw('GET', '/admin/orders', { query, ...(signal ? { signal } : {}) }));
+
+export function useAdminOrders(query: Query, enabled = true) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: adminOrderKeys.list(query, i18n.language),
+    queryFn: ({ signal }) => getAdminOrders(query, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useAdminOrderStats() {
+  return useQuery({ queryKey: adminOrderKeys.stats, queryFn: ({ signal }) => api.get('/admin/orders/stats', adminOrderStatsDto, { signal }) });
+}
+
+const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
+
+export function useAdminOrder(id: number) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: adminOrderKeys.detail(id, i18n.language),
+    queryFn: ({ signal }) => api.get(`/admin/orders/${id}`, adminOrderDto, { signal }),
+    enabled: validId(id),
+  });
+}
+
+const pending = (s: string) => s === 'created' || s === 'active' || s === 'retry';
+
+export function useReservationJobs(id: number) {
+  return useQuery({
+    queryKey: adminOrderKeys.jobs(id),
+    queryFn: ({ signal }) => api.get(`/admin/orders/${id}/jobs`, z.array(reservationJobDto), { signal }),
+    enabled: validId(id),
+    refetchInterval: (q) => (q.state.data?.some((j) => pending(j.state)) ? JOBS_POLL_MS : false),
+  });
+}
+
+/** Every order mutation answers with the order: it goes into the cache, lists and stats refetch. */
+function useOrderMutation<V>(id: number, fn: (v: V) => Promise<AdminOrderDto>) {
+  const client = useQueryClient();
+  const { i18n } = useTranslation();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (order) => {
+      client.setQueryData(adminOrderKeys.detail(id, i18n.language), order);
+      void client.invalidateQueries({ queryKey: adminOrderKeys.all, predicate: (q) => q.queryKey[1] !== 'detail' || q.queryKey[2] !== id || q.queryKey[3] !== i18n.language });
+    },
+  });
+}
+
+export const useMoveOrder = (id: number) =>
+  useOrderMutation(id, (v: { status: OrderStatus; comment?: string }) => api.post(`/admin/orders/${id}/status`, v, adminOrderDto));
+export const useMarkPaid = (id: number) => useOrderMutation(id, () => api.post(`/admin/orders/${id}/payment`, { payment_status: 'Paid' }, adminOrderDto));
+export const useSetTtn = (id: number) => useOrderMutation(id, (v: { ttn: string; cost?: number }) => api.put(`/admin/orders/${id}/ttn`, v, adminOrderDto));
+export const useCreateTtn = (id: number) =>
+  useOrderMutation(id, (v: { weight: number; seats: number; description?: string }) => api.post(`/admin/orders/${id}/ttn`, v, adminOrderDto));
+
+export function useRetryJob(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: string) => api.post(`/admin/orders/${id}/jobs/${encodeURIComponent(jobId)}/retry`, undefined, reservationJobDto),
+    onSuccess: () => void client.invalidateQueries({ queryKey: adminOrderKeys.all }),
+  });
+}

@@ -1,0 +1,349 @@
+/**
+ * /admin/orders: the operator's orders as a board (a column per status, counts from
+ * /admin/orders/stats, the newest cards in each) or as a filtered list (the reseller's filter bar,
+ * a table from lg and cards below). The view and the filters live in the URL (`?view=list&status=...`).
+ * Test ids: admin-orders-page (data-view), orders-view-board, orders-view-list, orders-board,
+ * board-column (data-status), board-column-count, board-card (data-order-id), board-column-more,
+ * board-column-empty, admin-orders-table, admin-orders-cards, admin-order-row (data-order-id),
+ * admin-orders-total, admin-orders-empty, admin-orders-error, tracking-run.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import InboxIcon from '@mui/icons-material/InboxOutlined';
+import LocalShippingIcon from '@mui/icons-material/LocalShippingOutlined';
+import TableRowsIcon from '@mui/icons-material/TableRowsOutlined';
+import ViewKanbanIcon from '@mui/icons-material/ViewKanbanOutlined';
+import { useMutation } from '@tanstack/react-query';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ORDER_STATUSES, formatDate, formatMoney, type OrderStatus } from '@drop/shared';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ListPagination } from '../../../components/ui/list-pagination.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { api, isApiError } from '../../../lib/api-client.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useConfig } from '../../config/api/get-config.ts';
+import { OrdersFilters } from '../../orders/components/orders-filters.tsx';
+import { StatusChip } from '../../orders/components/status-chip.tsx';
+import { labelOf, type OrderLists } from '../../orders/components/types.ts';
+import { useOrdersFilter } from '../../orders/hooks/use-orders-filter.ts';
+import { clientName } from '../../orders/lib/address.ts';
+import { BOARD_COLUMN_SIZE, useAdminOrders, useAdminOrderStats, type AdminOrderSummary } from './api.ts';
+import { useOrdersT } from './i18n.ts';
+
+export const adminOrderPath = (id: number) => `/admin/orders/${id}`;
+export const adminUserPath = (id: number) => `/admin/users/${id}`;
+const num = { whiteSpace: 'nowrap', textAlign: 'right' } as const;
+
+function useMoney() {
+  const { tc } = useOrdersT();
+  return (v: number) => `${formatMoney(v)} ${tc('common.currency')}`;
+}
+
+function BoardCard({ order }: { order: AdminOrderSummary }) {
+  const { t } = useOrdersT();
+  const money = useMoney();
+  return (
+    <Card component="li" data-testid="board-card" data-order-id={order.id}>
+      <CardActionArea component={RouterLink} to={adminOrderPath(order.id)} aria-label={t('board.open', { number: order.number })} sx={{ p: 1.25 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
+          <Typography sx={{ fontWeight: 700 }}>№{order.number}</Typography>
+          <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="board-card-total">
+            {money(order.total)}
+          </Typography>
+        </Box>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {clientName(order)}
+        </Typography>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+          <Typography variant="caption" color="text.secondary" data-testid="board-card-reseller">
+            {t('board.reseller', { id: order.user_id, name: order.user_name })}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="time" dateTime={order.created_at}>
+            {formatDate(order.created_at)}
+          </Typography>
+        </Box>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+function BoardColumn({ status, count, lists }: { status: OrderStatus; count: number | undefined; lists: Partial<OrderLists> | undefined }) {
+  const { t, tc } = useOrdersT();
+  const orders = useAdminOrders({ status, per_page: BOARD_COLUMN_SIZE });
+  const name = labelOf(lists?.order_status_list, status);
+  const items = orders.data?.data ?? [];
+  const total = count ?? orders.data?.meta.total;
+  const headingId = `board-column-${status}`;
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      data-testid="board-column"
+      data-status={status}
+      sx={{ width: 280, flexShrink: 0, scrollSnapAlign: 'start', bgcolor: 'grey.50', display: 'flex', flexDirection: 'column', maxHeight: { lg: 'calc(100vh - 220px)' } }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.25, borderBottom: 1, borderColor: 'divider' }}>
+        <Typography id={headingId} component="h2" variant="h3" sx={{ flexGrow: 1, fontSize: '1rem' }}>
+          <StatusChip list={lists?.order_status_list} id={status} name={name} />
+        </Typography>
+        <Typography variant="body2" sx={{ fontWeight: 700 }} aria-label={t('board.count', { count: total ?? 0 })} data-testid="board-column-count">
+          {total ?? '…'}
+        </Typography>
+      </Box>
+      <Box sx={{ p: 1, overflowY: 'auto', flexGrow: 1 }}>
+        {orders.isPending ? (
+          <Stack spacing={1} aria-busy="true" aria-label={tc('common.loading')}>
+            <Skeleton variant="rounded" height={76} />
+            <Skeleton variant="rounded" height={76} />
+          </Stack>
+        ) : orders.isError ? (
+          <Typography variant="body2" color="error" role="alert">
+            {tc('errors.loadFailed')}
+          </Typography>
+        ) : items.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', py: 2 }} data-testid="board-column-empty">
+            {t('board.empty')}
+          </Typography>
+        ) : (
+          <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={name}>
+            {items.map((o) => (
+              <BoardCard key={o.id} order={o} />
+            ))}
+          </Stack>
+        )}
+      </Box>
+      {total !== undefined && total > items.length && (
+        <Button component={RouterLink} to={`?view=list&status=${status}`} size="small" sx={{ m: 1 }} data-testid="board-column-more">
+          {t('board.more', { count: total })}
+        </Button>
+      )}
+    </Paper>
+  );
+}
+
+function Board({ lists }: { lists: Partial<OrderLists> | undefined }) {
+  const { t } = useOrdersT();
+  const stats = useAdminOrderStats();
+  return (
+    <>
+      {stats.data && (
+        <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="board-total">
+          {t('board.total', { count: stats.data.total })}
+        </Typography>
+      )}
+      <Box
+        data-testid="orders-board"
+        tabIndex={0}
+        aria-label={t('board.label')}
+        sx={{ display: 'flex', gap: 1.5, overflowX: 'auto', pb: 1, scrollSnapType: 'x mandatory', alignItems: 'stretch' }}
+      >
+        {ORDER_STATUSES.map((s) => (
+          <BoardColumn key={s} status={s} count={stats.data?.by_status[s] ?? (stats.data ? 0 : undefined)} lists={lists} />
+        ))}
+      </Box>
+    </>
+  );
+}
+
+function Chips({ order, lists }: { order: AdminOrderSummary; lists: Partial<OrderLists> | undefined }) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+      <StatusChip list={lists?.order_status_list} id={order.status} name={order.status_name} testId="admin-order-row-status" />
+      <StatusChip list={lists?.pay_status_list} id={order.payment_status} />
+      <StatusChip list={lists?.delivery_status_list} id={order.delivery_status} />
+    </Box>
+  );
+}
+
+function NumberLink({ order }: { order: AdminOrderSummary }) {
+  const { t } = useOrdersT();
+  return (
+    <Link component={RouterLink} to={adminOrderPath(order.id)} underline="hover" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} aria-label={t('board.open', { number: order.number })}>
+      №{order.number}
+    </Link>
+  );
+}
+
+function ResellerLink({ order }: { order: AdminOrderSummary }) {
+  const { t } = useOrdersT();
+  return (
+    <Link component={RouterLink} to={adminUserPath(order.user_id)} underline="hover" variant="body2">
+      {t('board.reseller', { id: order.user_id, name: order.user_name })}
+    </Link>
+  );
+}
+
+function OrdersList({ lists }: { lists: Partial<OrderLists> | undefined }) {
+  const { t, tc } = useOrdersT();
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const money = useMoney();
+  const { filter, setFilter, setPage, reset, active } = useOrdersFilter();
+  const { page, per_page, ...rest } = filter;
+  const orders = useAdminOrders({ ...rest, page, per_page });
+  const rows = orders.data?.data ?? [];
+  return (
+    <>
+      <OrdersFilters filter={filter} lists={lists} active={active} onChange={setFilter} onReset={reset} />
+      {orders.isError && !orders.data ? (
+        <EmptyState
+          title={tc('errors.loadFailed')}
+          text={orders.error.message}
+          icon={<ErrorOutlineIcon />}
+          testId="admin-orders-error"
+          action={
+            <Button variant="contained" onClick={() => void orders.refetch()}>
+              {tc('common.retry')}
+            </Button>
+          }
+        />
+      ) : orders.isPending ? (
+        <Stack spacing={1} aria-busy="true" aria-label={tc('common.loading')}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} variant="rounded" height={56} />
+          ))}
+        </Stack>
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('list.empty')} text={active ? t('list.emptyFiltered') : undefined} icon={<InboxIcon />} testId="admin-orders-empty" />
+      ) : (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="admin-orders-total">
+            {t('list.found', { count: orders.data.meta.total })}
+          </Typography>
+          {desktop ? (
+            <TableContainer component={Paper} variant="outlined" data-testid="admin-orders-table">
+              <Table size="small" aria-label={t('title')}>
+                <TableHead>
+                  <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary', whiteSpace: 'nowrap' } }}>
+                    <TableCell>{t('list.number')}</TableCell>
+                    <TableCell>{t('list.date')}</TableCell>
+                    <TableCell>{t('list.reseller')}</TableCell>
+                    <TableCell>{t('list.client')}</TableCell>
+                    <TableCell>{t('list.statuses')}</TableCell>
+                    <TableCell>{t('list.ttn')}</TableCell>
+                    <TableCell sx={num}>{t('list.total')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((o) => (
+                    <TableRow key={o.id} hover data-testid="admin-order-row" data-order-id={o.id}>
+                      <TableCell>
+                        <NumberLink order={o} />
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(o.created_at)}</TableCell>
+                      <TableCell>
+                        <ResellerLink order={o} />
+                      </TableCell>
+                      <TableCell sx={{ minWidth: 140 }}>{clientName(o)}</TableCell>
+                      <TableCell>
+                        <Chips order={o} lists={lists} />
+                      </TableCell>
+                      <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{o.ttn ?? '—'}</TableCell>
+                      <TableCell sx={{ ...num, fontWeight: 600 }}>{money(o.total)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          ) : (
+            <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t('title')} data-testid="admin-orders-cards">
+              {rows.map((o) => (
+                <Card component="li" key={o.id} sx={{ p: 1.5 }} data-testid="admin-order-row" data-order-id={o.id}>
+                  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
+                    <NumberLink order={o} />
+                    <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{money(o.total)}</Typography>
+                  </Box>
+                  <Typography variant="body2">{clientName(o)}</Typography>
+                  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+                    <ResellerLink order={o} />
+                    <Typography variant="caption" color="text.secondary">
+                      {formatDate(o.created_at)}
+                    </Typography>
+                  </Box>
+                  <Chips order={o} lists={lists} />
+                  {o.ttn && (
+                    <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+                      {t('list.ttnValue', { ttn: o.ttn })}
+                    </Typography>
+                  )}
+                </Card>
+              ))}
+            </Stack>
+          )}
+          <ListPagination page={page} lastPage={orders.data.meta.last_page} onChange={setPage} label={t('list.pages')} testId="admin-orders-pagination" />
+        </>
+      )}
+    </>
+  );
+}
+
+export function OrdersBoardPage() {
+  const { t, tc, i18n } = useOrdersT();
+  const toast = useToast();
+  const config = useConfig(i18n.language);
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'list' ? 'list' : 'board';
+  const tracking = useMutation({ mutationFn: () => api.post<{ asked: number }>('/admin/orders/tracking/run') });
+  const setView = (next: 'board' | 'list') =>
+    setParams((prev) => {
+      if (next === 'board') return new URLSearchParams();
+      const p = new URLSearchParams(prev);
+      p.set('view', 'list');
+      return p;
+    });
+  return (
+    <Box data-testid="admin-orders-page" data-view={view}>
+      <PageHeader
+        title={t('title')}
+        actions={
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <Button
+              variant="outlined"
+              startIcon={<LocalShippingIcon />}
+              loading={tracking.isPending}
+              onClick={() =>
+                tracking.mutate(undefined, {
+                  onSuccess: (r) => toast.success(t('tracking.done', { count: r.asked })),
+                  onError: (e) => toast.error(isApiError(e) ? e.message : tc('errors.generic')),
+                })
+              }
+              data-testid="tracking-run"
+            >
+              {t('tracking.run')}
+            </Button>
+            <ToggleButtonGroup value={view} exclusive size="small" onChange={(_e, v: 'board' | 'list' | null) => v && setView(v)} aria-label={t('view.label')}>
+              <ToggleButton value="board" data-testid="orders-view-board">
+                <ViewKanbanIcon fontSize="small" sx={{ mr: 0.5 }} />
+                {t('view.board')}
+              </ToggleButton>
+              <ToggleButton value="list" data-testid="orders-view-list">
+                <TableRowsIcon fontSize="small" sx={{ mr: 0.5 }} />
+                {t('view.list')}
+              </ToggleButton>
+            </ToggleButtonGroup>
+          </Box>
+        }
+      />
+      {view === 'board' ? <Board lists={config.data} /> : <OrdersList lists={config.data} />}
+    </Box>
+  );
+}

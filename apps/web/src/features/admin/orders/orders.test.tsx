@@ -1,0 +1,228 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { buildConfigLists, type AdminOrderDto, type ReservationJobDto } from '@drop/shared';
+import { order as resellerOrder, summary } from '../../orders/components/test-fixtures.ts';
+import { expectSameLocaleKeys } from '../../../test/locales.ts';
+import { allowedMoves } from './admin-order-page.tsx';
+import OrdersSection from './orders-section.tsx';
+import { Reply, mockApi, page, renderSection, setDesktop } from './test-utils.tsx';
+import ru from './locales/ru.json';
+import uk from './locales/uk.json';
+
+const lists = buildConfigLists('uk');
+
+const adminOrder = (over: Partial<AdminOrderDto> = {}): AdminOrderDto => ({
+  ...resellerOrder(),
+  user: { id: 42, name: 'Ірина Мельник', email: 'iryna@example.com', phone: '+380671112233' },
+  np_status_code: null,
+  return_ttn: null,
+  ...over,
+});
+
+const job = (id: string, state: ReservationJobDto['state'], over: Partial<ReservationJobDto> = {}): ReservationJobDto => ({
+  id,
+  action: 'CreateReserveJob',
+  state,
+  retry_count: state === 'failed' ? 3 : 0,
+  retry_limit: 3,
+  created_at: '2026-01-01T10:00:00Z',
+  started_at: null,
+  completed_at: null,
+  error: state === 'failed' ? 'Supplier timeout' : null,
+  ...over,
+});
+
+describe('admin orders', () => {
+  beforeEach(() => setDesktop(true));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('locales: uk and ru have the same keys, none empty', () => {
+    expectSameLocaleKeys(uk, ru);
+  });
+
+  it('board: a column per status with counts from /stats and the newest cards linking to the order', async () => {
+    const api = mockApi((c) => {
+      if (c.path === '/config') return { data: lists };
+      if (c.path === '/admin/orders/stats') return { data: { by_status: { New: 2, Confirmed: 31 }, total: 33 } };
+      if (c.path === '/admin/orders') {
+        const s = c.query.get('status');
+        if (s === 'New') return page([{ ...summary({ id: 7, number: '100007', total: 94 }), user_id: 42, user_name: 'Олена Коваль' }, { ...summary({ id: 8, number: '100008' }), user_id: 43, user_name: 'Петро' }], 2);
+        if (s === 'Confirmed') return page([{ ...summary({ id: 9, number: '100009', status: 'Confirmed' }), user_id: 42, user_name: 'Олена Коваль' }], 31, 2);
+        return page([]);
+      }
+      return undefined;
+    });
+    renderSection(<OrdersSection />, 'orders', '/admin/orders');
+    const columns = await screen.findAllByTestId('board-column');
+    expect(columns.map((c) => c.dataset.status)).toEqual(['New', 'Confirmed', 'Complected', 'Canceled', 'Delivered', 'Done', 'Return', 'Exchange', 'PartReturn']);
+    const newCol = columns[0]!;
+    await waitFor(() => expect(within(newCol).getAllByTestId('board-card')).toHaveLength(2));
+    expect(within(newCol).getByTestId('board-column-count').textContent).toBe('2');
+    expect(within(columns[2]!).getByTestId('board-column-count').textContent).toBe('0');
+    const card = within(newCol).getAllByTestId('board-card')[0]!;
+    expect(card.textContent).toContain('№100007');
+    expect(card.textContent).toContain('94.00 грн.');
+    expect(within(card).getByTestId('board-card-reseller').textContent).toBe('Олена Коваль · #42');
+    expect(within(card).getByRole('link', { name: 'Відкрити замовлення №100007' }).getAttribute('href')).toBe('/admin/orders/7');
+    // 31 confirmed orders, one shown: a link to the list filtered by the status.
+    const more = await within(columns[1]!).findByTestId('board-column-more');
+    expect(more.textContent).toBe('Усі 31 у списку');
+    expect(api.find('GET', '/admin/orders').every((c) => c.query.get('per_page') === '20')).toBe(true);
+    fireEvent.click(more);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/orders?view=list&status=Confirmed'));
+    expect(screen.getByTestId('admin-orders-page').dataset.view).toBe('list');
+  });
+
+  it('list: filters from the URL go to the API; rows link to the order and the reseller', async () => {
+    const api = mockApi((c) => {
+      if (c.path === '/config') return { data: lists };
+      if (c.path === '/admin/orders') return page([{ ...summary({ id: 7, number: '100007', ttn: '20450000000001' }), user_id: 42, user_name: 'Олена Коваль' }], 25, 3);
+      return undefined;
+    });
+    renderSection(<OrdersSection />, 'orders', '/admin/orders?view=list&status=New&payment_status=NotPaid&search=Шевч&date_from=2026-01-01');
+    const row = await screen.findByTestId('admin-order-row');
+    expect(within(row).getByRole('link', { name: 'Відкрити замовлення №100007' }).getAttribute('href')).toBe('/admin/orders/7');
+    expect(within(row).getByRole('link', { name: 'Олена Коваль · #42' }).getAttribute('href')).toBe('/admin/users/42');
+    expect(screen.getByTestId('admin-orders-total').textContent).toBe('Знайдено: 25');
+    const q = api.find('GET', '/admin/orders').at(-1)!.query;
+    expect(Object.fromEntries(q)).toEqual({ status: 'New', payment_status: 'NotPaid', search: 'Шевч', date_from: '2026-01-01', page: '1', per_page: '10' });
+    fireEvent.change(screen.getByTestId('orders-date-to'), { target: { value: '2026-02-01' } });
+    await waitFor(() => expect(api.find('GET', '/admin/orders').at(-1)!.query.get('date_to')).toBe('2026-02-01'));
+    // Back to the board drops the filters.
+    fireEvent.click(screen.getByTestId('orders-view-board'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/orders'));
+  });
+
+  it('order page: moves the status by an allowed move with a comment', async () => {
+    let current = adminOrder({ status: 'Complected', status_name: 'Скомплектоване' });
+    const api = mockApi((c) => {
+      if (c.path === '/config') return { data: lists };
+      if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: current };
+      if (c.path === '/admin/orders/7/jobs') return { data: [] };
+      if (c.path === '/admin/orders/7/status') {
+        current = { ...current, status: 'Delivered', status_name: 'Доставляється' };
+        return { data: current };
+      }
+      return undefined;
+    });
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
+    await screen.findByText('Замовлення №100007');
+    expect(screen.getByTestId('order-reseller-link').getAttribute('href')).toBe('/admin/users/42');
+    expect(await screen.findByTestId('jobs-empty')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('order-move'));
+    const dialog = await screen.findByTestId('move-dialog');
+    fireEvent.mouseDown(within(dialog).getByTestId('move-status'));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Доставляється', 'Скасоване']);
+    fireEvent.click(screen.getByRole('option', { name: 'Доставляється' }));
+    fireEvent.change(within(dialog).getByTestId('move-comment'), { target: { value: 'Передано кур’єру' } });
+    fireEvent.click(within(dialog).getByTestId('move-submit'));
+    await waitFor(() => expect(api.find('POST', '/admin/orders/7/status')).toHaveLength(1));
+    expect(api.find('POST', '/admin/orders/7/status')[0]!.body).toEqual({ status: 'Delivered', comment: 'Передано кур’єру' });
+    await waitFor(() => expect(screen.getByTestId('admin-order-status').dataset.status).toBe('Delivered'));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Статус змінено: Доставляється');
+  });
+
+  it('order page: a New order has no operator move; Card + WaitPaid can be marked paid', async () => {
+    const api = mockApi((c) => {
+      if (c.path === '/config') return { data: lists };
+      if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: adminOrder({ payment_method: 'Card', payment_status: 'WaitPaid' }) };
+      if (c.path === '/admin/orders/7/jobs') return { data: [] };
+      if (c.path === '/admin/orders/7/payment') return { data: adminOrder({ payment_method: 'Card', payment_status: 'Paid' }) };
+      return undefined;
+    });
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
+    await screen.findByText('Замовлення №100007');
+    expect((screen.getByTestId('order-move') as HTMLButtonElement).disabled).toBe(allowedMoves({ status: 'New' }).length === 0);
+    expect((screen.getByTestId('order-set-ttn') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('order-mark-paid'));
+    await waitFor(() => expect(api.find('POST', '/admin/orders/7/payment')[0]?.body).toEqual({ payment_status: 'Paid' }));
+    await waitFor(() => expect(screen.queryByTestId('order-mark-paid')).toBeNull());
+  });
+
+  it('order page: sets a TTN with validation and server field errors', async () => {
+    let tries = 0;
+    const api = mockApi((c) => {
+      if (c.path === '/config') return { data: lists };
+      if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: adminOrder({ status: 'Confirmed', status_name: 'Підтверджене' }) };
+      if (c.path === '/admin/orders/7/jobs') return { data: [] };
+      if (c.path === '/admin/orders/7/ttn' && c.method === 'PUT') {
+        tries += 1;
+        if (tries === 1) return new Reply(422, { message: 'Невірні дані', errors: { ttn: ['Ця ТТН вже використана'] } });
+        return { data: adminOrder({ status: 'Confirmed', ttn: '20450000000001', delivery_status: 'CreatedTTN' }) };
+      }
+      return undefined;
+    });
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
+    await screen.findByText('Замовлення №100007');
+    fireEvent.click(screen.getByTestId('order-set-ttn'));
+    const dialog = await screen.findByTestId('ttn-dialog');
+    fireEvent.change(within(dialog).getByTestId('ttn-number'), { target: { value: '12ab' } });
+    fireEvent.change(within(dialog).getByTestId('ttn-cost'), { target: { value: '70,5' } });
+    fireEvent.click(within(dialog).getByTestId('ttn-submit'));
+    await waitFor(() => expect(within(dialog).getByTestId('ttn-number').getAttribute('aria-invalid')).toBe('true'));
+    expect(api.find('PUT', '/admin/orders/7/ttn')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByTestId('ttn-number'), { target: { value: '20450000000001' } });
+    fireEvent.click(within(dialog).getByTestId('ttn-submit'));
+    await within(dialog).findByText('Ця ТТН вже використана');
+    expect(api.find('PUT', '/admin/orders/7/ttn')[0]!.body).toEqual({ ttn: '20450000000001', cost: 70.5 });
+    fireEvent.click(within(dialog).getByTestId('ttn-submit'));
+    await waitFor(() => expect(screen.queryByTestId('ttn-dialog')).toBeNull());
+    expect(screen.getByTestId('admin-order-ttn').textContent).toBe('20450000000001');
+  });
+
+  it('order page: creates a TTN through Nova Poshta; a carrier error shows in the dialog', async () => {
+    const api = mockApi((c) => {
+      if (c.path === '/config') return { data: lists };
+      if (c.path === '/admin/orders/7' && c.method === 'GET')
+        return { data: adminOrder({ status: 'Confirmed', delivery: { ...resellerOrder().delivery, city_ref: '8d5a980d-391c-11dd-90d9-001a92567626' } }) };
+      if (c.path === '/admin/orders/7/jobs') return { data: [] };
+      if (c.path === '/admin/orders/7/ttn') return new Reply(503, { message: 'Служба доставки тимчасово недоступна', code: 'CarrierUnavailable' });
+      return undefined;
+    });
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
+    await screen.findByText('Замовлення №100007');
+    fireEvent.click(screen.getByTestId('order-create-ttn'));
+    const dialog = await screen.findByTestId('np-dialog');
+    fireEvent.change(within(dialog).getByTestId('np-weight'), { target: { value: '2,5' } });
+    fireEvent.change(within(dialog).getByTestId('np-seats'), { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByTestId('np-submit'));
+    await waitFor(() => expect(within(dialog).getByTestId('np-seats').getAttribute('aria-invalid')).toBe('true'));
+    fireEvent.change(within(dialog).getByTestId('np-seats'), { target: { value: '2' } });
+    fireEvent.click(within(dialog).getByTestId('np-submit'));
+    expect((await within(dialog).findByTestId('dialog-error')).textContent).toBe('Служба доставки тимчасово недоступна');
+    expect(api.find('POST', '/admin/orders/7/ttn')[0]!.body).toEqual({ weight: 2.5, seats: 2 });
+  });
+
+  it('order page: reservation jobs with state chips and Retry only on a failed one', async () => {
+    let jobs = [job('a1', 'failed'), job('b2', 'completed', { action: 'ConfirmReserveJob' })];
+    const api = mockApi((c) => {
+      if (c.path === '/config') return { data: lists };
+      if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: adminOrder() };
+      if (c.path === '/admin/orders/7/jobs') return { data: jobs };
+      if (c.path === '/admin/orders/7/jobs/a1/retry') {
+        jobs = [job('a1', 'created'), jobs[1]!];
+        return { data: jobs[0] };
+      }
+      return undefined;
+    });
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
+    const rows = await screen.findAllByTestId('job-row');
+    expect(rows.map((r) => [r.dataset.state, within(r).getByTestId('job-state').textContent])).toEqual([
+      ['failed', 'Помилка'],
+      ['completed', 'Виконано'],
+    ]);
+    expect(within(rows[0]!).getByTestId('job-error').textContent).toBe('Supplier timeout');
+    expect(within(rows[1]!).queryByRole('button')).toBeNull();
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Повторити завдання «Створення резерву»' }));
+    await waitFor(() => expect(api.find('POST', '/admin/orders/7/jobs/a1/retry')).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByTestId('job-row')[0]!.dataset.state).toBe('created'));
+    expect(screen.queryByTestId('job-retry-a1')).toBeNull();
+  });
+
+  it('order page: 404 shows not found', async () => {
+    mockApi((c) => (c.path === '/config' ? { data: lists } : undefined));
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/999');
+    expect(await screen.findByTestId('admin-order-not-found')).toBeTruthy();
+  });
+});

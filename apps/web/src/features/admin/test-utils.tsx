@@ -1,0 +1,99 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { AuditEntryDto, UserDto } from '@drop/shared';
+import { AppProviders } from '../../app/providers.tsx';
+import { createQueryClient } from '../../lib/query-client.ts';
+
+export const reply = (body: unknown, status = 200) =>
+  Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(body === undefined ? '' : JSON.stringify(body)), blob: () => Promise.resolve(new Blob(['x'])), json: () => Promise.resolve(body) } as Response);
+
+/** Parses a fetch call: pathname, query, method and JSON body. */
+export function callOf(input: RequestInfo | URL, init?: RequestInit) {
+  const url = new URL(String(input), 'http://x');
+  return { path: url.pathname, query: url.searchParams, method: init?.method ?? 'GET', body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+}
+export type Call = ReturnType<typeof callOf>;
+
+/** Stubs fetch with a router: `handler` answers each call (undefined -> 404). Returns the calls made. */
+export function serve(handler: (c: Call) => unknown | { status: number; body: unknown } | undefined) {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const c = callOf(input, init);
+    calls.push(c);
+    const out = handler(c);
+    if (out === undefined) return reply({ message: 'Not found' }, 404);
+    if (out && typeof out === 'object' && 'status' in out && 'body' in out && typeof (out as { status: unknown }).status === 'number') {
+      const r = out as { status: number; body: unknown };
+      return reply(r.body, r.status);
+    }
+    return reply(out);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+export const page = <T,>(data: T[], total = data.length, lastPage = 1) => ({ data, meta: { current_page: 1, per_page: 20, total, last_page: lastPage }, pagination: { last_page: lastPage } });
+
+export const user = (id: number, over: Partial<UserDto> = {}): UserDto => ({
+  id,
+  name: `Реселер ${id}`,
+  email: `r${id}@example.com`,
+  phone: '+380671234567',
+  city: 'Київ',
+  lang: 'uk',
+  role: 'reseller',
+  markup: 0,
+  discount: 0,
+  is_verified: false,
+  is_drop_markup: false,
+  auto_confirm_orders: false,
+  login_2fa: false,
+  withdraw_2fa: false,
+  blocked: false,
+  balance: 1250.5,
+  created_at: '2025-03-04T10:00:00Z',
+  ...over,
+});
+
+export const auditEntry = (id: number, over: Partial<AuditEntryDto> = {}): AuditEntryDto => ({
+  id,
+  actor: { id: 1, name: 'Оператор Олена', email: 'op@example.com' },
+  action: 'user.update',
+  entity: 'user',
+  entity_id: 7,
+  changes: { is_verified: [false, true] },
+  created_at: '2025-03-04T10:00:00Z',
+  ...over,
+});
+
+/** matchMedia answering every query with `matches` (desktop: the lg query matches). */
+export function setDesktop(matches: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }));
+}
+
+function Probe() {
+  const l = useLocation();
+  return <output data-testid="location">{`${l.pathname}${l.search}`}</output>;
+}
+
+/** Renders `ui` at `route` (matched by `path`) with the app's providers and a location probe. */
+export function renderAt(ui: ReactElement, route: string, path = route.split('?')[0]!) {
+  const client = createQueryClient();
+  const result = render(
+    <AppProviders client={client}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="*" element={null} />
+        </Routes>
+        <Probe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...result, client };
+}
+
+/** The location the probe shows. */
+export const locationOf = (el: HTMLElement) => new URL(el.textContent ?? '/', 'http://x');
