@@ -229,3 +229,14 @@ test('a reseller at /admin gets the no-access page', async ({ page, request }) =
   await page.getByTestId('admin-no-access-back').click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('on a phone the operator reaches the back office from the menu drawer', async ({ browser, request }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signInWithToken(page, await operatorToken(request));
+  await page.getByTestId('mobile-menu-button').click();
+  await page.getByTestId('drawer-admin').click();
+  await expect(page).toHaveURL(/\/admin\/[a-z]+/);
+  await expect(page.getByTestId('admin-shell')).toBeVisible();
+  await context.close();
+});

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { DRAWER_WIDTH, RAIL_WIDTH, type UserDto } from '@drop/shared';
@@ -116,6 +117,11 @@ function NavContent({ user, rail, onNavigate, mobile, onLogout }: { user: UserDt
           <Divider />
           <MarketSelector testId="drawer-market-selector" fullWidth />
           <LanguageControl testId="drawer-language-switch" />
+          {(user.role === 'operator' || user.role === 'admin') && (
+            <Button component={Link} to="/admin" startIcon={<AdminPanelSettingsIcon />} color="inherit" onClick={onNavigate} sx={{ justifyContent: 'flex-start' }} data-testid="drawer-admin">
+              {t('shell.backOffice')}
+            </Button>
+          )}
           <Button startIcon={<LogoutIcon />} color="inherit" onClick={onLogout} sx={{ justifyContent: 'flex-start' }} data-testid="drawer-logout">
             {t('common.logout')}
           </Button>
