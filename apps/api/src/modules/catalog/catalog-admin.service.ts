@@ -17,6 +17,7 @@ import type { UploadedFile } from '../../lib/uploads.ts';
 import { adminRepo } from '../admin/admin.repository.ts';
 import { catalogAdminRepo, type CategoryRow, type ProductRow } from './catalog-admin.repository.ts';
 import { refreshCatalogueStats } from './catalogue-stats.ts';
+import { invalidateCatalogue } from './catalogue-cache.ts';
 import { normalizeWords, searchText } from './search-normalize.ts';
 import { PRODUCT_IMAGE_MAX_BYTES, removeProductImage, storeProductImage } from './product-images.ts';
 
@@ -90,7 +91,7 @@ async function parentOf(tx: Db, parentId: number | null | undefined): Promise<Ca
 }
 
 export async function createCategory(ctx: AuthedCtx, input: CategoryInput): Promise<AdminCategoryDto> {
-  return ctx.db.transaction(async (tx) => {
+  const dto = await ctx.db.transaction(async (tx) => {
     const parent = await parentOf(tx, input.parent_id);
     const row = await catalogAdminRepo.insertCategory(tx, {
       parentId: parent?.id ?? null,
@@ -102,6 +103,8 @@ export async function createCategory(ctx: AuthedCtx, input: CategoryInput): Prom
     await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'category.create', entity: 'category', entityId: row.id, changes: { name_uk: [null, row.nameUk], name_ru: [null, row.nameRu], parent_id: [null, row.parentId] } });
     return presentCategory(row);
   });
+  invalidateCatalogue(ctx.db);
+  return dto;
 }
 
 /** Renames, re-sorts or moves a category (never below itself); a move re-derives its subtree and the counts. */
@@ -132,6 +135,7 @@ export async function updateCategory(ctx: AuthedCtx, id: number, input: z.infer<
     await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'category.update', entity: 'category', entityId: id, changes });
     return presentCategory((await catalogAdminRepo.category(tx, id)) ?? row);
   });
+  invalidateCatalogue(ctx.db);
   if (moved) {
     await refreshCatalogueStats(ctx.db);
     return presentCategory((await catalogAdminRepo.category(ctx.db, id))!);
@@ -183,6 +187,13 @@ async function placement(tx: Db, categoryId: number): Promise<{ parentId: number
  * precomputed category and facet counts follow a move or new properties.
  */
 export async function updateProduct(ctx: AuthedCtx, id: number, input: ProductUpdateInput): Promise<AdminProductDto> {
+  const dto = await changeProduct(ctx, id, input);
+  // This process forgets its catalogue aggregates at once (the others at the commit's NOTIFY).
+  invalidateCatalogue(ctx.db);
+  return dto;
+}
+
+function changeProduct(ctx: AuthedCtx, id: number, input: ProductUpdateInput): Promise<AdminProductDto> {
   return ctx.db.transaction(async (tx) => {
     const p = await catalogAdminRepo.lockProduct(tx, id);
     if (!p) throw AppError.notFound();

@@ -19,6 +19,7 @@ import { AppError } from '../../lib/errors.ts';
 import { authedCtx, requireStaff } from '../../plugins/auth.ts';
 import { adminRepo } from '../admin/admin.repository.ts';
 import { sendValidation, zodIssuesToErrors } from '../../plugins/errors.ts';
+import { invalidateCatalogue } from '../catalog/catalogue-cache.ts';
 import { SUPPLIER_SETTING_DEFAULTS, setSupplierSetting, supplierSetting, type SupplierSettingKey } from './supplier-settings.ts';
 
 const tags = ['admin'];
@@ -106,6 +107,8 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         await setSupplierSetting(tx, key, next, ctx.user.id);
         await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'setting.update', entity: 'setting', entityId: null, changes: { key, value: [before, next] } });
       });
+      // This process forgets at once (the others at the commit's NOTIFY), so the answer below is the new value.
+      invalidateCatalogue(ctx.db);
     }
     return { data: { enforce_recommended_price: await supplierSetting(ctx.db, 'enforce_recommended_price') } };
   });
