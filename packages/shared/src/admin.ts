@@ -166,7 +166,7 @@ export const adminProductDto = adminProductSummaryDto.extend({
   brand: z.string().nullable(),
   images: z.array(adminProductImageDto),
   /** The product's property values (one or more per type). */
-  properties: z.array(z.object({ property_type_id: z.number(), property_value_id: z.number() })),
+  properties: z.array(z.object({ property_type_id: z.number(), property_value_id: z.number(), value_uk: z.string(), value_ru: z.string() })),
 });
 export type AdminProductDto = z.infer<typeof adminProductDto>;
 

@@ -80,7 +80,11 @@ export const catalogAdminRepo = {
   deleteImage: (db: Db, productId: number, imageId: number) =>
     db.delete(productImages).where(and(eq(productImages.id, imageId), eq(productImages.productId, productId))).returning().then((r) => r[0]),
   properties: (db: Db, productId: number) =>
-    db.select({ propertyTypeId: productProperties.propertyTypeId, propertyValueId: productProperties.propertyValueId }).from(productProperties).where(eq(productProperties.productId, productId)),
+    db
+      .select({ propertyTypeId: productProperties.propertyTypeId, propertyValueId: productProperties.propertyValueId, valueUk: propertyValues.valueUk, valueRu: propertyValues.valueRu })
+      .from(productProperties)
+      .innerJoin(propertyValues, eq(propertyValues.id, productProperties.propertyValueId))
+      .where(eq(productProperties.productId, productId)),
   valuesByIds: (db: Db, ids: number[]) => (ids.length ? db.select().from(propertyValues).where(inArray(propertyValues.id, ids)) : Promise.resolve([])),
   async replaceProperties(db: Db, productId: number, values: { id: number; propertyTypeId: number }[]): Promise<void> {
     await db.delete(productProperties).where(eq(productProperties.productId, productId));

@@ -61,7 +61,7 @@ async function presentProduct(db: Db, p: ProductRow): Promise<AdminProductDto> {
     description_ru: p.descriptionRu,
     brand: p.brand,
     images: images.map((i) => ({ id: i.id, sort: i.sort, original: storageUrl(i.original), thumb: storageUrl(i.thumb) })),
-    properties: props.map((r) => ({ property_type_id: r.propertyTypeId, property_value_id: r.propertyValueId })).sort((a, b) => a.property_value_id - b.property_value_id),
+    properties: props.map((r) => ({ property_type_id: r.propertyTypeId, property_value_id: r.propertyValueId, value_uk: r.valueUk, value_ru: r.valueRu })).sort((a, b) => a.property_value_id - b.property_value_id),
   };
 }
 

@@ -154,8 +154,8 @@ describe('products', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ drop_price: 321.45, retail_price: 499, old_drop_price: 350, qty: 5, is_new: true, category_id: 4 });
     expect(r.body.data.properties).toEqual([
-      { property_type_id: 1, property_value_id: 3 },
-      { property_type_id: 2, property_value_id: 5 },
+      { property_type_id: 1, property_value_id: 3, value_uk: 'Синій', value_ru: 'Синий' },
+      { property_type_id: 2, property_value_id: 5, value_uk: 'Силікон', value_ru: 'Силикон' },
     ]);
     const stored = (await rows<{ drop_kop: string; parent_id: number; root_id: number; search_text: string; property_value_ids: number[] }>(sql`SELECT drop_kop, parent_id, root_id, search_text, property_value_ids FROM products WHERE id = ${id}`))[0]!;
     expect(Number(stored.drop_kop)).toBe(32145);

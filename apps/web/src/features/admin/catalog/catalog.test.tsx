@@ -30,7 +30,7 @@ const product = (over: Partial<AdminProductDto> = {}): AdminProductDto => ({
   description_ru: 'Описание',
   brand: 'Baseus',
   images: [{ id: 71, sort: 0, original: '/images/5/1.webp', thumb: '/images/5/1-thumb.webp' }],
-  properties: [{ property_type_id: 3, property_value_id: 30 }],
+  properties: [{ property_type_id: 3, property_value_id: 30, value_uk: 'Чорний', value_ru: 'Чёрный' }],
   ...over,
 });
 
@@ -147,6 +147,19 @@ describe('admin catalogue', () => {
     });
     expect((await screen.findByTestId('toast')).textContent).toContain('підписників сповіщено');
     await waitFor(() => expect(screen.queryByTestId('restock-alert')).toBeNull());
+  });
+
+  it('editor: a value beyond the first page of its type is named from the product itself', async () => {
+    mockApi((c) => {
+      if (c.path === '/admin/catalog/categories') return { data: CATS };
+      if (c.path === '/admin/catalog/properties') return { data: [{ id: 3, name_uk: 'Колір', name_ru: 'Цвет', values_count: 500 }] };
+      if (c.path === '/admin/catalog/properties/3/values') return { data: [{ id: 31, property_type_id: 3, value_uk: 'Білий', value_ru: 'Белый' }] };
+      if (c.path === '/admin/catalog/products/5') return { data: product() };
+      return undefined;
+    });
+    renderSection(<CatalogSection />, 'catalog', '/admin/catalog/products/5');
+    await screen.findByTestId('product-form');
+    await waitFor(() => expect((screen.getByTestId('property-value-0') as HTMLInputElement).value).toBe('Чорний'));
   });
 
   it('editor: a property without a value is required; images delete after a confirmation', async () => {

@@ -73,7 +73,7 @@ export type ProductForm = z.infer<typeof productForm>;
 
 const money = (v: number) => v.toFixed(2);
 
-export function formOf(p: AdminProductDto): ProductForm {
+export function formOf(p: AdminProductDto, lang: 'uk' | 'ru' = 'uk'): ProductForm {
   return {
     name_uk: p.name_uk,
     name_ru: p.name_ru,
@@ -86,7 +86,7 @@ export function formOf(p: AdminProductDto): ProductForm {
     old_drop_price: p.old_drop_price === null ? '' : money(p.old_drop_price),
     qty: String(p.qty),
     is_new: p.is_new,
-    properties: p.properties.map((x) => ({ type_id: x.property_type_id, value_id: x.property_value_id, label: null })),
+    properties: p.properties.map((x) => ({ type_id: x.property_type_id, value_id: x.property_value_id, label: (lang === 'ru' ? x.value_ru : x.value_uk) || x.value_uk })),
   };
 }
 
@@ -224,7 +224,7 @@ function Editor({ product }: { product: AdminProductDto }) {
   const categories = useAdminCategories();
   const options = useMemo(() => categoryOptions(buildTree(categories.data ?? []), lang), [categories.data, lang]);
   const [error, setErrorText] = useState<string | null>(null);
-  const form = useForm<ProductForm>({ resolver: zodResolver(productForm), defaultValues: formOf(product) });
+  const form = useForm<ProductForm>({ resolver: zodResolver(productForm), defaultValues: formOf(product, lang) });
   const qty = useWatch({ control: form.control, name: 'qty' });
   const restock = product.qty === 0 && /^\d+$/.test(qty.trim()) && Number(qty) > 0;
 
@@ -233,7 +233,7 @@ function Editor({ product }: { product: AdminProductDto }) {
     update.mutate(inputOf(v), {
       onSuccess: (saved) => {
         toast.success(restock ? t('editor.savedRestock') : t('editor.saved'));
-        form.reset(formOf(saved));
+        form.reset(formOf(saved, lang));
       },
       onError: (e) => {
         const applied = applyServerErrors(e, form.setError, SERVER_FIELDS);
