@@ -133,3 +133,43 @@ test('an operator edits the FAQ the landing shows and broadcasts a notification 
   const list = await apiGet<{ data: { data: { title: string } }[] }>(request, reseller.token, '/api/v1/notifications');
   expect(list.data.map((n) => n.data.title)).toContain(title);
 });
+
+const OFFERS_FOR_AN_UNKNOWN_GOOD = `<?xml version="1.0" encoding="UTF-8"?>
+<КоммерческаяИнформация xmlns="urn:1C.ru:commerceml_210" ВерсияСхемы="2.10" ДатаФормирования="2026-11-24T08:00:00">
+  <ПакетПредложений СодержитТолькоИзменения="true">
+    <Ид>e2e-offers</Ид>
+    <Наименование>Пакет пропозицій</Наименование>
+    <ТипыЦен>
+      <ТипЦены><Ид>e2e-drop</Ид><Наименование>Дроп</Наименование><Валюта>UAH</Валюта></ТипЦены>
+    </ТипыЦен>
+    <Предложения>
+      <Предложение>
+        <Ид>e2e-never-imported-good</Ид>
+        <Наименование>Товар, якого немає в каталозі</Наименование>
+        <Цены><Цена><ИдТипаЦены>e2e-drop</ИдТипаЦены><ЦенаЗаЕдиницу>100.00</ЦенаЗаЕдиницу><Валюта>UAH</Валюта></Цена></Цены>
+        <Количество>3</Количество>
+      </Предложение>
+    </Предложения>
+  </ПакетПредложений>
+</КоммерческаяИнформация>`;
+
+test('an operator uploads 1C files in the back office and follows the import to its end; a broken file is refused with its reason', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await signInWithToken(page, await operatorToken(request));
+  await page.goto('/admin/onec');
+  await expect(page.getByTestId('onec-page')).toBeVisible();
+
+  // An offers package for a good the catalogue does not have: imported with a warning, nothing else changes.
+  await page.getByTestId('onec-file-offers').setInputFiles({ name: 'offers.xml', mimeType: 'application/xml', buffer: Buffer.from(OFFERS_FOR_AN_UNKNOWN_GOOD) });
+  await page.getByTestId('onec-start').click();
+  await expect(page.getByTestId('onec-run')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('onec-run-warnings')).toContainText('e2e-never-imported-good');
+  await expect(page.getByTestId('onec-run-row').first()).toBeVisible();
+  await shots(page, 'admin-onec-done');
+
+  // A truncated import.xml: failed, with the reason in Ukrainian.
+  await page.getByTestId('onec-file-import').setInputFiles({ name: 'import.xml', mimeType: 'application/xml', buffer: Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.10"><Классификатор><Ид>x</Ид><Группы><Группа><Ид>g1</Ид>') });
+  await page.getByTestId('onec-start').click();
+  await expect(page.getByTestId('onec-run')).toHaveAttribute('data-status', 'failed', { timeout: 60_000 });
+  await expect(page.getByTestId('onec-run-error')).toContainText('import.xml');
+});
