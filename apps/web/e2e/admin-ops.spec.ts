@@ -1,28 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { formatMoney, type OrderDto } from '@drop/shared';
-import { OPERATOR, apiGet, createReseller, productToBuy, signInWithToken } from './fixtures.ts';
-
-async function operatorToken(request: APIRequestContext) {
-  const r = await request.post('/api/v1/auth/login', { data: { ...OPERATOR, device_token: 'e2e-admin-ops' } });
-  expect(r.status(), await r.text()).toBe(200);
-  return ((await r.json()) as { data: { token: string } }).data.token;
-}
-
-/** Screenshots for review into $SHOTS_DIR: 1440 and 390 px wide, in the current language. */
-async function shots(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  const size = page.viewportSize() ?? { width: 1440, height: 900 };
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(dir, `${name}-1440.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: path.join(dir, `${name}-390.png`), fullPage: true });
-  await page.setViewportSize(size);
-}
+import { apiGet, createReseller, operatorToken, productToBuy, reviewShots, signInWithToken } from './fixtures.ts';
 
 test('an operator moves a confirmed order and sets its TTN, then edits a product the reseller sees', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -40,11 +18,11 @@ test('an operator moves a confirmed order and sets its TTN, then edits a product
   const confirmed = await request.post(`/api/v1/orders/${order.id}/confirm`, { headers });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
 
-  const token = await operatorToken(request);
+  const token = await operatorToken(request, 'e2e-admin-ops');
   await signInWithToken(page, token);
   await page.goto('/admin/orders');
   await expect(page.locator(`[data-testid="board-card"][data-order-id="${order.id}"]`)).toBeVisible();
-  await shots(page, 'admin-orders-board');
+  await reviewShots(page, 'admin-orders-board');
   await page.locator(`[data-testid="board-card"][data-order-id="${order.id}"] a`).click();
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.id}$`));
   await expect(page.getByTestId('admin-order-status')).toHaveAttribute('data-status', 'Confirmed');
@@ -63,7 +41,7 @@ test('an operator moves a confirmed order and sets its TTN, then edits a product
   await ttn.getByTestId('ttn-submit').click();
   await expect(page.getByTestId('admin-order-ttn')).toHaveText('20450000123456');
   await expect(page.getByTestId('admin-order-delivery')).toHaveAttribute('data-status', 'CreatedTTN');
-  await shots(page, 'admin-order');
+  await reviewShots(page, 'admin-order');
   const seen = (await apiGet<{ data: OrderDto }>(request, reseller.token, `/api/v1/orders/${order.id}`)).data;
   expect([seen.status, seen.ttn]).toEqual(['Complected', '20450000123456']);
 
@@ -76,7 +54,7 @@ test('an operator moves a confirmed order and sets its TTN, then edits a product
   await page.getByTestId('field-drop_price').fill(String(newDrop));
   await page.getByTestId('field-qty').fill('12');
   await expect(page.getByTestId('restock-alert')).toBeVisible();
-  await shots(page, 'admin-product');
+  await reviewShots(page, 'admin-product');
   await page.getByTestId('product-save').first().click();
   await expect(page.getByTestId('toast')).toContainText('підписників сповіщено');
 
@@ -86,17 +64,17 @@ test('an operator moves a confirmed order and sets its TTN, then edits a product
 
   await page.goto('/admin/catalog/products');
   await expect(page.getByTestId('product-row').first()).toBeVisible();
-  await shots(page, 'admin-products');
+  await reviewShots(page, 'admin-products');
   await page.goto('/admin/catalog/categories');
   await page.getByTestId('categories-expand-all').click();
-  await shots(page, 'admin-categories');
+  await reviewShots(page, 'admin-categories');
 });
 
 test('an operator edits the FAQ the landing shows and broadcasts a notification a reseller sees', async ({ page, request, browser }) => {
   test.setTimeout(120_000);
   const reseller = await createReseller(request);
   const me = (await apiGet<{ data: { id: number } }>(request, reseller.token, '/api/v1/auth/user')).data;
-  const token = await operatorToken(request);
+  const token = await operatorToken(request, 'e2e-admin-ops');
   await signInWithToken(page, token);
 
   await page.goto('/admin/content/faq');
@@ -104,11 +82,11 @@ test('an operator edits the FAQ the landing shows and broadcasts a notification 
   await page.getByTestId('faq-question_uk-0').fill(question);
   await page.getByTestId('faq-save').click();
   await expect(page.getByTestId('toast')).toContainText('Збережено');
-  await shots(page, 'admin-faq');
+  await reviewShots(page, 'admin-faq');
   await page.goto('/admin/content/legal');
-  await shots(page, 'admin-legal');
+  await reviewShots(page, 'admin-legal');
   await page.goto('/admin/content/changelog');
-  await shots(page, 'admin-changelog');
+  await reviewShots(page, 'admin-changelog');
 
   const landing = await browser.newPage();
   await landing.goto('/');
@@ -126,9 +104,9 @@ test('an operator edits the FAQ the landing shows and broadcasts a notification 
   await page.getByRole('option', { name: new RegExp(`#${me.id}`) }).click();
   await page.getByTestId('broadcast-send').click();
   await expect(page.getByTestId('broadcast-result')).toHaveText('Надіслано 1 отримувачу');
-  await shots(page, 'admin-broadcast');
+  await reviewShots(page, 'admin-broadcast');
   await page.goto('/admin/onec');
-  await shots(page, 'admin-onec');
+  await reviewShots(page, 'admin-onec');
 
   const list = await apiGet<{ data: { data: { title: string } }[] }>(request, reseller.token, '/api/v1/notifications');
   expect(list.data.map((n) => n.data.title)).toContain(title);
@@ -155,7 +133,7 @@ const OFFERS_FOR_AN_UNKNOWN_GOOD = `<?xml version="1.0" encoding="UTF-8"?>
 
 test('an operator uploads 1C files in the back office and follows the import to its end; a broken file is refused with its reason', async ({ page, request }) => {
   test.setTimeout(90_000);
-  await signInWithToken(page, await operatorToken(request));
+  await signInWithToken(page, await operatorToken(request, 'e2e-admin-ops'));
   await page.goto('/admin/onec');
   await expect(page.getByTestId('onec-page')).toBeVisible();
 
@@ -165,7 +143,7 @@ test('an operator uploads 1C files in the back office and follows the import to 
   await expect(page.getByTestId('onec-run')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   await expect(page.getByTestId('onec-run-warnings')).toContainText('e2e-never-imported-good');
   await expect(page.getByTestId('onec-run-row').first()).toBeVisible();
-  await shots(page, 'admin-onec-done');
+  await reviewShots(page, 'admin-onec-done');
 
   // A truncated import.xml: failed, with the reason in Ukrainian.
   await page.getByTestId('onec-file-import').setInputFiles({ name: 'import.xml', mimeType: 'application/xml', buffer: Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.10"><Классификатор><Ид>x</Ид><Группы><Группа><Ид>g1</Ид>') });

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { OrderDto, PaymentDto } from '@drop/shared';
-import { OPERATOR, apiGet, createReseller, productToBuy, realtimeReady, signInWithToken } from './fixtures.ts';
+import { apiGet, createReseller, operatorToken, productToBuy, realtimeReady, reviewShots, signInWithToken } from './fixtures.ts';
 
 /**
  * The back office (issue 9): an operator verifies a new reseller, approves their top-up and moves
@@ -68,27 +66,6 @@ async function pendingTopUp(request: APIRequestContext, token: string, amount: n
   return ((await pay.json()) as { data: PaymentDto }).data;
 }
 
-async function operatorToken(request: APIRequestContext) {
-  const r = await request.post('/api/v1/auth/login', { data: { ...OPERATOR, device_token: 'e2e-admin-operator' } });
-  expect(r.status(), await r.text()).toBe(200);
-  return ((await r.json()) as { data: { token: string } }).data.token;
-}
-
-/** Screenshots for review into $SHOTS_DIR: 1440 and 390 px wide. */
-async function shots(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  const size = page.viewportSize() ?? { width: 1440, height: 900 };
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(dir, `${name}-1440.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: path.join(dir, `${name}-390.png`), fullPage: true });
-  await page.setViewportSize(size);
-  await page.waitForTimeout(300);
-}
-
 const noReload = (page: Page) => page.evaluate(() => ((window as unknown as { __e2eNoReload: boolean }).__e2eNoReload = true));
 const stillNoReload = async (page: Page) => expect(await page.evaluate(() => (window as unknown as { __e2eNoReload?: boolean }).__e2eNoReload)).toBe(true);
 
@@ -120,7 +97,7 @@ test('an operator verifies a new reseller, approves the top-up and moves the ord
   // The operator: from the dashboard's user menu into the back office.
   const operatorContext = await browser.newContext();
   const op = await operatorContext.newPage();
-  await signInWithToken(op, await operatorToken(request));
+  await signInWithToken(op, await operatorToken(request, 'e2e-admin-operator'));
   await op.getByTestId('user-menu-button').click();
   await op.getByTestId('user-menu-admin').click();
   await expect(op).toHaveURL(/\/admin\/[a-z]+/);
@@ -178,16 +155,16 @@ test('an operator verifies a new reseller, approves the top-up and moves the ord
     if (lang === 'ru') await op.getByTestId('admin-language-ru').click();
     await op.getByTestId('admin-nav-users').click();
     await expect(op.getByTestId('admin-users-page')).toHaveAttribute('data-state', 'ready');
-    await shots(op, `admin-users-${lang}`);
+    await reviewShots(op, `admin-users-${lang}`);
     await op.goto(`/admin/users/${me.id}`);
     await expect(op.getByTestId('user-operation-row').first()).toBeVisible();
-    await shots(op, `admin-user-${lang}`);
+    await reviewShots(op, `admin-user-${lang}`);
     await op.goto('/admin/money?status=all');
     await expect(op.getByTestId('money-row').first()).toBeVisible();
-    await shots(op, `admin-money-${lang}`);
+    await reviewShots(op, `admin-money-${lang}`);
     await op.goto(`/admin/audit`);
     await expect(op.getByTestId('audit-row').first()).toBeVisible();
-    await shots(op, `admin-audit-${lang}`);
+    await reviewShots(op, `admin-audit-${lang}`);
   }
   await op.getByTestId('admin-language-uk').click();
 
@@ -233,7 +210,7 @@ test('a reseller at /admin gets the no-access page', async ({ page, request }) =
 test('on a phone the operator reaches the back office from the menu drawer', async ({ browser, request }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await signInWithToken(page, await operatorToken(request));
+  await signInWithToken(page, await operatorToken(request, 'e2e-admin-operator'));
   await page.getByTestId('mobile-menu-button').click();
   await page.getByTestId('drawer-admin').click();
   await expect(page).toHaveURL(/\/admin\/[a-z]+/);

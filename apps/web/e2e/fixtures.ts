@@ -1,7 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { CategoryDto, ProductsResponse } from '@drop/shared';
 
 export const OPERATOR = { email: 'operator@e2e.local', password: 'operator-pass-1' };
+
+/** The test server's first account (role admin) signed in on its own device. */
+export async function operatorToken(request: APIRequestContext, device = 'e2e-operator') {
+  const r = await request.post('/api/v1/auth/login', { data: { ...OPERATOR, device_token: device } });
+  expect(r.status(), await r.text()).toBe(200);
+  return ((await r.json()) as { data: { token: string } }).data.token;
+}
+
+/** Screenshots for review into $SHOTS_DIR (nothing without it): 1440 and 390 px wide. */
+export async function reviewShots(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1440, height: 900 };
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(dir, `${name}-1440.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(dir, `${name}-390.png`), fullPage: true });
+  await page.setViewportSize(size);
+  await page.waitForTimeout(300);
+}
 
 let seq = 0;
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${process.pid}-${seq++}@e2e.test`;
