@@ -128,6 +128,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         objectSrc: ["'none'"],
+        // The back office previews a PDF receipt it fetched with the token in an <iframe> of a blob: URL.
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

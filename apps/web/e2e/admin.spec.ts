@@ -217,3 +217,31 @@ test('on a phone the operator reaches the back office from the menu drawer', asy
   await expect(page.getByTestId('admin-shell')).toBeVisible();
   await context.close();
 });
+
+test('a PDF receipt opens in the back office under the CSP (a blob: frame), with no policy violation', async ({ browser, request }) => {
+  const reseller = await createReseller(request);
+  const headers = { authorization: `Bearer ${reseller.token}` };
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  const doc = await request.post('/api/v1/payment-documents', { headers, multipart: { file: { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: pdf } } });
+  expect(doc.status(), await doc.text()).toBe(201);
+  const pay = await request.post('/api/v1/payments', { headers, data: { amount: 250, payment_document_id: ((await doc.json()) as { data: { id: number } }).data.id } });
+  expect(pay.status(), await pay.text()).toBe(201);
+  const payment = ((await pay.json()) as { data: PaymentDto }).data;
+
+  const context = await browser.newContext();
+  const op = await context.newPage();
+  const violations: string[] = [];
+  op.on('console', (m) => {
+    if (/Content Security Policy|Refused to (frame|load)/i.test(m.text())) violations.push(m.text());
+  });
+  await signInWithToken(op, await operatorToken(request, 'e2e-admin-operator'));
+  await op.goto('/admin/money');
+  const row = op.locator(`[data-testid="money-row"][data-id="${payment.id}"]`);
+  await row.getByTestId('receipt-open').click();
+  const frame = op.getByTestId('receipt-pdf');
+  await expect(frame).toBeVisible();
+  await expect.poll(() => frame.getAttribute('src')).toMatch(/^blob:/);
+  await op.waitForTimeout(500);
+  expect(violations).toEqual([]);
+  await context.close();
+});
