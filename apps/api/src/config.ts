@@ -28,6 +28,8 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   REALTIME_KEY: z.string().min(1).default('drop'),
   REALTIME_SECRET: z.string().min(16).optional(),
+  /** Sign-ins, registrations, password resets and mailed codes from one IP address per 10 minutes. */
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -110,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trackingIntervalSeconds: e.TRACKING_INTERVAL_SECONDS,
     realtimeKey: e.REALTIME_KEY,
     realtimeSecret: e.REALTIME_SECRET,
-    limits: { loginPerEmail: 10, loginPerIp: 60, codePerEmail: 10, codePerIp: 60, windowSeconds: 600 },
+    limits: { loginPerEmail: 10, loginPerIp: e.RATE_LIMIT_PER_IP, codePerEmail: 10, codePerIp: e.RATE_LIMIT_PER_IP, windowSeconds: 600 },
     feedScheduleSeconds: 30,
     jobPollSeconds: 1,
     jobRetryDelaySeconds: 5,

@@ -18,7 +18,7 @@ test('an operator moves a confirmed order and sets its TTN, then edits a product
   const confirmed = await request.post(`/api/v1/orders/${order.id}/confirm`, { headers });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
 
-  const token = await operatorToken(request, 'e2e-admin-ops');
+  const token = await operatorToken(request);
   await signInWithToken(page, token);
   await page.goto('/admin/orders');
   await expect(page.locator(`[data-testid="board-card"][data-order-id="${order.id}"]`)).toBeVisible();
@@ -74,7 +74,7 @@ test('an operator edits the FAQ the landing shows and broadcasts a notification 
   test.setTimeout(120_000);
   const reseller = await createReseller(request);
   const me = (await apiGet<{ data: { id: number } }>(request, reseller.token, '/api/v1/auth/user')).data;
-  const token = await operatorToken(request, 'e2e-admin-ops');
+  const token = await operatorToken(request);
   await signInWithToken(page, token);
 
   await page.goto('/admin/content/faq');
@@ -133,7 +133,7 @@ const OFFERS_FOR_AN_UNKNOWN_GOOD = `<?xml version="1.0" encoding="UTF-8"?>
 
 test('an operator uploads 1C files in the back office and follows the import to its end; a broken file is refused with its reason', async ({ page, request }) => {
   test.setTimeout(90_000);
-  await signInWithToken(page, await operatorToken(request, 'e2e-admin-ops'));
+  await signInWithToken(page, await operatorToken(request));
   await page.goto('/admin/onec');
   await expect(page.getByTestId('onec-page')).toBeVisible();
 

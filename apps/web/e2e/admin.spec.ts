@@ -97,7 +97,7 @@ test('an operator verifies a new reseller, approves the top-up and moves the ord
   // The operator: from the dashboard's user menu into the back office.
   const operatorContext = await browser.newContext();
   const op = await operatorContext.newPage();
-  await signInWithToken(op, await operatorToken(request, 'e2e-admin-operator'));
+  await signInWithToken(op, await operatorToken(request));
   await op.getByTestId('user-menu-button').click();
   await op.getByTestId('user-menu-admin').click();
   await expect(op).toHaveURL(/\/admin\/[a-z]+/);
@@ -210,7 +210,7 @@ test('a reseller at /admin gets the no-access page', async ({ page, request }) =
 test('on a phone the operator reaches the back office from the menu drawer', async ({ browser, request }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await signInWithToken(page, await operatorToken(request, 'e2e-admin-operator'));
+  await signInWithToken(page, await operatorToken(request));
   await page.getByTestId('mobile-menu-button').click();
   await page.getByTestId('drawer-admin').click();
   await expect(page).toHaveURL(/\/admin\/[a-z]+/);
@@ -234,7 +234,7 @@ test('a PDF receipt opens in the back office under the CSP (a blob: frame), with
   op.on('console', (m) => {
     if (/Content Security Policy|Refused to (frame|load)/i.test(m.text())) violations.push(m.text());
   });
-  await signInWithToken(op, await operatorToken(request, 'e2e-admin-operator'));
+  await signInWithToken(op, await operatorToken(request));
   await op.goto('/admin/money');
   const row = op.locator(`[data-testid="money-row"][data-id="${payment.id}"]`);
   await row.getByTestId('receipt-open').click();

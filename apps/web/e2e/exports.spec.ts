@@ -1,15 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatMoney, type CategoryDto, type MarketDto, type ProductDto, type ProductsResponse } from '@drop/shared';
-import { OPERATOR, apiGet, createReseller, productToBuy, signInWithToken } from './fixtures.ts';
+import { apiGet, operatorToken, createReseller, productToBuy, signInWithToken } from './fixtures.ts';
 
 /** Screenshots for review (whole pages). */
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 /** The operator verifies the reseller through the admin API (stores and store prices need it). */
 async function verify(request: APIRequestContext, email: string) {
-  const login = await request.post('/api/v1/auth/login', { data: { ...OPERATOR, device_token: 'e2e-operator-exports' } });
-  expect(login.status()).toBe(200);
-  const headers = { authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+  const headers = { authorization: `Bearer ${await operatorToken(request)}` };
   const users = (await (await request.get(`/api/v1/admin/users?search=${encodeURIComponent(email)}`, { headers })).json()) as { data: { id: number }[] };
   const id = users.data[0]?.id;
   expect(id).toBeTruthy();

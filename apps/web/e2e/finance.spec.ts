@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { OPERATOR, createReseller, lastMailId, mailedCode, realtimeReady, signInWithToken } from './fixtures.ts';
+import { createReseller, operatorToken, lastMailId, mailedCode, realtimeReady, signInWithToken } from './fixtures.ts';
 
 /** A small valid PNG (a solid orange square) built in memory. */
 function pngBuffer(size = 48): Buffer {
@@ -31,9 +31,6 @@ async function call<T>(baseURL: string, method: string, path: string, body?: unk
   expect([200, 201], `${method} ${path}: ${res.status}`).toContain(res.status);
   return ((await res.json()) as { data: T }).data;
 }
-
-const operatorToken = (baseURL: string) =>
-  call<{ token: string }>(baseURL, 'POST', '/api/v1/auth/login', { ...OPERATOR, device_token: 'e2e-operator' }).then((d) => d.token);
 
 test('top up by receipt, operator approval, then a withdrawal confirmed by a mailed code', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);
@@ -74,7 +71,7 @@ test('top up by receipt, operator approval, then a withdrawal confirmed by a mai
   await expect(paymentRow.getByTestId('payment-amount')).toHaveText('1 500.00 грн.');
 
   // The operator approves it; the top bar balance follows live ('.users.updated'), and so does the page.
-  const op = await operatorToken(baseURL!);
+  const op = await operatorToken(request);
   const pending = await call<{ id: number; user_id: number; amount: number }[]>(baseURL!, 'GET', '/api/v1/admin/payments?status=Pending', undefined, op);
   const mine = pending.find((p) => p.user_id === me.id);
   expect(mine?.amount).toBe(1500);

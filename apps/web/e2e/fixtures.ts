@@ -5,11 +5,19 @@ import type { CategoryDto, ProductsResponse } from '@drop/shared';
 
 export const OPERATOR = { email: 'operator@e2e.local', password: 'operator-pass-1' };
 
-/** The test server's first account (role admin) signed in on its own device. */
-export async function operatorToken(request: APIRequestContext, device = 'e2e-operator') {
-  const r = await request.post('/api/v1/auth/login', { data: { ...OPERATOR, device_token: device } });
-  expect(r.status(), await r.text()).toBe(200);
-  return ((await r.json()) as { data: { token: string } }).data.token;
+let operatorSession: Promise<string> | undefined;
+
+/**
+ * The test server's first account (role admin), signed in once per worker and shared by every
+ * spec: sign-in is rate limited per e-mail (10 per 10 minutes), as it is for everyone.
+ */
+export function operatorToken(request: APIRequestContext): Promise<string> {
+  operatorSession ??= (async () => {
+    const r = await request.post('/api/v1/auth/login', { data: { ...OPERATOR, device_token: `e2e-operator-${process.pid}` } });
+    expect(r.status(), await r.text()).toBe(200);
+    return ((await r.json()) as { data: { token: string } }).data.token;
+  })();
+  return operatorSession;
 }
 
 /** Screenshots for review into $SHOTS_DIR (nothing without it): 1440 and 390 px wide. */

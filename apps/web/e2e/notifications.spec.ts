@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OPERATOR, createReseller, signInWithToken } from './fixtures.ts';
+import { createReseller, operatorToken, signInWithToken } from './fixtures.ts';
 
 /** Node fetch against the API the e2e server runs (JSON in, `{data}` out). */
 async function call<T>(baseURL: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
@@ -13,8 +13,7 @@ async function call<T>(baseURL: string, method: string, path: string, body?: unk
 }
 
 /** The operator verifies the reseller through the admin API. */
-async function verifyAsOperator(baseURL: string, email: string) {
-  const { token } = await call<{ token: string }>(baseURL, 'POST', '/api/v1/auth/login', { ...OPERATOR, device_token: 'e2e-operator' });
+async function verifyAsOperator(baseURL: string, email: string, token: string) {
   const users = await call<{ id: number; email: string }[]>(baseURL, 'GET', `/api/v1/admin/users?search=${encodeURIComponent(email)}`, undefined, token);
   const id = users[0]?.id;
   expect(id).toBeTruthy();
@@ -40,7 +39,7 @@ test('verification arrives live: toasts, badge, popover list and the detail dial
   await expect(userBadge).toHaveAttribute('data-kind', 'new');
   await expect(badge).toBeHidden();
 
-  await verifyAsOperator(baseURL!, reseller.email);
+  await verifyAsOperator(baseURL!, reseller.email, await operatorToken(request));
 
   const toasts = page.getByTestId('toast');
   await expect(toasts.filter({ hasText: 'Користувач активовано' })).toBeVisible();

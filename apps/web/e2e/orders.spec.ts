@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatMoney, type OrderDto, type StatisticsDto } from '@drop/shared';
-import { OPERATOR, apiGet, createReseller, productToBuy, realtimeReady, signInWithToken } from './fixtures.ts';
+import { apiGet, operatorToken, createReseller, productToBuy, realtimeReady, signInWithToken } from './fixtures.ts';
 
 /**
  * Screenshots for review: into the test's output folder, and also into $SHOTS_DIR (e.g. /tmp/shots)
@@ -139,8 +139,7 @@ test('orders: list, confirm, edit a line, copy, cancel the copy; the home cards 
   await ready;
   await expect(view).toHaveAttribute('data-state', 'ready');
   await expect(view.getByTestId('order-status')).toHaveText('Підтверджене');
-  const login = await request.post('/api/v1/auth/login', { data: { ...OPERATOR, device_token: 'e2e-operator-orders' } });
-  const staff = { authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+  const staff = { authorization: `Bearer ${await operatorToken(request)}` };
   expect((await request.post(`/api/v1/admin/orders/${order.id}/status`, { headers: staff, data: { status: 'Complected' } })).status()).toBe(200);
   await expect(view.getByTestId('order-status')).toHaveText('Укомплектоване');
   expect((await request.put(`/api/v1/admin/orders/${order.id}/ttn`, { headers: staff, data: { ttn: '0503012345678', cost: 45 } })).status()).toBe(200);

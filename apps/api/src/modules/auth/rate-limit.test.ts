@@ -24,3 +24,9 @@ test('login is limited per e-mail, then per IP, with Retry-After', async () => {
   }
   expect(statuses).toEqual([422, 422, 422, 422, 429]);
 });
+
+test('RATE_LIMIT_PER_IP sets the per-address limits (60 by default); per e-mail stays 10', () => {
+  expect(loadConfig({}).limits).toMatchObject({ loginPerIp: 60, codePerIp: 60, loginPerEmail: 10, codePerEmail: 10 });
+  expect(loadConfig({ RATE_LIMIT_PER_IP: '500' }).limits).toMatchObject({ loginPerIp: 500, codePerIp: 500, loginPerEmail: 10 });
+  expect(() => loadConfig({ RATE_LIMIT_PER_IP: '0' })).toThrow();
+});
