@@ -1,20 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { formatMoney, type OrderDto } from '@drop/shared';
-import { apiGet, createReseller, operatorToken, productToBuy, reviewShots, signInWithToken } from './fixtures.ts';
+import { apiGet, createReseller, operatorToken, placeOrder, reviewShots, signInWithToken } from './fixtures.ts';
 
 test('an operator moves a confirmed order and sets its TTN, then edits a product the reseller sees', async ({ page, request }) => {
   test.setTimeout(120_000);
   const reseller = await createReseller(request);
   const headers = { authorization: `Bearer ${reseller.token}` };
-  const { product } = await productToBuy(request, reseller.token);
-  const retail = Math.max(product.retail_price, product.markup_price);
-  expect((await request.post('/api/v1/carts', { headers, data: { product_id: product.id, qty: 1, retail_price: retail } })).status()).toBeLessThan(300);
-  const placed = await request.post('/api/v1/orders', {
-    headers,
-    data: { last_name: 'Шевченко', first_name: 'Тарас', phone: '+380671234567', delivery_service: 'Rozetka', delivery_method: 'Branch', delivery_type: 'NovaPoshta', payment_delivery: 'Recipient', payment_method: 'COD', city_name: 'Львів', branch_name: 'Відділення 5' },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = ((await placed.json()) as { data: OrderDto }).data;
+  const { product, order } = await placeOrder(request, reseller.token);
   const confirmed = await request.post(`/api/v1/orders/${order.id}/confirm`, { headers });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
 

@@ -1,7 +1,6 @@
-import zlib from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { OrderDto, PaymentDto } from '@drop/shared';
-import { apiGet, createReseller, operatorToken, productToBuy, realtimeReady, reviewShots, signInWithToken } from './fixtures.ts';
+import type { PaymentDto } from '@drop/shared';
+import { apiGet, createReseller, operatorToken, placeOrder, pngBuffer, realtimeReady, reviewShots, signInWithToken } from './fixtures.ts';
 
 /**
  * The back office (issue 9): an operator verifies a new reseller, approves their top-up and moves
@@ -9,51 +8,6 @@ import { apiGet, createReseller, operatorToken, productToBuy, realtimeReady, rev
  * each change live (no reload). A reseller at /admin gets "no access".
  * With $SHOTS_DIR set, the admin pages are also saved at 1440 and 390 px in uk and ru.
  */
-
-/** A small valid PNG (a solid orange square) built in memory. */
-function pngBuffer(size = 48): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([0xfd, 0x92, 0x07]))]);
-  const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
-
-/** A cart line and an order placed through the API (Rozetka branch: no Nova Poshta refs needed). */
-async function placeOrder(request: APIRequestContext, token: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const { product } = await productToBuy(request, token);
-  const retail = Math.max(product.retail_price, product.markup_price);
-  const add = await request.post('/api/v1/carts', { headers, data: { product_id: product.id, qty: 1, retail_price: retail } });
-  expect(add.status(), await add.text()).toBeLessThan(300);
-  const res = await request.post('/api/v1/orders', {
-    headers,
-    data: {
-      last_name: 'Шевченко',
-      first_name: 'Тарас',
-      phone: '+380671234567',
-      delivery_service: 'Rozetka',
-      delivery_method: 'Branch',
-      delivery_type: 'NovaPoshta',
-      payment_delivery: 'Recipient',
-      payment_method: 'COD',
-      city_name: 'Львів',
-      branch_name: 'Відділення 5',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: OrderDto }).data;
-}
 
 /** A pending top-up with a PNG receipt, made through the API. */
 async function pendingTopUp(request: APIRequestContext, token: string, amount: number) {
@@ -73,7 +27,7 @@ test('an operator verifies a new reseller, approves the top-up and moves the ord
   test.setTimeout(180_000);
   const reseller = await createReseller(request, { name: 'Ірина Адмінтест' });
   const me = (await apiGet<{ data: { id: number } }>(request, reseller.token, '/api/v1/auth/user')).data;
-  const order = await placeOrder(request, reseller.token);
+  const { order } = await placeOrder(request, reseller.token);
   // The reseller confirms it: New -> Confirmed is the reseller's move; the operator's (OPERATOR_ORDER_MOVES) go on from there.
   const confirm = await request.post(`/api/v1/orders/${order.id}/confirm`, { headers: { authorization: `Bearer ${reseller.token}` } });
   expect(confirm.status(), await confirm.text()).toBe(200);

@@ -1,25 +1,5 @@
-import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { createReseller, operatorToken, lastMailId, mailedCode, realtimeReady, signInWithToken } from './fixtures.ts';
-
-/** A small valid PNG (a solid orange square) built in memory. */
-function pngBuffer(size = 48): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([0xfd, 0x92, 0x07]))]);
-  const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
+import { createReseller, lastMailId, mailedCode, operatorToken, pngBuffer, realtimeReady, signInWithToken } from './fixtures.ts';
 
 /** Node fetch against the API the e2e server runs (JSON in, `{data}` out). */
 async function call<T>(baseURL: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { CategoryDto, ProductsResponse } from '@drop/shared';
+import type { CategoryDto, OrderDto, ProductsResponse } from '@drop/shared';
 
 export const OPERATOR = { email: 'operator@e2e.local', password: 'operator-pass-1' };
 
@@ -109,4 +110,49 @@ export function realtimeReady(page: Page) {
   return page
     .waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'))
     .then((ws) => ws.waitForEvent('framereceived', (f) => String(f.payload).startsWith('40')));
+}
+
+/** A small valid PNG (a solid orange square) built in memory. */
+export function pngBuffer(size = 48): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([0xfd, 0x92, 0x07]))]);
+  const raw = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A cart line and an order placed through the API (Rozetka branch: no Nova Poshta refs needed), qty 1. */
+export async function placeOrder(request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const { product } = await productToBuy(request, token);
+  const retail = Math.max(product.retail_price, product.markup_price);
+  const add = await request.post('/api/v1/carts', { headers, data: { product_id: product.id, qty: 1, retail_price: retail } });
+  expect(add.status(), await add.text()).toBeLessThan(300);
+  const res = await request.post('/api/v1/orders', {
+    headers,
+    data: {
+      last_name: 'Шевченко',
+      first_name: 'Тарас',
+      phone: '+380671234567',
+      delivery_service: 'Rozetka',
+      delivery_method: 'Branch',
+      delivery_type: 'NovaPoshta',
+      payment_delivery: 'Recipient',
+      payment_method: 'COD',
+      city_name: 'Львів',
+      branch_name: 'Відділення 5',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { product, order: ((await res.json()) as { data: OrderDto }).data };
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { formatMoney, type OrderDto, type StatisticsDto } from '@drop/shared';
-import { apiGet, operatorToken, createReseller, productToBuy, realtimeReady, signInWithToken } from './fixtures.ts';
+import { apiGet, createReseller, operatorToken, placeOrder, realtimeReady, signInWithToken } from './fixtures.ts';
 
 /**
  * Screenshots for review: into the test's output folder, and also into $SHOTS_DIR (e.g. /tmp/shots)
@@ -20,32 +20,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(dir, `${name}-390.png`), fullPage: true });
   await page.setViewportSize(size);
   await page.waitForTimeout(300);
-}
-
-/** A cart line and an order placed through the API (Rozetka branch: no Nova Poshta refs needed), qty 1. */
-async function placeOrder(request: APIRequestContext, token: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const { product } = await productToBuy(request, token);
-  const retail = Math.max(product.retail_price, product.markup_price);
-  const add = await request.post('/api/v1/carts', { headers, data: { product_id: product.id, qty: 1, retail_price: retail } });
-  expect(add.status(), await add.text()).toBeLessThan(300);
-  const res = await request.post('/api/v1/orders', {
-    headers,
-    data: {
-      last_name: 'Шевченко',
-      first_name: 'Тарас',
-      phone: '+380671234567',
-      delivery_service: 'Rozetka',
-      delivery_method: 'Branch',
-      delivery_type: 'NovaPoshta',
-      payment_delivery: 'Recipient',
-      payment_method: 'COD',
-      city_name: 'Львів',
-      branch_name: 'Відділення 5',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { product, order: ((await res.json()) as { data: OrderDto }).data };
 }
 
 test('orders: list, confirm, edit a line, copy, cancel the copy; the home cards show the statistics', async ({ page, request }) => {

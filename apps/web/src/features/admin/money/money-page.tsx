@@ -189,20 +189,15 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
             <ResellerLink key="reseller" id={p.user_id} />,
             <Note key="note" comment={p.comment} reason={p.decline_reason} />,
             <Chip key="status" size="small" color={TOP_UP_COLORS[p.status]} label={t(`money.topUpStatus.${p.status}`)} data-testid="money-status-chip" />,
-            p.status === 'Pending' ? (
-              <Box key="actions" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                <Button size="small" variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setTarget({ item: p, mode: 'approve' })} data-testid="money-approve">
-                  {t('money.approve')}
-                </Button>
-                <Button size="small" variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setTarget({ item: p, mode: 'decline' })} data-testid="money-decline">
-                  {t('money.decline')}
-                </Button>
-              </Box>
-            ) : (
-              <Typography key="actions" variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                {t('money.processed', { date: kyivDateTime(p.processed_at) })}
-              </Typography>
-            ),
+            <DecisionActions
+              key="actions"
+              open={p.status === 'Pending'}
+              acceptLabel={t('money.approve')}
+              acceptTestId="money-approve"
+              onAccept={() => setTarget({ item: p, mode: 'approve' })}
+              onDecline={() => setTarget({ item: p, mode: 'decline' })}
+              processedAt={p.processed_at}
+            />,
           ]}
         />
       )}
@@ -306,20 +301,15 @@ function Withdrawals({ status, page, onPage, desktop }: { status: WithdrawStatus
               <Chip size="small" color={WITHDRAW_COLORS[w.status]} label={t(`money.withdrawStatus.${w.status}`)} data-testid="money-status-chip" />
               <Note comment={null} reason={w.decline_reason} />
             </Box>,
-            w.status === 'New' ? (
-              <Box key="actions" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                <Button size="small" variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setTarget({ item: w, mode: 'paid' })} data-testid="money-paid">
-                  {t('money.markPaid')}
-                </Button>
-                <Button size="small" variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setTarget({ item: w, mode: 'decline' })} data-testid="money-decline">
-                  {t('money.decline')}
-                </Button>
-              </Box>
-            ) : (
-              <Typography key="actions" variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                {t('money.processed', { date: kyivDateTime(w.paid_at) })}
-              </Typography>
-            ),
+            <DecisionActions
+              key="actions"
+              open={w.status === 'New'}
+              acceptLabel={t('money.markPaid')}
+              acceptTestId="money-paid"
+              onAccept={() => setTarget({ item: w, mode: 'paid' })}
+              onDecline={() => setTarget({ item: w, mode: 'decline' })}
+              processedAt={w.paid_at}
+            />,
           ]}
         />
       )}
@@ -401,6 +391,35 @@ export function MoneyPage() {
       ) : (
         <Withdrawals status={status as WithdrawStatus | undefined} page={page} onPage={(p) => set({ page: p > 1 ? String(p) : null })} desktop={desktop} />
       )}
+    </Box>
+  );
+}
+
+/** An open request's two actions (accept: approve or mark paid; decline), or when it was processed. */
+function DecisionActions({ open, acceptLabel, acceptTestId, onAccept, onDecline, processedAt }: {
+  open: boolean;
+  acceptLabel: string;
+  acceptTestId: string;
+  onAccept: () => void;
+  onDecline: () => void;
+  processedAt: string | null;
+}) {
+  const { t } = useAdminT();
+  if (!open) {
+    return (
+      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        {t('money.processed', { date: kyivDateTime(processedAt) })}
+      </Typography>
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <Button size="small" variant="contained" color="success" startIcon={<CheckIcon />} onClick={onAccept} data-testid={acceptTestId}>
+        {acceptLabel}
+      </Button>
+      <Button size="small" variant="outlined" color="error" startIcon={<CloseIcon />} onClick={onDecline} data-testid="money-decline">
+        {t('money.decline')}
+      </Button>
     </Box>
   );
 }
