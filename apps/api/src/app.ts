@@ -18,9 +18,12 @@ import { SessionCache } from './lib/session-cache.ts';
 import { listenForChanges } from './lib/change-listener.ts';
 import { readModelOf } from './modules/catalog/read-model.ts';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.ts';
+import { LOG_REDACT, logSerializers } from './lib/log-redact.ts';
 import { devMailer, smtpMailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { requestLocale } from './plugins/locale.ts';
+import { healthRoutes } from './plugins/health.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes, passwordRoutes } from './modules/auth/auth.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
@@ -69,12 +72,17 @@ export interface BuildOptions {
   database?: Database;
   /** Start the job workers (default true). */
   startJobs?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the Fastify instance (no listen): tests use it through inject. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: LOG_REDACT, serializers: logSerializers, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQuery },
@@ -83,7 +91,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
 
   const database = opts.database ?? (await openDatabase(config));
-  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailer(database.db, app.log);
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs) : devMailer(database.db, app.log, config.env !== 'production');
   const sessions = new SessionCache();
   const reservations = reservationSystemOf(config);
   const realtime = await attachRealtime(app, { config, db: database.db, sessions }, app.log);
@@ -94,7 +102,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     retryDelaySeconds: config.jobRetryDelaySeconds,
     connectionString: config.databaseUrl,
     push: (job) => realtime.push(job),
-    reserve: (job) => runReservation(deps, reservations, job),
+    reserve: (job, complete) => runReservation(deps, reservations, job, complete),
     buildFeed: (job) => runFeedBuildJob(deps, job, app.log),
   });
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
@@ -118,6 +126,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -156,6 +165,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(
     async (api) => {
+      await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(passwordRoutes, { prefix: '/password' });
       await api.register(devicesRoutes, { prefix: '/user-devices' });
@@ -196,7 +206,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       root: config.webDist,
       // Looked up per request, so a rebuilt SPA is served without a restart; misses reach the SPA fallback.
       wildcard: true,
-      index: 'index.html',
+      // `/` is the landing page: the build's landing.html is index.html that also preloads its chunks.
+      index: ['landing.html', 'index.html'],
+      // The web build writes .br (quality 11) and .gz next to each text file; others are compressed per request.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

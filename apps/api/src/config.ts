@@ -20,6 +20,14 @@ const schema = z.object({
   TRACKING_INTERVAL_SECONDS: z.coerce.number().min(1).default(300),
   RESERVATION_SYSTEM: z.enum(['embedded', 'onec-http', 'commerceml']).default('embedded'),
   ONEC_URL: z.string().url().optional(),
+  /** How long one call to 1C may take before it counts as failed (and the job is retried). */
+  ONEC_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(10),
+  /** Connecting, the greeting and any silence in an SMTP conversation longer than this fail the delivery (retried by the job). */
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
+  /** First retry delay of a failed job (mail, reservation, feed build); exponential backoff after it. */
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /** How often each API process looks for feeds due for a scheduled build. */
+  FEED_SCHEDULE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   OPERATOR_EMAIL: z.string().email().optional(),
   OPERATOR_PASSWORD: z.string().min(8).optional(),
   DEMO_PRODUCTS: z.coerce.number().int().min(0).max(2_000_000).default(5000),
@@ -42,6 +50,8 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** Connection, greeting and socket-idle timeout of SMTP deliveries in ms. */
+  smtpTimeoutMs: number;
   mailFrom: string;
   publicUrl: string;
   operatorEmail: string | undefined;
@@ -95,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    smtpTimeoutMs: Math.round(e.SMTP_TIMEOUT_SECONDS * 1000),
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     operatorEmail: e.OPERATOR_EMAIL?.toLowerCase(),
@@ -105,7 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     reservationSystem: e.RESERVATION_SYSTEM,
     onecUrl: e.ONEC_URL,
-    onecTimeoutMs: 10_000,
+    onecTimeoutMs: Math.round(e.ONEC_TIMEOUT_SECONDS * 1000),
     npApiUrl: e.NP_API_URL,
     npApiKey: e.NP_API_KEY,
     npEmulatorStepSeconds: e.NP_EMULATOR_STEP_SECONDS,
@@ -113,8 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     realtimeKey: e.REALTIME_KEY,
     realtimeSecret: e.REALTIME_SECRET,
     limits: { loginPerEmail: 10, loginPerIp: e.RATE_LIMIT_PER_IP, codePerEmail: 10, codePerIp: e.RATE_LIMIT_PER_IP, windowSeconds: 600 },
-    feedScheduleSeconds: 30,
+    feedScheduleSeconds: e.FEED_SCHEDULE_SECONDS,
     jobPollSeconds: 1,
-    jobRetryDelaySeconds: 5,
+    jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
   };
 }

@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { buildApp, openDatabase } from './app.ts';
 import { bootstrapDatabase } from './db/bootstrap.ts';
+import { withStartupLock } from './db/client.ts';
 import { catalogueSize, loadDemoCatalogue } from './modules/catalog/demo/demo-writer.ts';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-lock.ts';
 
@@ -23,13 +24,17 @@ async function main() {
   process.on('exit', () => release());
 
   const database = await openDatabase(config);
-  const { operator } = await bootstrapDatabase(database, config);
-  if (config.demoProducts > 0 && (await catalogueSize(database)) === 0) {
-    const t = Date.now();
-    console.log(`  Filling the empty catalogue with ${config.demoProducts} demo products…`);
-    await loadDemoCatalogue(database, config.demoProducts);
-    console.log(`  Demo catalogue ready in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  }
+  // Several API processes may start at once on one PostgreSQL database: one migrates and fills, the others wait.
+  const { operator } = await withStartupLock(database, async () => {
+    const result = await bootstrapDatabase(database, config);
+    if (config.demoProducts > 0 && (await catalogueSize(database)) === 0) {
+      const t = Date.now();
+      console.log(`  Filling the empty catalogue with ${config.demoProducts} demo products…`);
+      await loadDemoCatalogue(database, config.demoProducts);
+      console.log(`  Demo catalogue ready in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    }
+    return result;
+  });
   const app = await buildApp(config, { database });
 
   let closing = false;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './api.ts';
+import { isoDateInput, pageQuery } from './api.ts';
 import { ROLES } from './auth.ts';
 
 /**
@@ -8,7 +8,7 @@ import { ROLES } from './auth.ts';
  */
 
 const boolParam = z.enum(['true', 'false'], 'invalid_value').transform((v) => v === 'true');
-const isoDate = z.string('invalid_type').regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value');
+const isoDate = isoDateInput;
 const id = z.coerce.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value');
 
 // ---------- resellers ----------
@@ -122,7 +122,7 @@ export type AdminCategoryDto = z.infer<typeof adminCategoryDto>;
 export const categoryInput = z.strictObject({
   name_uk: name,
   name_ru: name,
-  parent_id: z.number('invalid_type').int('invalid_type').min(1, 'invalid_value').nullable().optional(),
+  parent_id: z.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value').nullable().optional(),
   sort: z.number('invalid_type').int('invalid_type').min(0, 'too_small').max(1_000_000, 'too_big').optional(),
 });
 export type CategoryInput = z.infer<typeof categoryInput>;
@@ -181,13 +181,13 @@ export const productUpdateInput = z.strictObject({
   description_uk: description.optional(),
   description_ru: description.optional(),
   brand: z.string('invalid_type').trim().max(255, 'too_long').nullable().optional(),
-  category_id: z.number('invalid_type').int('invalid_type').min(1, 'invalid_value').optional(),
-  drop_price: uah.refine((v) => v > 0, 'amount_positive').optional(),
-  retail_price: uah.refine((v) => v > 0, 'amount_positive').optional(),
+  category_id: z.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value').optional(),
+  drop_price: uah.refine((v) => v >= 0.01, 'amount_positive').optional(),
+  retail_price: uah.refine((v) => v >= 0.01, 'amount_positive').optional(),
   old_drop_price: uah.nullable().optional(),
   qty: z.number('invalid_type').int('invalid_type').min(0, 'too_small').max(10_000_000, 'too_big').optional(),
   is_new: z.boolean('invalid_type').optional(),
-  property_value_ids: z.array(z.number('invalid_type').int('invalid_type').min(1, 'invalid_value'), 'invalid_type').max(200, 'too_big').optional(),
+  property_value_ids: z.array(z.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value'), 'invalid_type').max(200, 'too_big').optional(),
 });
 export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
 
@@ -218,7 +218,7 @@ export const broadcastInput = z.strictObject({
   title_ru: z.string('required').trim().min(1, 'required').max(120, 'too_long'),
   message_uk: z.string('required').trim().min(1, 'required').max(2000, 'too_long'),
   message_ru: z.string('required').trim().min(1, 'required').max(2000, 'too_long'),
-  user_ids: z.array(z.number('invalid_type').int('invalid_type').min(1, 'invalid_value'), 'invalid_type').min(1, 'required').max(1000, 'too_big').optional(),
+  user_ids: z.array(z.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value'), 'invalid_type').min(1, 'required').max(1000, 'too_big').optional(),
   /** Also e-mail it. */
   mail: z.boolean('invalid_type').optional(),
 });

@@ -24,7 +24,7 @@ export type CartAddInput = z.infer<typeof cartAddInput>;
 
 /** `PUT /carts/{id}`; `id` may repeat the path's (SPEC: "edit adds id"). */
 export const cartUpdateInput = z.strictObject({
-  id: z.number('invalid_type').int('invalid_type').positive('invalid_value').optional(),
+  id: z.number('invalid_type').int('invalid_type').positive('invalid_value').max(2147483647, 'invalid_value').optional(),
   qty,
   retail_price: price,
 });

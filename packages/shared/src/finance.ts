@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './api.ts';
+import { isoDateInput, pageQuery } from './api.ts';
 import { WITHDRAW_STATUSES } from './config.ts';
 
 /**
@@ -27,7 +27,7 @@ export const operationDto = z.object({
 });
 export type OperationDto = z.infer<typeof operationDto>;
 
-const isoDate = z.string('invalid_type').regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value');
+const isoDate = isoDateInput;
 
 /** `GET /operations` and `/operations/grouped`: type and a date range (inclusive, Kyiv days). */
 export const operationsQuery = pageQuery
@@ -87,14 +87,15 @@ export type PaymentDocumentDto = z.infer<typeof paymentDocumentDto>;
 const money = (max: number) =>
   z
     .number('invalid_type')
-    .gt(0, 'amount_positive')
+    // At least a kopeck: 1e-300 passes `> 0` and the two-decimals check, and would be stored as 0.
+    .gte(0.01, 'amount_positive')
     .max(max, 'too_big')
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'invalid_value');
 
 export const MAX_TOP_UP_UAH = 1_000_000;
 export const paymentInput = z.strictObject({
   amount: money(MAX_TOP_UP_UAH),
-  payment_document_id: z.number('required').int('invalid_type').positive('invalid_value'),
+  payment_document_id: z.number('required').int('invalid_type').positive('invalid_value').max(2_147_483_647, 'invalid_value'),
   comment: z.string('invalid_type').trim().max(500, 'too_long').optional(),
 });
 export type PaymentInput = z.infer<typeof paymentInput>;
@@ -174,7 +175,8 @@ export const withdrawDecisionInput = z
 export const correctionInput = z.strictObject({
   amount: z
     .number('invalid_type')
-    .refine((v) => v !== 0, 'invalid_value')
+    // Not zero once in kopecks (a tiny amount like 1e-300 would reach the ledger as 0).
+    .refine((v) => Math.round(v * 100) !== 0, 'invalid_value')
     .refine((v) => Math.abs(v) <= 1_000_000, 'too_big')
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'invalid_value'),
   comment: z.string('required').trim().min(1, 'required').max(500, 'too_long'),

@@ -56,19 +56,22 @@ export function formatPhone(phone: string | null | undefined): string {
   return `+38 (0${m[1]}) ${m[2]}-${m[3]}-${m[4]}`;
 }
 
-const kyivFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Kyiv',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+// Made on first use: building it loads time-zone data (tens of ms in a browser), which a page
+// that never shows a Kyiv date should not pay for at start.
+let kyivFormat: Intl.DateTimeFormat | undefined;
 
 /** The date and time of `d` in Kyiv (the business time zone), as zero-padded parts. */
 export function kyivParts(d: Date): { year: string; month: string; day: string; hour: string; minute: string; second: string } {
+  kyivFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Kyiv',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
   const p = Object.fromEntries(kyivFormat.formatToParts(d).map((x) => [x.type, x.value]));
   return { year: p.year ?? '', month: p.month ?? '', day: p.day ?? '', hour: p.hour ?? '', minute: p.minute ?? '', second: p.second ?? '' };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { phoneField } from './auth.ts';
-import { pageQuery } from './api.ts';
+import { isoDateInput, pageQuery } from './api.ts';
 import {
   DELIVERY_METHODS,
   DELIVERY_PAY_METHODS,
@@ -217,7 +217,7 @@ export type OrderDto = z.infer<typeof orderDto>;
 export const orderSummaryDto = orderDto.omit({ products: true, history: true, documents: true });
 export type OrderSummaryDto = z.infer<typeof orderSummaryDto>;
 
-const orderDate = z.string('invalid_type').regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value');
+const orderDate = isoDateInput;
 
 /** `GET /orders`: filters (Kyiv days for the date range) and pagination, newest first. */
 export const ordersQuery = pageQuery
@@ -257,12 +257,12 @@ export type MediaFileDto = z.infer<typeof mediaFileDto>;
 
 /** The multipart fields beside `file`. */
 export const mediaFileFields = z.object({
-  order_id: z.coerce.number('required').int('invalid_type').min(1, 'required'),
+  order_id: z.coerce.number('required').int('invalid_type').min(1, 'required').max(2_147_483_647, 'invalid_value'),
   type: z.enum(MEDIA_FILE_TYPES, 'invalid_value').default('other'),
 });
 
 const lineInput = z.strictObject({
-  product_id: z.number('required').int('invalid_type').min(1, 'invalid_value'),
+  product_id: z.number('required').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value'),
   qty: z.number('required').int('invalid_type').min(1, 'too_small').max(10_000, 'too_big'),
   retail_price: z.number('required').min(0.01, 'too_small').max(10_000_000, 'too_big'),
 });
@@ -295,7 +295,7 @@ export type OrderUpdateInput = z.infer<typeof orderUpdateInput>;
 export const adminOrdersQuery = z
   .object({
     ...ordersQuery.shape,
-    user_id: z.coerce.number('invalid_type').int('invalid_type').min(1, 'invalid_value').optional(),
+    user_id: z.coerce.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value').optional(),
   })
   .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: 'date_range', path: ['date_to'] });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;

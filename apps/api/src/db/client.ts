@@ -41,12 +41,52 @@ export async function openPglite(opts: { dataDir?: string; loadFrom?: Blob | Fil
 }
 
 export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A request never waits for a connection longer than this: with the server gone it gets 503 (isDatabaseUnavailable).
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, keepAlive: true });
   pool.on('error', () => {
-    /* idle client errors are reported by the next query */
+    /* idle client errors (e.g. the server restarting) are reported by the next query; the pool drops that client */
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', pool, close: () => pool.end() };
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/**
+ * Whether an error (or its cause, e.g. drizzle's DrizzleQueryError around a pg error) says the
+ * database cannot be reached right now: refused or lost connections, the server shutting down or
+ * starting (57P01-57P03), any connection exception (SQLSTATE class 08), too many connections.
+ * The API answers these with 503 and recovers by itself once the server is back.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
+
+/** The session advisory lock that serialises start-up (migrations, first account, demo catalogue) across API processes. */
+export const STARTUP_LOCK_KEY = 72_439_610_001;
+
+/**
+ * Runs `fn` holding the start-up advisory lock on PostgreSQL, so API processes started at once on
+ * one database migrate and bootstrap one after the other (the later ones find the work done). The
+ * lock lives on its own pooled connection and goes with it if the process dies. PGlite has one
+ * owner (the data dir lock), so `fn` just runs.
+ */
+export async function withStartupLock<T>(database: Database, fn: () => Promise<T>): Promise<T> {
+  if (!database.pool) return fn();
+  const client = await database.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    return await fn();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
 }
 
 export async function runMigrations(database: Database): Promise<void> {

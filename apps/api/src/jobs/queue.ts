@@ -1,7 +1,7 @@
 import { PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db } from '../db/client.ts';
+import { isDatabaseUnavailable, type Database, type Db } from '../db/client.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import type { FeedBuildTrigger } from '@drop/shared';
 
@@ -64,18 +64,39 @@ export interface QueueOptions {
   connectionString?: string;
   /** Delivers a realtime event (Socket.IO; through the Redis adapter to every API process). */
   push?: (job: RealtimePush) => void;
-  /** Runs a reservation job against the configured system; throwing makes pg-boss retry it. */
-  reserve?: (job: ReservationJobData) => Promise<void>;
+  /**
+   * Runs a reservation job against the configured system; throwing makes pg-boss retry it.
+   * `complete(tx)` completes this attempt of the job inside the caller's transaction (false when
+   * the attempt is no longer this worker's), so the job's effect commits with its completion.
+   */
+  reserve?: (job: ReservationJobData, complete: (tx: Db) => Promise<boolean>) => Promise<void>;
   /** Builds a feed; throwing makes pg-boss retry it. */
   buildFeed?: (job: FeedBuildJobData) => Promise<void>;
 }
 
+/**
+ * Every job carries a heartbeat: its worker refreshes it while the job runs, and a job whose
+ * process died (killed, crashed) is retried once its heartbeat is this old, found by the
+ * supervisor pass (every SUPERVISE_SECONDS), instead of after the 15-minute expiry. So a job
+ * killed mid-run is retried within about 40 s of the death.
+ */
+export const JOB_HEARTBEAT_SECONDS = 20;
+const SUPERVISE_SECONDS = 15;
+
 export function createQueue(database: Database, opts: QueueOptions): Queue {
+  const supervision = { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS };
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.lite!), backend: 'pglite', schedule: false, useListenNotify: true })
-      : new PgBoss({ connectionString: opts.connectionString, max: 4, schedule: false, useListenNotify: true });
-  boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+      ? new PgBoss({ db: fromPglite(database.lite!), backend: 'pglite', schedule: false, useListenNotify: true, ...supervision })
+      : new PgBoss({ connectionString: opts.connectionString, max: 4, schedule: false, useListenNotify: true, ...supervision });
+  // The database away (restarting): every worker's poll fails until it is back; one warning per 10 s says so.
+  let unavailableLoggedAt = 0;
+  boss.on('error', (err) => {
+    if (!isDatabaseUnavailable(err)) return opts.log.error({ err }, 'job queue error');
+    if (Date.now() - unavailableLoggedAt < 10_000) return;
+    unavailableLoggedAt = Date.now();
+    opts.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'job queue: database unavailable, retrying');
+  });
   boss.on('warning', (w) => opts.log.warn({ warning: w }, 'job queue warning'));
   let started = false;
 
@@ -83,6 +104,7 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
     async enqueue(tx, name, data) {
       await boss.send(name, data as object, {
         db: fromDrizzle(tx as never, sql as never),
+        heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
         // A realtime event is only worth delivering soon: a few quick retries, then it expires.
         ...(name === QUEUES.realtime
           ? { retryLimit: 2, retryDelay: 1, expireInSeconds: 30 }
@@ -93,7 +115,9 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
             : name === QUEUES.feedBuild
               ? // The queue is stately per feed: a build asked for while one waits joins it.
                 { singletonKey: String((data as FeedBuildJobData).exportSettingId), retryLimit: 3, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true, expireInSeconds: 3600 }
-              : { retryLimit: 5, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true }),
+              : // Mail: an SMTP server down for a while (40 to 50 minutes at the default 5 s first
+                // delay) loses nothing; the delay grows to at most 10 minutes between tries.
+                { retryLimit: 10, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true, retryDelayMax: 600 }),
       });
     },
     async reservationJobs(orderId) {
@@ -127,7 +151,8 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
       }
       await boss.work<MailMessage>(QUEUES.sendMail, { pollingIntervalSeconds: opts.pollSeconds }, async (jobs) => {
         for (const job of jobs) {
-          await opts.mailer.send(job.data);
+          // The job's id is the Message-ID: a retry after a timeout that did deliver is recognisably the same letter.
+          await opts.mailer.send({ ...job.data, messageId: job.data.messageId ?? job.id });
           opts.log.info({ to: job.data.to, job: job.id }, 'mail sent');
         }
       });
@@ -141,7 +166,11 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
           const results: { id: string; status: 'completed' | 'failed'; output?: unknown }[] = [];
           for (const job of jobs) {
             try {
-              await opts.reserve?.(job.data);
+              const complete = async (tx: Db) => {
+                const r = (await boss.complete(QUEUES.reservation, { id: job.id, retryCount: job.retryCount }, null, { db: fromDrizzle(tx as never, sql as never) })) as { affected?: number };
+                return r.affected === 1;
+              };
+              await opts.reserve?.(job.data, complete);
               results.push({ id: job.id, status: 'completed' });
             } catch (err) {
               results.push({ id: job.id, status: 'failed', output: { message: (err as Error).message } });

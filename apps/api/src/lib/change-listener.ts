@@ -61,7 +61,8 @@ export async function listenForChanges(
       if (stopped) return;
       if (err) log.warn({ err }, 'change listener lost; caches are off until it reconnects');
       retry = setTimeout(() => void connect(), delay);
-      delay = Math.min(delay * 2, 30_000);
+      // At most 5 s apart: the caches are off meanwhile, so a restarted database is heard again within seconds.
+      delay = Math.min(delay * 2, 5_000);
     };
     c.on('error', fail);
     c.on('end', () => fail());

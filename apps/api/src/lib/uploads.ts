@@ -38,10 +38,25 @@ export async function readUpload(req: FastifyRequest): Promise<{ file: UploadedF
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') file = { filename: '', buffer: Buffer.alloc(1), truncated: true };
     else if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') file = undefined;
+    else if (isMalformedMultipart(err)) throw malformedMultipart();
     else throw err;
   }
   return { file, fields };
 }
+
+/**
+ * The parser's own errors for a body that is not the multipart it claims to be (no boundary, cut
+ * short, a broken part header): plain errors with no code, no status and no system call, unlike
+ * the limits (FST_*), HTTP errors and file-system errors.
+ */
+export function isMalformedMultipart(err: unknown): boolean {
+  if (!(err instanceof Error) || err instanceof AppError) return false;
+  const e = err as { code?: unknown; statusCode?: unknown; syscall?: unknown };
+  return e.code === undefined && e.statusCode === undefined && e.syscall === undefined;
+}
+
+/** 400 BadRequest, the answer to a malformed multipart body. */
+export const malformedMultipart = () => AppError.business('BadRequest', 'bad_request');
 
 /**
  * Checks what a file really is (by its content, not its name or declared type) and its size,
@@ -62,6 +77,8 @@ export async function storeChecked(
   const abs = path.join(dataDir, rel);
   await fs.mkdir(path.dirname(abs), { recursive: true });
   await fs.writeFile(abs, file.buffer);
-  const name = path.basename(file.filename || `${opts.fallbackName}.${type.ext}`).slice(0, 200);
+  // The browser's name, without control characters (PostgreSQL refuses NUL) and whole characters only.
+  const given = path.basename(file.filename ?? '').replace(/\p{Cc}/gu, '').slice(0, 200).toWellFormed();
+  const name = given || `${opts.fallbackName}.${type.ext}`;
   return { name, mime: type.mime, size: file.buffer.length, path: rel, remove: () => fs.rm(abs, { force: true }) };
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isMessageKey, translate, type Locale, type MessageKey } from '@drop/shared';
 import { AppError } from '../lib/errors.ts';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { requestLocale } from './locale.ts';
 
 interface ZodLikeIssue {
@@ -37,7 +38,8 @@ function issueMessage(issue: ZodLikeIssue, locale: Locale): string {
 }
 
 export function zodIssuesToErrors(issues: ZodLikeIssue[], locale: Locale, prefix?: string): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // No prototype: a field named `constructor` or `__proto__` (an unknown key) is a field like any other.
+  const errors: Record<string, string[]> = Object.create(null);
   const add = (field: string, msg: string) => (errors[field] ??= []).push(msg);
   for (const issue of issues) {
     const base = issue.path.map(String).join('.');
@@ -89,6 +91,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause?.issues }, 'response does not match its schema');
       return reply.code(500).send({ message: translate('server_error', locale), code: 'ServerError' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is restarting or unreachable: nothing is wrong with the request, try again shortly.
+      const cause = (err.cause ?? err) as { message?: string; code?: string };
+      req.log.warn({ err: { message: cause.message, code: cause.code } }, 'database unavailable');
+      reply.header('Retry-After', '5');
+      return reply.code(503).send({ message: translate('service_unavailable', locale), code: 'ServiceUnavailable' });
     }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

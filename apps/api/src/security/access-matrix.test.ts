@@ -25,6 +25,7 @@ const PUBLIC = new Set([
   'POST /api/v1/password/forgot',
   'POST /api/v1/password/restore',
   'GET /api/v1/config',
+  'GET /api/v1/health',
   'GET /api/v1/settings/{key}',
   'GET /api/products/promo',
   'POST /emulators/novaposhta/v2.0/json/',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildOptions } from '../app.ts';
 import type { Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
@@ -60,11 +60,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(over: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(over: Partial<Config> = {}, build: Omit<BuildOptions, 'database'> = {}): Promise<TestApp> {
   const smtp = await startSmtp();
   const { database, url } = await openTestDatabase();
   const config = testConfig({ smtpUrl: smtp.url, databaseUrl: url, ...over });
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { ...build, database });
   await app.ready();
 
   const request: TestApp['request'] = async (method, url, opts = {}) => {

@@ -7,6 +7,8 @@ export type ReservationAction = 'create' | 'update' | 'confirm' | 'cancel';
 
 export interface ReservationOrder {
   number: string;
+  /** The order's edit counter: each edit is a new update for 1C (and a new idempotency key). */
+  revision: number;
   lines: { code: number; vendorCode: string; qty: number; priceKop: number }[];
   recipient: string;
   comment: string | null;
@@ -28,6 +30,15 @@ export const embeddedReservations: ReservationSystem = {
   },
 };
 
+/**
+ * Names one call for 1C: a retry of it carries the same key, another call a new one. An order is
+ * created, confirmed and cancelled once, but edited any number of times: an update is keyed by
+ * the revision it sends, so a second edit is not taken for a repeat of the first.
+ */
+export function idempotencyKey(action: ReservationAction, order: Pick<ReservationOrder, 'number' | 'revision'>): string {
+  return action === 'update' ? `${order.number}:update:${order.revision}` : `${order.number}:${action}`;
+}
+
 /** A 1C HTTP service: POST {ONEC_URL}/reservations/{action} with basic auth from the URL. */
 export function onecHttpReservations(url: string, timeoutMs: number): ReservationSystem {
   const u = new URL(url);
@@ -42,9 +53,10 @@ export function onecHttpReservations(url: string, timeoutMs: number): Reservatio
       try {
         res = await fetch(`${base}/reservations/${action}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}), 'idempotency-key': `${order.number}:${action}` },
+          headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}), 'idempotency-key': idempotencyKey(action, order) },
           body: JSON.stringify({
             order_number: order.number,
+            revision: order.revision,
             recipient: order.recipient,
             comment: order.comment,
             lines: order.lines.map((l) => ({ code: l.code, vendor_code: l.vendorCode, qty: l.qty, price: l.priceKop / 100 })),

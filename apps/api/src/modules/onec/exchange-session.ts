@@ -23,7 +23,7 @@ const SESSION_HOURS = 24;
 
 export type AuthResult =
   | { ok: true; user: UserRow; session: OnecSessionRow; token: string }
-  | { ok: false; status: 401 | 403 | 429; reason: 'auth_required' | 'auth_bad' | 'auth_not_admin' | 'auth_blocked' | 'too_many_attempts' };
+  | { ok: false; status: 401 | 403 | 429; reason: 'auth_required' | 'auth_bad' | 'auth_not_admin' | 'auth_blocked' | 'too_many_attempts'; retryAfter?: number };
 
 let dummyHash: Promise<string> | undefined;
 
@@ -45,7 +45,8 @@ export async function checkAuth(deps: Deps, authorization: string | undefined, i
     [`onec-ip:${ip}`, limits.loginPerIp],
     [`onec:${creds.email}`, limits.loginPerEmail],
   ] as const) {
-    if (!(await deps.limiter.hit(key, max, limits.windowSeconds)).allowed) return { ok: false, status: 429, reason: 'too_many_attempts' };
+    const hit = await deps.limiter.hit(key, max, limits.windowSeconds);
+    if (!hit.allowed) return { ok: false, status: 429, reason: 'too_many_attempts', retryAfter: Math.max(1, Math.ceil(hit.retryAfter)) };
   }
   const user = await deps.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, creds.email) });
   const ok = await verifyPassword(user?.passwordHash ?? (await (dummyHash ??= hashPassword('not-a-real-password-0000'))), creds.password);

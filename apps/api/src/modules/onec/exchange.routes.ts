@@ -87,6 +87,7 @@ async function exchange(req: FastifyRequest, reply: FastifyReply) {
     const r = await checkAuth(deps, req.headers.authorization, req.ip);
     if (!r.ok) {
       if (r.status === 401) reply.header('WWW-Authenticate', 'Basic realm="1C exchange", charset="UTF-8"');
+      if (r.retryAfter) reply.header('Retry-After', String(r.retryAfter));
       return failure(reply, r.status, locale, r.reason);
     }
     return answer(reply, 200, ['success', ONEC_COOKIE, r.token, `sessid=${r.token}`]);

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { ONEC_UPLOAD_MAX_BYTES, dataOf, listOf, onecImportRunDto, onecImportsQuery, onecSettingsDto, onecSettingsInput } from '@drop/shared';
 import { AppError } from '../../lib/errors.ts';
+import { isMalformedMultipart, malformedMultipart } from '../../lib/uploads.ts';
 import { idParam } from '../../lib/http.ts';
 import { authedCtx, requireStaff } from '../../plugins/auth.ts';
 import { uploadDirOf } from './import-runner.ts';
@@ -61,6 +62,7 @@ async function receiveUpload(req: FastifyRequest, dir: string): Promise<string[]
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.field('import', 'file_too_large', 'ValidationError', { max: ONEC_UPLOAD_MAX_BYTES / 1024 / 1024 });
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw AppError.field('import', 'invalid_value');
+    if (isMalformedMultipart(err)) throw malformedMultipart();
     throw err;
   }
   if (!stored.some((n) => n.startsWith('import.') || n.startsWith('offers.'))) throw AppError.field('import', 'file_required');

@@ -116,9 +116,9 @@ export const ordersRepo = {
   },
 
   /** What a reservation job sends: the order's number, recipient, comment and lines, in one query. */
-  async forReservation(db: Db, id: number): Promise<{ order: Pick<OrderRow, 'id' | 'number' | 'lastName' | 'firstName' | 'comment'>; lines: Pick<OrderLineRow, 'b2bCodeId' | 'vendorCode' | 'qty' | 'dropKop'>[] } | null> {
+  async forReservation(db: Db, id: number): Promise<{ order: Pick<OrderRow, 'id' | 'number' | 'revision' | 'lastName' | 'firstName' | 'comment'>; lines: Pick<OrderLineRow, 'b2bCodeId' | 'vendorCode' | 'qty' | 'dropKop'>[] } | null> {
     const res = (await db.execute(sql`
-      SELECT o.id, o.number, o.last_name, o.first_name, o.comment,
+      SELECT o.id, o.number, o.revision, o.last_name, o.first_name, o.comment,
              coalesce((SELECT json_agg(json_build_array(l.b2b_code_id, l.vendor_code, l.qty, l.drop_kop) ORDER BY l.id)
                        FROM order_lines l WHERE l.order_id = o.id), '[]'::json) AS lines
       FROM orders o WHERE o.id = ${id}`)) as unknown as { rows: Record<string, unknown>[] };
@@ -126,7 +126,7 @@ export const ordersRepo = {
     if (!r) return null;
     const lines = (typeof r.lines === 'string' ? JSON.parse(r.lines) : r.lines) as [number, string, number, number | string][];
     return {
-      order: { id: Number(r.id), number: String(r.number), lastName: String(r.last_name), firstName: String(r.first_name), comment: r.comment === null ? null : String(r.comment) },
+      order: { id: Number(r.id), number: String(r.number), revision: Number(r.revision), lastName: String(r.last_name), firstName: String(r.first_name), comment: r.comment === null ? null : String(r.comment) },
       lines: lines.map(([b2bCodeId, vendorCode, qty, dropKop]) => ({ b2bCodeId, vendorCode, qty, dropKop: Number(dropKop) })),
     };
   },

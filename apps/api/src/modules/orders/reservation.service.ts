@@ -77,23 +77,31 @@ export async function queueReservation(tx: Db, deps: Deps, orderId: number, acti
 /**
  * Runs one reservation job. Success is written to the order's history (and the reservation
  * number kept); a failure is written too and rethrown, so pg-boss retries it with backoff. The
- * call names the order by its number: a retry never makes a second reservation.
+ * call names the order by its number: a retry never makes a second reservation. With `complete`
+ * (the queue's worker passes it), the success is written in one transaction with the completion
+ * of this attempt of the job: a job retried because its process died before completing it (or
+ * whose claim lapsed) records its reservation once.
  */
-export async function runReservation(deps: Deps, system: ReservationSystem, job: ReservationJob): Promise<void> {
+export async function runReservation(deps: Deps, system: ReservationSystem, job: ReservationJob, complete?: (tx: Db) => Promise<boolean>): Promise<void> {
   if (system === commercemlReservations) return markForCommerceml(deps.db, job);
   const found = await ordersRepo.forReservation(deps.db, job.orderId);
   if (!found) return;
   const { order, lines } = found;
+  let reservation: string;
   try {
-    const { reservation } = await system.call(job.action, {
+    ({ reservation } = await system.call(job.action, {
       number: order.number,
+      revision: order.revision,
       recipient: `${order.lastName} ${order.firstName}`.trim(),
       comment: order.comment,
       lines: lines.map((l) => ({ code: l.b2bCodeId, vendorCode: l.vendorCode, qty: l.qty, priceKop: l.dropKop })),
-    });
-    await ordersRepo.reserved(deps.db, order.id, reservation, { kind: 'reservation', to: job.action, note: `${system.name}: ${reservation}` });
+    }));
   } catch (err) {
     await ordersRepo.history(deps.db, { orderId: order.id, kind: 'reservation_error', to: job.action, note: `${system.name}: ${(err as Error).message}` });
     throw err;
   }
+  await deps.db.transaction(async (tx) => {
+    await ordersRepo.reserved(tx, order.id, reservation, { kind: 'reservation', to: job.action, note: `${system.name}: ${reservation}` });
+    if (complete && !(await complete(tx))) throw new Error(`reservation job of order ${order.id} (${job.action}) is no longer this worker's: nothing recorded`);
+  });
 }

@@ -12,6 +12,8 @@ import {
 
 /** NP answers about at most 100 documents per call; one pass asks about this many orders. */
 export const TRACKING_BATCH = 100;
+/** Of the tracking interval: how long a parcel asked about waits before any process asks again. */
+const TRACKING_MIN_AGE = 0.8;
 
 const CASH: readonly string[] = ['COD', 'Prepayment'];
 
@@ -88,7 +90,10 @@ export async function applyTracking(tx: Db, deps: Deps, locked: OrderRow, fwd: N
  * leaves the orders for the next pass. Answers how many orders were asked about.
  */
 export async function trackOnce(deps: Deps, log: FastifyBaseLogger, opts: { minAgeSeconds?: number; limit?: number } = {}): Promise<number> {
-  const due = await ordersRepo.claimForTracking(deps.db, opts.limit ?? TRACKING_BATCH, opts.minAgeSeconds ?? Math.floor(deps.config.trackingIntervalSeconds / 2));
+  // A parcel asked about is not due again for 0.8 of the interval, whichever API process looks:
+  // with several processes (passes at other moments) it is still asked about once per interval,
+  // and one process's next pass (a full interval later) never misses it.
+  const due = await ordersRepo.claimForTracking(deps.db, opts.limit ?? TRACKING_BATCH, opts.minAgeSeconds ?? deps.config.trackingIntervalSeconds * TRACKING_MIN_AGE);
   if (due.length === 0) return 0;
   const numbers = due.flatMap((o) => [o.ttn, o.returnTtn].filter((n): n is string => !!n));
   const answers = new Map((await deps.novaPoshta.trackDocuments(numbers)).map((t) => [t.number, t]));

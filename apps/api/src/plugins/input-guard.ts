@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { translate } from '@drop/shared';
+import { sendValidation } from './errors.ts';
+import { requestLocale } from './locale.ts';
+
+/**
+ * Text PostgreSQL cannot take: a NUL character (refused in text, 22021, and in jsonb, 22P05) and a
+ * lone UTF-16 surrogate (no UTF-8 form: refused in jsonb, silently replaced in text).
+ */
+export const isUnstorableText = (s: string) => s.includes('\u0000') || !s.isWellFormed();
+
+/** The paths (`a.b.0`) of the strings and keys in a parsed body or query that PostgreSQL cannot take. */
+export function unstorablePaths(value: unknown): string[] {
+  const found: string[] = [];
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0 && found.length < 20) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (isUnstorableText(v)) found.push(path);
+    } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v)) {
+      for (const [k, child] of Object.entries(v)) {
+        const childPath = path ? `${path}.${k}` : k;
+        if (isUnstorableText(k)) found.push(childPath);
+        else stack.push([child, childPath]);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Refuses such text anywhere in a JSON body, the query or the path before validation: 422 with the
+ * fields named, in the request's language (not a 500 from the database, whichever column it meets).
+ */
+export function registerInputGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (req, reply) => {
+    const errors: Record<string, string[]> = Object.create(null);
+    for (const [part, value] of [
+      ['body', req.body],
+      ['querystring', req.query],
+      ['params', req.params],
+    ] as const) {
+      for (const path of unstorablePaths(value)) (errors[path || part] ??= []).push(translate('invalid_value', requestLocale(req)));
+    }
+    if (Object.keys(errors).length > 0) return sendValidation(reply, requestLocale(req), errors);
+  });
+}
