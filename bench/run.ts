@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureCatalogue, percentile, root } from './lib.ts';
+import type { Row as WebRow } from './lighthouse.ts';
 
 const { values } = parseArgs({
   options: {
@@ -496,7 +497,7 @@ async function main() {
                 await r.arrayBuffer();
                 status = r.status;
               } catch {
-                status = 0;
+                /* a network error counts as status 0 */
               }
               const ms = performance.now() - t0;
               requests++;
@@ -589,7 +590,7 @@ async function main() {
       });
     }
 
-    let web: import('./lighthouse.ts').Row[] = [];
+    let web: WebRow[] = [];
     if (ONLY.has('web')) {
       console.log('  Lighthouse…');
       const { lighthouseRun } = await import('./lighthouse.ts');

@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { BaseLayout } from './layouts/base-layout.tsx';
-import { Suspense } from 'react';
+import { Children, isValidElement, Suspense, type ReactNode } from 'react';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import {
   AdminRoute,
@@ -100,3 +100,17 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
+
+/**
+ * Starts fetching the code of every lazy component the routes matching `pathname` render (the
+ * dashboard shell and the page together), instead of one after the other as each one renders.
+ */
+export function preloadRoutes(pathname: string): void {
+  const visit = (node: ReactNode) => {
+    if (!isValidElement(node)) return;
+    const preload = (node.type as { preload?: () => Promise<unknown> }).preload;
+    if (typeof preload === 'function') preload().catch(() => undefined); // the render reports a failed load
+    Children.forEach((node.props as { children?: ReactNode }).children, visit);
+  };
+  for (const match of matchRoutes(routes, pathname) ?? []) visit(match.route.element);
+}

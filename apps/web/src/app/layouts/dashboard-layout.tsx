@@ -92,7 +92,8 @@ export function DashboardLayout() {
       />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', pb: desktop ? 0 : `${BOTTOM_NAV_HEIGHT}px` }}>
         <Toolbar />
-        <Box component="main" sx={{ flexGrow: 1, p: { xs: 1.5, sm: 2, lg: 3 } }}>
+        {/* At least a screen high: the footer starts below the fold and does not jump as the page loads. */}
+        <Box component="main" sx={{ flexGrow: 1, minHeight: '100dvh', p: { xs: 1.5, sm: 2, lg: 3 } }}>
           <Suspense fallback={<InlineSpinner />}>
             <CartSync>
               <Outlet />

@@ -12,7 +12,7 @@ export function NotFoundRoute() {
       data-testid="not-found"
       sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, p: 3, textAlign: 'center' }}
     >
-      <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '4rem', sm: '6rem' }, color: 'primary.main', fontWeight: 700 }}>
+      <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '4rem', sm: '6rem' }, color: 'primary.dark', fontWeight: 700 }}>
         404
       </Typography>
       <Typography variant="h2" component="p">

@@ -5,12 +5,16 @@ import { LOCALES, type Locale } from '@drop/shared';
 
 const SHORT: Record<Locale, string> = { uk: 'UA', ru: 'RU' };
 
-/** uk/ru toggle; the caller decides what else happens on change (e.g. saving the profile). */
-export function LanguageSwitch({ value, onChange, size = 'small', testId = 'language-switch' }: {
+/**
+ * uk/ru toggle; the caller decides what else happens on change (e.g. saving the profile).
+ * `menu`: inside a menu the buttons are menu radio items (a menu may hold only menu items and groups of them).
+ */
+export function LanguageSwitch({ value, onChange, size = 'small', testId = 'language-switch', menu = false }: {
   value: Locale;
   onChange: (lang: Locale) => void;
   size?: 'small' | 'medium';
   testId?: string;
+  menu?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -25,7 +29,14 @@ export function LanguageSwitch({ value, onChange, size = 'small', testId = 'lang
       }}
     >
       {LOCALES.map((l) => (
-        <ToggleButton key={l} value={l} aria-label={t(`common.lang_${l}`)} data-testid={`${testId}-${l}`} sx={{ px: 1.25, py: 0.25 }}>
+        <ToggleButton
+          key={l}
+          value={l}
+          aria-label={`${SHORT[l]} — ${t(`common.lang_${l}`)}`}
+          {...(menu ? { role: 'menuitemradio', 'aria-checked': l === value, 'aria-pressed': undefined } : {})}
+          data-testid={`${testId}-${l}`}
+          sx={{ px: 1.25, py: 0.25 }}
+        >
           {SHORT[l]}
         </ToggleButton>
       ))}

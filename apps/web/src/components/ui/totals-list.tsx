@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { formatMoney } from '@drop/shared';
 
@@ -26,8 +25,8 @@ export function TotalsList({
           </Typography>
         </Box>
       ))}
-      <Divider />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2 }}>
+      {/* The rule above the profit is a border: a <dl> may hold only dt/dd groups (no <hr>). */}
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2, borderTop: 1, borderColor: 'divider', pt: 1 }}>
         <Typography component="dt" sx={{ fontWeight: 600 }}>
           {profit.label}
         </Typography>

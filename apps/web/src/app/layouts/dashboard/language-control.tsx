@@ -3,9 +3,9 @@ import { isLocale } from '@drop/shared';
 import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';
 import { useChangeLanguage } from '../../../features/auth/hooks/use-change-language.ts';
 
-/** uk/ru switch that also saves the language to the profile when signed in. */
-export function LanguageControl({ testId = 'language-switch' }: { testId?: string }) {
+/** uk/ru switch that also saves the language to the profile when signed in (`menu`: inside a menu). */
+export function LanguageControl({ testId = 'language-switch', menu = false }: { testId?: string; menu?: boolean }) {
   const { i18n } = useTranslation();
   const { change } = useChangeLanguage();
-  return <LanguageSwitch value={isLocale(i18n.language) ? i18n.language : 'uk'} onChange={change} testId={testId} />;
+  return <LanguageSwitch value={isLocale(i18n.language) ? i18n.language : 'uk'} onChange={change} testId={testId} menu={menu} />;
 }

@@ -31,14 +31,14 @@ function ProfileCard({ user, rail, onNavigate }: { user: UserDto; rail: boolean;
     return (
       <Tooltip title={user.name} placement="right">
         <ListItemButton component={Link} to="/dashboard/profile" aria-label={t('nav.profile')} sx={{ justifyContent: 'center', py: 1.5, flexGrow: 0 }} data-testid="side-nav-profile">
-          <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main' }}>{initial}</Avatar>
+          <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', color: 'primary.contrastText' }}>{initial}</Avatar>
         </ListItemButton>
       </Tooltip>
     );
   }
   return (
     <ListItemButton component={Link} to="/dashboard/profile" onClick={onNavigate} sx={{ gap: 1.5, py: 1.5, alignItems: 'flex-start', flexGrow: 0 }} data-testid="side-nav-profile">
-      <Avatar sx={{ bgcolor: 'primary.main' }}>{initial}</Avatar>
+      <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>{initial}</Avatar>
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }} noWrap>
           {user.name}
@@ -102,7 +102,7 @@ function NavContent({ user, rail, onNavigate, mobile, onLogout }: { user: UserDt
                 {financesOpen ? <ExpandLess /> : <ExpandMore />}
               </ListItemButton>
               <Collapse in={financesOpen} timeout="auto" unmountOnExit>
-                <List disablePadding>
+                <List component="div" disablePadding>
                   {item.children.map((c) => (
                     <NavLinkRow key={c.key} item={c} rail={false} nested {...(onNavigate ? { onNavigate } : {})} />
                   ))}
@@ -146,7 +146,6 @@ export function SideNav({ user, desktop, collapsed, mobileOpen, onMobileClose, o
         variant="temporary"
         open={mobileOpen}
         onClose={onMobileClose}
-        ModalProps={{ keepMounted: true }}
         slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
       >
         <NavContent user={user} rail={false} onNavigate={onMobileClose} mobile onLogout={onLogout} />

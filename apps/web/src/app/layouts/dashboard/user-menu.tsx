@@ -28,7 +28,7 @@ export function UserMenu({ user, balance, onLogout }: { user: UserDto; balance: 
       <Button
         color="inherit"
         onClick={(e) => setAnchor(e.currentTarget)}
-        aria-label={t('shell.userMenu')}
+        aria-label={t('shell.userMenu', { name: user.name, balance: money })}
         aria-haspopup="menu"
         aria-expanded={Boolean(anchor)}
         aria-controls={anchor ? 'user-menu' : undefined}
@@ -41,6 +41,7 @@ export function UserMenu({ user, balance, onLogout }: { user: UserDto; balance: 
           <Typography component="span" sx={{ fontWeight: 600, maxWidth: 160 }} noWrap data-testid="user-menu-name">
             {user.name}
           </Typography>
+          {/* A space between the name and the balance for the text's readers (a flex container does not render it). */}{' '}
           <Typography component="span" variant="caption" data-testid="user-menu-balance-text">
             {money}
           </Typography>
@@ -68,11 +69,12 @@ export function UserMenu({ user, balance, onLogout }: { user: UserDto; balance: 
           </MenuItem>
         )}
         <Divider />
+        {/* In a menu the switch is a group of menu radio items (named "Language"; the caption is for the eye). */}
         <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', gap: 1.5 }}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="text.secondary" aria-hidden>
             {t('common.language')}
           </Typography>
-          <LanguageControl testId="user-menu-language" />
+          <LanguageControl testId="user-menu-language" menu />
         </Box>
         <Divider />
         <MenuItem

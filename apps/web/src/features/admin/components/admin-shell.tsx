@@ -41,7 +41,7 @@ function SideNavList({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   return (
     <Box component="nav" aria-label={t('nav.label')} data-testid="admin-nav">
-      <List sx={{ px: 1 }}>
+      <List component="div" sx={{ px: 1 }}>
         {ADMIN_SECTIONS.map((s) => {
           const to = `${ADMIN_BASE}/${s.path}`;
           const selected = pathname === to || pathname.startsWith(`${to}/`);

@@ -38,7 +38,7 @@ export function Preview({ html: source, lang }: { html: string; lang: 'uk' | 'ru
   const { t } = useContentT();
   const blocks = htmlToBlocks(source);
   return (
-    <Paper variant="outlined" sx={{ p: 2, maxHeight: 360, overflowY: 'auto', bgcolor: 'grey.50' }} aria-label={t('legal.preview', { lang: t(`common.lang.${lang}`) })} data-testid={`legal-preview-${lang}`}>
+    <Paper variant="outlined" role="region" tabIndex={0} sx={{ p: 2, maxHeight: 360, overflowY: 'auto', bgcolor: 'grey.50' }} aria-label={t('legal.preview', { lang: t(`common.lang.${lang}`) })} data-testid={`legal-preview-${lang}`}>
       {blocks.length === 0 ? (
         <Typography color="text.secondary">{t('legal.previewEmpty')}</Typography>
       ) : (

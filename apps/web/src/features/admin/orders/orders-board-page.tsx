@@ -10,7 +10,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -61,10 +60,21 @@ function BoardCard({ order }: { order: AdminOrderSummary }) {
   const { t } = useOrdersT();
   const money = useMoney();
   return (
-    <Card component="li" data-testid="board-card" data-order-id={order.id}>
-      <CardActionArea component={RouterLink} to={adminOrderPath(order.id)} aria-label={t('board.open', { number: order.number })} sx={{ p: 1.25 }}>
+    // The number is the card's one link, stretched over the whole card (::after): its name stays short
+    // ("Open order №…") and contains the visible text, which a name on the whole card would not.
+    <Card component="li" data-testid="board-card" data-order-id={order.id} sx={{ position: 'relative', '&:hover': { bgcolor: 'action.hover' } }}>
+      <Box sx={{ p: 1.25 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
-          <Typography sx={{ fontWeight: 700 }}>№{order.number}</Typography>
+          <Link
+            component={RouterLink}
+            to={adminOrderPath(order.id)}
+            aria-label={t('board.open', { number: order.number })}
+            color="inherit"
+            underline="hover"
+            sx={{ fontWeight: 700, '&::after': { content: '""', position: 'absolute', inset: 0 } }}
+          >
+            №{order.number}
+          </Link>
           <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="board-card-total">
             {money(order.total)}
           </Typography>
@@ -80,7 +90,7 @@ function BoardCard({ order }: { order: AdminOrderSummary }) {
             {formatDate(order.created_at)}
           </Typography>
         </Box>
-      </CardActionArea>
+      </Box>
     </Card>
   );
 }

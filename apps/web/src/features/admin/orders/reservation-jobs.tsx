@@ -99,7 +99,8 @@ export function ReservationJobs({ orderId }: { orderId: number }) {
     );
   else if (desktop)
     body = (
-      <TableContainer component={Paper} variant="outlined">
+      // Focusable: the table scrolls sideways when narrow and has nothing else to reach it by keyboard.
+      <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-labelledby="reservation-jobs-title">
         <Table size="small" aria-labelledby="reservation-jobs-title">
           <TableHead>
             <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary', whiteSpace: 'nowrap' } }}>

@@ -4,7 +4,7 @@
  * 'Оформити замовлення' (cart-checkout) links to /dashboard/checkout while the cart has lines. Test ids: cart-page (data-state="loading|error|empty|ready"),
  * cart-empty, cart-error, cart-totals; lines: see cart-lines.tsx; dialogs: cart-dialog, cart-remove-dialog.
  */
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -66,7 +66,8 @@ export function CartPage() {
     onRemove: (line: CartLineDto) => setRemoving({ line, open: true }),
   };
 
-  const data = cart.data;
+  // The lines render in the background (in slices), not in one long task when the cart arrives.
+  const data = useDeferredValue(cart.data);
   const state = data ? (data.items.length === 0 ? 'empty' : 'ready') : cart.isError ? 'error' : 'loading';
 
   let body;
@@ -129,12 +130,13 @@ export function CartPage() {
         title={t('pages.cart')}
         icon={<ShoppingCartIcon color="primary" fontSize="large" aria-hidden />}
         actions={
-          state === 'ready' ? (
+          // Also (disabled) while the cart loads: on phones they wrap under the title, and the lines must not jump down.
+          state === 'ready' || state === 'loading' ? (
             <>
-              <Button component={RouterLink} to="/dashboard/catalog" variant="outlined" data-testid="cart-continue">
+              <Button component={RouterLink} to="/dashboard/catalog" variant="outlined" disabled={state === 'loading'} data-testid="cart-continue">
                 {t('cart.page.continue')}
               </Button>
-              <Button component={RouterLink} to="/dashboard/checkout" variant="contained" data-testid="cart-checkout">
+              <Button component={RouterLink} to="/dashboard/checkout" variant="contained" disabled={state === 'loading'} data-testid="cart-checkout">
                 {t('cart.page.checkout')}
               </Button>
             </>

@@ -96,8 +96,10 @@ describe('CatalogPage', () => {
   it('drills down on phones and keeps the open level in the URL', async () => {
     setDesktop(false);
     renderAt('/dashboard/catalog');
+    // Found outside act(): the tree renders as a deferred update, which act() would hold back.
+    const first = await screen.findByTestId('catalog-drilldown-item-1');
     await act(async () => {
-      fireEvent.click(await screen.findByTestId('catalog-drilldown-item-1'));
+      fireEvent.click(first);
     });
     expect(screen.getByTestId('location').textContent).toBe('/dashboard/catalog?c=1');
     expect(screen.getByTestId('catalog-drilldown-title').textContent).toBe('Телефони');

@@ -5,6 +5,7 @@
  * Test ids: catalog-page, catalog-loading (skeletons), catalog-error (with a retry button),
  * catalog-empty; see catalog-columns.tsx and catalog-drill-down.tsx for the rest.
  */
+import { useDeferredValue } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,9 +25,11 @@ export function CatalogPage() {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const categories = useCategories();
+  // The tree renders in the background (in slices), not in one long task when it arrives.
+  const tree = useDeferredValue(categories.data);
 
   let content;
-  if (categories.isPending) content = <CatalogSkeleton desktop={desktop} label={t('loading')} />;
+  if (categories.isPending || (categories.isSuccess && !tree)) content = <CatalogSkeleton desktop={desktop} label={t('loading')} />;
   else if (categories.isError)
     content = (
       <Alert
@@ -41,13 +44,13 @@ export function CatalogPage() {
         {t('loadFailed')}
       </Alert>
     );
-  else if (categories.data.length === 0)
+  else if (!tree || tree.length === 0)
     content = (
       <Alert severity="info" data-testid="catalog-empty">
         {t('empty')}
       </Alert>
     );
-  else content = desktop ? <CatalogColumns roots={categories.data} /> : <CatalogDrillDown roots={categories.data} />;
+  else content = desktop ? <CatalogColumns roots={tree} /> : <CatalogDrillDown roots={tree} />;
 
   return (
     <Box data-testid="catalog-page" data-variant={desktop ? 'columns' : 'drilldown'}>

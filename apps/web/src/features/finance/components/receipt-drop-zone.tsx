@@ -52,7 +52,6 @@ export function ReceiptDropZone({ file, error, onFile, disabled }: { file: File 
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
-  const hintId = useId();
   const errorId = useId();
 
   const choose = () => {
@@ -92,8 +91,9 @@ export function ReceiptDropZone({ file, error, onFile, disabled }: { file: File 
         <Box
           role="button"
           tabIndex={disabled ? -1 : 0}
-          aria-label={t('finance.topUpDialog.file')}
-          aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`}
+          // Named by its visible text (the call to drop or choose, then the accepted files), so the name
+          // contains what is shown (WCAG 2.5.3); the error, when any, describes it.
+          aria-describedby={error ? errorId : undefined}
           aria-invalid={Boolean(error)}
           onClick={choose}
           onKeyDown={onKeyDown}
@@ -120,7 +120,7 @@ export function ReceiptDropZone({ file, error, onFile, disabled }: { file: File 
         >
           <CloudUploadIcon color="primary" sx={{ fontSize: 40 }} aria-hidden />
           <Typography>{over ? t('finance.topUpDialog.dropActive') : t('finance.topUpDialog.drop')}</Typography>
-          <Typography variant="body2" color="text.secondary" id={hintId}>
+          <Typography variant="body2" color="text.secondary">
             {t('finance.topUpDialog.hint')}
           </Typography>
         </Box>

@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { API_VERSION, promoProductDto, type Locale } from '@drop/shared';
+import type { z } from 'zod';
+import { API_VERSION, type Locale } from '@drop/shared';
 import { landingQueryKeys } from './get-setting.ts';
+import type { promoItem } from './landing-schemas.ts';
 
-/** The contract's item; a missing picture (null or absent) falls back to the placeholder. */
-const promoItem = promoProductDto.extend({ image: z.string().nullish() });
 export type PromoProduct = z.infer<typeof promoItem>;
-const promoEnvelope = z.object({ data: z.array(promoItem) });
 
 export const promoQueryKey = (lang: Locale) => [...landingQueryKeys.all, 'promo', lang] as const;
 
@@ -20,7 +18,8 @@ export async function getPromoProducts(lang: Locale, signal?: AbortSignal): Prom
     signal,
   });
   if (!response.ok) throw new Error(`GET /api/products/promo failed with status ${response.status}`);
-  return promoEnvelope.parse(await response.json()).data;
+  const [{ promoEnvelope }, json] = await Promise.all([import('./landing-schemas.ts'), response.json()]);
+  return promoEnvelope.parse(json).data;
 }
 
 export const promoQueryOptions = (lang: Locale) =>

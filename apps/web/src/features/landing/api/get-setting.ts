@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { API_VERSION, faqValue, legalValue, settingDto, type Locale } from '@drop/shared';
+import type { z } from 'zod';
+import { API_VERSION, type Locale } from '@drop/shared';
+import type { landingSettingSchemas } from './landing-schemas.ts';
 
-/** Settings the landing page reads (DESIGN.md section 7, "Content"). */
-const landingSettingSchemas = {
-  faq: faqValue,
-  privacy_policy: legalValue,
-  user_agreement: legalValue,
-} as const;
+/** Settings the landing page reads (DESIGN.md section 7, "Content"); schemas in landing-schemas.ts. */
 
 export type LandingSettingKey = keyof typeof landingSettingSchemas;
 export type LegalSettingKey = Exclude<LandingSettingKey, 'faq'>;
@@ -18,8 +14,6 @@ export interface LandingSetting<K extends LandingSettingKey> {
   value: LandingSettingValue<K>;
   updated_at: string;
 }
-
-const settingEnvelope = z.object({ data: settingDto });
 
 export class SettingRequestError extends Error {
   readonly status: number;
@@ -54,7 +48,8 @@ export async function getSetting<K extends LandingSettingKey>(
     signal,
   });
   if (!response.ok) throw new SettingRequestError(key, response.status);
-  const body = settingEnvelope.parse(await response.json());
+  const [{ landingSettingSchemas, settingEnvelope }, json] = await Promise.all([import('./landing-schemas.ts'), response.json()]);
+  const body = settingEnvelope.parse(json);
   const value = landingSettingSchemas[key].parse(body.data.value) as LandingSettingValue<K>;
   return { key: body.data.key, value, updated_at: body.data.updated_at };
 }

@@ -104,7 +104,7 @@ export function ContactsSection() {
                 disableElevation
                 startIcon={<TelegramIcon />}
                 aria-label={t('contacts.telegramAria')}
-                sx={{ bgcolor: '#229ED9', color: '#fff', '&:hover': { bgcolor: '#1b87ba' } }}
+                sx={{ bgcolor: '#1b7ead', color: '#fff', '&:hover': { bgcolor: '#166a93' } }}
               >
                 {t('contacts.telegram')}
               </Button>
@@ -114,7 +114,7 @@ export function ContactsSection() {
                 disableElevation
                 startIcon={<ChatIcon />}
                 aria-label={t('contacts.viberAria')}
-                sx={{ bgcolor: '#7360F2', color: '#fff', '&:hover': { bgcolor: '#5f4dd6' } }}
+                sx={{ bgcolor: '#725ff2', color: '#fff', '&:hover': { bgcolor: '#5f4dd6' } }}
               >
                 {t('contacts.viber')}
               </Button>

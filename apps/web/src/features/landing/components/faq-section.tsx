@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -21,10 +21,12 @@ export function FaqSection() {
   const { t } = useTranslation('landing');
   const lang = useLandingLocale();
   const faq = useSetting('faq', lang);
+  // The questions render in the background (in slices), not in one long task when they arrive.
+  const items = useDeferredValue(faq.data?.value);
   const [expanded, setExpanded] = useState<number | false>(false);
 
   let content;
-  if (faq.isPending) {
+  if (faq.isPending || (faq.isSuccess && !items)) {
     content = (
       <Stack spacing={1.5} aria-busy="true" aria-label={t('faq.loading')}>
         {Array.from({ length: FAQ_SKELETON_ROWS }, (_, i) => (
@@ -45,12 +47,12 @@ export function FaqSection() {
         {t('faq.error')}
       </Alert>
     );
-  } else if (faq.data.value.length === 0) {
+  } else if (!items || items.length === 0) {
     content = <Typography sx={{ textAlign: 'center', color: 'text.secondary' }}>{t('faq.empty')}</Typography>;
   } else {
     content = (
       <Box>
-        {faq.data.value.map((item, index) => {
+        {items.map((item, index) => {
           const id = `landing-faq-item-${index}`;
           return (
             <Accordion

@@ -35,7 +35,7 @@ export function HeroSection() {
       sx={(theme) => ({
         position: 'relative',
         overflow: 'hidden',
-        color: theme.palette.primary.contrastText,
+        color: theme.palette.common.white,
         // Deep amber on the text side keeps white text readable; the primary colour glows on the right.
         background: `linear-gradient(120deg, #6b2a00 0%, #a84a00 38%, #dd7400 72%, ${theme.palette.primary.main} 100%)`,
         py: { xs: 7, md: 10, lg: 12 },

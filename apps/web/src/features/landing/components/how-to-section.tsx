@@ -63,7 +63,7 @@ export function HowToSection() {
                   height: 64,
                   borderRadius: '50%',
                   mb: 2.5,
-                  color: 'primary.contrastText',
+                  color: 'common.white',
                   background: (theme) =>
                     `linear-gradient(135deg, ${theme.palette.primary.light}, ${theme.palette.primary.dark})`,
                   boxShadow: (theme) => `0 10px 24px ${alpha(theme.palette.primary.main, 0.35)}`,

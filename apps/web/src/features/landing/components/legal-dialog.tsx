@@ -17,6 +17,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { LEGAL_LAST_UPDATED } from '@drop/shared';
 import { useSetting, type LegalSettingKey } from '../api/get-setting.ts';
 import { useLandingLocale } from '../hooks/use-landing-locale.ts';
+import { safeHtml } from '../lib/safe-html.tsx';
 
 const FALLBACK_TITLE_KEYS = {
   privacy_policy: 'footer.privacy',
@@ -94,8 +95,7 @@ export function LegalDialog({ settingKey, open, onClose }: LegalDialogProps) {
         ) : (
           <Box
             className="landing-legal-html"
-            // The html is our own seeded, operator-edited content (DESIGN.md section 7, "Content").
-            dangerouslySetInnerHTML={{ __html: doc.data.value.html }}
+            // Operator-edited HTML (DESIGN.md section 7, "Content"): rebuilt as formatting and text, never injected.
             sx={{
               typography: 'body2',
               lineHeight: 1.75,
@@ -112,7 +112,9 @@ export function LegalDialog({ settingKey, open, onClose }: LegalDialogProps) {
               '& table': { borderCollapse: 'collapse', width: '100%' },
               '& td, & th': { border: 1, borderColor: 'divider', p: 1 },
             }}
-          />
+          >
+            {safeHtml(doc.data.value.html)}
+          </Box>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>

@@ -6,7 +6,7 @@
  * Test ids: landing-promo (the section), promo-loading (skeleton grid), promo-card (each
  * product; data-product-id), promo-profit (the profit line of a card).
  */
-import type { SyntheticEvent } from 'react';
+import { useDeferredValue, type SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -32,12 +32,14 @@ export function PromoSection() {
   const { t } = useTranslation('landing');
   const lang = useLandingLocale();
   const promo = usePromoProducts(lang);
+  // The cards render in the background (in slices), not in one long task when the data arrives.
+  const products = useDeferredValue(promo.data);
 
   if (promo.isError || (promo.isSuccess && promo.data.length === 0)) return null;
 
   return (
     <LandingSection id="promo" testId="landing-promo" title={t('promo.title')} subtitle={t('promo.subtitle')}>
-      {promo.isPending ? (
+      {!products ? (
         <Grid container spacing={{ xs: 1.5, sm: 2.5 }} data-testid="promo-loading" aria-busy="true" aria-label={t('promo.loading')}>
           {Array.from({ length: SKELETON_CARDS }, (_, i) => (
             <Grid key={i} size={GRID_SIZE}>
@@ -49,7 +51,7 @@ export function PromoSection() {
         </Grid>
       ) : (
         <Grid container spacing={{ xs: 1.5, sm: 2.5 }} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {promo.data.map((p) => (
+          {products.map((p) => (
             <Grid key={p.id} size={GRID_SIZE} component="li">
               <PromoCard product={p} />
             </Grid>

@@ -17,6 +17,8 @@ function useBell() {
     anchor,
     count,
     label: count > 0 ? t('notifications.unreadLabel', { n: count }) : t('nav.notifications'),
+    // The bottom bar shows the count, then the word: its name starts the same way (label in name, WCAG 2.5.3).
+    bottomLabel: count > 0 ? t('notifications.unreadBottomLabel', { n: count }) : t('nav.notifications'),
     open: (e: MouseEvent<HTMLElement>) => {
       setAnchor(e.currentTarget);
       void notifications.refetch();
@@ -27,7 +29,15 @@ function useBell() {
 
 function BellIcon({ count }: { count: number }) {
   return (
-    <Badge color="error" badgeContent={count} max={99} invisible={count <= 0} slotProps={{ badge: { 'data-testid': 'notifications-badge' } as object }}>
+    // A hidden badge is taken out of the layout: its old number would still count as visible text.
+    <Badge
+      color="error"
+      badgeContent={count}
+      max={99}
+      invisible={count <= 0}
+      slotProps={{ badge: { 'data-testid': 'notifications-badge' } as object }}
+      sx={{ '& .MuiBadge-invisible': { display: 'none' } }}
+    >
       <NotificationsIcon />
     </Badge>
   );
@@ -55,7 +65,7 @@ export function NotificationsBottomAction(props: BottomNavigationActionProps) {
       <BottomNavigationAction
         {...props}
         label={t('nav.notifications')}
-        aria-label={bell.label}
+        aria-label={bell.bottomLabel}
         aria-haspopup="dialog"
         aria-expanded={Boolean(bell.anchor)}
         icon={<BellIcon count={bell.count} />}

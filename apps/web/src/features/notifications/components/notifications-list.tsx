@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
@@ -45,22 +46,24 @@ export function NotificationsList({ items, onOpen }: { items: NotificationDto[];
       {items.map((n) => {
         const unread = n.read_at === null;
         return (
-          <ListItemButton key={n.id} divider onClick={() => onOpen(n)} data-testid="notification-item" data-unread={unread ? 'true' : 'false'}>
-            <ListItemText
-              primary={n.data.title}
-              secondary={
-                <>
-                  <Box component="span" sx={twoLines}>
-                    {n.data.message}
-                  </Box>
-                  <Box component="span" sx={{ display: 'block', mt: 0.5, typography: 'caption' }}>
-                    {formatDate(n.created_at)}
-                  </Box>
-                </>
-              }
-              slotProps={{ primary: { sx: { fontWeight: unread ? 700 : 400 } } }}
-            />
-          </ListItemButton>
+          <ListItem key={n.id} disablePadding>
+            <ListItemButton divider onClick={() => onOpen(n)} data-testid="notification-item" data-unread={unread ? 'true' : 'false'}>
+              <ListItemText
+                primary={n.data.title}
+                secondary={
+                  <>
+                    <Box component="span" sx={twoLines}>
+                      {n.data.message}
+                    </Box>
+                    <Box component="span" sx={{ display: 'block', mt: 0.5, typography: 'caption' }}>
+                      {formatDate(n.created_at)}
+                    </Box>
+                  </>
+                }
+                slotProps={{ primary: { sx: { fontWeight: unread ? 700 : 400 } } }}
+              />
+            </ListItemButton>
+          </ListItem>
         );
       })}
     </List>

@@ -60,7 +60,7 @@ export function LastOrdersCard({ lists }: { lists: Partial<OrderLists> | undefin
               <ListItem key={o.id} disablePadding divider data-testid="last-order" data-order-id={o.id}>
                 <ListItemButton component={Link} to={`/dashboard/order/${o.id}`} sx={{ px: 1, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.25 }}>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, flexWrap: 'wrap' }}>
-                    <Typography sx={{ fontWeight: 700 }} color="primary" data-testid="last-order-number">
+                    <Typography sx={{ fontWeight: 700, color: 'primary.dark' }} data-testid="last-order-number">
                       №{o.number}
                     </Typography>
                     <StatusChip list={lists?.order_status_list} id={o.status} name={o.status_name} testId="last-order-status" />

@@ -111,7 +111,7 @@ export function OrdersCountCard({ data, loading, error }: CardState<OrdersCountD
             <Counter label={t('orders.stats.delivered')} value={String(data.count_delivered)} testId="orders-count-delivered" color="info.main" />
             <Counter label={t('orders.stats.done')} value={String(data.count_done)} testId="orders-count-done" color="success.main" />
             <Counter label={t('orders.stats.return')} value={String(data.count_return)} testId="orders-count-return" color="error.main" />
-            <Counter label={t('orders.stats.conversion')} value={formatConversion(data.conversion)} testId="orders-conversion" color="primary.main" wide />
+            <Counter label={t('orders.stats.conversion')} value={formatConversion(data.conversion)} testId="orders-conversion" color="primary.dark" wide />
           </Box>
         )}
       </CardContent>

@@ -36,12 +36,12 @@ export function ProductCodes({ product, sx }: { product: Pick<ProductDto, 'b2b_c
   );
 }
 
-export function ProductCard({ product, onQuickView, onAnalogues }: ProductActionHandlers & { product: ProductDto }) {
+export function ProductCard({ product, onQuickView, onAnalogues, priority = false }: ProductActionHandlers & { product: ProductDto; priority?: boolean }) {
   return (
     <Card component="article" aria-labelledby={`product-${product.id}-name`} sx={{ display: 'flex', flexDirection: 'column', height: '100%', position: 'relative' }} data-testid="product-card" data-product-id={product.id}>
       <Box sx={{ position: 'relative', p: { xs: 1, sm: 1.5 }, pb: 0 }}>
         <RouterLink to={productPath(product.id)} tabIndex={-1} aria-hidden>
-          <ProductImage src={pickImage(product.images, 'medium_centered')} alt="" testId="product-card-image" />
+          <ProductImage src={pickImage(product.images, 'medium_centered')} alt="" testId="product-card-image" priority={priority} />
         </RouterLink>
         <ProductBadges product={product} direction="column" sx={{ position: 'absolute', top: { xs: 8, sm: 12 }, left: { xs: 8, sm: 12 } }} />
         <FavoriteButton

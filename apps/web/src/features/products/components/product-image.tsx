@@ -4,7 +4,8 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { PLACEHOLDER_IMAGE } from '../lib/images.ts';
 
-export function ProductImage({ src, alt, size, sx, testId }: { src: string; alt: string; size?: number; sx?: SxProps<Theme>; testId?: string }) {
+/** `priority`: likely the largest picture of the first screen (LCP), fetched at once instead of lazily. */
+export function ProductImage({ src, alt, size, sx, testId, priority = false }: { src: string; alt: string; size?: number; sx?: SxProps<Theme>; testId?: string; priority?: boolean }) {
   const [failed, setFailed] = useState<string | null>(null);
   const url = failed === src ? PLACEHOLDER_IMAGE : src;
   return (
@@ -25,7 +26,8 @@ export function ProductImage({ src, alt, size, sx, testId }: { src: string; alt:
         component="img"
         src={url}
         alt={alt}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         onError={() => setFailed(src)}
         data-testid={testId}

@@ -7,7 +7,7 @@
  * (with product-empty-reset, product-empty-first-page),
  * product-error, product-error-retry, product-list-updating; toolbar, drawer and dialogs: see their files.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -84,8 +84,9 @@ function ProductListView({ mode }: { mode: ProductListMode }) {
     lang: i18n.language,
   };
   const query = useProducts(params, mode !== 'category' || categoryId !== undefined);
-  const data = query.data;
-  const ready = query.isSuccess && !query.isPlaceholderData;
+  // The grid of a new page renders in the background (in slices), not in one long task when the data arrives.
+  const data = useDeferredValue(query.data);
+  const ready = query.isSuccess && !query.isPlaceholderData && data === query.data;
   useScrollMemory(ready, containerRef);
 
   // A new search text (header search on this page) starts again from page 1.
@@ -154,8 +155,8 @@ function ProductListView({ mode }: { mode: ProductListMode }) {
           <ProductTable products={data.data} {...handlers} />
         ) : (
           <Box sx={PRODUCT_GRID_SX} data-testid="product-grid">
-            {data.data.map((p) => (
-              <ProductCard key={p.id} product={p} {...handlers} />
+            {data.data.map((p, i) => (
+              <ProductCard key={p.id} product={p} {...handlers} priority={i < 4} />
             ))}
           </Box>
         )}
@@ -168,7 +169,12 @@ function ProductListView({ mode }: { mode: ProductListMode }) {
 
   return (
     <Box ref={containerRef} data-testid="product-list-page" data-mode={mode} data-state={viewState}>
-      {mode === 'category' && data && <ProductBreadcrumbs items={data.breadcrumbs} />}
+      {mode === 'category' && (
+        // Room for the trail (two lines on phones) before it arrives, so the list below does not jump.
+        <Box sx={{ display: 'flow-root', minHeight: { xs: 58, sm: 32 } }}>
+          {data ? <ProductBreadcrumbs items={data.breadcrumbs} /> : <Skeleton width={200} sx={{ fontSize: '0.875rem' }} data-testid="product-breadcrumbs-skeleton" />}
+        </Box>
+      )}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2, minWidth: 0 }}>
         {ICONS[mode]}
         <Typography variant="h1" component="h1" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere', fontSize: { xs: '1.375rem', sm: '1.75rem' } }} data-testid="product-list-title">

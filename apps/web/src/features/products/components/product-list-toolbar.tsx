@@ -10,6 +10,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
+import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -111,12 +112,15 @@ export function ProductListToolbar(p: ProductListToolbarProps) {
           </MenuItem>
         ))}
       </TextField>
-      {p.total !== null && (
+      {p.total !== null ? (
         <Typography variant="body2" color="text.secondary" data-testid="product-total" sx={{ whiteSpace: 'nowrap' }}>
           {t('toolbar.total', { count: p.total })}
         </Typography>
+      ) : (
+        <Skeleton width={110} sx={{ fontSize: '0.875rem' }} aria-hidden />
       )}
-      <Box sx={{ ml: { sm: 'auto' }, width: { xs: '100%', sm: 'auto' }, display: 'flex', justifyContent: 'center' }}>
+      {/* While loading, phones keep the pagination's row, so the list does not jump when it arrives. */}
+      <Box sx={{ ml: { sm: 'auto' }, width: { xs: '100%', sm: 'auto' }, minHeight: { xs: p.total === null ? 26 : 0, sm: 0 }, display: 'flex', justifyContent: 'center' }}>
         <ProductPagination page={p.page} lastPage={p.lastPage} onChange={p.onPageChange} />
       </Box>
     </Box>

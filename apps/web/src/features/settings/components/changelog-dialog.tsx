@@ -56,7 +56,7 @@ export function ChangelogDialog() {
         ) : (
           entries.map(([date, items]) => (
             <Box key={date} sx={{ mb: 2 }}>
-              <Typography variant="h3" component="h3" sx={{ color: 'primary.main', mb: 1 }}>
+              <Typography variant="h3" component="h3" sx={{ color: 'primary.dark', mb: 1 }}>
                 {date.replaceAll('/', '.')}
               </Typography>
               <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
