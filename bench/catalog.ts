@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { ensureCatalogue, percentile, startApi } from './lib.ts';
+import { catalogPaths, ensureCatalogue, percentile, startApi } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -119,19 +119,6 @@ async function helloWorld(): Promise<Figures> {
   }
 }
 
-const rnd = (() => {
-  let s = 42;
-  return () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
-})();
-
-function typo(word: string): string {
-  const i = 1 + Math.floor(rnd() * (word.length - 2));
-  const chars = [...word];
-  if (rnd() < 0.5) chars.splice(i, 1);
-  else [chars[i], chars[i + 1]] = [chars[i + 1]!, chars[i]!];
-  return chars.join('');
-}
-
 async function main() {
   await ensureCatalogue(dbUrl, PRODUCTS);
   const db = new pg.Client({ connectionString: dbUrl });
@@ -142,48 +129,8 @@ async function main() {
     const token = await benchUser(db);
     const headers = { authorization: `Bearer ${token}`, 'x-localization': 'uk' };
 
-    // Leaf categories with two property types each, a value of each, and a price range.
-    const leaves = (
-      await db.query(`SELECT id FROM categories c WHERE NOT EXISTS (SELECT 1 FROM categories k WHERE k.parent_id = c.id) ORDER BY id`)
-    ).rows.map((r) => Number(r.id));
-    const listPaths: string[] = [];
-    const facetSelPaths: string[] = [];
-    for (const leaf of leaves) {
-      const facets = (
-        await db.query(
-          `SELECT v.property_type_id AS t, cf.property_value_id AS v FROM category_facets cf JOIN property_values v ON v.id = cf.property_value_id
-           WHERE cf.category_id = $1 ORDER BY cf.products_count DESC`,
-          [leaf],
-        )
-      ).rows as { t: number; v: number }[];
-      const byType = new Map<number, number[]>();
-      for (const f of facets) byType.set(f.t, [...(byType.get(f.t) ?? []), f.v]);
-      const types = [...byType.entries()].slice(0, 2);
-      if (types.length < 2) continue;
-      const prices = (await db.query(`SELECT percentile_disc(ARRAY[0.1, 0.9]) WITHIN GROUP (ORDER BY drop_kop) AS p FROM products WHERE category_id = $1`, [leaf])).rows[0].p as number[];
-      const from = Math.floor(Number(prices[0]) / 100);
-      const to = Math.ceil((Number(prices[1]) * 1.12) / 100);
-      for (let k = 0; k < 3; k++) {
-        const a = types[0]![1][k % types[0]![1].length]!;
-        const b = types[1]![1][k % types[1]![1].length]!;
-        // Pages 1-3 of each selection: a reseller paging through a filtered list.
-        for (let page = 1; page <= 3; page++) {
-          listPaths.push(`/api/v1/products?category_id=${leaf}&filters[]=${types[0]![0]}_${a}&filters[]=${types[1]![0]}_${b}&price_from=${from}&price_to=${to}&per_page=20&page=${page}`);
-        }
-        facetSelPaths.push(`/api/v1/filters?category_id=${leaf}&selected_filters[]=${types[0]![0]}_${a}`);
-      }
-    }
-    const allCategories = (await db.query('SELECT id FROM categories ORDER BY id')).rows.map((r) => Number(r.id));
-    const facetPaths = allCategories.map((id) => `/api/v1/filters?category_id=${id}`);
-    // 2000 distinct queries (a different typo in each), so dictionary lookups are mostly not repeats.
-    const names = (await db.query(`SELECT name_uk, name_ru FROM products WHERE id % 499 = 0 LIMIT 2000`)).rows as { name_uk: string; name_ru: string }[];
-    const searchPaths = names.map((n, k) => {
-      const words = (k % 2 ? n.name_ru : n.name_uk).split(/\s+/).filter((w) => w.length >= 5 && /^\p{L}+$/u.test(w));
-      const w = words[k % Math.max(1, words.length)] ?? n.name_uk.split(' ')[0]!;
-      const other = words.find((x) => x !== w);
-      const q = other ? `${typo(w)} ${other}` : typo(w);
-      return `/api/v1/products?search=${encodeURIComponent(q)}&per_page=5`;
-    });
+    const paths = await catalogPaths(db);
+    const { list: listPaths, facets: facetPaths, facetsSelected: facetSelPaths, search: searchPaths } = paths;
 
     // Cold: each distinct aggregate once, one request at a time, before anything is cached.
     const cold: Figures[] = [];

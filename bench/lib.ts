@@ -67,3 +67,81 @@ export async function apiJson(port: number, method: string, p: string, token: st
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bench scripts reading known API shapes
   return { status: r.status, body: (await r.json().catch(() => null)) as any };
 }
+
+/** A deterministic pseudo-random number in [0, 1). */
+export const rnd = (() => {
+  let s = 42;
+  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+})();
+
+/** `word` with one letter dropped or two swapped. */
+export function typo(word: string): string {
+  const i = 1 + Math.floor(rnd() * (word.length - 2));
+  const chars = [...word];
+  if (rnd() < 0.5) chars.splice(i, 1);
+  else [chars[i], chars[i + 1]] = [chars[i + 1]!, chars[i]!];
+  return chars.join('');
+}
+
+/**
+ * The request paths of the catalogue scenarios: filtered list pages of every leaf (two property
+ * filters and a price range, pages 1-3), facet counts with and without a selection, 2000 header
+ * searches with a typo each, and 20,000 product pages over the whole catalogue.
+ */
+export async function catalogPaths(db: pg.Client) {
+  const leaves = (await db.query(`SELECT id FROM categories c WHERE NOT EXISTS (SELECT 1 FROM categories k WHERE k.parent_id = c.id) ORDER BY id`)).rows.map((r) => Number(r.id));
+  const list: string[] = [];
+  const facetsSelected: string[] = [];
+  for (const leaf of leaves) {
+    const facets = (
+      await db.query(
+        `SELECT v.property_type_id AS t, cf.property_value_id AS v FROM category_facets cf JOIN property_values v ON v.id = cf.property_value_id
+         WHERE cf.category_id = $1 ORDER BY cf.products_count DESC`,
+        [leaf],
+      )
+    ).rows as { t: number; v: number }[];
+    const byType = new Map<number, number[]>();
+    for (const f of facets) byType.set(f.t, [...(byType.get(f.t) ?? []), f.v]);
+    const types = [...byType.entries()].slice(0, 2);
+    if (types.length < 2) continue;
+    const prices = (await db.query(`SELECT percentile_disc(ARRAY[0.1, 0.9]) WITHIN GROUP (ORDER BY drop_kop) AS p FROM products WHERE category_id = $1`, [leaf])).rows[0].p as number[];
+    const from = Math.floor(Number(prices[0]) / 100);
+    const to = Math.ceil((Number(prices[1]) * 1.12) / 100);
+    for (let k = 0; k < 3; k++) {
+      const a = types[0]![1][k % types[0]![1].length]!;
+      const b = types[1]![1][k % types[1]![1].length]!;
+      for (let page = 1; page <= 3; page++) {
+        list.push(`/api/v1/products?category_id=${leaf}&filters[]=${types[0]![0]}_${a}&filters[]=${types[1]![0]}_${b}&price_from=${from}&price_to=${to}&per_page=20&page=${page}`);
+      }
+      facetsSelected.push(`/api/v1/filters?category_id=${leaf}&selected_filters[]=${types[0]![0]}_${a}`);
+    }
+  }
+  const facets = (await db.query('SELECT id FROM categories ORDER BY id')).rows.map((r) => `/api/v1/filters?category_id=${Number(r.id)}`);
+  const names = (await db.query(`SELECT name_uk, name_ru FROM products WHERE id % 499 = 0 LIMIT 2000`)).rows as { name_uk: string; name_ru: string }[];
+  const search = names.map((n, k) => {
+    const words = (k % 2 ? n.name_ru : n.name_uk).split(/\s+/).filter((w) => w.length >= 5 && /^\p{L}+$/u.test(w));
+    const w = words[k % Math.max(1, words.length)] ?? n.name_uk.split(' ')[0]!;
+    const other = words.find((x) => x !== w);
+    return `/api/v1/products?search=${encodeURIComponent(other ? `${typo(w)} ${other}` : typo(w))}&per_page=5`;
+  });
+  const maxId = Number((await db.query('SELECT max(id) AS m FROM products')).rows[0].m);
+  // 20,000 distinct product pages spread over the whole catalogue.
+  const product = Array.from({ length: 20_000 }, () => `/api/v1/products/${1 + Math.floor(rnd() * maxId)}`);
+  return { list, facets, facetsSelected, search, product };
+}
+
+/** A COD order to a Nova Poshta branch (the recipient pays the delivery). */
+export const orderBody = (city: { ref: string; name: string }, branch: { ref: string; name: string }) => ({
+  last_name: 'Бенчмарк',
+  first_name: 'Олена',
+  phone: '0671234567',
+  delivery_service: 'NovaPoshta',
+  delivery_method: 'Branch',
+  delivery_type: 'NovaPoshta',
+  payment_delivery: 'Recipient',
+  payment_method: 'COD',
+  city_ref: city.ref,
+  city_name: city.name,
+  branch_ref: branch.ref,
+  branch_name: branch.name,
+});

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { apiJson, percentile, startApi } from './lib.ts';
+import { apiJson, orderBody, percentile, startApi } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -70,20 +70,7 @@ async function main() {
     }
     const city = (await json('GET', `/api/v1/delivery/cities?search=${encodeURIComponent('Київ')}`, tokens[0]!)).body.data[0];
     const branch = (await json('GET', `/api/v1/delivery/warehouses?city_ref=${city.ref}`, tokens[0]!)).body.data[0];
-    const order = {
-      last_name: 'Бенчмарк',
-      first_name: 'Олена',
-      phone: '0671234567',
-      delivery_service: 'NovaPoshta',
-      delivery_method: 'Branch',
-      delivery_type: 'NovaPoshta',
-      payment_delivery: 'Recipient',
-      payment_method: 'COD',
-      city_ref: city.ref,
-      city_name: city.name,
-      branch_ref: branch.ref,
-      branch_name: branch.name,
-    };
+    const order = orderBody(city, branch);
     const ceiling = await helloWorld();
 
     const jobsBefore = Number((await db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'reservation'`)).rows[0].n);

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ensureCatalogue, percentile, root } from './lib.ts';
+import { catalogPaths, ensureCatalogue, orderBody, percentile, rnd, root } from './lib.ts';
 import type { Row as WebRow } from './lighthouse.ts';
 
 const { values } = parseArgs({
@@ -245,19 +245,6 @@ async function load(name: string, pid: number | null, port: number, next: (i: nu
   };
 }
 
-const rnd = (() => {
-  let s = 42;
-  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
-})();
-
-function typo(word: string): string {
-  const i = 1 + Math.floor(rnd() * (word.length - 2));
-  const chars = [...word];
-  if (rnd() < 0.5) chars.splice(i, 1);
-  else [chars[i], chars[i + 1]] = [chars[i + 1]!, chars[i]!];
-  return chars.join('');
-}
-
 async function json(method: string, p: string, token: string | null, body?: unknown) {
   const r = await fetch(`${base}${p}`, {
     method,
@@ -267,62 +254,6 @@ async function json(method: string, p: string, token: string | null, body?: unkn
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bench scripts reading known API shapes
   return { status: r.status, body: (await r.json().catch(() => null)) as any };
 }
-
-/** The request paths of the catalogue scenarios, as bench:catalog builds them. */
-async function catalogPaths(db: pg.Client) {
-  const leaves = (await db.query(`SELECT id FROM categories c WHERE NOT EXISTS (SELECT 1 FROM categories k WHERE k.parent_id = c.id) ORDER BY id`)).rows.map((r) => Number(r.id));
-  const list: string[] = [];
-  for (const leaf of leaves) {
-    const facets = (
-      await db.query(
-        `SELECT v.property_type_id AS t, cf.property_value_id AS v FROM category_facets cf JOIN property_values v ON v.id = cf.property_value_id
-         WHERE cf.category_id = $1 ORDER BY cf.products_count DESC`,
-        [leaf],
-      )
-    ).rows as { t: number; v: number }[];
-    const byType = new Map<number, number[]>();
-    for (const f of facets) byType.set(f.t, [...(byType.get(f.t) ?? []), f.v]);
-    const types = [...byType.entries()].slice(0, 2);
-    if (types.length < 2) continue;
-    const prices = (await db.query(`SELECT percentile_disc(ARRAY[0.1, 0.9]) WITHIN GROUP (ORDER BY drop_kop) AS p FROM products WHERE category_id = $1`, [leaf])).rows[0].p as number[];
-    const from = Math.floor(Number(prices[0]) / 100);
-    const to = Math.ceil((Number(prices[1]) * 1.12) / 100);
-    for (let k = 0; k < 3; k++) {
-      const a = types[0]![1][k % types[0]![1].length]!;
-      const b = types[1]![1][k % types[1]![1].length]!;
-      for (let page = 1; page <= 3; page++) {
-        list.push(`/api/v1/products?category_id=${leaf}&filters[]=${types[0]![0]}_${a}&filters[]=${types[1]![0]}_${b}&price_from=${from}&price_to=${to}&per_page=20&page=${page}`);
-      }
-    }
-  }
-  const facets = (await db.query('SELECT id FROM categories ORDER BY id')).rows.map((r) => `/api/v1/filters?category_id=${Number(r.id)}`);
-  const names = (await db.query(`SELECT name_uk, name_ru FROM products WHERE id % 499 = 0 LIMIT 2000`)).rows as { name_uk: string; name_ru: string }[];
-  const search = names.map((n, k) => {
-    const words = (k % 2 ? n.name_ru : n.name_uk).split(/\s+/).filter((w) => w.length >= 5 && /^\p{L}+$/u.test(w));
-    const w = words[k % Math.max(1, words.length)] ?? n.name_uk.split(' ')[0]!;
-    const other = words.find((x) => x !== w);
-    return `/api/v1/products?search=${encodeURIComponent(other ? `${typo(w)} ${other}` : typo(w))}&per_page=5`;
-  });
-  const maxId = Number((await db.query('SELECT max(id) AS m FROM products')).rows[0].m);
-  // 20,000 distinct product pages spread over the whole catalogue.
-  const product = Array.from({ length: 20_000 }, () => `/api/v1/products/${1 + Math.floor(rnd() * maxId)}`);
-  return { list, facets, search, product };
-}
-
-const ORDER_BODY = (city: { ref: string; name: string }, branch: { ref: string; name: string }) => ({
-  last_name: 'Бенчмарк',
-  first_name: 'Олена',
-  phone: '0671234567',
-  delivery_service: 'NovaPoshta',
-  delivery_method: 'Branch',
-  delivery_type: 'NovaPoshta',
-  payment_delivery: 'Recipient',
-  payment_method: 'COD',
-  city_ref: city.ref,
-  city_name: city.name,
-  branch_ref: branch.ref,
-  branch_name: branch.name,
-});
 
 // ── main ─────────────────────────────────────────────────────────────────────────────────────────
 
@@ -357,7 +288,7 @@ async function main() {
   try {
     const city = (await json('GET', `/api/v1/delivery/cities?search=${encodeURIComponent('Київ')}`, tok(0).token)).body.data[0];
     const branch = (await json('GET', `/api/v1/delivery/warehouses?city_ref=${city.ref}`, tok(0).token)).body.data[0];
-    const orderBody = JSON.stringify(ORDER_BODY(city, branch));
+    const orderJson = JSON.stringify(orderBody(city, branch));
     const cartBody = (k: number) => {
       const p = stock[k % stock.length]!;
       return JSON.stringify({ product_id: p.id, qty: 1, retail_price: Math.ceil(p.retailKop * 1.3) / 100 });
@@ -412,7 +343,7 @@ async function main() {
                 continue;
               }
               const t0 = performance.now();
-              const r = await fetch(`${base}/api/v1/orders`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${t}` }, body: orderBody });
+              const r = await fetch(`${base}/api/v1/orders`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${t}` }, body: orderJson });
               await r.arrayBuffer();
               times.push(performance.now() - t0);
               if (r.status === 201) placed++;
@@ -485,7 +416,7 @@ async function main() {
                 : action === 'product' ? { path: paths.product[k % paths.product.length]! }
                 : action === 'operations' ? { path: '/api/v1/operations?per_page=20' }
                 : action === 'cart' ? { path: '/api/v1/carts', method: 'POST', body: cartBody(k) }
-                : { path: '/api/v1/orders', method: 'POST', body: orderBody };
+                : { path: '/api/v1/orders', method: 'POST', body: orderJson };
               const t0 = performance.now();
               let status = 0;
               try {

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { translate } from '@drop/shared';
 import { call, createDatabase, FAULT_OPERATOR, startApi, type ApiProcess } from './harness.ts';
 import { fakeNovaPoshta, fakeOnec, fakeSmtp, NP_BRANCH, NP_KYIV } from './fakes.ts';
+import { branchOrder } from '../test/orders.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -33,20 +34,6 @@ const timed = async <T>(fn: () => Promise<T>) => {
   return { r, ms: Date.now() - t };
 };
 
-const branchOrder = {
-  last_name: 'Коваленко',
-  first_name: 'Олена',
-  phone: '+38 (067) 123-45-67',
-  delivery_service: 'NovaPoshta',
-  delivery_method: 'Branch',
-  delivery_type: 'NovaPoshta',
-  payment_delivery: 'Recipient',
-  payment_method: 'COD',
-  city_ref: NP_KYIV,
-  city_name: 'Київ',
-  branch_ref: NP_BRANCH,
-  branch_name: 'Відділення №1',
-} as const;
 
 const codeOf = (subject: string) => /(\d{6})\s*$/.exec(subject)?.[1] ?? '';
 
@@ -357,8 +344,10 @@ describe.runIf(!!adminUrl)('external systems unreachable or slow (a real API pro
       expect(in1c.reservationsMade).toBe(1);
       expect(o.reservation_number).toBe(in1c.reservation);
       const creates = in1c.calls.filter((c) => c.action === 'create');
+      // Every call that reached 1C (one or more: how many of the timed-out ones got through
+      // depends on timing) carried the same key, and 1C reserved once.
+      expect(creates.length).toBeGreaterThanOrEqual(1);
       expect(new Set(creates.map((c) => c.key))).toEqual(new Set([`${o.number}:create`]));
-      expect(creates.length).toBeGreaterThanOrEqual(2);
     }
     // The confirmation follows the create.
     await until(() => onec.orders.get(reserved[0].number)!.confirmed, 'the confirm in 1C', 60_000);

@@ -11,7 +11,8 @@ import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { REALTIME_EVENTS, REALTIME_PATH } from '@drop/shared';
 import { call, createDatabase, FAULT_OPERATOR, startApi, type ApiProcess } from './harness.ts';
-import { fakeNovaPoshta, fakeOnec, fakeSmtp, NP_BRANCH, NP_KYIV } from './fakes.ts';
+import { fakeNovaPoshta, fakeOnec, fakeSmtp } from './fakes.ts';
+import { branchOrder } from '../test/orders.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -27,20 +28,6 @@ async function until<T>(fn: () => Promise<T | false | null | undefined> | T | fa
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const branchOrder = {
-  last_name: 'Шевченко',
-  first_name: 'Тарас',
-  phone: '+38 (067) 123-45-67',
-  delivery_service: 'NovaPoshta',
-  delivery_method: 'Branch',
-  delivery_type: 'NovaPoshta',
-  payment_delivery: 'Recipient',
-  payment_method: 'COD',
-  city_ref: NP_KYIV,
-  city_name: 'Київ',
-  branch_ref: NP_BRANCH,
-  branch_name: 'Відділення №1',
-} as const;
 
 const TRACKING_INTERVAL_SECONDS = 1;
 
