@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { MAX_CART_QTY } from './cart-constants.ts';
 
 /**
  * The cart (SPEC section 3 "Cart line", DESIGN.md section 7): one line per product with the
  * reseller's own selling price. Prices in UAH with 2 decimals; drop and recommended prices are
  * today's, for the current user.
  */
-export const MAX_CART_QTY = 10_000;
-export const MAX_CART_LINES = 200;
 
 const price = z
   .number('invalid_type')

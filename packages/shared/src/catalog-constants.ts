@@ -12,3 +12,14 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 /** `/storage/{path}`: the URL of a stored image path. */
 export const storageUrl = (path: string | null | undefined): string =>
   path ? `/storage/${path.replace(/^\/+/, '')}` : PLACEHOLDER_IMAGE;
+
+/** 'typeId_valueId' */
+export const FILTER_PATTERN = /^\d{1,9}_\d{1,9}$/;
+
+/** Serialises a product list state for the URL and the API: 'typeId_valueId'. */
+export const filterKey = (typeId: number, valueId: number) => `${typeId}_${valueId}`;
+export function parseFilterKey(key: string): { typeId: number; valueId: number } | null {
+  if (!FILTER_PATTERN.test(key)) return null;
+  const [t, v] = key.split('_').map(Number) as [number, number];
+  return { typeId: t, valueId: v };
+}

@@ -3,6 +3,7 @@
  * with 2 decimals, computed by the API with the rule in pricing.ts.
  */
 import { z } from 'zod';
+import { FILTER_PATTERN } from './catalog-constants.ts';
 import { IMAGE_TYPES, PRODUCT_PER_PAGE_OPTIONS } from './catalog-constants.ts';
 
 export interface CategoryDto {
@@ -92,8 +93,6 @@ const flag = z
   .optional();
 const positiveId = z.coerce.number('invalid_type').int('invalid_type').positive('invalid_value').max(2147483647, 'invalid_value');
 const price = z.coerce.number('invalid_type').min(0, 'too_small').max(100_000_000, 'too_big');
-/** 'typeId_valueId' */
-export const FILTER_PATTERN = /^\d{1,9}_\d{1,9}$/;
 const filterList = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : v === '' ? [] : v.split(',')))
@@ -176,10 +175,3 @@ export const productNotificationInput = z.strictObject({ code_id: positiveId });
 export const productNotificationDto = z.object({ id: z.number(), code_id: z.number(), created_at: z.string() });
 export type ProductNotificationDto = z.infer<typeof productNotificationDto>;
 
-/** Serialises a product list state for the URL and the API: 'typeId_valueId'. */
-export const filterKey = (typeId: number, valueId: number) => `${typeId}_${valueId}`;
-export function parseFilterKey(key: string): { typeId: number; valueId: number } | null {
-  if (!FILTER_PATTERN.test(key)) return null;
-  const [t, v] = key.split('_').map(Number) as [number, number];
-  return { typeId: t, valueId: v };
-}

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { formatDate, formatDateShort, formatMoney, formatPhone, formatQty, kyivParts } from './format.ts';
-import { normalizePhone, userBadge } from './auth.ts';
+import { normalizePhone } from './auth.ts';
+import { userBadge } from './user-badge.ts';
 
 describe('formatting (SPEC section 9)', () => {
   test('dates', () => {

@@ -1,5 +1,6 @@
 export * from './api.ts';
 export * from './auth.ts';
+export * from './user-badge.ts';
 export * from './catalog.ts';
 export * from './catalog-constants.ts';
 export * from './config.ts';
@@ -10,8 +11,10 @@ export * from './messages.ts';
 export * from './money.ts';
 export * from './pricing.ts';
 export * from './notifications.ts';
+export * from './realtime.ts';
 export * from './finance.ts';
 export * from './cart.ts';
+export * from './cart-constants.ts';
 export * from './delivery.ts';
 export * from './orders.ts';
 export * from './markets.ts';

@@ -29,24 +29,6 @@ export const notificationsQuery = z.object({
 /** `DELETE /notifications/{id}` and `DELETE /notifications/`: the unread count after the call. */
 export const notificationsCountResponse = z.object({ data: z.object({ count: z.number().int() }) });
 
-/** Private channel of a user (Socket.IO room; Pusher-style clients ask for `private-users.{id}`). */
-export const userChannel = (userId: number) => `users.${userId}`;
-
-/** Event names as Laravel Echo clients know them (leading dot: no namespace). */
-export const REALTIME_EVENTS = {
-  activated: '.users.activated',
-  updated: '.users.updated',
-  newNotification: '.users.new_notification',
-  ordersUpdated: '.orders.updated',
-} as const;
-export type RealtimeEvent = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
-
-/** Socket.IO path on the API's port. */
-export const REALTIME_PATH = '/socket.io';
-
-/** After a new-notification event the web waits this long (more may arrive) before the toast and reload. */
-export const NOTIFICATION_RELOAD_DEBOUNCE_MS = 3000;
-
 export const broadcastingAuthInput = z.object({
   socket_id: z.string('required').min(1, 'required').max(100, 'too_big'),
   channel_name: z.string('required').min(1, 'required').max(200, 'too_big'),
