@@ -143,7 +143,12 @@ export async function requestBlob(url: string, signal?: AbortSignal): Promise<Bl
   return res.blob();
 }
 
-/** Reads `{data}` and, when a schema is given, validates it. */
+/**
+ * Reads `{data}` and, when a schema is given, validates it. The API validates every response
+ * against the shared zod contract before it sends it (fastify-type-provider-zod's serializer), so
+ * the reads of the first screens (the shell, the catalogue, products, the cart, markets) pass no
+ * schema and rely on the contract's types: zod stays out of their code and off their main thread.
+ */
 async function data<T>(method: string, path: string, options: RequestOptions, schema?: z.ZodType<T>): Promise<T> {
   const body = await request<{ data: unknown } | undefined>(method, path, options);
   const value = body?.data;

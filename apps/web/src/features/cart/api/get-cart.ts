@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { cartDto, type CartDto } from '@drop/shared';
+import type { CartDto } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 import { cartKeys } from './keys.ts';
 
 /** GET /carts: the lines with today's prices and the totals. */
-export const getCart = (signal?: AbortSignal): Promise<CartDto> => api.get('/carts', cartDto, signal ? { signal } : {});
+export const getCart = (signal?: AbortSignal): Promise<CartDto> => api.get<CartDto>('/carts', undefined, signal ? { signal } : {});
 
 export const getCartQueryOptions = () => queryOptions({ queryKey: cartKeys.current(), queryFn: ({ signal }) => getCart(signal) });
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cartDto, type CartUpdateInput } from '@drop/shared';
+import type { CartDto, CartUpdateInput } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 import { useCartChanged } from './cart-changed.tsx';
 import { setCartData } from './keys.ts';
@@ -9,7 +9,7 @@ export interface UpdateCartLineInput extends CartUpdateInput {
 }
 
 /** PUT /carts/{id} {id, qty, retail_price}. */
-export const updateCartLine = (input: UpdateCartLineInput) => api.put(`/carts/${input.id}`, input, cartDto);
+export const updateCartLine = (input: UpdateCartLineInput) => api.put<CartDto>(`/carts/${input.id}`, input);
 
 export function useUpdateCartLine() {
   const qc = useQueryClient();

@@ -25,7 +25,7 @@ import { useToast } from '../../../lib/toast.tsx';
 import { useCart } from '../api/get-cart.ts';
 import { useRemoveCartLine } from '../api/remove-cart-line.ts';
 import { draftFromLine, type CartItemDraft } from '../lib/cart-form.ts';
-import { CartDialog } from './cart-dialog.tsx';
+import { CartDialogLazy } from './cart-dialog-lazy.tsx';
 import { CartLineCards, CartLinesSkeleton, CartLinesTable } from './cart-lines.tsx';
 import { CartRemoveDialog } from './cart-remove-dialog.tsx';
 import { CartTotals } from './cart-totals.tsx';
@@ -144,7 +144,7 @@ export function CartPage() {
         }
       />
       {body}
-      <CartDialog item={edit.item} open={edit.open} onClose={() => setEdit((d) => ({ ...d, open: false }))} />
+      {edit.item && <CartDialogLazy item={edit.item} open={edit.open} onClose={() => setEdit((d) => ({ ...d, open: false }))} />}
       <CartRemoveDialog line={removing.line} open={removing.open} busy={remove.isPending} onCancel={() => setRemoving((r) => ({ ...r, open: false }))} onConfirm={confirmRemove} />
     </Box>
   );

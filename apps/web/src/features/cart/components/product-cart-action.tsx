@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { CartDto, ProductDto } from '@drop/shared';
 import { useCart } from '../api/get-cart.ts';
 import { draftFromLine, draftFromProduct, type CartItemDraft } from '../lib/cart-form.ts';
-import { CartDialog } from './cart-dialog.tsx';
+import { CartDialogLazy, preloadCartDialog } from './cart-dialog-lazy.tsx';
 
 export interface ProductCartActionProps {
   product: ProductDto;
@@ -48,6 +48,8 @@ export function ProductCartAction({ product, variant = 'icon', size = 'medium', 
           color={inCart ? 'success' : 'primary'}
           startIcon={<Icon />}
           onClick={open}
+          onPointerEnter={preloadCartDialog}
+          onFocus={preloadCartDialog}
           disabled={disabled}
           data-testid={testId}
           data-line-id={line?.id}
@@ -57,13 +59,13 @@ export function ProductCartAction({ product, variant = 'icon', size = 'medium', 
       ) : (
         <Tooltip title={label}>
           <span>
-            <IconButton size={size} color={inCart ? 'success' : 'primary'} aria-label={label} onClick={open} disabled={disabled} data-testid={testId} data-line-id={line?.id}>
+            <IconButton size={size} color={inCart ? 'success' : 'primary'} aria-label={label} onClick={open} onPointerEnter={preloadCartDialog} onFocus={preloadCartDialog} disabled={disabled} data-testid={testId} data-line-id={line?.id}>
               <Icon fontSize={size === 'small' ? 'small' : 'medium'} />
             </IconButton>
           </span>
         </Tooltip>
       )}
-      <CartDialog item={dialog.item} open={dialog.open} onClose={() => setDialog((d) => ({ ...d, open: false }))} onDone={onDone} />
+      {dialog.item && <CartDialogLazy item={dialog.item} open={dialog.open} onClose={() => setDialog((d) => ({ ...d, open: false }))} onDone={onDone} />}
     </>
   );
 }

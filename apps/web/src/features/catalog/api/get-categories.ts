@@ -1,6 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { categoryDto, type CategoryDto } from '@drop/shared';
+import type { CategoryDto } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 import { findCategory } from '../utils/categories.ts';
 
@@ -11,7 +10,7 @@ export const catalogKeys = {
   category: (id: number) => [...catalogKeys.all, 'category', id] as const,
 };
 
-export const getCategories = (signal?: AbortSignal) => api.get('/categories', z.array(categoryDto), { signal });
+export const getCategories = (signal?: AbortSignal) => api.get<CategoryDto[]>('/categories', undefined, { signal });
 
 /** The whole tree is loaded once per session (SPEC: "categories load only if not yet loaded"). */
 export const getCategoriesQueryOptions = () =>
@@ -24,7 +23,7 @@ export const getCategoriesQueryOptions = () =>
 
 export const useCategories = () => useQuery(getCategoriesQueryOptions());
 
-export const getCategory = (id: number, signal?: AbortSignal) => api.get(`/categories/${id}`, categoryDto, { signal });
+export const getCategory = (id: number, signal?: AbortSignal) => api.get<CategoryDto>(`/categories/${id}`, undefined, { signal });
 
 /** One category with its children; answered from the loaded tree when there is one. */
 export function useCategory(id: number) {

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { marketDto, type MarketDto, type MarketInput } from '@drop/shared';
+import type { MarketDto, MarketInput } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 
 /** Query keys of the stores feature (names carry no language, so no locale in the key). */
@@ -10,8 +9,8 @@ export const marketKeys = {
   detail: (id: number) => ['markets', 'detail', id] as const,
 };
 
-export const getMarkets = (signal?: AbortSignal) => api.get('/markets', z.array(marketDto), signal ? { signal } : {});
-export const getMarket = (id: number, signal?: AbortSignal) => api.get(`/markets/${id}`, marketDto, signal ? { signal } : {});
+export const getMarkets = (signal?: AbortSignal) => api.get<MarketDto[]>('/markets', undefined, signal ? { signal } : {});
+export const getMarket = (id: number, signal?: AbortSignal) => api.get<MarketDto>(`/markets/${id}`, undefined, signal ? { signal } : {});
 
 export const getMarketsQueryOptions = () => queryOptions({ queryKey: marketKeys.list(), queryFn: ({ signal }) => getMarkets(signal), staleTime: 60_000 });
 
@@ -25,8 +24,8 @@ export const useMarket = (id: number) =>
     enabled: Number.isSafeInteger(id) && id > 0,
   });
 
-export const createMarket = (input: MarketInput) => api.post('/markets', input, marketDto);
-export const updateMarket = (id: number, input: MarketInput) => api.put(`/markets/${id}`, input, marketDto);
+export const createMarket = (input: MarketInput) => api.post<MarketDto>('/markets', input);
+export const updateMarket = (id: number, input: MarketInput) => api.put<MarketDto>(`/markets/${id}`, input);
 export const deleteMarket = (id: number) => api.delete(`/markets/${id}`);
 
 /** Store changes alter product prices when that store is selected: products are refetched too. */

@@ -43,7 +43,13 @@ const last = () => mocks.sockets.at(-1) as FakeSocket;
 const note = (id: number, title: string): NotificationDto => ({ id, kind: 'broadcast', created_at: '2025-03-04T10:05:00', read_at: null, data: { title, message: 'm' } });
 const user = { id: 7, name: 'Ірина', is_verified: true };
 
-function setup() {
+/** Lets the deferred connection happen: the first-screen wait (1.5 s at least) and the client's dynamic import. */
+async function settle() {
+  await act(async () => void (await vi.advanceTimersByTimeAsync(1500)));
+  for (let i = 0; i < 10; i++) await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
+}
+
+async function setup() {
   const qc = createQueryClient();
   qc.setQueryData<NotificationsResponse>(notificationKeys.list(), { data: [], count: 0 });
   const invalidate = vi.spyOn(qc, 'invalidateQueries');
@@ -56,6 +62,7 @@ function setup() {
   );
   const view = renderHook(() => useRealtime({ onUser, onOrder }), { wrapper });
   const count = () => qc.getQueryData<NotificationsResponse>(notificationKeys.list())?.count;
+  await settle();
   return { qc, invalidate, onUser, onOrder, count, view };
 }
 
@@ -77,16 +84,16 @@ describe('useRealtime', () => {
     vi.useRealTimers();
   });
 
-  it('connects to the same origin with the token, reconnection on', () => {
-    setup();
+  it('connects to the same origin with the token, reconnection on', async () => {
+    await setup();
     expect(mocks.io).toHaveBeenCalledTimes(1);
     expect(mocks.io).toHaveBeenCalledWith(
       expect.objectContaining({ path: '/socket.io', auth: { token: 'token-1' }, transports: ['websocket', 'polling'], reconnection: true }),
     );
   });
 
-  it('sets the count at once and gives one toast and one reload per 3 s burst', () => {
-    const { invalidate, count } = setup();
+  it('sets the count at once and gives one toast and one reload per 3 s burst', async () => {
+    const { invalidate, count } = await setup();
     last().fire(REALTIME_EVENTS.newNotification, { notification: note(1, 'A'), count: 1 });
     expect(count()).toBe(1);
     act(() => vi.advanceTimersByTime(2000));
@@ -106,15 +113,15 @@ describe('useRealtime', () => {
     expect(mocks.toast.info).toHaveBeenCalledTimes(1);
   });
 
-  it('names a single new notification in the toast', () => {
-    setup();
+  it('names a single new notification in the toast', async () => {
+    await setup();
     last().fire(REALTIME_EVENTS.newNotification, { notification: note(1, 'Акаунт верифіковано'), count: 1 });
     act(() => vi.advanceTimersByTime(NOTIFICATION_RELOAD_DEBOUNCE_MS));
     expect(mocks.toast.info).toHaveBeenCalledWith('Нове сповіщення: Акаунт верифіковано');
   });
 
-  it('refreshes the user on activated (with a success toast) and on updated', () => {
-    const { onUser } = setup();
+  it('refreshes the user on activated (with a success toast) and on updated', async () => {
+    const { onUser } = await setup();
     last().fire(REALTIME_EVENTS.activated, { user });
     expect(onUser).toHaveBeenCalledWith(user, 'activated');
     expect(mocks.toast.success).toHaveBeenCalledWith('Користувач активовано');
@@ -123,8 +130,8 @@ describe('useRealtime', () => {
     expect(mocks.toast.success).toHaveBeenCalledTimes(1);
   });
 
-  it('passes order changes on (and asks for a reload after a reconnect)', () => {
-    const { onOrder } = setup();
+  it('passes order changes on (and asks for a reload after a reconnect)', async () => {
+    const { onOrder } = await setup();
     last().fire(REALTIME_EVENTS.ordersUpdated, { id: 5, status: 'Complected', payment_status: 'NotPaid', delivery_status: 'New' });
     expect(onOrder).toHaveBeenCalledWith({ id: 5, status: 'Complected', payment_status: 'NotPaid', delivery_status: 'New' });
     last().fire(REALTIME_EVENTS.ordersUpdated, { nope: true });
@@ -134,17 +141,17 @@ describe('useRealtime', () => {
     expect(onOrder).toHaveBeenLastCalledWith(null);
   });
 
-  it('only logs a refused connection', () => {
+  it('only logs a refused connection', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    setup();
+    await setup();
     last().fire('connect_error', new Error('Unauthorized'));
     expect(warn).toHaveBeenCalledWith('[realtime] connect_error:', 'Unauthorized');
     expect(mocks.toast.error).not.toHaveBeenCalled();
     warn.mockRestore();
   });
 
-  it('reloads the user and the list after a reconnect', () => {
-    const { onUser, invalidate } = setup();
+  it('reloads the user and the list after a reconnect', async () => {
+    const { onUser, invalidate } = await setup();
     last().fire('connect');
     expect(onUser).not.toHaveBeenCalled();
     last().fire('connect');
@@ -152,10 +159,11 @@ describe('useRealtime', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: notificationKeys.all });
   });
 
-  it('reconnects with a new token, disconnects on logout and drops a pending reload', () => {
-    const { invalidate } = setup();
+  it('reconnects with a new token, disconnects on logout and drops a pending reload', async () => {
+    const { invalidate } = await setup();
     const first = last();
     act(() => setToken('token-2'));
+    await settle();
     expect(first.disconnect).toHaveBeenCalledTimes(1);
     expect(mocks.io).toHaveBeenCalledTimes(2);
     expect(mocks.io).toHaveBeenLastCalledWith(expect.objectContaining({ auth: { token: 'token-2' } }));
@@ -169,8 +177,56 @@ describe('useRealtime', () => {
     expect(invalidate).not.toHaveBeenCalled();
   });
 
-  it('disconnects on unmount', () => {
-    const { view } = setup();
+  it('connects only once the first screen has its data (1.5 s at least, no query fetching), or after 5 s at most', async () => {
+    const qc = createQueryClient();
+    let finish: (v: number) => void = () => undefined;
+    void qc.fetchQuery({ queryKey: ['page'], queryFn: () => new Promise<number>((r) => (finish = r)) });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={qc}>{children}</QueryClientProvider>
+      </I18nextProvider>
+    );
+    renderHook(() => useRealtime({ onUser: vi.fn() }), { wrapper });
+    await settle();
+    expect(mocks.io).not.toHaveBeenCalled();
+    await act(async () => finish(1));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
+    await settle();
+    expect(mocks.io).toHaveBeenCalledTimes(1);
+
+    void qc.fetchQuery({ queryKey: ['slow'], queryFn: () => new Promise<number>(() => undefined) });
+    const other = renderHook(() => useRealtime({ onUser: vi.fn() }), { wrapper });
+    await act(async () => void (await vi.advanceTimersByTimeAsync(4990)));
+    expect(mocks.io).toHaveBeenCalledTimes(1);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(20)));
+    await settle();
+    expect(mocks.io).toHaveBeenCalledTimes(2);
+    other.unmount();
+  });
+
+  it('waits 1.5 s after mounting even when nothing is loading', async () => {
+    const qc = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
+    renderHook(() => useRealtime({ onUser: vi.fn() }), { wrapper });
+    await act(async () => void (await vi.advanceTimersByTimeAsync(1490)));
+    expect(mocks.io).not.toHaveBeenCalled();
+    await act(async () => void (await vi.advanceTimersByTimeAsync(20)));
+    for (let i = 0; i < 10; i++) await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
+    expect(mocks.io).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not connect when it unmounts before the first screen is in', async () => {
+    const qc = createQueryClient();
+    void qc.fetchQuery({ queryKey: ['slow'], queryFn: () => new Promise<number>(() => undefined) });
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
+    const view = renderHook(() => useRealtime({ onUser: vi.fn() }), { wrapper });
+    view.unmount();
+    await act(async () => void (await vi.advanceTimersByTimeAsync(8000)));
+    expect(mocks.io).not.toHaveBeenCalled();
+  });
+
+  it('disconnects on unmount', async () => {
+    const { view } = await setup();
     view.unmount();
     expect(last().disconnect).toHaveBeenCalledTimes(1);
   });

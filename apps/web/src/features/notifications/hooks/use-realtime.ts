@@ -1,7 +1,8 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { io, type Socket } from 'socket.io-client';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Socket } from 'socket.io-client';
 import {
   NOTIFICATION_RELOAD_DEBOUNCE_MS,
   REALTIME_EVENTS,
@@ -29,8 +30,50 @@ const orderOf = (payload: unknown): OrderEvent | null => {
 };
 
 /** Same origin as the API; the server checks the token and joins the user's private room. */
-export function connectRealtime(token: string): Socket {
+export async function connectRealtime(token: string): Promise<Socket> {
+  const { io } = await import('socket.io-client');
   return io({ path: REALTIME_PATH, auth: { token }, transports: ['websocket', 'polling'], reconnection: true, forceNew: true });
+}
+
+/**
+ * Calls `run` once the first screen has settled: at least `minDelayMs` after the shell mounted
+ * (its page's code may still be loading, with no query running yet), then once no query is
+ * fetching and the browser is idle; at the latest after `maxWaitMs`. The realtime client (its code
+ * and its connection) then does not compete with the page's code and data on a slow line.
+ * Answers a cancel function.
+ */
+export function afterFirstScreen(qc: QueryClient, run: () => void, { minDelayMs = 1500, maxWaitMs = 5000 } = {}): () => void {
+  let done = false;
+  let idle: number | undefined;
+  const fire = () => {
+    if (done) return;
+    done = true;
+    cleanup();
+    run();
+  };
+  const whenIdle = () => {
+    if (done || idle !== undefined) return;
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(fire, { timeout: 1000 });
+    else fire();
+  };
+  const check = () => {
+    waited = true;
+    if (qc.isFetching() === 0) whenIdle();
+  };
+  let waited = false;
+  const unsubscribe = qc.getQueryCache().subscribe(() => waited && check());
+  const timer = setTimeout(fire, maxWaitMs);
+  const cleanup = () => {
+    unsubscribe();
+    clearTimeout(timer);
+    if (idle !== undefined && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+  };
+  const first = setTimeout(check, minDelayMs);
+  return () => {
+    done = true;
+    clearTimeout(first);
+    cleanup();
+  };
 }
 
 const userOf = (payload: unknown): UserDto | null => {
@@ -44,6 +87,7 @@ const userOf = (payload: unknown): UserDto | null => {
  * cached user (the app wires it to the auth feature). A new notification sets the unread count at
  * once; a 3 s debounce then gives one info toast and one list reload per burst. `onOrder` gets
  * `.orders.updated` (the app reloads the orders and the statistics), and null after a reconnect.
+ * It connects once the first screen has its data (afterFirstScreen).
  */
 export function useRealtime({ onUser, onOrder }: { onUser: (user: UserDto | null, event: UserEvent) => void; onOrder?: (order: OrderEvent | null) => void }) {
   const token = useToken();
@@ -86,35 +130,48 @@ export function useRealtime({ onUser, onOrder }: { onUser: (user: UserDto | null
 
   useEffect(() => {
     if (!token) return;
-    const socket = connectRealtime(token);
+    let socket: Socket | undefined;
+    let closed = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let titles: string[] = [];
     let connected = false;
 
-    // After a reconnect (network loss) events may have been missed: reload the user and the list.
-    socket.on('connect', () => {
-      if (connected) resync();
-      connected = true;
-    });
-    socket.on('connect_error', (err: Error) => console.warn('[realtime] connect_error:', err.message));
-    socket.on(REALTIME_EVENTS.activated, (p: unknown) => userEvent(p, 'activated'));
-    socket.on(REALTIME_EVENTS.updated, (p: unknown) => userEvent(p, 'updated'));
-    socket.on(REALTIME_EVENTS.ordersUpdated, (p: unknown) => orderEvent(p));
-    socket.on(REALTIME_EVENTS.newNotification, (p: unknown) => {
-      newNotification(p);
-      titles.push((p as { notification?: NotificationDto } | null)?.notification?.data?.title ?? '');
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        const done = titles;
-        titles = [];
-        flushNotifications(done);
-      }, NOTIFICATION_RELOAD_DEBOUNCE_MS);
+    const listen = (s: Socket) => {
+      socket = s;
+      // After a reconnect (network loss) events may have been missed: reload the user and the list.
+      s.on('connect', () => {
+        if (connected) resync();
+        connected = true;
+      });
+      s.on('connect_error', (err: Error) => console.warn('[realtime] connect_error:', err.message));
+      s.on(REALTIME_EVENTS.activated, (p: unknown) => userEvent(p, 'activated'));
+      s.on(REALTIME_EVENTS.updated, (p: unknown) => userEvent(p, 'updated'));
+      s.on(REALTIME_EVENTS.ordersUpdated, (p: unknown) => orderEvent(p));
+      s.on(REALTIME_EVENTS.newNotification, (p: unknown) => {
+        newNotification(p);
+        titles.push((p as { notification?: NotificationDto } | null)?.notification?.data?.title ?? '');
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          const done = titles;
+          titles = [];
+          flushNotifications(done);
+        }, NOTIFICATION_RELOAD_DEBOUNCE_MS);
+      });
+    };
+
+    const cancel = afterFirstScreen(qc, () => {
+      connectRealtime(token).then(
+        (s) => (closed ? s.disconnect() : listen(s)),
+        (err: unknown) => console.warn('[realtime] the client did not load:', err),
+      );
     });
 
     return () => {
+      closed = true;
+      cancel();
       clearTimeout(timer);
-      socket.removeAllListeners();
-      socket.disconnect();
+      socket?.removeAllListeners();
+      socket?.disconnect();
     };
-  }, [token]);
+  }, [token, qc]);
 }

@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { productDto, type ProductDto } from '@drop/shared';
+import type { ProductDto } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 import { productKeys } from './keys.ts';
 
-const analoguesSchema = z.array(productDto);
-
 /** GET /products/analogues/{id}: the other products of the product's analogue group. */
 export const getAnalogues = (id: number, marketId?: number, signal?: AbortSignal): Promise<ProductDto[]> =>
-  api.get('/products/analogues/' + id, analoguesSchema, { query: { market_id: marketId }, ...(signal ? { signal } : {}) });
+  api.get('/products/analogues/' + id, undefined, { query: { market_id: marketId }, ...(signal ? { signal } : {}) });
 
 export const getAnaloguesQueryOptions = (id: number, lang: string, marketId?: number) =>
   queryOptions({ queryKey: productKeys.analogues(id, lang, marketId), queryFn: ({ signal }) => getAnalogues(id, marketId, signal) });

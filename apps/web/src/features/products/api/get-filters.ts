@@ -1,14 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { filterGroupDto, type FilterGroupDto } from '@drop/shared';
+import type { FilterGroupDto } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 import { productKeys, type FilterParams } from './keys.ts';
 
-const filtersSchema = z.array(filterGroupDto);
-
 /** GET /filters: groups with per-value counts that already reflect the other groups' selection. */
 export const getFilters = (p: FilterParams, signal?: AbortSignal): Promise<FilterGroupDto[]> =>
-  api.get('/filters', filtersSchema, {
+  api.get<FilterGroupDto[]>('/filters', undefined, {
     query: {
       category_id: p.categoryId,
       selected_filters: p.filters.length > 0 ? p.filters : undefined,

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { productResponse, type ProductResponse } from '@drop/shared';
+import type { ProductResponse } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 import { productKeys } from './keys.ts';
 
 /** GET /products/{id}: the product with its properties and breadcrumbs (404 when unknown). */
-export async function getProduct(id: number, marketId?: number, signal?: AbortSignal): Promise<ProductResponse> {
-  const body = await api.raw<unknown>('GET', `/products/${id}`, { query: { market_id: marketId }, ...(signal ? { signal } : {}) });
-  return productResponse.parse(body);
+export function getProduct(id: number, marketId?: number, signal?: AbortSignal): Promise<ProductResponse> {
+  return api.raw<ProductResponse>('GET', `/products/${id}`, { query: { market_id: marketId }, ...(signal ? { signal } : {}) });
 }
 
 export const getProductQueryOptions = (id: number, lang: string, marketId?: number) =>

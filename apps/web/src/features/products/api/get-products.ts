@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { productsResponse, type ProductsResponse } from '@drop/shared';
+import type { ProductsResponse } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 import { productKeys, type ProductListParams } from './keys.ts';
 
@@ -20,9 +20,8 @@ export function productsRequestQuery(p: ProductListParams) {
   };
 }
 
-export async function getProducts(p: ProductListParams, signal?: AbortSignal): Promise<ProductsResponse> {
-  const body = await api.raw<unknown>('GET', '/products', { query: productsRequestQuery(p), ...(signal ? { signal } : {}) });
-  return productsResponse.parse(body);
+export function getProducts(p: ProductListParams, signal?: AbortSignal): Promise<ProductsResponse> {
+  return api.raw<ProductsResponse>('GET', '/products', { query: productsRequestQuery(p), ...(signal ? { signal } : {}) });
 }
 
 export const getProductsQueryOptions = (p: ProductListParams) =>
