@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { spaPage } from './lib/spa-page.ts';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_VERSION, translate } from '@drop/shared';
 import type { Config } from './config.ts';
@@ -222,7 +223,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const isAsset = url.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(url);
     if (!isApi && !isAsset && hasSpa && (req.method === 'GET' || req.method === 'HEAD')) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').sendFile(spaPage(config.webDist, url));
     }
     return reply.code(404).send({ message: translate('not_found', requestLocale(req)), code: 'NotFound' });
   });

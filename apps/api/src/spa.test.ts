@@ -75,6 +75,76 @@ test('/ serves the build\'s landing.html when there is one (index.html with the 
   }
 });
 
+test('the dashboard\'s pages get the build\'s dashboard.html when there is one (the shell\'s preloads); the rest index.html', async () => {
+  const dashboardHtml = indexHtml.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js"></head>');
+  fs.writeFileSync(path.join(dist, 'dashboard.html'), dashboardHtml);
+  try {
+    for (const url of ['/dashboard', '/dashboard/', '/dashboard/catalog/5/products?page=2', '/dashboard/cart']) {
+      const r = await t.app.inject({ url });
+      expect(r.statusCode, url).toBe(200);
+      expect(r.headers['content-type']).toContain('text/html');
+      expect(r.headers['cache-control']).toBe('no-cache');
+      expect(r.body, url).toBe(dashboardHtml);
+    }
+    for (const url of ['/login', '/admin/orders', '/dashboards', '/register']) expect((await t.app.inject({ url })).body, url).toBe(indexHtml);
+  } finally {
+    fs.rmSync(path.join(dist, 'dashboard.html'));
+  }
+  // Without one (an older build), index.html.
+  expect((await t.app.inject({ url: '/dashboard/cart' })).body).toBe(indexHtml);
+});
+
+test('a page of pages.json gets its own HTML (the shell\'s and the page\'s preloads); other dashboard pages dashboard.html', async () => {
+  const dashboardHtml = indexHtml.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js"></head>');
+  const listHtml = indexHtml.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/product-list-1.js"></head>');
+  const cartHtml = indexHtml.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/cart-1.js"></head>');
+  fs.mkdirSync(path.join(dist, 'pages'));
+  fs.writeFileSync(path.join(dist, 'dashboard.html'), dashboardHtml);
+  fs.writeFileSync(path.join(dist, 'pages/product-list.html'), listHtml);
+  fs.writeFileSync(path.join(dist, 'pages/cart.html'), cartHtml);
+  const table = {
+    '/dashboard/catalog/:id/products': 'pages/product-list.html',
+    '/dashboard/favorites': 'pages/product-list.html',
+    '/dashboard/cart': 'pages/cart.html',
+    '/dashboard/orders': 'pages/missing.html',
+    '/dashboard/evil': '../../etc/passwd',
+  };
+  fs.writeFileSync(path.join(dist, 'pages.json'), JSON.stringify(table));
+  try {
+    const expected: [string, string][] = [
+      ['/dashboard/catalog/53/products', listHtml],
+      ['/dashboard/catalog/53/products/', listHtml],
+      ['/dashboard/catalog/53/products?page=2&filters=1_2', listHtml],
+      ['/dashboard/favorites', listHtml],
+      ['/dashboard/cart', cartHtml],
+      ['/dashboard/catalog/53', dashboardHtml],
+      ['/dashboard/catalog/53/products/7', dashboardHtml],
+      ['/dashboard/orders', dashboardHtml], // its file is missing
+      ['/dashboard/evil', dashboardHtml], // not a pages/ file
+      ['/dashboard', dashboardHtml],
+      ['/login', indexHtml],
+      ['/cart', indexHtml],
+    ];
+    for (const [url, html] of expected) {
+      const r = await t.app.inject({ url });
+      expect(r.statusCode, url).toBe(200);
+      expect(r.headers['cache-control'], url).toBe('no-cache');
+      expect(r.body, url).toBe(html);
+    }
+    // A rebuilt SPA with another table is picked up without a restart.
+    fs.writeFileSync(path.join(dist, 'pages.json'), JSON.stringify({ '/dashboard/cart': 'pages/product-list.html' }));
+    fs.utimesSync(path.join(dist, 'pages.json'), new Date(), new Date(Date.now() + 5000));
+    expect((await t.app.inject({ url: '/dashboard/cart' })).body).toBe(listHtml);
+    // An unreadable table: the shell's HTML.
+    fs.writeFileSync(path.join(dist, 'pages.json'), '{not json');
+    fs.utimesSync(path.join(dist, 'pages.json'), new Date(), new Date(Date.now() + 10_000));
+    expect((await t.app.inject({ url: '/dashboard/cart' })).body).toBe(dashboardHtml);
+  } finally {
+    for (const f of ['dashboard.html', 'pages.json']) fs.rmSync(path.join(dist, f));
+    fs.rmSync(path.join(dist, 'pages'), { recursive: true });
+  }
+});
+
 test('index.html and the SPA fallback are compressed and revalidated on every visit', async () => {
   for (const url of ['/', '/index.html', '/dashboard/catalog/5/products']) {
     const r = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });

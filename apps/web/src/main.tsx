@@ -5,7 +5,9 @@ import { AppProviders } from './app/providers.tsx';
 import { createAppRouter, preloadRoutes } from './app/router.tsx';
 import { getBalanceQueryOptions } from './features/auth/api/get-balance.ts';
 import { getUserQueryOptions } from './features/auth/api/get-user.ts';
+import { getCartQueryOptions } from './features/cart/api/get-cart.ts';
 import { getConfigQueryOptions } from './features/config/api/get-config.ts';
+import { getMarketsQueryOptions } from './features/markets/api/markets.ts';
 import { getNotificationsQueryOptions } from './features/notifications/api/get-notifications.ts';
 import { setUnauthorizedHandler } from './lib/api-client.ts';
 import { getToken, setToken } from './lib/auth-token.ts';
@@ -39,8 +41,13 @@ if (getToken() && window.location.pathname.startsWith('/dashboard')) {
   void queryClient.prefetchQuery(getUserQueryOptions());
   void queryClient.prefetchQuery(getConfigQueryOptions(i18n.language));
   void queryClient.prefetchQuery(getBalanceQueryOptions());
-  // The top bar's bell (the cart's query validates with zod: it stays out of the first bundle).
+  // The top bar's bell and cart, and (verified users only: others may not ask) the store switcher.
   void queryClient.prefetchQuery(getNotificationsQueryOptions());
+  void queryClient.prefetchQuery(getCartQueryOptions());
+  void queryClient
+    .fetchQuery(getUserQueryOptions())
+    .then((user) => (user.is_verified ? queryClient.prefetchQuery(getMarketsQueryOptions()) : undefined))
+    .catch(() => undefined); // the layout shows the user's error
 }
 
 const root = document.getElementById('root');
