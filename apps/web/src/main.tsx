@@ -35,9 +35,11 @@ setUnauthorizedHandler(() => {
   if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
 });
 
-// The page's code and the dashboard shell's data load side by side, not each after the previous render.
-preloadRoutes(window.location.pathname);
-if (getToken() && window.location.pathname.startsWith('/dashboard')) {
+// The page's code and the dashboard shell's data (and the page's first queries) load side by side,
+// not each after the previous render.
+const signedIn = Boolean(getToken()) && window.location.pathname.startsWith('/dashboard');
+preloadRoutes(window.location.pathname, { search: window.location.search, withData: signedIn });
+if (signedIn) {
   void queryClient.prefetchQuery(getUserQueryOptions());
   void queryClient.prefetchQuery(getConfigQueryOptions(i18n.language));
   void queryClient.prefetchQuery(getBalanceQueryOptions());

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { Params, RouteObject } from 'react-router';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { BaseLayout } from './layouts/base-layout.tsx';
@@ -33,6 +33,7 @@ import {
   UnderConstructionRoute,
   WithdrawsRoute,
 } from './routes/lazy-routes.ts';
+import type { RoutePrefetch } from '../lib/route-data.ts';
 
 /** Dashboard sections that later issues fill; each shows its title (h1) and an empty state for now. */
 const SECTIONS: { path: string; titleKey: string }[] = [
@@ -104,13 +105,19 @@ export const createAppRouter = () => createBrowserRouter(routes);
 /**
  * Starts fetching the code of every lazy component the routes matching `pathname` render (the
  * dashboard shell and the page together), instead of one after the other as each one renders.
+ * With `withData` (a signed-in visit), a page module's `prefetch` then starts its first queries.
  */
-export function preloadRoutes(pathname: string): void {
-  const visit = (node: ReactNode) => {
+export function preloadRoutes(pathname: string, { search = '', withData = false }: { search?: string; withData?: boolean } = {}): void {
+  const visit = (node: ReactNode, params: Params) => {
     if (!isValidElement(node)) return;
-    const preload = (node.type as { preload?: () => Promise<unknown> }).preload;
-    if (typeof preload === 'function') preload().catch(() => undefined); // the render reports a failed load
-    Children.forEach((node.props as { children?: ReactNode }).children, visit);
+    const props = node.props as Record<string, unknown> & { children?: ReactNode };
+    const preload = (node.type as { preload?: () => Promise<{ prefetch?: RoutePrefetch | undefined }> }).preload;
+    if (typeof preload === 'function') {
+      preload()
+        .then((m) => (withData ? m.prefetch?.({ props, params, search }) : undefined))
+        .catch(() => undefined); // the render reports a failed load, the page a failed query
+    }
+    Children.forEach(props.children, (child) => visit(child, params));
   };
-  for (const match of matchRoutes(routes, pathname) ?? []) visit(match.route.element);
+  for (const match of matchRoutes(routes, pathname) ?? []) visit(match.route.element, match.params);
 }

@@ -1,4 +1,10 @@
 import { lazy, type ComponentType } from 'react';
+import type { RoutePrefetch } from '../../lib/route-data.ts';
+
+interface RouteModule<T> {
+  default: T;
+  prefetch?: RoutePrefetch | undefined;
+}
 
 /**
  * A code-split component whose module can be fetched before its first render (`preload`, once).
@@ -6,15 +12,15 @@ import { lazy, type ComponentType } from 'react';
  * once, so no fallback is shown (React keeps a shown fallback at least 300 ms).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React's lazy()
-function lazyRoute<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  let loaded: { default: T } | undefined;
-  let loading: Promise<{ default: T }> | undefined;
+function lazyRoute<T extends ComponentType<any>>(load: () => Promise<RouteModule<T>>) {
+  let loaded: RouteModule<T> | undefined;
+  let loading: Promise<RouteModule<T>> | undefined;
   const preload = () =>
     (loading ??= load().then((m) => {
       loaded = m;
       return m;
     }));
-  const ready = (m: { default: T }) => ({ then: (resolve: (value: { default: T }) => void) => resolve(m) }) as unknown as Promise<{ default: T }>;
+  const ready = (m: RouteModule<T>) => ({ then: (resolve: (value: RouteModule<T>) => void) => resolve(m) }) as unknown as Promise<{ default: T }>;
   return Object.assign(lazy(() => (loaded ? ready(loaded) : preload())), { preload });
 }
 
@@ -28,9 +34,9 @@ export const ProfileRoute = lazyRoute(() => import('./profile-route.tsx').then((
 export const UnderConstructionRoute = lazyRoute(() => import('./under-construction-route.tsx').then((m) => ({ default: m.UnderConstructionRoute })));
 export const LandingRoute = lazyRoute(() => import('../../features/landing/components/landing-page.tsx').then((m) => ({ default: m.LandingPage })));
 export const DashboardLayout = lazyRoute(() => import('../layouts/dashboard-layout.tsx').then((m) => ({ default: m.DashboardLayout })));
-export const CatalogRoute = lazyRoute(() => import('../../features/catalog/components/catalog-page.tsx').then((m) => ({ default: m.CatalogPage })));
+export const CatalogRoute = lazyRoute(() => import('../../features/catalog/components/catalog-page.tsx').then((m) => ({ default: m.CatalogPage, prefetch: m.prefetchCatalog })));
 export const CategoryRoute = lazyRoute(() => import('../../features/catalog/components/category-page.tsx').then((m) => ({ default: m.CategoryPage })));
-export const ProductListRoute = lazyRoute(() => import('./product-list-route.tsx').then((m) => ({ default: m.ProductListRoute })));
+export const ProductListRoute = lazyRoute(() => import('./product-list-route.tsx').then((m) => ({ default: m.ProductListRoute, prefetch: m.prefetchProductList })));
 export const ProductRoute = lazyRoute(() => import('./product-route.tsx').then((m) => ({ default: m.ProductRoute })));
 export const FinancesRoute = lazyRoute(() => import('./finances-route.tsx').then((m) => ({ default: m.FinancesRoute })));
 export const WithdrawsRoute = lazyRoute(() => import('./withdraws-route.tsx').then((m) => ({ default: m.WithdrawsRoute })));

@@ -1,7 +1,14 @@
 import { ProductCartAction } from '../../features/cart/components/product-cart-action.tsx';
+import { getProductsQueryOptions } from '../../features/products/api/get-products.ts';
 import type { ProductListMode } from '../../features/products/api/keys.ts';
 import { ProductCartSlotProvider, type RenderCartAction } from '../../features/products/components/product-cart-slot.tsx';
 import { ProductListPage } from '../../features/products/components/product-list-page.tsx';
+import { productListParams } from '../../features/products/lib/list-params.ts';
+import { getStoredMarketId } from '../../features/markets/hooks/use-current-market.ts';
+import { parseListState, readListDefaults } from '../../features/products/lib/list-state.ts';
+import { i18n } from '../../lib/i18n.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import type { RoutePrefetch } from '../../lib/route-data.ts';
 
 const renderCartAction: RenderCartAction = (props) => <ProductCartAction {...props} />;
 
@@ -13,3 +20,18 @@ export function ProductListRoute({ mode }: { mode: ProductListMode }) {
     </ProductCartSlotProvider>
   );
 }
+
+const MODES: readonly ProductListMode[] = ['category', 'favorites', 'search', 'specials', 'news'];
+
+/**
+ * A first visit's products query, started with the user's (see preloadRoutes). Only on the markup
+ * profile: a stored store is used only once the user is known to be verified and the store to be
+ * theirs, so then the page asks itself.
+ */
+export const prefetchProductList: RoutePrefetch = ({ props, params, search }) => {
+  const mode = MODES.find((m) => m === props.mode);
+  if (!mode || getStoredMarketId() !== null) return;
+  const state = parseListState(new URLSearchParams(search), readListDefaults());
+  const p = productListParams(mode, params.id, state, undefined, i18n.language);
+  if (p) void queryClient.prefetchQuery(getProductsQueryOptions(p));
+};

@@ -14,7 +14,9 @@ import Skeleton from '@mui/material/Skeleton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { useCategories } from '../api/get-categories.ts';
+import type { RoutePrefetch } from '../../../lib/route-data.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { getCategoriesQueryOptions, useCategories } from '../api/get-categories.ts';
 import { useCatalogTranslation } from '../i18n.ts';
 import { CATALOG_COLUMNS } from '../utils/categories.ts';
 import { CatalogColumns } from './catalog-columns.tsx';
@@ -98,3 +100,6 @@ function CatalogSkeleton({ desktop, label }: { desktop: boolean; label: string }
     </Box>
   );
 }
+
+/** A first visit's category tree, started with the user's (see preloadRoutes). */
+export const prefetchCatalog: RoutePrefetch = () => void queryClient.prefetchQuery(getCategoriesQueryOptions());

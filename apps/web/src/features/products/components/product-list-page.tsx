@@ -30,6 +30,7 @@ import { useMarketQueryId } from '../../markets/hooks/use-current-market.ts';
 import { useProductListState } from '../hooks/use-product-list-state.ts';
 import { useScrollMemory } from '../hooks/use-scroll-memory.ts';
 import { useProductsT } from '../lib/i18n.ts';
+import { categoryIdParam, listParams } from '../lib/list-params.ts';
 import { activeFilterCount, storePerPage, storeVariant } from '../lib/list-state.ts';
 import { AnaloguesDialog } from './analogues-dialog.tsx';
 import { FilterDrawer } from './filter-drawer.tsx';
@@ -64,25 +65,15 @@ const closed: DialogState = { product: null, open: false };
 function ProductListView({ mode }: { mode: ProductListMode }) {
   const { t, i18n } = useProductsT();
   const { id } = useParams();
-  const categoryId = mode === 'category' && id && /^\d+$/.test(id) ? Number(id) : undefined;
+  const categoryId = categoryIdParam(mode, id);
   const { state, update } = useProductListState();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [quick, setQuick] = useState<DialogState>(closed);
   const [analogues, setAnalogues] = useState<DialogState>(closed);
   const containerRef = useRef<HTMLDivElement>(null);
 
-  const params: ProductListParams = {
-    mode,
-    categoryId,
-    page: state.page,
-    perPage: state.perPage,
-    search: state.search,
-    filters: state.filters,
-    priceFrom: state.priceFrom,
-    priceTo: state.priceTo,
-    marketId: useMarketQueryId(),
-    lang: i18n.language,
-  };
+  const marketId = useMarketQueryId();
+  const params: ProductListParams = listParams(mode, categoryId, state, marketId, i18n.language);
   const query = useProducts(params, mode !== 'category' || categoryId !== undefined);
   // The grid of a new page renders in the background (in slices), not in one long task when the data arrives.
   const data = useDeferredValue(query.data);

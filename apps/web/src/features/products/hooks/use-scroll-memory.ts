@@ -40,8 +40,12 @@ export function useScrollMemory(ready: boolean, containerRef: RefObject<HTMLElem
   }, [ready, memory, url]);
 
   useEffect(() => {
-    // A fresh list (another path, or a URL other than the remembered one) starts at the top.
-    if (!memory || memory.url !== urlRef.current) window.scrollTo({ top: 0, behavior: 'instant' });
+    // A fresh list (another path, or a URL other than the remembered one) starts at the top. In the
+    // next frame: scrolling now would lay the page out inside the commit's task, once more.
+    if (!memory || memory.url !== urlRef.current) {
+      const frame = requestAnimationFrame(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+      return () => cancelAnimationFrame(frame);
+    }
   }, [memory]);
 
   // Layout cleanup: runs before the rows leave the DOM.
