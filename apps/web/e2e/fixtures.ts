@@ -94,10 +94,15 @@ export async function apiGet<T>(request: APIRequestContext, token: string, path:
 
 export const leavesOf = (tree: CategoryDto[]): CategoryDto[] => tree.flatMap((c) => (c.child.length === 0 ? [c] : leavesOf(c.child)));
 
-/** A leaf category whose first page holds a product with stock of at least 2 and a recommended price above drop. */
-export async function productToBuy(request: APIRequestContext, token: string) {
+/**
+ * A leaf category whose first page holds a product with stock of at least 2 and a recommended price above drop.
+ * `fromEnd` searches the leaves from the last one, so a spec that asserts the product's stock gets a product the
+ * specs running beside it do not order.
+ */
+export async function productToBuy(request: APIRequestContext, token: string, { fromEnd = false } = {}) {
   const tree = (await apiGet<{ data: CategoryDto[] }>(request, token, '/api/v1/categories')).data;
-  for (const leaf of leavesOf(tree).filter((c) => c.products_count > 0)) {
+  const leaves = leavesOf(tree).filter((c) => c.products_count > 0);
+  for (const leaf of fromEnd ? leaves.reverse() : leaves) {
     const list = await apiGet<ProductsResponse>(request, token, `/api/v1/products?category_id=${leaf.id}&per_page=10`);
     const product = list.data.find((p) => p.qty >= 2 && !p.in_cart && p.retail_price - p.drop_price >= 1);
     if (product) return { leaf, product };
@@ -132,9 +137,9 @@ export function pngBuffer(size = 48): Buffer {
 }
 
 /** A cart line and an order placed through the API (Rozetka branch: no Nova Poshta refs needed), qty 1. */
-export async function placeOrder(request: APIRequestContext, token: string) {
+export async function placeOrder(request: APIRequestContext, token: string, pick: { fromEnd?: boolean } = {}) {
   const headers = { authorization: `Bearer ${token}` };
-  const { product } = await productToBuy(request, token);
+  const { product } = await productToBuy(request, token, pick);
   const retail = Math.max(product.retail_price, product.markup_price);
   const add = await request.post('/api/v1/carts', { headers, data: { product_id: product.id, qty: 1, retail_price: retail } });
   expect(add.status(), await add.text()).toBeLessThan(300);
