@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { Plugin, Rolldown } from 'vite';
+import { createServer, type Plugin, type Rolldown } from 'vite';
 import { PAGE_PRELOADS } from './src/app/routes/page-preloads.ts';
+import { PRERENDER_GATE_SCRIPT, PRERENDERED_ATTRIBUTE } from '../../packages/shared/src/prerender.ts';
+import type { Prerendered } from './src/prerender/landing.tsx';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -54,6 +56,35 @@ const withPreloads = (html: string, files: Iterable<string>) =>
   html.replace(/\n\s*<\/head>/, `${[...files].map((f) => `\n    <link rel="modulepreload" crossorigin href="/${f}">`).join('')}\n  </head>`);
 
 /**
+ * The landing page rendered in Node (src/prerender/landing.tsx, through a throw-away Vite server in
+ * production mode, so emotion names its rules as the browser build does), put into `html`: the page
+ * in #root; its CSS, the images React hoists and the locale gate (PRERENDER_GATE_SCRIPT, allowed by
+ * the API's CSP by its hash) in <head>.
+ */
+async function prerenderLanding(html: string): Promise<string> {
+  const server = await createServer({
+    configFile: false,
+    root: import.meta.dirname,
+    mode: 'production',
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+  });
+  try {
+    const { renderLanding } = (await server.ssrLoadModule('/src/prerender/landing.tsx')) as { renderLanding: () => Prerendered };
+    const page = renderLanding();
+    const gate = `<script>${PRERENDER_GATE_SCRIPT}</script><style>html[data-prerender=off] [${PRERENDERED_ATTRIBUTE}]{display:none}</style>`;
+    const out = html
+      .replace(/\n\s*<\/head>/, `\n    ${gate}${page.head}${page.styles}\n  </head>`)
+      .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+    if (!out.includes(PRERENDERED_ATTRIBUTE) || !out.includes(PRERENDER_GATE_SCRIPT)) throw new Error('prerender: index.html has no </head> or empty #root');
+    return out;
+  } finally {
+    await server.close();
+  }
+}
+
+/**
  * index.html plus <link rel="modulepreload"> for the code a page needs, so a first visit fetches it
  * with the entry instead of after the entry has run (the API picks the file by URL):
  * landing.html (/), dashboard.html (the dashboard's shell: /dashboard/*) and, for each page of
@@ -64,13 +95,14 @@ function preloadHtml(): Plugin {
     name: 'drop-preload-html',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       const landing = chunkOfModule(bundle, LANDING_PAGE);
       const shell = chunkOfModule(bundle, DASHBOARD_LAYOUT);
       if (index?.type !== 'asset' || !landing || !shell) throw new Error('preload-html: index.html, the landing page or the dashboard shell is missing from the build');
       const html = String(index.source);
-      this.emitFile({ type: 'asset', fileName: 'landing.html', source: withPreloads(html, chunkFiles(bundle, landing.fileName, html)) });
+      const landingHtml = withPreloads(html, chunkFiles(bundle, landing.fileName, html));
+      this.emitFile({ type: 'asset', fileName: 'landing.html', source: await prerenderLanding(landingHtml) });
       const shellFiles = chunkFiles(bundle, shell.fileName, html);
       this.emitFile({ type: 'asset', fileName: 'dashboard.html', source: withPreloads(html, shellFiles) });
       const pages: Record<string, string> = {};

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { spaPage } from './lib/spa-page.ts';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_VERSION, translate } from '@drop/shared';
+import { API_VERSION, PRERENDER_GATE_SCRIPT, translate } from '@drop/shared';
 import type { Config } from './config.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { createQueue } from './jobs/queue.ts';
@@ -63,6 +64,9 @@ function parseQuery(str: string): Record<string, unknown> {
   }
   return out;
 }
+
+/** The CSP source that allows the prerendered landing page's locale gate (web: src/prerender). */
+export const PRERENDER_GATE_HASH = `'sha256-${createHash('sha256').update(PRERENDER_GATE_SCRIPT).digest('base64')}'`;
 
 export async function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
@@ -132,7 +136,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The prerendered landing page's one inline script (its locale gate), by the hash of its text.
+        scriptSrc: ["'self'", PRERENDER_GATE_HASH],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -89,6 +89,8 @@ async function settle(page: Page) {
 async function visit(page: Page, url: string) {
   for (let attempt = 1; ; attempt++) {
     const res = await page.goto(url);
+    // The landing page's HTML is prerendered: its buttons work once the app has taken it over.
+    if (url === '/') await expect(page.locator('[data-prerendered]')).toHaveCount(0);
     if (res?.status() !== 404 || attempt === 5) return;
     await page.waitForTimeout(1_000);
   }

@@ -161,3 +161,12 @@ export async function placeOrder(request: APIRequestContext, token: string, pick
   expect(res.status(), await res.text()).toBe(201);
   return { product, order: ((await res.json()) as { data: OrderDto }).data };
 }
+
+/**
+ * Opens the landing page and waits for the app to take over its prerendered HTML: until then the
+ * page is painted but its buttons do nothing.
+ */
+export async function openLanding(page: Page) {
+  await page.goto('/');
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+}

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CategoryDto, OrderDto, ProductsResponse } from '@drop/shared';
-import { apiGet, createReseller, leavesOf, operatorToken, signInWithToken } from './fixtures.ts';
+import { apiGet, createReseller, leavesOf, openLanding, operatorToken, signInWithToken } from './fixtures.ts';
 
 /**
  * Hostile text (issue 10): a reseller puts markup in their name, a store name and an order's
@@ -225,7 +225,7 @@ test('markup in names, a store, an order, a product, a notification and the priv
     const landing = await lctx.newPage();
     const lSeen = guard(landing);
     await trapAlert(landing);
-    await landing.goto('/');
+    await openLanding(landing);
     await landing.getByRole('button', { name: 'Політика конфіденційності' }).click();
     const legalDialog = landing.getByTestId('landing-legal-dialog');
     // In HTML the SVG is an element: dropped with its handler; what the author escaped reads as text.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createReseller, signInWithToken } from './fixtures.ts';
+import { createReseller, openLanding, signInWithToken } from './fixtures.ts';
 
 test('switch to ru and back', async ({ page, request }) => {
   const r = await createReseller(request);
@@ -62,7 +62,7 @@ test('an unknown path shows the not-found page', async ({ page }) => {
 });
 
 test('the landing page shows its parts, the FAQ and the legal modals', async ({ page }) => {
-  await page.goto('/');
+  await openLanding(page);
   await expect(page.getByTestId('landing-hero')).toBeVisible();
   await expect(page.getByTestId('landing-benefits')).toBeVisible();
   await expect(page.getByTestId('landing-howto')).toBeVisible();
@@ -74,4 +74,41 @@ test('the landing page shows its parts, the FAQ and the legal modals', async ({ 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('landing-mobile-menu-button').click();
   await expect(page.getByRole('link', { name: 'Зареєструватися' }).last()).toBeVisible();
+});
+
+test('the landing page arrives prerendered: painted before any script, taken over by the app, hidden from a Russian visitor until the app renders Russian', async ({ page, browser }) => {
+  const html = await (await page.request.get('/')).text();
+  expect(html).toContain('<div data-prerendered=""');
+  expect(html).toContain('Продавайте тисячі товарів без власного складу');
+  expect(html).toMatch(/<style data-emotion="css [^"]+">\.css-/);
+
+  // Without JavaScript the page is there, with its CSS (the sticky header, the hero's heading).
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await noJs.newPage();
+  await bare.goto('/');
+  await expect(bare.getByRole('heading', { level: 1 })).toHaveText('Продавайте тисячі товарів без власного складу');
+  await expect(bare.getByRole('banner')).toHaveCSS('position', 'sticky');
+  await expect(bare.getByRole('heading', { level: 1 })).toHaveCSS('font-weight', '800');
+  await noJs.close();
+
+  // With it: the app replaces the prerendered page, and the CSP lets the one inline script run.
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await openLanding(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Продавайте тисячі товарів без власного складу');
+  await expect(page.getByTestId('landing-faq').locator('.MuiAccordion-root')).toHaveCount(12);
+
+  // A visitor who chose Russian: the Ukrainian HTML stays hidden while the app's code is held back…
+  await page.evaluate(() => localStorage.setItem('drop_locale', 'ru'));
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-prerender', 'off');
+  await expect(page.getByTestId('landing-hero')).toBeHidden();
+  // …and the app shows the page in Russian once it runs.
+  await page.unroute('**/assets/*.js');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Продавайте тысячи товаров без собственного склада');
+  expect(violations).toEqual([]);
 });

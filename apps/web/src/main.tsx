@@ -9,6 +9,7 @@ import { getCartQueryOptions } from './features/cart/api/get-cart.ts';
 import { getConfigQueryOptions } from './features/config/api/get-config.ts';
 import { getMarketsQueryOptions } from './features/markets/api/markets.ts';
 import { getNotificationsQueryOptions } from './features/notifications/api/get-notifications.ts';
+import { PRERENDERED_ATTRIBUTE } from '@drop/shared';
 import { setUnauthorizedHandler } from './lib/api-client.ts';
 import { getToken, setToken } from './lib/auth-token.ts';
 import { i18n } from './lib/i18n.ts';
@@ -38,7 +39,7 @@ setUnauthorizedHandler(() => {
 // The page's code and the dashboard shell's data (and the page's first queries) load side by side,
 // not each after the previous render.
 const signedIn = Boolean(getToken()) && window.location.pathname.startsWith('/dashboard');
-preloadRoutes(window.location.pathname, { search: window.location.search, withData: signedIn });
+const routesLoaded = preloadRoutes(window.location.pathname, { search: window.location.search, withData: signedIn });
 if (signedIn) {
   void queryClient.prefetchQuery(getUserQueryOptions());
   void queryClient.prefetchQuery(getConfigQueryOptions(i18n.language));
@@ -57,12 +58,18 @@ if (!root) throw new Error('#root is missing');
 
 // A transition: React renders the first screen in slices and lets the browser paint and answer
 // input in between, instead of one long task.
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+const render = () =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );
+
+// A prerendered page (the landing page, build-time HTML) stays until its code has loaded, so the
+// first render replaces it with the same page instead of a loading spinner.
+if (root.querySelector(`[${PRERENDERED_ATTRIBUTE}]`)) void routesLoaded.then(render);
+else render();

@@ -7,6 +7,7 @@ export * from './config.ts';
 export * from './constants.ts';
 export * from './format.ts';
 export * from './locale.ts';
+export * from './prerender.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './pricing.ts';

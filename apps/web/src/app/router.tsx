@@ -106,18 +106,24 @@ export const createAppRouter = () => createBrowserRouter(routes);
  * Starts fetching the code of every lazy component the routes matching `pathname` render (the
  * dashboard shell and the page together), instead of one after the other as each one renders.
  * With `withData` (a signed-in visit), a page module's `prefetch` then starts its first queries.
+ * Resolves once the modules have loaded (or failed).
  */
-export function preloadRoutes(pathname: string, { search = '', withData = false }: { search?: string; withData?: boolean } = {}): void {
+export function preloadRoutes(pathname: string, { search = '', withData = false }: { search?: string; withData?: boolean } = {}): Promise<void> {
+  const loads: Promise<unknown>[] = [];
   const visit = (node: ReactNode, params: Params) => {
     if (!isValidElement(node)) return;
     const props = node.props as Record<string, unknown> & { children?: ReactNode };
     const preload = (node.type as { preload?: () => Promise<{ prefetch?: RoutePrefetch | undefined }> }).preload;
     if (typeof preload === 'function') {
-      preload()
+      const load = preload();
+      loads.push(load);
+      load
         .then((m) => (withData ? m.prefetch?.({ props, params, search }) : undefined))
         .catch(() => undefined); // the render reports a failed load, the page a failed query
     }
     Children.forEach(props.children, (child) => visit(child, params));
   };
   for (const match of matchRoutes(routes, pathname) ?? []) visit(match.route.element, match.params);
+  // Settles once every module has loaded or failed (a failure is the render's to report).
+  return Promise.allSettled(loads).then(() => undefined);
 }

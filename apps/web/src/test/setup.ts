@@ -1,12 +1,16 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
+// A test file may run in Node (`@vitest-environment node`: the build-time prerender), with no DOM.
+const dom = typeof window !== 'undefined';
+
 afterEach(() => {
+  if (!dom) return;
   cleanup();
   localStorage.clear();
 });
 
-if (!window.matchMedia) {
+if (dom && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({

@@ -15,8 +15,6 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import LoginIcon from '@mui/icons-material/Login';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -26,11 +24,12 @@ import { Logo } from '../../../components/ui/logo.tsx';
 import { useLandingLocale } from '../hooks/use-landing-locale.ts';
 import { LANDING_SECTIONS, sectionId } from './landing-sections.ts';
 
+const DESKTOP = { xs: 'none', lg: 'flex' } as const;
+const PHONE = { lg: 'none' } as const;
+
 export function LandingHeader() {
   const { t, i18n } = useTranslation('landing');
   const lang = useLandingLocale();
-  const theme = useTheme();
-  const isMobile = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
   const [menuOpen, setMenuOpen] = useState(false);
   const drawerId = useId();
   const closeMenu = () => setMenuOpen(false);
@@ -55,93 +54,88 @@ export function LandingHeader() {
           <Box sx={{ mr: 'auto', display: 'flex' }}>
             <Logo label={t('homeLink')} height={40} />
           </Box>
-          {isMobile ? (
-            <>
-              {languageSwitch}
-              <IconButton
-                edge="end"
-                onClick={() => setMenuOpen(true)}
-                aria-label={t('nav.openMenu')}
-                aria-controls={menuOpen ? drawerId : undefined}
-                aria-expanded={menuOpen}
-                aria-haspopup="dialog"
-                data-testid="landing-mobile-menu-button"
-              >
-                <MenuIcon />
+          {/* One header for every width, switched by CSS (the page is prerendered at build time, before any
+              width is known): the sections and sign-in buttons from lg, the menu button below. */}
+          <Box component="nav" aria-label={t('nav.label')} sx={{ display: DESKTOP, gap: 0.5 }}>
+            {LANDING_SECTIONS.map((section) => (
+              <Button key={section.id} href={`#${sectionId(section.id)}`} color="inherit" sx={{ fontWeight: 500 }}>
+                {t(section.labelKey)}
+              </Button>
+            ))}
+          </Box>
+          {languageSwitch}
+          <Stack direction="row" spacing={1.5} sx={{ display: DESKTOP }}>
+            <Button component={Link} to="/login" variant="outlined" startIcon={<LoginIcon />}>
+              {t('nav.login')}
+            </Button>
+            <Button component={Link} to="/register" variant="contained" disableElevation startIcon={<PersonAddIcon />}>
+              {t('nav.register')}
+            </Button>
+          </Stack>
+          <IconButton
+            edge="end"
+            sx={{ display: PHONE }}
+            onClick={() => setMenuOpen(true)}
+            aria-label={t('nav.openMenu')}
+            aria-controls={menuOpen ? drawerId : undefined}
+            aria-expanded={menuOpen}
+            aria-haspopup="dialog"
+            data-testid="landing-mobile-menu-button"
+          >
+            <MenuIcon />
+          </IconButton>
+          <Drawer
+            anchor="right"
+            open={menuOpen}
+            onClose={closeMenu}
+            slotProps={{ paper: { id: drawerId, sx: { width: 300, maxWidth: '85vw' }, 'aria-label': t('nav.menuTitle') } }}
+          >
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
+              <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+                {t('nav.menuTitle')}
+              </Typography>
+              <IconButton onClick={closeMenu} aria-label={t('nav.closeMenu')}>
+                <CloseIcon />
               </IconButton>
-              <Drawer
-                anchor="right"
-                open={menuOpen}
-                onClose={closeMenu}
-                slotProps={{ paper: { id: drawerId, sx: { width: 300, maxWidth: '85vw' }, 'aria-label': t('nav.menuTitle') } }}
+            </Stack>
+            <Divider />
+            <Stack spacing={1.5} sx={{ p: 2 }}>
+              <Button
+                component={Link}
+                to="/register"
+                variant="contained"
+                size="large"
+                startIcon={<PersonAddIcon />}
+                onClick={closeMenu}
+                fullWidth
               >
-                <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
-                  <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
-                    {t('nav.menuTitle')}
-                  </Typography>
-                  <IconButton onClick={closeMenu} aria-label={t('nav.closeMenu')}>
-                    <CloseIcon />
-                  </IconButton>
-                </Stack>
-                <Divider />
-                <Stack spacing={1.5} sx={{ p: 2 }}>
-                  <Button
-                    component={Link}
-                    to="/register"
-                    variant="contained"
-                    size="large"
-                    startIcon={<PersonAddIcon />}
-                    onClick={closeMenu}
-                    fullWidth
-                  >
-                    {t('nav.register')}
-                  </Button>
-                  <Button
-                    component={Link}
-                    to="/login"
-                    variant="outlined"
-                    size="large"
-                    startIcon={<LoginIcon />}
-                    onClick={closeMenu}
-                    fullWidth
-                  >
-                    {t('nav.login')}
-                  </Button>
-                </Stack>
-                <Divider />
-                <Box component="nav" aria-label={t('nav.label')}>
-                  <List>
-                    {LANDING_SECTIONS.map((section) => (
-                      <ListItem key={section.id} disablePadding>
-                        <ListItemButton component="a" href={`#${sectionId(section.id)}`} onClick={closeMenu}>
-                          <ListItemText primary={t(section.labelKey)} />
-                        </ListItemButton>
-                      </ListItem>
-                    ))}
-                  </List>
-                </Box>
-              </Drawer>
-            </>
-          ) : (
-            <>
-              <Box component="nav" aria-label={t('nav.label')} sx={{ display: 'flex', gap: 0.5 }}>
+                {t('nav.register')}
+              </Button>
+              <Button
+                component={Link}
+                to="/login"
+                variant="outlined"
+                size="large"
+                startIcon={<LoginIcon />}
+                onClick={closeMenu}
+                fullWidth
+              >
+                {t('nav.login')}
+              </Button>
+            </Stack>
+            <Divider />
+            <Box component="nav" aria-label={t('nav.label')}>
+              <List>
                 {LANDING_SECTIONS.map((section) => (
-                  <Button key={section.id} href={`#${sectionId(section.id)}`} color="inherit" sx={{ fontWeight: 500 }}>
-                    {t(section.labelKey)}
-                  </Button>
+                  <ListItem key={section.id} disablePadding>
+                    <ListItemButton component="a" href={`#${sectionId(section.id)}`} onClick={closeMenu}>
+                      <ListItemText primary={t(section.labelKey)} />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
-              </Box>
-              {languageSwitch}
-              <Stack direction="row" spacing={1.5}>
-                <Button component={Link} to="/login" variant="outlined" startIcon={<LoginIcon />}>
-                  {t('nav.login')}
-                </Button>
-                <Button component={Link} to="/register" variant="contained" disableElevation startIcon={<PersonAddIcon />}>
-                  {t('nav.register')}
-                </Button>
-              </Stack>
-            </>
-          )}
+              </List>
+            </Box>
+          </Drawer>
         </Toolbar>
       </Container>
     </AppBar>
