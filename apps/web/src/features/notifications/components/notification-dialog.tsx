@@ -8,7 +8,21 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, type NotificationDto } from '@drop/shared';
 
 /** One notification in full (max width 600): title, date, the whole message and a close button. */
-export function NotificationDialog({ notification, open, onClose }: { notification: NotificationDto | null; open: boolean; onClose: () => void }) {
+/**
+ * `returnFocus`: where the focus goes once the dialog has closed, instead of back to the element
+ * that opened it (an item of a list that reading it removes).
+ */
+export function NotificationDialog({
+  notification,
+  open,
+  onClose,
+  returnFocus,
+}: {
+  notification: NotificationDto | null;
+  open: boolean;
+  onClose: () => void;
+  returnFocus?: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -17,7 +31,8 @@ export function NotificationDialog({ notification, open, onClose }: { notificati
       fullWidth
       aria-labelledby="notification-dialog-title"
       aria-describedby="notification-dialog-message"
-      slotProps={{ paper: { sx: { maxWidth: 600 } } }}
+      disableRestoreFocus={returnFocus !== undefined}
+      slotProps={{ paper: { sx: { maxWidth: 600 } }, ...(returnFocus ? { transition: { onExited: returnFocus } } : {}) }}
       data-testid="notification-dialog"
     >
       <DialogTitle id="notification-dialog-title">{notification?.data.title}</DialogTitle>

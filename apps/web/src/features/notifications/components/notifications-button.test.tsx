@@ -109,8 +109,12 @@ describe('NotificationsButton', () => {
     expect(screen.queryByText('Акаунт верифіковано', { selector: '.MuiListItemText-primary' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Закрити' }));
     await waitFor(() => expect(screen.queryByTestId('notification-dialog')).toBeNull());
-    // The popover stays open for the next item.
-    expect(screen.getByTestId('notifications-popover')).toBeTruthy();
+    // The popover stays open for the next item, with the focus in it (the read item is gone), so
+    // Escape closes it.
+    const popover = screen.getByTestId('notifications-popover');
+    await waitFor(() => expect(document.activeElement).toBe(popover));
+    fireEvent.keyDown(popover, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('notifications-popover')).toBeNull());
   });
 
   it('"Видалити всі" deletes everything, sets the badge to 0 and closes the popover', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -33,6 +33,7 @@ export function NotificationsMenu({ anchor, onClose, placement = 'below' }: { an
   const removeAll = useDeleteAllNotifications();
   const [selected, setSelected] = useState<NotificationDto | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const popoverRef = useRef<HTMLDivElement>(null);
 
   const fail = (e: unknown) => {
     if (!isApiError(e) || e.status !== 404) toast.error(isApiError(e) ? e.message : t('errors.generic'));
@@ -72,7 +73,8 @@ export function NotificationsMenu({ anchor, onClose, placement = 'below' }: { an
           paper: { role: 'dialog', 'aria-labelledby': 'notifications-popover-title', sx: { width: { xs: '100%', sm: 400 }, maxWidth: '100%' } } as object,
         }}
       >
-        <Box data-testid="notifications-popover">
+        {/* Focusable: the focus comes back here when a notification's dialog closes (its item is gone by then). */}
+        <Box data-testid="notifications-popover" ref={popoverRef} tabIndex={-1} sx={{ outline: 'none' }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pt: 2, pb: 1 }}>
             <Typography variant="h3" component="h2" id="notifications-popover-title" sx={{ flexGrow: 1 }}>
               {t('nav.notifications')}
@@ -87,7 +89,7 @@ export function NotificationsMenu({ anchor, onClose, placement = 'below' }: { an
           <Box sx={{ maxHeight: LIST_HEIGHT, overflowY: 'auto' }}>{content}</Box>
         </Box>
       </Popover>
-      <NotificationDialog notification={selected} open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      <NotificationDialog notification={selected} open={dialogOpen} onClose={() => setDialogOpen(false)} returnFocus={() => popoverRef.current?.focus()} />
     </>
   );
 }
