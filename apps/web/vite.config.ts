@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { createServer, type Plugin, type Rolldown } from 'vite';
 import { PAGE_PRELOADS } from './src/app/routes/page-preloads.ts';
 import { PRERENDER_GATE_SCRIPT, PRERENDERED_ATTRIBUTE } from '../../packages/shared/src/prerender.ts';
+import { EARLY_DATA_SCRIPT } from '../../packages/shared/src/early-data.ts';
 import type { Prerendered } from './src/prerender/landing.tsx';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -51,6 +52,13 @@ function chunkFiles(bundle: Rolldown.OutputBundle, root: string, html: string, i
 
 const chunkOfModule = (bundle: Rolldown.OutputBundle, module: string) =>
   Object.values(bundle).find((c): c is Rolldown.OutputChunk => c.type === 'chunk' && (c.facadeModuleId === module || c.moduleIds.includes(module)));
+
+/** The dashboard's HTML: its early reads (EARLY_DATA_SCRIPT, allowed by the API's CSP by its hash) first thing in <head>. */
+function withEarlyData(html: string): string {
+  const out = html.replace(/(<meta charset="UTF-8" \/>)/, `$1\n    <script>${EARLY_DATA_SCRIPT}</script>`);
+  if (!out.includes(EARLY_DATA_SCRIPT)) throw new Error('preload-html: index.html has no <meta charset="UTF-8" />');
+  return out;
+}
 
 const withPreloads = (html: string, files: Iterable<string>) =>
   html.replace(/\n\s*<\/head>/, `${[...files].map((f) => `\n    <link rel="modulepreload" crossorigin href="/${f}">`).join('')}\n  </head>`);
@@ -104,14 +112,14 @@ function preloadHtml(): Plugin {
       const landingHtml = withPreloads(html, chunkFiles(bundle, landing.fileName, html));
       this.emitFile({ type: 'asset', fileName: 'landing.html', source: await prerenderLanding(landingHtml) });
       const shellFiles = chunkFiles(bundle, shell.fileName, html);
-      this.emitFile({ type: 'asset', fileName: 'dashboard.html', source: withPreloads(html, shellFiles) });
+      this.emitFile({ type: 'asset', fileName: 'dashboard.html', source: withEarlyData(withPreloads(html, shellFiles)) });
       const pages: Record<string, string> = {};
       for (const [pattern, module] of PAGE_PRELOADS) {
         const chunk = chunkOfModule(bundle, src(module));
         if (!chunk) throw new Error(`preload-html: ${module} (${pattern}) is not in the build`);
         const fileName = `pages/${path.basename(module, '.tsx')}.html`;
         if (!Object.values(pages).includes(fileName)) {
-          this.emitFile({ type: 'asset', fileName, source: withPreloads(html, chunkFiles(bundle, chunk.fileName, html, new Set(shellFiles))) });
+          this.emitFile({ type: 'asset', fileName, source: withEarlyData(withPreloads(html, chunkFiles(bundle, chunk.fileName, html, new Set(shellFiles)))) });
         }
         pages[pattern] = fileName;
       }

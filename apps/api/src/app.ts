@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { spaPage } from './lib/spa-page.ts';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_VERSION, PRERENDER_GATE_SCRIPT, translate } from '@drop/shared';
+import { API_VERSION, EARLY_DATA_SCRIPT, PRERENDER_GATE_SCRIPT, translate } from '@drop/shared';
 import type { Config } from './config.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { createQueue } from './jobs/queue.ts';
@@ -65,8 +65,12 @@ function parseQuery(str: string): Record<string, unknown> {
   return out;
 }
 
-/** The CSP source that allows the prerendered landing page's locale gate (web: src/prerender). */
-export const PRERENDER_GATE_HASH = `'sha256-${createHash('sha256').update(PRERENDER_GATE_SCRIPT).digest('base64')}'`;
+const cspHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+/**
+ * The CSP sources of the web build's only inline scripts: the prerendered landing page's locale gate
+ * and the dashboard HTML's early reads (both shared constants the build inserts as they are).
+ */
+export const INLINE_SCRIPT_HASHES = [cspHash(PRERENDER_GATE_SCRIPT), cspHash(EARLY_DATA_SCRIPT)];
 
 export async function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
@@ -136,8 +140,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The prerendered landing page's one inline script (its locale gate), by the hash of its text.
-        scriptSrc: ["'self'", PRERENDER_GATE_HASH],
+        // Two inline scripts, each by the hash of its text: the landing page's locale gate, the dashboard's early reads.
+        scriptSrc: ["'self'", ...INLINE_SCRIPT_HASHES],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

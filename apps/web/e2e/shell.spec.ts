@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { EARLY_DATA_GLOBAL, EARLY_SHELL_READS } from '@drop/shared';
 import { createReseller, openLanding, signInWithToken } from './fixtures.ts';
 
 test('switch to ru and back', async ({ page, request }) => {
@@ -110,5 +111,28 @@ test('the landing page arrives prerendered: painted before any script, taken ove
   await page.unroute('**/assets/*.js');
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Продавайте тысячи товаров без собственного склада');
+  expect(violations).toEqual([]);
+});
+
+test('a signed-in first visit gets its first reads from the page\'s HTML: each asked once, all taken by the app, under the CSP', async ({ page, request }) => {
+  const r = await createReseller(request);
+  await signInWithToken(page, r.token);
+  const asked: string[] = [];
+  const violations: string[] = [];
+  page.on('request', (req) => {
+    const u = new URL(req.url());
+    if (u.pathname.startsWith('/api/')) asked.push(u.pathname + u.search);
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto('/dashboard/catalog');
+  await expect(page.getByTestId('catalog-column').first()).toBeVisible();
+  await expect(page.getByTestId('cart-button')).toBeVisible();
+  // Counted before the realtime client connects (it may refresh some reads then).
+  const firstReads = [...asked];
+  for (const url of [...EARLY_SHELL_READS, '/api/v1/categories']) expect(firstReads.filter((a) => a === url), url).toHaveLength(1);
+  // The script asked for them before the app's code had loaded, and the app took every answer.
+  expect(await page.evaluate((name) => Object.keys((window as unknown as Record<string, object>)[name] ?? { missing: 1 }), EARLY_DATA_GLOBAL)).toEqual([]);
   expect(violations).toEqual([]);
 });

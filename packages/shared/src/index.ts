@@ -8,6 +8,7 @@ export * from './constants.ts';
 export * from './format.ts';
 export * from './locale.ts';
 export * from './prerender.ts';
+export * from './early-data.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './pricing.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { PRERENDER_GATE_SCRIPT } from '@drop/shared';
+import { EARLY_DATA_SCRIPT, PRERENDER_GATE_SCRIPT } from '@drop/shared';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 
 let t: TestApp;
@@ -14,9 +14,10 @@ test('security headers on API answers: CSP (no framing, no plugins, blob: frames
   const csp = String(r.headers['content-security-policy']);
   const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
   expect(directives['default-src']).toEqual(["'self'"]);
-  // Our own files, plus exactly one inline script: the prerendered landing page's locale gate, by its hash.
-  const gateHash = `'sha256-${createHash('sha256').update(PRERENDER_GATE_SCRIPT).digest('base64')}'`;
-  expect(directives['script-src']).toEqual(["'self'", gateHash]);
+  // Our own files, plus exactly two inline scripts by their hashes: the prerendered landing page's
+  // locale gate and the dashboard HTML's early reads.
+  const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  expect(directives['script-src']).toEqual(["'self'", hash(PRERENDER_GATE_SCRIPT), hash(EARLY_DATA_SCRIPT)]);
   expect(directives['script-src']).not.toContain("'unsafe-inline'");
   expect(directives['object-src']).toEqual(["'none'"]);
   expect(directives['frame-ancestors']).toEqual(["'none'"]);

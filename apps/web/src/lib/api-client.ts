@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { API_VERSION } from '@drop/shared';
+import { API_VERSION, EARLY_DATA_GLOBAL, type EarlyRead } from '@drop/shared';
 import { clearToken, getToken } from './auth-token.ts';
 import { i18n } from './i18n.ts';
 
@@ -62,6 +62,22 @@ function toStringRecord(v: unknown): Record<string, string[]> | undefined {
   return out;
 }
 
+/** How long after the page's start an early read (the HTML's EARLY_DATA_SCRIPT) may stand in for a request. */
+export const EARLY_READ_MAX_AGE_MS = 15_000;
+
+/**
+ * The answer the dashboard's HTML already asked for (EARLY_DATA_SCRIPT) for this GET, if it was asked
+ * with the same token and language and not long ago: taken once, so a later read asks the API again.
+ */
+function takeEarlyRead(url: string, token: string | null, lang: string): Promise<Response> | undefined {
+  const reads = (window as unknown as Record<string, Record<string, EarlyRead> | undefined>)[EARLY_DATA_GLOBAL];
+  const read = reads?.[url];
+  if (!read) return undefined;
+  delete reads[url];
+  if (read.token !== token || read.lang !== lang || performance.now() - read.at > EARLY_READ_MAX_AGE_MS) return undefined;
+  return read.res;
+}
+
 export async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -79,7 +95,9 @@ export async function request<T = unknown>(method: string, path: string, options
 
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal ?? null });
+    const url = buildUrl(path, options.query);
+    const early = method === 'GET' && !options.signal?.aborted ? takeEarlyRead(url, token, headers['X-Localization']!) : undefined;
+    res = await (early ?? fetch(url, { method, headers, body, signal: options.signal ?? null }));
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(0, i18n.t('errors.network'), 'NetworkError');

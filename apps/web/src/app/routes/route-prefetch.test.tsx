@@ -7,16 +7,17 @@ import { preloadRoutes } from '../router.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { ProductListPage } from '../../features/products/components/product-list-page.tsx';
 import { jsonResponse, makeList, makeProduct } from '../../features/products/components/test-fixtures.ts';
+import { PRIORITY_CARD_IMAGES } from '../../features/products/lib/images.ts';
 import { prefetchProductList } from './product-list-route.tsx';
 
 type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
 
 const paths = (fetchMock: ReturnType<typeof vi.fn<FetchFn>>) => fetchMock.mock.calls.map(([u]) => new URL(u, 'http://x'));
 
-function stubFetch() {
+function stubFetch(products = [makeProduct({ id: 7, name: 'Prefetched' })]) {
   const fetchMock = vi.fn<FetchFn>(async (u) => {
     const url = new URL(u, 'http://x');
-    if (url.pathname === '/api/v1/products') return jsonResponse(makeList([makeProduct({ id: 7, name: 'Prefetched' })]));
+    if (url.pathname === '/api/v1/products') return jsonResponse(makeList(products));
     if (url.pathname === '/api/v1/categories') return jsonResponse({ data: [] });
     return jsonResponse({ message: 'not here' }, 404);
   });
@@ -56,6 +57,21 @@ describe('first-visit data prefetch (preloadRoutes withData, a page module\'s pr
     );
     expect(await screen.findByText('Prefetched')).toBeTruthy();
     expect(paths(fetchMock).filter((u) => u.pathname === '/api/v1/products')).toHaveLength(1);
+  });
+
+  it('preloads the first cards\' pictures (high priority) once the products are known, in the card view only', async () => {
+    const imagePreloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
+    imagePreloads().forEach((l) => l.remove()); // an earlier test's page
+    stubFetch([1, 2, 3, 4, 5, 6].map((id) => makeProduct({ id })));
+    prefetchProductList({ props: { mode: 'category' }, params: { id: '53' }, search: '?card_variant=table' });
+    await waitFor(() => expect(queryClient.getQueryCache().getAll().some((q) => q.state.status === 'success')).toBe(true));
+    expect(imagePreloads()).toEqual([]);
+
+    prefetchProductList({ props: { mode: 'category' }, params: { id: '53' }, search: '?page=2' });
+    await waitFor(() => expect(imagePreloads()).toHaveLength(PRIORITY_CARD_IMAGES));
+    expect(imagePreloads().map((l) => new URL(l.href).pathname)).toEqual([1, 2, 3, 4].map((id) => `/storage/p/${id}-m.svg`));
+    expect(imagePreloads().every((l) => l.getAttribute('fetchpriority') === 'high')).toBe(true);
+    imagePreloads().forEach((l) => l.remove());
   });
 
   it('asks nothing for a category id that is not a number, an unknown mode, or a stored store (the page decides then)', () => {

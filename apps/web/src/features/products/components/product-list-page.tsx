@@ -29,6 +29,7 @@ import type { ProductListMode, ProductListParams } from '../api/keys.ts';
 import { useMarketQueryId } from '../../markets/hooks/use-current-market.ts';
 import { useProductListState } from '../hooks/use-product-list-state.ts';
 import { useScrollMemory } from '../hooks/use-scroll-memory.ts';
+import { PRIORITY_CARD_IMAGES } from '../lib/images.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { categoryIdParam, listParams } from '../lib/list-params.ts';
 import { activeFilterCount, storePerPage, storeVariant } from '../lib/list-state.ts';
@@ -147,7 +148,7 @@ function ProductListView({ mode }: { mode: ProductListMode }) {
         ) : (
           <Box sx={PRODUCT_GRID_SX} data-testid="product-grid">
             {data.data.map((p, i) => (
-              <ProductCard key={p.id} product={p} {...handlers} priority={i < 4} />
+              <ProductCard key={p.id} product={p} {...handlers} priority={i < PRIORITY_CARD_IMAGES} />
             ))}
           </Box>
         )}
