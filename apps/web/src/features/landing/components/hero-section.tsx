@@ -37,17 +37,15 @@ export function HeroSection() {
         overflow: 'hidden',
         color: theme.palette.common.white,
         // Deep amber on the text side keeps white text readable; the primary colour glows on the right.
-        background: `linear-gradient(120deg, #6b2a00 0%, #a84a00 38%, #dd7400 72%, ${theme.palette.primary.main} 100%)`,
+        // Two soft circles, top right and bottom left, are painted into the background rather than laid out
+        // as elements: the bottom one follows the section's height, which grows while the prerendered HTML is
+        // parsed, and as an element it counted as a layout shift.
+        background: [
+          `radial-gradient(circle 240px at calc(100% - 120px) 40px, ${alpha('#fff', 0.08)} 99.5%, transparent 100%)`,
+          `radial-gradient(circle 160px at 60px calc(100% + 20px), ${alpha('#fff', 0.08)} 99.5%, transparent 100%)`,
+          `linear-gradient(120deg, #6b2a00 0%, #a84a00 38%, #dd7400 72%, ${theme.palette.primary.main} 100%)`,
+        ].join(', '),
         py: { xs: 7, md: 10, lg: 12 },
-        '&::before, &::after': {
-          content: '""',
-          position: 'absolute',
-          borderRadius: '50%',
-          background: alpha('#fff', 0.08),
-          pointerEvents: 'none',
-        },
-        '&::before': { width: 480, height: 480, top: -200, right: -120 },
-        '&::after': { width: 320, height: 320, bottom: -180, left: -100 },
       })}
     >
       <Container maxWidth="lg" sx={{ position: 'relative', zIndex: 1 }}>
