@@ -1,5 +1,5 @@
 import type { Params, RouteObject } from 'react-router';
-import { createBrowserRouter, matchRoutes } from 'react-router';
+import { matchRoutes } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { BaseLayout } from './layouts/base-layout.tsx';
 import { Children, isValidElement, Suspense, type ReactNode } from 'react';
@@ -99,8 +99,6 @@ export const routes: RouteObject[] = [
     ),
   },
 ];
-
-export const createAppRouter = () => createBrowserRouter(routes);
 
 /**
  * Starts fetching the code of every lazy component the routes matching `pathname` render (the
