@@ -112,6 +112,8 @@ function preloadHtml(): Plugin {
       const landingHtml = withPreloads(html, chunkFiles(bundle, landing.fileName, html));
       this.emitFile({ type: 'asset', fileName: 'landing.html', source: await prerenderLanding(landingHtml) });
       const shellFiles = chunkFiles(bundle, shell.fileName, html);
+      const heavy = [...shellFiles].filter((f) => /^assets\/(schemas|zod)-/.test(f));
+      if (heavy.length > 0) throw new Error(`preload-html: the dashboard shell loads ${heavy.join(', ')} (a contract or zod came along)`);
       this.emitFile({ type: 'asset', fileName: 'dashboard.html', source: withEarlyData(withPreloads(html, shellFiles)) });
       const pages: Record<string, string> = {};
       for (const [pattern, module] of PAGE_PRELOADS) {
@@ -167,12 +169,31 @@ const isSchema = (id: string, ctx: ModuleGraph) => ZOD.test(id) || (SHARED.test(
  * follow `importedIds`, so they see through the shared package's index to all of it: its modules
  * are placed by the `shared` and `schemas` groups, which come first.
  */
+/**
+ * Small modules (0.3-1 kB each) that several reseller pages import and that bring only MUI and the
+ * shared package's plain modules along. Left alone, each became a file of its own that a page waited
+ * a round trip for; they go with the dashboard shell instead (the build checks the shell still loads
+ * no contract or zod).
+ */
+const SHELL_EXTRAS = new Set(
+  [
+    'components/ui/page-header.tsx',
+    'components/ui/totals-list.tsx',
+    'lib/price-input.ts',
+    'features/cart/components/cart-dialog-lazy.tsx',
+    'features/cart/components/cart-image.tsx',
+    'features/cart/lib/cart-form.ts',
+    'features/catalog/api/get-categories.ts',
+    'features/catalog/i18n.ts',
+  ].map(src),
+);
+
 function chunkOf(id: string, ctx: ModuleGraph): string | null {
   const landing = landingModules(ctx).has(id);
   const dashboard = dashboardModules(ctx).has(id);
   if (MUI.test(id)) return landing ? 'mui-landing' : dashboard ? 'dashboard' : 'mui';
   if (landing && dashboard) return 'common';
-  if (dashboard) return 'dashboard';
+  if (dashboard || SHELL_EXTRAS.has(id)) return 'dashboard';
   return null;
 }
 
