@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createServer, type Plugin, type Rolldown } from 'vite';
 import { PAGE_PRELOADS } from './src/app/routes/page-preloads.ts';
-import { PRERENDER_GATE_SCRIPT, PRERENDERED_ATTRIBUTE } from '../../packages/shared/src/prerender.ts';
+import { PRERENDER_GATE_ATTRIBUTE, PRERENDER_GATE_SCRIPT, PRERENDERED_ATTRIBUTE } from '../../packages/shared/src/prerender.ts';
 import { EARLY_DATA_SCRIPT } from '../../packages/shared/src/early-data.ts';
 import type { Prerendered } from './src/prerender/landing.tsx';
 import { defineConfig } from 'vitest/config';
@@ -81,7 +81,7 @@ async function prerenderLanding(html: string): Promise<string> {
   try {
     const { renderLanding } = (await server.ssrLoadModule('/src/prerender/landing.tsx')) as { renderLanding: () => Prerendered };
     const page = renderLanding();
-    const gate = `<script>${PRERENDER_GATE_SCRIPT}</script><style>html[data-prerender=off] [${PRERENDERED_ATTRIBUTE}]{display:none}</style>`;
+    const gate = `<script>${PRERENDER_GATE_SCRIPT}</script><style>html[${PRERENDER_GATE_ATTRIBUTE}=off] [${PRERENDERED_ATTRIBUTE}]{display:none}</style>`;
     const out = html
       .replace(/\n\s*<\/head>/, `\n    ${gate}${page.head}${page.styles}\n  </head>`)
       .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useNavigate, useRoutes } from 'react-router';
+import { PRERENDERED_ATTRIBUTE } from '@drop/shared';
 import { createLoginRedirect } from './app/login-redirect.ts';
 import { AppProviders } from './app/providers.tsx';
 import { preloadRoutes, routes } from './app/router.tsx';
@@ -10,7 +11,6 @@ import { getCartQueryOptions } from './features/cart/api/get-cart.ts';
 import { getConfigQueryOptions } from './features/config/api/get-config.ts';
 import { getMarketsQueryOptions } from './features/markets/api/markets.ts';
 import { getNotificationsQueryOptions } from './features/notifications/api/get-notifications.ts';
-import { PRERENDERED_ATTRIBUTE } from '@drop/shared';
 import { setUnauthorizedHandler } from './lib/api-client.ts';
 import { getToken, setToken } from './lib/auth-token.ts';
 import { i18n } from './lib/i18n.ts';
