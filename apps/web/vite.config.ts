@@ -5,7 +5,7 @@ import { createServer, type Plugin, type Rolldown } from 'vite';
 import { PAGE_PRELOADS } from './src/app/routes/page-preloads.ts';
 import { PRERENDER_GATE_ATTRIBUTE, PRERENDER_GATE_SCRIPT, PRERENDERED_ATTRIBUTE } from '../../packages/shared/src/prerender.ts';
 import { EARLY_DATA_SCRIPT } from '../../packages/shared/src/early-data.ts';
-import type { Prerendered } from './src/prerender/landing.tsx';
+import type { Prerendered } from './src/prerender/render.tsx';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -63,13 +63,15 @@ function withEarlyData(html: string): string {
 const withPreloads = (html: string, files: Iterable<string>) =>
   html.replace(/\n\s*<\/head>/, `${[...files].map((f) => `\n    <link rel="modulepreload" crossorigin href="/${f}">`).join('')}\n  </head>`);
 
+/** Hides a prerendered page while the gate has marked <html data-prerender="off">. */
+const GATE_CSS = `<style>html[${PRERENDER_GATE_ATTRIBUTE}=off] [${PRERENDERED_ATTRIBUTE}]{display:none}</style>`;
+
 /**
- * The landing page rendered in Node (src/prerender/landing.tsx, through a throw-away Vite server in
- * production mode, so emotion names its rules as the browser build does), put into `html`: the page
- * in #root; its CSS, the images React hoists and the locale gate (PRERENDER_GATE_SCRIPT, allowed by
- * the API's CSP by its hash) in <head>.
+ * The prerendered pages (src/prerender/*.tsx), rendered in Node through a throw-away Vite server in
+ * production mode, so emotion names its rules as the browser build does: the landing page and the
+ * dashboard's phone shell.
  */
-async function prerenderLanding(html: string): Promise<string> {
+async function prerenderPages(): Promise<{ landing: Prerendered; shell: Prerendered }> {
   const server = await createServer({
     configFile: false,
     root: import.meta.dirname,
@@ -80,16 +82,29 @@ async function prerenderLanding(html: string): Promise<string> {
   });
   try {
     const { renderLanding } = (await server.ssrLoadModule('/src/prerender/landing.tsx')) as { renderLanding: () => Prerendered };
-    const page = renderLanding();
-    const gate = `<script>${PRERENDER_GATE_SCRIPT}</script><style>html[${PRERENDER_GATE_ATTRIBUTE}=off] [${PRERENDERED_ATTRIBUTE}]{display:none}</style>`;
-    const out = html
-      .replace(/\n\s*<\/head>/, `\n    ${gate}${page.head}${page.styles}\n  </head>`)
-      .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
-    if (!out.includes(PRERENDERED_ATTRIBUTE) || !out.includes(PRERENDER_GATE_SCRIPT)) throw new Error('prerender: index.html has no </head> or empty #root');
-    return out;
+    const { renderDashboardShell } = (await server.ssrLoadModule('/src/prerender/dashboard-shell.tsx')) as { renderDashboardShell: () => Prerendered };
+    return { landing: renderLanding(), shell: renderDashboardShell() };
   } finally {
     await server.close();
   }
+}
+
+/**
+ * `page` put into `html`: the page in #root; `headExtra`, its CSS and the images React hoists in <head>.
+ *
+ * The app's scripts (the entry and its module preloads) are fetched at low priority, as Chrome
+ * fetches a classic `defer` script: the page paints without them, so the first paint does not wait
+ * for them, and the page's own requests (its first reads, its first pictures) go first. They are
+ * still requested as soon as the HTML is parsed.
+ */
+function withPrerendered(html: string, page: Prerendered, headExtra: string): string {
+  const out = html
+    .replace(/\n\s*<\/head>/, `\n    ${headExtra}${page.head}${page.styles}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`)
+    .replace(/<(script type="module"|link rel="modulepreload") crossorigin /g, '<$1 crossorigin fetchpriority="low" ');
+  if (!out.includes(PRERENDERED_ATTRIBUTE) || !out.includes(page.styles)) throw new Error('prerender: index.html has no </head> or empty #root');
+  if (!/<script type="module" crossorigin fetchpriority="low" src=/.test(out)) throw new Error('prerender: index.html has no <script type="module" crossorigin src=…>');
+  return out;
 }
 
 /**
@@ -110,18 +125,21 @@ function preloadHtml(): Plugin {
       if (index?.type !== 'asset' || !landing || !shell) throw new Error('preload-html: index.html, the landing page or the dashboard shell is missing from the build');
       const html = String(index.source);
       const landingHtml = withPreloads(html, chunkFiles(bundle, landing.fileName, html));
-      this.emitFile({ type: 'asset', fileName: 'landing.html', source: await prerenderLanding(landingHtml) });
+      const prerendered = await prerenderPages();
+      // The landing page's gate (PRERENDER_GATE_SCRIPT) and the dashboard's (in EARLY_DATA_SCRIPT) are allowed by the API's CSP by their hashes.
+      this.emitFile({ type: 'asset', fileName: 'landing.html', source: withPrerendered(landingHtml, prerendered.landing, `<script>${PRERENDER_GATE_SCRIPT}</script>${GATE_CSS}`) });
+      const dashboardHtml = (files: Iterable<string>) => withEarlyData(withPrerendered(withPreloads(html, files), prerendered.shell, GATE_CSS));
       const shellFiles = chunkFiles(bundle, shell.fileName, html);
       const heavy = [...shellFiles].filter((f) => /^assets\/(schemas|zod)-/.test(f));
       if (heavy.length > 0) throw new Error(`preload-html: the dashboard shell loads ${heavy.join(', ')} (a contract or zod came along)`);
-      this.emitFile({ type: 'asset', fileName: 'dashboard.html', source: withEarlyData(withPreloads(html, shellFiles)) });
+      this.emitFile({ type: 'asset', fileName: 'dashboard.html', source: dashboardHtml(shellFiles) });
       const pages: Record<string, string> = {};
       for (const [pattern, module] of PAGE_PRELOADS) {
         const chunk = chunkOfModule(bundle, src(module));
         if (!chunk) throw new Error(`preload-html: ${module} (${pattern}) is not in the build`);
         const fileName = `pages/${path.basename(module, '.tsx')}.html`;
         if (!Object.values(pages).includes(fileName)) {
-          this.emitFile({ type: 'asset', fileName, source: withEarlyData(withPreloads(html, chunkFiles(bundle, chunk.fileName, html, new Set(shellFiles)))) });
+          this.emitFile({ type: 'asset', fileName, source: dashboardHtml(chunkFiles(bundle, chunk.fileName, html, new Set(shellFiles))) });
         }
         pages[pattern] = fileName;
       }

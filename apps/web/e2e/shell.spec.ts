@@ -114,6 +114,68 @@ test('the landing page arrives prerendered: painted before any script, taken ove
   expect(violations).toEqual([]);
 });
 
+test('a signed-in phone visit paints the prerendered shell before any script, and the app takes it over without a spinner', async ({ page, request }) => {
+  const r = await createReseller(request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInWithToken(page, r.token);
+  const html = await (await page.request.get('/dashboard/cart')).text();
+  expect(html).toContain('<div data-prerendered=""');
+  // The app's scripts do not hold the first paint: they come at low priority.
+  expect(html).toMatch(/<script type="module" crossorigin fetchpriority="low" src=/);
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+
+  // With the app's code held back, the shell is there: the phone bars, real links, the page loading.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/dashboard/cart');
+  const preview = page.locator('[data-prerendered]');
+  await expect(preview.getByRole('navigation', { name: 'Швидкі розділи' })).toBeVisible();
+  await expect(preview.getByRole('link', { name: 'Каталог' })).toHaveAttribute('href', '/dashboard/catalog');
+  await expect(preview.getByRole('combobox', { name: 'Пошук товарів' })).toBeVisible();
+  await expect(preview.getByRole('progressbar')).toBeVisible();
+  // A desktop window has the user's own bars: the phone shell is not shown there.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(preview).toBeHidden();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.unroute('**/assets/*.js');
+
+  // The app renders over it once its code and the user have loaded; never a full-screen spinner between.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __spinnerSeen: boolean };
+    w.__spinnerSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="full-screen-spinner"]')) w.__spinnerSeen = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.route('**/api/v1/auth/user', async (route) => {
+    await new Promise((done) => setTimeout(done, 1500));
+    await route.continue();
+  });
+  await page.goto('/dashboard/cart');
+  await expect(page.getByTestId('dashboard-layout')).toBeVisible();
+  await expect(preview).toHaveCount(0);
+  await expect(page.getByTestId('bottom-nav')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __spinnerSeen: boolean }).__spinnerSeen)).toBe(false);
+  await page.unroute('**/api/v1/auth/user');
+
+  // Signed out or Russian: the gate hides the shell (the app sends them to /login, or renders Russian).
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.evaluate(() => localStorage.setItem('drop_locale', 'ru'));
+  await page.goto('/dashboard/cart');
+  await expect(page.locator('html')).toHaveAttribute('data-prerender', 'off');
+  await expect(preview).toBeHidden();
+  await page.evaluate(() => {
+    localStorage.setItem('drop_locale', 'uk');
+    localStorage.removeItem('access_token');
+  });
+  await page.goto('/dashboard/cart');
+  await expect(page.locator('html')).toHaveAttribute('data-prerender', 'off');
+  await expect(preview).toBeHidden();
+  expect(violations).toEqual([]);
+});
+
 test('a signed-in first visit gets its first reads from the page\'s HTML: each asked once, all taken by the app, under the CSP', async ({ page, request }) => {
   const r = await createReseller(request);
   await signInWithToken(page, r.token);

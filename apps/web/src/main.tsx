@@ -80,7 +80,13 @@ const render = () =>
     ),
   );
 
-// A prerendered page (the landing page, build-time HTML) stays until its code has loaded, so the
-// first render replaces it with the same page instead of a loading spinner.
-if (root.querySelector(`[${PRERENDERED_ATTRIBUTE}]`)) void routesLoaded.then(render);
-else render();
+// A prerendered page (build-time HTML: the landing page, the dashboard's phone shell) stays until
+// its code has loaded, and on the dashboard until the user and /config have too (the shell waits
+// for them behind a full-screen spinner), so the first render replaces it with the same page
+// instead of a spinner.
+if (root.querySelector(`[${PRERENDERED_ATTRIBUTE}]`)) {
+  const shellData = signedIn
+    ? [queryClient.fetchQuery(getUserQueryOptions()), queryClient.fetchQuery(getConfigQueryOptions(i18n.language))]
+    : [];
+  void Promise.allSettled([routesLoaded, ...shellData]).then(render);
+} else render();

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { API_VERSION } from './constants.ts';
 import { EARLY_DATA_GLOBAL, EARLY_DATA_SCRIPT, EARLY_SHELL_READS, type EarlyRead } from './early-data.ts';
+import { PRERENDER_GATE_ATTRIBUTE } from './prerender.ts';
 
 /** Runs the script as a browser would at `href` with `stored` in localStorage; returns what it asked and left. */
 function runEarlyData(href: string, stored: Record<string, string>, fetchImpl = async () => new Response('{}')) {
@@ -8,9 +9,11 @@ function runEarlyData(href: string, stored: Record<string, string>, fetchImpl = 
   const fetch = vi.fn(fetchImpl);
   const window: Record<string, unknown> = { fetch };
   const localStorage = { getItem: (k: string) => (k in stored ? stored[k]! : null) };
-  new Function('window', 'localStorage', 'location', 'fetch', 'performance', EARLY_DATA_SCRIPT)(window, localStorage, url, fetch, { now: () => 42 });
+  const attributes: Record<string, string> = {};
+  const document = { documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) } };
+  new Function('window', 'localStorage', 'location', 'fetch', 'performance', 'document', EARLY_DATA_SCRIPT)(window, localStorage, url, fetch, { now: () => 42 }, document);
   const calls = fetch.mock.calls as unknown as [string, RequestInit][];
-  return { urls: calls.map(([u]) => u), calls, reads: window[EARLY_DATA_GLOBAL] as Record<string, EarlyRead> | undefined };
+  return { urls: calls.map(([u]) => u), calls, reads: window[EARLY_DATA_GLOBAL] as Record<string, EarlyRead> | undefined, gate: attributes[PRERENDER_GATE_ATTRIBUTE] };
 }
 
 const signedIn = { access_token: 'tok' };
@@ -47,6 +50,15 @@ describe('EARLY_DATA_SCRIPT (the dashboard HTML asks for the first reads before 
     expect(list({}, '/dashboard/catalog/53')).toEqual([]);
   });
 
+  it('hides the prerendered phone shell from a visitor with no token or another language, and only from them', () => {
+    expect(runEarlyData('/dashboard/cart', {}).gate).toBe('off');
+    expect(runEarlyData('/dashboard/cart', { drop_locale: 'uk' }).gate).toBe('off');
+    expect(runEarlyData('/dashboard/cart', { ...signedIn, drop_locale: 'ru' }).gate).toBe('off');
+    expect(runEarlyData('/dashboard/cart', signedIn).gate).toBeUndefined();
+    expect(runEarlyData('/dashboard/cart', { ...signedIn, drop_locale: 'uk' }).gate).toBeUndefined();
+    expect(runEarlyData('/dashboard/cart', { ...signedIn, drop_locale: 'en' }).gate).toBeUndefined();
+  });
+
   it('a failed read is no unhandled rejection, and a throwing storage breaks nothing', async () => {
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
@@ -59,6 +71,6 @@ describe('EARLY_DATA_SCRIPT (the dashboard HTML asks for the first reads before 
     expect(unhandled).not.toHaveBeenCalled();
     const window = {};
     const throwing = { getItem: () => { throw new Error('SecurityError'); } };
-    expect(() => new Function('window', 'localStorage', 'location', EARLY_DATA_SCRIPT)(window, throwing, new URL('http://x/dashboard'))).not.toThrow();
+    expect(() => new Function('window', 'localStorage', 'location', 'document', EARLY_DATA_SCRIPT)(window, throwing, new URL('http://x/dashboard'), {})).not.toThrow();
   });
 });

@@ -1,5 +1,6 @@
 import { API_VERSION, DEFAULT_PER_PAGE, PER_PAGE_OPTIONS, STORAGE_KEYS } from './constants.ts';
 import { DEFAULT_LOCALE, LOCALES } from './locale.ts';
+import { PRERENDER_GATE_ATTRIBUTE } from './prerender.ts';
 
 /**
  * The reads a signed-in first visit of any /dashboard page makes at once (the shell's user, config,
@@ -25,13 +26,16 @@ export interface EarlyRead {
  * catalogue and on a category's product list without query parameters, the page's own, with the
  * headers the API client sends, and leaves the promises under window[EARLY_DATA_GLOBAL] by URL. The
  * client takes an answer for the same URL, token and language instead of asking again (once each).
- * The API's CSP allows exactly this text by its SHA-256 hash.
+ * It is also the gate of the HTML's prerendered phone shell (in the default locale): it marks
+ * <html data-prerender="off"> for a visitor with no token (the app sends them to /login) or who chose
+ * another language, so the shell is not shown. The API's CSP allows exactly this text by its SHA-256 hash.
  */
 export const EARLY_DATA_SCRIPT =
   `(function(){try{` +
-  `var s=localStorage,t=s.getItem(${JSON.stringify(STORAGE_KEYS.accessToken)}),p=location.pathname;` +
+  `var s=localStorage,t=s.getItem(${JSON.stringify(STORAGE_KEYS.accessToken)}),p=location.pathname,` +
+  `l=s.getItem(${JSON.stringify(STORAGE_KEYS.locale)});if(${JSON.stringify(LOCALES)}.indexOf(l)<0)l=${JSON.stringify(DEFAULT_LOCALE)};` +
+  `if(!t||l!==${JSON.stringify(DEFAULT_LOCALE)})document.documentElement.setAttribute('${PRERENDER_GATE_ATTRIBUTE}','off');` +
   `if(!t||p.indexOf('/dashboard')!==0||!window.fetch)return;` +
-  `var l=s.getItem(${JSON.stringify(STORAGE_KEYS.locale)});if(${JSON.stringify(LOCALES)}.indexOf(l)<0)l=${JSON.stringify(DEFAULT_LOCALE)};` +
   `var u=${JSON.stringify(EARLY_SHELL_READS)}.slice();` +
   `if(p==='/dashboard/catalog')u.push('/api/v1/categories');` +
   `var m=/^\\/dashboard\\/catalog\\/(\\d+)\\/products$/.exec(p);` +
