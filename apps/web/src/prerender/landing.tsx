@@ -5,8 +5,6 @@
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
 import { prerender, type Prerendered } from './render.tsx';
 
-export type { Prerendered } from './render.tsx';
-
 export function renderLanding(): Prerendered {
   return prerender(<LandingPage />);
 }
