@@ -180,14 +180,6 @@ const ZOD = /node_modules[\\/]zod[\\/]/;
 const isSchema = (id: string, ctx: ModuleGraph) => ZOD.test(id) || (SHARED.test(id) && (ctx.getModuleInfo(id)?.importedIds ?? []).some((d) => ZOD.test(d)));
 
 /**
- * The chunk of a module the entry does not load: the MUI the landing page uses (a first visit
- * loads nothing else); the rest the landing page shares with the dashboard shell; the dashboard
- * shell with everything it imports (every signed-in page needs it: one file instead of ~25 of 1 kB,
- * each a round trip on one of six HTTP/1.1 connections); the MUI of the other pages. The closures
- * follow `importedIds`, so they see through the shared package's index to all of it: its modules
- * are placed by the `shared` and `schemas` groups, which come first.
- */
-/**
  * Small modules (0.3-1 kB each) that several reseller pages import and that bring only MUI and the
  * shared package's plain modules along. Left alone, each became a file of its own that a page waited
  * a round trip for; they go with the dashboard shell instead (the build checks the shell still loads
@@ -206,6 +198,14 @@ const SHELL_EXTRAS = new Set(
   ].map(src),
 );
 
+/**
+ * The chunk of a module the entry does not load: the MUI the landing page uses (a first visit
+ * loads nothing else); the rest the landing page shares with the dashboard shell; the dashboard
+ * shell with everything it imports (every signed-in page needs it: one file instead of ~25 of 1 kB,
+ * each a round trip on one of six HTTP/1.1 connections); the MUI of the other pages. The closures
+ * follow `importedIds`, so they see through the shared package's index to all of it: its modules
+ * are placed by the `mui-landing` (its plain modules) and `schemas` groups, which come first.
+ */
 function chunkOf(id: string, ctx: ModuleGraph): string | null {
   const landing = landingModules(ctx).has(id);
   const dashboard = dashboardModules(ctx).has(id);

@@ -49,17 +49,17 @@ setUnauthorizedHandler(() => {
 // not each after the previous render.
 const signedIn = Boolean(getToken()) && window.location.pathname.startsWith('/dashboard');
 const routesLoaded = preloadRoutes(window.location.pathname, { search: window.location.search, withData: signedIn });
+// The user and /config: the shell renders once they are there (and so does the first render over a prerendered shell, below).
+const shellData: Promise<unknown>[] = [];
 if (signedIn) {
-  void queryClient.prefetchQuery(getUserQueryOptions());
-  void queryClient.prefetchQuery(getConfigQueryOptions(i18n.language));
+  const user = queryClient.fetchQuery(getUserQueryOptions());
+  shellData.push(user, queryClient.fetchQuery(getConfigQueryOptions(i18n.language)));
+  for (const read of shellData) read.catch(() => undefined); // the layout shows the error
   void queryClient.prefetchQuery(getBalanceQueryOptions());
   // The top bar's bell and cart, and (verified users only: others may not ask) the store switcher.
   void queryClient.prefetchQuery(getNotificationsQueryOptions());
   void queryClient.prefetchQuery(getCartQueryOptions());
-  void queryClient
-    .fetchQuery(getUserQueryOptions())
-    .then((user) => (user.is_verified ? queryClient.prefetchQuery(getMarketsQueryOptions()) : undefined))
-    .catch(() => undefined); // the layout shows the user's error
+  user.then((u) => (u.is_verified ? queryClient.prefetchQuery(getMarketsQueryOptions()) : undefined)).catch(() => undefined);
 }
 
 const root = document.getElementById('root');
@@ -84,9 +84,5 @@ const render = () =>
 // its code has loaded, and on the dashboard until the user and /config have too (the shell waits
 // for them behind a full-screen spinner), so the first render replaces it with the same page
 // instead of a spinner.
-if (root.querySelector(`[${PRERENDERED_ATTRIBUTE}]`)) {
-  const shellData = signedIn
-    ? [queryClient.fetchQuery(getUserQueryOptions()), queryClient.fetchQuery(getConfigQueryOptions(i18n.language))]
-    : [];
-  void Promise.allSettled([routesLoaded, ...shellData]).then(render);
-} else render();
+if (root.querySelector(`[${PRERENDERED_ATTRIBUTE}]`)) void Promise.allSettled([routesLoaded, ...shellData]).then(render);
+else render();
