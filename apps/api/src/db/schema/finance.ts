@@ -26,8 +26,8 @@ export const operations = pgTable(
     operationableId: integer('operationable_id'),
     /** e.g. `payment:12:credit`, `order:123:cod-profit`: a retried job or request never posts twice. */
     idempotencyKey: text('idempotency_key').notNull(),
-    /** Who posted it (an operator for corrections and approvals), null for the system. */
-    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who posted it (an operator for corrections and approvals), null for the system. Users with ledger rows are never deleted. */
+    actorId: integer('actor_id').references(() => users.id),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('operations_key_uq').on(t.idempotencyKey), index('operations_user_idx').on(t.userId, t.id), index('operations_user_type_idx').on(t.userId, t.type, t.id)],

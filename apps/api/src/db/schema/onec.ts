@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { OnecImportProgress, OnecImportStats, OnecMessage } from '@drop/shared';
-import { users } from './users.ts';
+import { onecCredentials, users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -14,9 +14,9 @@ export const onecSessions = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Legacy: sessions opened with a staff account before the exchange had credentials of its own. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: integer('credential_id').references(() => onecCredentials.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -53,8 +53,14 @@ export const accessTokens = pgTable(
     deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** Last request with this token (kept to a minute's resolution): the idle expiry counts from it. */
+    usedAt: ts('used_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('access_tokens_hash_uq').on(t.tokenHash), index('access_tokens_device_idx').on(t.deviceId)],
+  (t) => [
+    uniqueIndex('access_tokens_hash_uq').on(t.tokenHash),
+    index('access_tokens_device_idx').on(t.deviceId),
+    index('access_tokens_user_idx').on(t.userId),
+  ],
 );
 
 export const authCodes = pgTable(
@@ -62,14 +68,63 @@ export const authCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['register', 'login', 'restore', 'withdraw'] }).notNull(),
+    purpose: text('purpose', { enum: ['register', 'login', 'restore', 'withdraw', 'stepup'] }).notNull(),
+    /**
+     * The attempt (registration, sign-in, password reset, step-up) this code belongs to: the API
+     * answers it to the client that asked, and a code confirms only its own attempt.
+     */
+    attemptId: uuid('attempt_id'),
+    /** Who asked: the device fingerprint (or the IP without one); the resend throttle counts per address and device. */
+    deviceKey: text('device_key'),
+    /** What the attempt carries until it is confirmed (a registration's name, phone, password hash, ...). */
+    payload: jsonb('payload'),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('auth_codes_lookup_idx').on(t.email, t.purpose, t.createdAt)],
+  (t) => [index('auth_codes_lookup_idx').on(t.email, t.purpose, t.createdAt), uniqueIndex('auth_codes_attempt_uq').on(t.attemptId)],
+);
+
+/**
+ * Idempotency keys (Stripe's model) of money-moving and order-creating POSTs: the first answer to
+ * a key is kept and replayed for the same key and body; the same key with another body is a 422.
+ * `status` is null while the first request is still running.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method and route pattern, e.g. `POST /api/v1/orders/:id/confirm`. */
+    route: text('route').notNull(),
+    /** sha256 of the method, the concrete URL and the canonical body. */
+    requestHash: text('request_hash').notNull(),
+    status: smallint('status'),
+    response: text('response'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The 1C exchange's own credentials (HTTP Basic): a login and a generated secret (stored hashed)
+ * that an admin creates in the back office; a new pair replaces (revokes) the old one.
+ */
+export const onecCredentials = pgTable(
+  'onec_credentials',
+  {
+    id: serial('id').primaryKey(),
+    login: text('login').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('onec_credentials_login_idx').on(t.login)],
 );
 
 /**
