@@ -116,7 +116,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
   const catalogue = readModelOf(database.db);
-  const stopChangeListener = await listenForChanges(database, [sessions, catalogue], app.log, config.databaseUrl);
+  const stopChangeListener = await listenForChanges(database, [sessions, catalogue, realtime.watcher], app.log, config.databaseUrl);
   const novaPoshta = novaPoshtaClient({
     // Unset: the emulator on this very server (its port is known once it listens).
     url: () => config.npApiUrl ?? `http://127.0.0.1:${(app.server.address() as { port?: number } | null)?.port ?? config.port}${NP_EMULATOR_PATH}`,

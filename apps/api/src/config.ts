@@ -38,6 +38,10 @@ const schema = z.object({
   REALTIME_SECRET: z.string().min(16).optional(),
   /** Sign-ins, registrations, password resets and mailed codes from one IP address per 10 minutes. */
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+  /** A sign-in token unused this many days ends (idle expiry). */
+  SESSION_IDLE_DAYS: z.coerce.number().min(0.001).max(3650).default(30),
+  /** A sign-in token ends this many days after the sign-in however much it is used (absolute lifetime). */
+  SESSION_MAX_DAYS: z.coerce.number().min(0.001).max(3650).default(180),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -85,6 +89,8 @@ export interface Config {
   jobPollSeconds: number;
   /** First retry delay of a failed job in seconds (exponential backoff after it). */
   jobRetryDelaySeconds: number;
+  /** A token ends when unused this long, and this long after it was issued (ms): SESSION_IDLE_DAYS, SESSION_MAX_DAYS. */
+  session: { idleMs: number; maxMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -127,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feedScheduleSeconds: e.FEED_SCHEDULE_SECONDS,
     jobPollSeconds: 1,
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+    session: { idleMs: Math.round(e.SESSION_IDLE_DAYS * 86_400_000), maxMs: Math.round(e.SESSION_MAX_DAYS * 86_400_000) },
   };
 }

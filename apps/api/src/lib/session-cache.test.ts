@@ -8,7 +8,7 @@ import { sha256 } from './security.ts';
 import { SessionCache, type CachedSession } from './session-cache.ts';
 import type { UserRow } from './ctx.ts';
 
-const session = (userId: number): CachedSession => ({ user: { id: userId } as UserRow, tokenId: 1, deviceId: 1, usedAt: new Date() });
+const session = (userId: number): CachedSession => ({ user: { id: userId } as UserRow, tokenId: 1, deviceId: 1, createdAt: new Date(), usedAt: new Date() });
 
 describe('SessionCache', () => {
   test('caches nothing until invalidations can be heard', () => {

@@ -12,6 +12,8 @@ export interface CachedSession {
   user: UserRow;
   tokenId: number;
   deviceId: number;
+  /** The token's issue and last use (its expiry is checked on every hit). */
+  createdAt: Date;
   usedAt: Date;
 }
 

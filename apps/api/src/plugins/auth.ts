@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, type SQL } from 'drizzle-orm';
+import type { Config } from '../config.ts';
 import { accessTokens, devices, users } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AuthedCtx, Ctx, UserRow } from '../lib/ctx.ts';
@@ -24,29 +25,56 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 
 export type Session = { user: UserRow; deviceId: number; tokenId: number };
 
-/** The session of a bearer token (cached briefly, see SessionCache), or null when it is not valid. */
-export async function resolveSession(deps: Pick<Deps, 'db' | 'sessions'>, token: string | undefined, ip: string): Promise<Session | null> {
+/**
+ * Whether a token issued at `createdAt` and last used at `usedAt` is still alive at `now`: used
+ * within SESSION_IDLE_DAYS and issued within SESSION_MAX_DAYS.
+ */
+export function tokenAlive(config: Pick<Config, 'session'>, createdAt: Date, usedAt: Date, now = Date.now()): boolean {
+  return now - usedAt.getTime() < config.session.idleMs && now - createdAt.getTime() < config.session.maxMs;
+}
+
+/** SQL: the tokens alive now (see tokenAlive), of users who are not blocked (join users). */
+export function liveTokenWhere(config: Pick<Config, 'session'>, now = Date.now()): SQL {
+  return and(
+    gt(accessTokens.usedAt, new Date(now - config.session.idleMs)),
+    gt(accessTokens.createdAt, new Date(now - config.session.maxMs)),
+    eq(users.blocked, false),
+  )!;
+}
+
+/**
+ * The session of a bearer token (cached briefly, see SessionCache), or null when it is not valid:
+ * unknown, revoked, of a blocked user, or expired (idle or absolute; checked on cache hits too).
+ * An expired token is deleted, which also closes its realtime connections on every process.
+ */
+export async function resolveSession(deps: Pick<Deps, 'db' | 'sessions' | 'config'>, token: string | undefined, ip: string): Promise<Session | null> {
   if (!token || token.length > 200) return null;
-  const { db, sessions } = deps;
+  const { db, sessions, config } = deps;
   const hash = sha256(token);
   const now = new Date();
   let session = sessions.get(hash);
+  if (session && !tokenAlive(config, session.createdAt, session.usedAt, now.getTime())) session = undefined;
   if (!session) {
     const epoch = sessions.begin();
     const [row] = await db
-      .select({ user: users, tokenId: accessTokens.id, deviceId: accessTokens.deviceId, usedAt: devices.usedAt })
+      .select({ user: users, tokenId: accessTokens.id, deviceId: accessTokens.deviceId, createdAt: accessTokens.createdAt, usedAt: accessTokens.usedAt })
       .from(accessTokens)
       .innerJoin(users, eq(users.id, accessTokens.userId))
-      .innerJoin(devices, eq(devices.id, accessTokens.deviceId))
       .where(eq(accessTokens.tokenHash, hash))
       .limit(1);
     if (!row || row.user.blocked) return null;
+    if (!tokenAlive(config, row.createdAt, row.usedAt, now.getTime())) {
+      await db.delete(accessTokens).where(eq(accessTokens.id, row.tokenId));
+      return null;
+    }
     session = row;
     if (now.getTime() - row.usedAt.getTime() > USED_AT_RESOLUTION_MS) {
+      const before = new Date(now.getTime() - USED_AT_RESOLUTION_MS);
+      await db.update(accessTokens).set({ usedAt: now }).where(and(eq(accessTokens.id, row.tokenId), lt(accessTokens.usedAt, before)));
       await db
         .update(devices)
         .set({ usedAt: now, ipAddress: ip })
-        .where(and(eq(devices.id, row.deviceId), lt(devices.usedAt, new Date(now.getTime() - USED_AT_RESOLUTION_MS))));
+        .where(and(eq(devices.id, row.deviceId), lt(devices.usedAt, before)));
       session = { ...row, usedAt: now };
     }
     sessions.set(hash, session, epoch);

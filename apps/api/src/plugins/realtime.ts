@@ -1,14 +1,18 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { REALTIME_PATH, broadcastingAuthInput, broadcastingAuthResponse, userChannel } from '@drop/shared';
 import type { Deps } from '../lib/deps.ts';
+import type { ChangeSubscriber } from '../lib/change-listener.ts';
+import { SESSION_CHANNEL } from '../lib/session-cache.ts';
+import { accessTokens, users } from '../db/schema/index.ts';
 import type { RealtimePush } from '../jobs/queue.ts';
 import { AppError } from '../lib/errors.ts';
-import { authedCtx, requireUser, resolveSession } from './auth.ts';
+import { authedCtx, liveTokenWhere, requireUser, resolveSession } from './auth.ts';
 
 /**
  * The realtime channel (SPEC section 4): Socket.IO on the API's port. A client authenticates
@@ -16,13 +20,26 @@ import { authedCtx, requireUser, resolveSession } from './auth.ts';
  * room `users.{id}` and no other. Events are pushed by the `realtime` job after the transaction
  * that raised them commits; with REDIS_URL the Redis adapter carries them to the process the
  * user's socket is connected to.
+ *
+ * A socket lives only as long as its token: when a token ends (logout, device signed out, password
+ * change, block) the database notifies every process (`drop_sessions`, the user id) and each one
+ * re-checks the tokens of that user's sockets it holds and closes those no longer valid. Expiry
+ * raises no event: every process also sweeps all its sockets every minute.
  */
 export interface Realtime {
   push(job: RealtimePush): void;
   /** Signs a Pusher-style channel authorisation (`key:hmac`). */
   sign(socketId: string, channelName: string): string;
   readonly io: Server;
+  /** Hears `drop_sessions` (pass it to listenForChanges): re-checks the named user's sockets. */
+  readonly watcher: ChangeSubscriber;
+  /** Closes every local socket whose token is no longer valid (run every minute; tests call it). */
+  sweep(): Promise<void>;
 }
+
+/** How often every process re-checks the tokens of all its sockets (expiry raises no event). */
+export const SOCKET_SWEEP_MS = 60_000;
+const SWEEP_BATCH = 1000;
 
 /** `private-users.5`, `presence-users.5` or `users.5` name the same room. */
 export function roomOf(channel: string): string {
@@ -53,6 +70,7 @@ export async function attachRealtime(app: FastifyInstance, deps: Pick<Deps, 'con
       .then((session) => {
         if (!session) return next(new Error('unauthorized'));
         socket.data.userId = session.user.id;
+        socket.data.tokenId = session.tokenId;
         void socket.join(userChannel(session.user.id));
         next();
       })
@@ -74,7 +92,47 @@ export async function attachRealtime(app: FastifyInstance, deps: Pick<Deps, 'con
     });
   });
 
+  /** Closes those of `sockets` whose token is gone, expired or of a blocked user (one query per batch). */
+  const recheck = async (sockets: Socket[]) => {
+    for (let i = 0; i < sockets.length; i += SWEEP_BATCH) {
+      const batch = sockets.slice(i, i + SWEEP_BATCH);
+      const ids = [...new Set(batch.map((s) => s.data.tokenId as number))];
+      const live = await deps.db
+        .select({ id: accessTokens.id })
+        .from(accessTokens)
+        .innerJoin(users, eq(users.id, accessTokens.userId))
+        .where(and(inArray(accessTokens.id, ids), liveTokenWhere(deps.config)));
+      const alive = new Set(live.map((r) => r.id));
+      for (const s of batch) if (!alive.has(s.data.tokenId as number)) s.disconnect(true);
+    }
+  };
+  const localSockets = (userId?: number): Socket[] => {
+    const nsp = io.of('/');
+    if (userId === undefined) return [...nsp.sockets.values()];
+    const ids = nsp.adapter.rooms.get(userChannel(userId));
+    return ids ? [...ids].map((id) => nsp.sockets.get(id)).filter((s): s is Socket => !!s) : [];
+  };
+  const check = (userId?: number) => {
+    const sockets = localSockets(userId);
+    if (sockets.length === 0) return Promise.resolve();
+    return recheck(sockets).catch((err: Error) => log.error({ err }, 'realtime token check failed'));
+  };
+  const sweepTimer = setInterval(() => void check(), SOCKET_SWEEP_MS);
+  sweepTimer.unref();
+  const watcher: ChangeSubscriber = {
+    channels: [SESSION_CHANNEL],
+    onChange(_channel, payload) {
+      const id = Number(payload);
+      void check(Number.isInteger(id) ? id : undefined);
+    },
+    // Anything may have ended while nobody listened.
+    setListening(on) {
+      if (on) void check();
+    },
+  };
+
   app.addHook('preClose', async () => {
+    clearInterval(sweepTimer);
     io.local.disconnectSockets(true);
     io.engine.close();
   });
@@ -85,6 +143,8 @@ export async function attachRealtime(app: FastifyInstance, deps: Pick<Deps, 'con
   const secret = deps.config.realtimeSecret ?? randomBytes(32).toString('hex');
   return {
     io,
+    watcher,
+    sweep: () => check(),
     push(job) {
       io.to(userChannel(job.userId)).emit(job.event, job.payload);
     },

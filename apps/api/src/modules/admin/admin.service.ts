@@ -1,5 +1,6 @@
 import { REALTIME_EVENTS, kopToUah, userChannel, type AdminUserSummaryDto, type AdminUserUpdateInput, type AdminUsersQuery, type AuditEntryDto, type AuditQuery } from '@drop/shared';
 import { presentUser } from '../auth/auth.presenter.ts';
+import { authRepo } from '../auth/auth.repository.ts';
 import { notify, pushToUser } from '../notifications/notifications.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/ctx.ts';
@@ -94,6 +95,8 @@ export async function updateUser(ctx: AuthedCtx, id: number, input: AdminUserUpd
     }
     if (Object.keys(changes).length === 0) return user;
     const updated = await adminRepo.updateUser(tx, id, values);
+    // A block revokes every token for good: unblocking later does not bring them back.
+    if (values.blocked === true) await authRepo.deleteTokensOfUser(tx, id);
     await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'user.update', entity: 'user', entityId: id, changes });
     // The reseller's open pages learn at once (after commit): verified -> activated + a
     // notification; verification or discount -> updated (prices follow).
