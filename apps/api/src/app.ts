@@ -24,6 +24,7 @@ import { LOG_REDACT, logSerializers } from './lib/log-redact.ts';
 import { devMailer, smtpMailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { requestLocale } from './plugins/locale.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -136,6 +137,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerErrorHandler(app);
   registerInputGuard(app);
+  // Before compress: its answer is stored as the JSON text it is.
+  registerIdempotency(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -30,6 +30,14 @@ export const cartRepo = {
       .where(eq(cartLines.userId, userId))
       .orderBy(cartLines.id),
 
+  /**
+   * Locks the reseller's cart lines (in id order) for the rest of the transaction, so placements
+   * from one cart run one after another: the later one waits, then finds the lines gone. Only
+   * cart rows: the user's row would be taken before the products', the reverse of a cancellation's
+   * order (stock released, then the refund locks the user), and two such could deadlock.
+   */
+  lockCart: (db: Db, userId: number) => db.execute(sql`SELECT id FROM cart_lines WHERE user_id = ${userId} ORDER BY id FOR UPDATE`),
+
   product: (db: Db, productId: number) =>
     db
       .select(productColumns)

@@ -82,7 +82,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     return pageOf(data, total, req.query.page, req.query.per_page);
   });
 
-  app.post('/payments', { schema: { tags, security, body: paymentInput, response: { 201: z.object({ data: paymentDto, message: z.string() }) } } }, async (req, reply) => {
+  app.post('/payments', { config: { idempotent: true }, schema: { tags, security, body: paymentInput, response: { 201: z.object({ data: paymentDto, message: z.string() }) } } }, async (req, reply) => {
     const ctx = authedCtx(req);
     const data = await finance.createPayment(ctx, req.body);
     return reply.code(201).send({ data, message: translate('payment_sent', ctx.locale) });
@@ -93,7 +93,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     return pageOf(data, total, req.query.page, req.query.per_page);
   });
 
-  app.post('/withdraws', { schema: { tags, security, body: withdrawInput, response: { 200: withdrawCreateResponse, 201: withdrawCreateResponse } } }, async (req, reply) => {
+  app.post('/withdraws', { config: { idempotent: true }, schema: { tags, security, body: withdrawInput, response: { 200: withdrawCreateResponse, 201: withdrawCreateResponse } } }, async (req, reply) => {
     const result = await finance.createWithdraw(authedCtx(req), req.body);
     return reply.code('requires_code' in result ? 200 : 201).send({ data: result });
   });
@@ -114,7 +114,7 @@ export const financeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return pageOf(data, total, req.query.page, req.query.per_page);
     },
   );
-  app.put('/payments/:id', { schema: { tags: ['admin'], security, params: idParam, body: paymentDecisionInput, response: { 200: dataOf(adminPayment) } } }, async (req) => ({
+  app.put('/payments/:id', { config: { idempotent: true }, schema: { tags: ['admin'], security, params: idParam, body: paymentDecisionInput, response: { 200: dataOf(adminPayment) } } }, async (req) => ({
     data: await finance.decidePayment(authedCtx(req), req.params.id, req.body.status, req.body.reason),
   }));
 
@@ -126,20 +126,23 @@ export const financeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return pageOf(data, total, req.query.page, req.query.per_page);
     },
   );
-  app.put('/withdraws/:id', { schema: { tags: ['admin'], security, params: idParam, body: withdrawDecisionInput, response: { 200: dataOf(adminWithdraw) } } }, async (req) => ({
+  app.put('/withdraws/:id', { config: { idempotent: true }, schema: { tags: ['admin'], security, params: idParam, body: withdrawDecisionInput, response: { 200: dataOf(adminWithdraw) } } }, async (req) => ({
     data: await finance.decideWithdraw(authedCtx(req), req.params.id, req.body.status, req.body.reason),
   }));
 
-  /** A correction; an `Idempotency-Key` header makes a retried request post once. */
+  /**
+   * A correction; an `Idempotency-Key` header makes a retried request post once (the key also names
+   * the posting, so even a retry after a lost answer cannot post twice).
+   */
   app.post(
     '/users/:id/corrections',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['admin'],
         security,
         params: idParam,
         body: correctionInput,
-        headers: z.object({ 'idempotency-key': z.string().min(8, 'too_short').max(100, 'too_long').optional() }).loose(),
         response: { 201: dataOf(operationDto) },
       },
     },

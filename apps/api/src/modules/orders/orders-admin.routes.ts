@@ -38,7 +38,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/:id/status', { schema: { tags, security, params: idParam, body: adminOrderMoveInput, response: { 200: dataOf(adminOrderDto) } } }, async (req) => ({
     data: await moveAdminOrder(authedCtx(req), req.params.id, req.body.status, req.body.comment || null),
   }));
-  app.post('/:id/payment', { schema: { tags, security, params: idParam, body: adminOrderPaymentInput, response: { 200: dataOf(adminOrderDto) } } }, async (req) => ({
+  app.post('/:id/payment', { config: { idempotent: true }, schema: { tags, security, params: idParam, body: adminOrderPaymentInput, response: { 200: dataOf(adminOrderDto) } } }, async (req) => ({
     data: await markInvoicePaid(authedCtx(req), req.params.id),
   }));
   app.put('/:id/ttn', { schema: { tags, security, params: idParam, body: adminTtnInput, response: { 200: dataOf(adminOrderDto) } } }, async (req) => ({

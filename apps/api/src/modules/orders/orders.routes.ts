@@ -17,17 +17,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser);
   app.get('/', { schema: { tags, security, querystring: ordersQuery, response: { 200: listOf(orderSummaryDto) } } }, async (req) => listOrders(authedCtx(req), req.query));
   app.get('/last', { schema: { tags, security, response: { 200: dataOf(z.array(orderSummaryDto)) } } }, async (req) => ({ data: await lastOrders(authedCtx(req)) }));
-  app.post('/', { schema: { tags, security, body: orderCreateInput, response: { 201: dataOf(orderDto) } } }, async (req, reply) =>
+  app.post('/', { config: { idempotent: true }, schema: { tags, security, body: orderCreateInput, response: { 201: dataOf(orderDto) } } }, async (req, reply) =>
     reply.code(201).send({ data: await placeOrder(authedCtx(req), req.body) }),
   );
   app.get('/:id', { schema: { tags, security, params: idParam, response: { 200: dataOf(orderDto) } } }, async (req) => ({ data: await getOrder(authedCtx(req), req.params.id) }));
   app.put('/:id', { schema: { tags, security, params: idParam, body: orderUpdateInput, response: { 200: dataOf(orderDto) } } }, async (req) => ({
     data: await updateOrder(authedCtx(req), req.params.id, req.body),
   }));
-  app.post('/:id/confirm', { schema: { tags, security, params: idParam, response: { 200: dataOf(orderDto) } } }, async (req) => ({
+  app.post('/:id/confirm', { config: { idempotent: true }, schema: { tags, security, params: idParam, response: { 200: dataOf(orderDto) } } }, async (req) => ({
     data: await confirmOrder(authedCtx(req), req.params.id),
   }));
-  app.post('/:id/copy', { schema: { tags, security, params: idParam, response: { 201: dataOf(orderDto) } } }, async (req, reply) =>
+  app.post('/:id/copy', { config: { idempotent: true }, schema: { tags, security, params: idParam, response: { 201: dataOf(orderDto) } } }, async (req, reply) =>
     reply.code(201).send({ data: await copyOrder(authedCtx(req), req.params.id) }),
   );
   app.delete('/:id', { schema: { tags, security, params: idParam, response: { 200: dataOf(orderDto) } } }, async (req) => ({ data: await cancelOrder(authedCtx(req), req.params.id) }));

@@ -78,6 +78,8 @@ export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promi
   let soldOut = false;
   const reservedIds: number[] = [];
   const placed = await ctx.db.transaction(async (tx) => {
+    // One cart becomes at most one order: a concurrent placement waits here, then finds the cart empty.
+    await cartRepo.lockCart(tx, ctx.user.id);
     const rows = await cartRepo.lines(tx, ctx.user.id);
     if (rows.length === 0) throw AppError.business('CartEmpty', 'cart_empty');
     let wholesale = 0;
