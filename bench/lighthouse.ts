@@ -93,7 +93,7 @@ async function prepareDatabase(databaseUrl: string | undefined, dataDir: string)
   const { bootstrapDatabase } = await import('../apps/api/src/db/bootstrap.ts');
   const { users } = await import('../apps/api/src/db/schema/index.ts');
   const { hashPassword } = await import('../apps/api/src/lib/security.ts');
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' });
+  const config = loadConfig({ NODE_ENV: 'production', NP_EMULATOR: '1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' });
   const database = await openDatabase(config);
   try {
     await bootstrapDatabase(database, config);
@@ -111,7 +111,7 @@ async function prepareDatabase(databaseUrl: string | undefined, dataDir: string)
 async function startServer(port: number, databaseUrl: string | undefined, dataDir: string): Promise<ChildProcess> {
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_PRODUCTS: '5000', NODE_ENV: 'production', SMTP_URL: '', REDIS_URL: '', WEB_DIST: '' },
+    env: { ...process.env, DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_PRODUCTS: '5000', NODE_ENV: 'production', NP_EMULATOR: '1', SMTP_URL: '', REDIS_URL: '', WEB_DIST: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 180_000;

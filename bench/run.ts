@@ -118,6 +118,8 @@ async function startApi(dataDir: string): Promise<ChildProcess> {
       LOG_LEVEL: 'warn',
       DEMO_PRODUCTS: '0',
       NODE_ENV: 'production',
+      // The built-in Nova Poshta emulator, as production refuses to start without a carrier.
+      NP_EMULATOR: '1',
       SMTP_URL: '',
       REDIS_URL: '',
       RATE_LIMIT_PER_IP: '1000000',

@@ -88,6 +88,7 @@ export interface BuildOptions {
 
 /** Builds the Fastify instance (no listen): tests use it through inject. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  if (!config.npApiUrl && !config.npEmulator) throw new Error('Invalid configuration:\n  NP_API_URL: required (or NP_EMULATOR=1 for the built-in Nova Poshta emulator, benchmarks and demos only)');
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -205,7 +206,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { prefix: '/api/v1' },
   );
   await app.register(broadcastingRoutes, { prefix: '/broadcasting', realtime });
-  if (!config.npApiUrl) await app.register(novaPoshtaEmulator, { prefix: '/emulators/novaposhta', db: database.db, stepSeconds: config.npEmulatorStepSeconds });
+  if (config.npEmulator) {
+    if (config.env === 'production') app.log.warn('NP_EMULATOR=1: the built-in Nova Poshta emulator serves /emulators/novaposhta; parcels are not real (benchmarks and demos only)');
+    await app.register(novaPoshtaEmulator, { prefix: '/emulators/novaposhta', db: database.db, stepSeconds: config.npEmulatorStepSeconds });
+  }
   await app.register(promoRoutes, { prefix: '/api/products' });
   await app.register(storageRoutes, { prefix: '/storage' });
   await app.register(publicFeedRoutes, { prefix: '/feeds' });

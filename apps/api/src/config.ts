@@ -16,6 +16,8 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   NP_API_URL: z.string().url().optional(),
   NP_API_KEY: z.string().optional(),
+  /** Mount the built-in Nova Poshta emulator in production too (benchmarks and demos; never a real deployment). */
+  NP_EMULATOR: bool.default(false),
   NP_EMULATOR_STEP_SECONDS: z.coerce.number().min(0).default(120),
   TRACKING_INTERVAL_SECONDS: z.coerce.number().min(1).default(300),
   RESERVATION_SYSTEM: z.enum(['embedded', 'onec-http', 'commerceml']).default('embedded'),
@@ -74,6 +76,11 @@ export interface Config {
   /** Nova Poshta JSON API; unset = the built-in emulator on this server. */
   npApiUrl: string | undefined;
   npApiKey: string | undefined;
+  /**
+   * The built-in emulator is mounted (at /emulators/novaposhta) and used: outside production when
+   * NP_API_URL is unset; in production only with NP_EMULATOR=1 (benchmarks, demos).
+   */
+  npEmulator: boolean;
   /** The emulator moves a parcel one NP status code per this many seconds; 0 = only its control endpoint moves parcels. */
   npEmulatorStepSeconds: number;
   /** How often the tracking job asks the carrier about parcels on their way, in seconds. */
@@ -101,6 +108,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Production talks to the real carrier: no emulator (anyone could mark parcels delivered) unless asked for.
+  if (e.NODE_ENV === 'production' && !e.NP_EMULATOR && (!e.NP_API_URL || !e.NP_API_KEY)) {
+    const missing = [!e.NP_API_URL && 'NP_API_URL', !e.NP_API_KEY && 'NP_API_KEY'].filter(Boolean).join(' and ');
+    throw new Error(
+      `Invalid configuration:\n  ${missing}: required with NODE_ENV=production (the Nova Poshta JSON API, https://api.novaposhta.ua/v2.0/json/, and your key); ` +
+        'NP_EMULATOR=1 mounts the built-in emulator instead (benchmarks and demos only, never a real deployment)',
+    );
+  }
   const root = path.resolve(import.meta.dirname, '../../..');
   return {
     env: e.NODE_ENV,
@@ -125,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     onecTimeoutMs: Math.round(e.ONEC_TIMEOUT_SECONDS * 1000),
     npApiUrl: e.NP_API_URL,
     npApiKey: e.NP_API_KEY,
+    npEmulator: !e.NP_API_URL && (e.NODE_ENV !== 'production' || e.NP_EMULATOR),
     npEmulatorStepSeconds: e.NP_EMULATOR_STEP_SECONDS,
     trackingIntervalSeconds: e.TRACKING_INTERVAL_SECONDS,
     realtimeKey: e.REALTIME_KEY,

@@ -69,6 +69,8 @@ export async function startApi(databaseUrl: string, env: Record<string, string> 
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production refuses to start without the carrier; these processes use the emulator unless a test sets NP_API_URL.
+      NP_EMULATOR: '1',
       DATABASE_URL: databaseUrl,
       PORT: String(p),
       HOST: '127.0.0.1',

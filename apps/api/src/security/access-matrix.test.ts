@@ -30,8 +30,6 @@ const PUBLIC = new Set([
   'GET /api/products/promo',
   'POST /emulators/novaposhta/v2.0/json/',
   'POST /emulators/novaposhta/v2.0/json/{model}/{method}',
-  'POST /emulators/novaposhta/control/scenario',
-  'POST /emulators/novaposhta/control/advance',
 ]);
 
 /** Catalogue routes whose `{id}` names shared or own-list data, not another reseller's row. */

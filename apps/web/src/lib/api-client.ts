@@ -37,6 +37,8 @@ export interface RequestOptions {
   /** false: a 401 clears the token but does not navigate (login, confirm, token checks). */
   redirectOn401?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key`, see lib/idempotency.ts). */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -83,6 +85,7 @@ export async function request<T = unknown>(method: string, path: string, options
     Accept: 'application/json',
     'X-Localization': i18n.language || 'uk',
     'X-Api-Version': API_VERSION,
+    ...options.headers,
   };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -28,10 +28,11 @@ const waybill = (over: Partial<NpWaybillInput> = {}): NpWaybillInput => ({
 describe('Nova Poshta waybills and tracking through the built-in emulator', () => {
   let t: TestApp;
   let np: NovaPoshta;
+  let op: string;
   const docs = npEmulatorDocuments;
   const row = async (number: string) => (await t.database.db.select().from(docs).where(eq(docs.number, number)))[0]!;
-  const scenario = (number: string, s: NpScenario | string) => t.request('POST', '/emulators/novaposhta/control/scenario', { body: { number, scenario: s } });
-  const advance = (number: string, steps?: number) => t.request('POST', '/emulators/novaposhta/control/advance', { body: { number, steps } });
+  const scenario = (number: string, s: NpScenario | string) => t.request('POST', '/emulators/novaposhta/control/scenario', { token: op, body: { number, scenario: s } });
+  const advance = (number: string, steps?: number) => t.request('POST', '/emulators/novaposhta/control/advance', { token: op, body: { number, steps } });
   /** A waybill with a fixed fate. */
   const parcel = async (s: NpScenario, over: Partial<NpWaybillInput> = {}) => {
     const w = await np.createWaybill(waybill(over));
@@ -45,6 +46,7 @@ describe('Nova Poshta waybills and tracking through the built-in emulator', () =
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
     np = novaPoshtaClient({ url: () => `http://127.0.0.1:${port}${NP_EMULATOR_PATH}`, log: t.app.log });
+    op = await t.operator();
   });
   afterAll(() => t.close());
 

@@ -1,11 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { npEmulatorDocuments } from '../../db/schema/index.ts';
 import { EMULATOR_DATA, type EmuCity } from './emulator-data.ts';
 import { NP_STATUS_TEXT, NP_RECEIVED_CODES } from './status-codes.ts';
 import { kyivParts } from '@drop/shared';
+import { AppError } from '../../lib/errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
 
 /**
  * A local stand-in for the Nova Poshta JSON API 2.0 (the default NP_API_URL): the same envelope
@@ -422,10 +424,19 @@ export const novaPoshtaEmulator: FastifyPluginAsync<NpEmulatorOptions> = async (
     return answerAsync({ ...((req.body ?? {}) as NpRequest), modelName: model, calledMethod: method }, emu);
   });
 
+  // The control endpoints are not Nova Poshta's: they decide a parcel's fate (and so a reseller's
+  // money). An admin's token, wherever the emulator is mounted.
+  const control = {
+    schema: { security: [{ bearer: [] }] },
+    onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+      await requireUser(req, reply);
+      if (req.auth?.user.role !== 'admin') throw AppError.forbidden();
+    },
+  };
   const bodyOf = (req: { body: unknown }) => (req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
   const notFound = (number: string) => ({ code: 'NotFound', message: `Document ${number} not found` });
 
-  app.post('/control/scenario', async (req, reply) => {
+  app.post('/control/scenario', control, async (req, reply) => {
     const b = bodyOf(req);
     const number = text(b.number);
     const scenario = b.scenario as NpScenario;
@@ -436,7 +447,7 @@ export const novaPoshtaEmulator: FastifyPluginAsync<NpEmulatorOptions> = async (
     return state ?? reply.code(404).send(notFound(number));
   });
 
-  app.post('/control/advance', async (req, reply) => {
+  app.post('/control/advance', control, async (req, reply) => {
     const b = bodyOf(req);
     const number = text(b.number);
     const steps = b.steps === undefined ? 1 : Number(b.steps);

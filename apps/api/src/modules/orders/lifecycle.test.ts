@@ -19,8 +19,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const admin = (method: string, url: string, body?: unknown) => t.request(method, `/api/v1/admin/orders${url}`, { token: op, body });
-const advance = async (number: string, steps = 1) => (await t.request('POST', '/emulators/novaposhta/control/advance', { body: { number, steps } })).body;
-const scenario = (number: string, s: string) => t.request('POST', '/emulators/novaposhta/control/scenario', { body: { number, scenario: s } });
+const advance = async (number: string, steps = 1) => (await t.request('POST', '/emulators/novaposhta/control/advance', { token: op, body: { number, steps } })).body;
+const scenario = (number: string, s: string) => t.request('POST', '/emulators/novaposhta/control/scenario', { token: op, body: { number, scenario: s } });
 const track = async () => {
   const r = await admin('POST', '/tracking/run');
   expect(r.status, JSON.stringify(r.body)).toBe(200);

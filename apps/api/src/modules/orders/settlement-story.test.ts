@@ -65,7 +65,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('settlement story on Pos
       expect(made.status, JSON.stringify(made.body)).toBe(200);
       let roll = random();
       const scenario = SCENARIOS.find(([, w]) => (roll -= w) < 0)?.[0] ?? 'delivered';
-      const set = await t.request('POST', '/emulators/novaposhta/control/scenario', { body: { number: made.body.data.ttn, scenario } });
+      const set = await t.request('POST', '/emulators/novaposhta/control/scenario', { token: op, body: { number: made.body.data.ttn, scenario } });
       expect(set.status).toBe(200);
       parcels.push({
         orderId: o.id,
@@ -84,7 +84,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('settlement story on Pos
     for (let round = 0; open.size > 0; round++) {
       expect(round, 'every path ends').toBeLessThan(30);
       for (const ttn of [...open]) {
-        const r = await t.request('POST', '/emulators/novaposhta/control/advance', { body: { number: ttn } });
+        const r = await t.request('POST', '/emulators/novaposhta/control/advance', { token: op, body: { number: ttn } });
         if (r.body.final) open.delete(ttn);
       }
       for (let pass = 0; pass < 2; pass++) expect((await t.request('POST', '/api/v1/admin/orders/tracking/run', { token: op })).status).toBe(200);

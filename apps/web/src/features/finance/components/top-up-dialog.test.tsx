@@ -91,5 +91,23 @@ describe('TopUpDialog', () => {
     submit();
     await waitFor(() => expect(posts('/api/v1/payments')).toHaveLength(2));
     expect(posts('/api/v1/payment-documents')).toHaveLength(1);
+    // A 422 is an answer: the corrected request is a new intent with a new key.
+    const keys = posts('/api/v1/payments').map(([, i]) => (i?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('a double click uploads the receipt once and sends one payment with an Idempotency-Key', async () => {
+    const onClose = vi.fn();
+    renderWithProviders(<TopUpDialog open onClose={onClose} />);
+    choose(png());
+    fireEvent.change(amount(), { target: { value: '150' } });
+    submit();
+    submit();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(posts('/api/v1/payment-documents')).toHaveLength(1);
+    expect(posts('/api/v1/payments')).toHaveLength(1);
+    expect((posts('/api/v1/payments')[0]![1]!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[\x20-\x7e]{1,255}$/);
   });
 });

@@ -12,6 +12,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MAX_TOP_UP_UAH } from '@drop/shared';
 import { isApiError } from '../../../lib/api-client.ts';
+import { createSingleFlight } from '../../../lib/idempotency.ts';
 import { applyServerErrors, muiField, muiRegister } from '../../../lib/form.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useCreatePayment } from '../api/create-payment.ts';
@@ -33,39 +34,39 @@ function TopUpForm({ onClose, onCreated }: { onClose: () => void; onCreated?: ((
   const busy = upload.isPending || create.isPending;
   const fail = (e: unknown) => toast.error(isApiError(e) ? e.message : t('errors.generic'));
 
-  const onSubmit = form.handleSubmit(async (v) => {
-    const file = v.file;
-    const amount = parseAmount(v.amount);
-    if (!file || amount === null) return;
-    let documentId = uploaded?.file === file ? uploaded.id : null;
-    if (documentId === null) {
-      try {
-        documentId = (await upload.mutateAsync(file)).id;
-        setUploaded({ file, id: documentId });
-      } catch (e) {
-        if (!applyServerErrors(e, form.setError, ['file'])) fail(e);
-        return;
+  // A second click before the button shows it is busy joins the first submission: the receipt is
+  // uploaded once and the payment sent once (with one Idempotency-Key).
+  const [flight] = useState(createSingleFlight);
+  const onSubmit = form.handleSubmit((v) =>
+    flight.run(async () => {
+      const file = v.file;
+      const amount = parseAmount(v.amount);
+      if (!file || amount === null) return;
+      let documentId = uploaded?.file === file ? uploaded.id : null;
+      if (documentId === null) {
+        try {
+          documentId = (await upload.mutateAsync(file)).id;
+          setUploaded({ file, id: documentId });
+        } catch (e) {
+          if (!applyServerErrors(e, form.setError, ['file'])) fail(e);
+          return;
+        }
       }
-    }
-    const comment = v.comment.trim();
-    create.mutate(
-      { amount, payment_document_id: documentId, ...(comment ? { comment } : {}) },
-      {
-        onSuccess: (res) => {
-          toast.success(res.message || t('finance.topUpDialog.submit'));
-          onClose();
-        },
-        onError: (e) => {
-          const docError = isApiError(e) ? e.errors?.payment_document_id?.[0] : undefined;
-          if (docError) {
-            form.setError('file', { type: 'server', message: docError });
-            setUploaded(null);
-          }
-          if (!applyServerErrors(e, form.setError, ['amount', 'comment']) && !docError) fail(e);
-        },
-      },
-    );
-  });
+      const comment = v.comment.trim();
+      try {
+        const res = await create.mutateAsync({ amount, payment_document_id: documentId, ...(comment ? { comment } : {}) });
+        toast.success(res.message || t('finance.topUpDialog.submit'));
+        onClose();
+      } catch (e) {
+        const docError = isApiError(e) ? e.errors?.payment_document_id?.[0] : undefined;
+        if (docError) {
+          form.setError('file', { type: 'server', message: docError });
+          setUploaded(null);
+        }
+        if (!applyServerErrors(e, form.setError, ['amount', 'comment']) && !docError) fail(e);
+      }
+    }),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby="topup-dialog-title">

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { mediaFileDto, orderDto, type MediaFileDto, type MediaFileType, type OrderDto, type OrderUpdateInput } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
+import { createIntent, idempotencyHeader } from '../../../lib/idempotency.ts';
 import { orderKeys } from './keys.ts';
 
 /** After an order changed: the fresh order in its cache, the lists and the home's last orders reload. */
@@ -10,14 +12,14 @@ function orderChanged(qc: QueryClient, order: OrderDto): void {
   void qc.invalidateQueries({ queryKey: orderKeys.last() });
 }
 
-/** POST /orders/{id}/confirm: New -> Confirmed. */
-export const confirmOrder = (id: number): Promise<OrderDto> => api.post(`/orders/${id}/confirm`, undefined, orderDto);
+/** POST /orders/{id}/confirm: New -> Confirmed (with an Idempotency-Key: a second click debits once). */
+export const confirmOrder = (id: number, key: string): Promise<OrderDto> => api.post(`/orders/${id}/confirm`, undefined, orderDto, { headers: idempotencyHeader(key) });
 
 /** PUT /orders/{id}: recipient, delivery, payment and the whole new list of lines (New and Confirmed). */
 export const updateOrder = ({ id, input }: { id: number; input: OrderUpdateInput }): Promise<OrderDto> => api.put(`/orders/${id}`, input, orderDto);
 
-/** POST /orders/{id}/copy: a new order in New with the same recipient, delivery and lines (201). */
-export const copyOrder = (id: number): Promise<OrderDto> => api.post(`/orders/${id}/copy`, undefined, orderDto);
+/** POST /orders/{id}/copy: a new order in New with the same recipient, delivery and lines (201); one per click. */
+export const copyOrder = (id: number, key: string): Promise<OrderDto> => api.post(`/orders/${id}/copy`, undefined, orderDto, { headers: idempotencyHeader(key) });
 
 /** DELETE /orders/{id}: cancels it (stock released, money refunded); answers the cancelled order. */
 export const cancelOrder = async (id: number): Promise<OrderDto> => {
@@ -43,8 +45,9 @@ export const deleteMediaFile = ({ id }: { id: number; orderId: number }): Promis
  */
 export function useConfirmOrder(onMoney?: () => void) {
   const qc = useQueryClient();
+  const [intent] = useState(createIntent);
   return useMutation({
-    mutationFn: confirmOrder,
+    mutationFn: (id: number) => intent.run({ confirm: id }, (key) => confirmOrder(id, key)),
     onSuccess: (order) => {
       orderChanged(qc, order);
       onMoney?.();
@@ -65,8 +68,9 @@ export function useUpdateOrder(onMoney?: () => void) {
 
 export function useCopyOrder(onMoney?: () => void) {
   const qc = useQueryClient();
+  const [intent] = useState(createIntent);
   return useMutation({
-    mutationFn: copyOrder,
+    mutationFn: (id: number) => intent.run({ copy: id }, (key) => copyOrder(id, key)),
     onSuccess: (order) => {
       orderChanged(qc, order);
       onMoney?.();

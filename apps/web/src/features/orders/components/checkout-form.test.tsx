@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { buildConfigLists } from '@drop/shared';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CheckoutForm, relevantValues } from './checkout-form.tsx';
+import { order } from './test-fixtures.ts';
 
 type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -71,6 +72,42 @@ describe('CheckoutForm', () => {
     const call = fetchMock.mock.calls.find(([u]) => u.includes('/orders'));
     expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ last_name: 'Шевченко', delivery_service: 'Rozetka', city_name: 'Львів', branch_name: 'Відділення 5' });
     expect(onPlaced).not.toHaveBeenCalled();
+  });
+
+  it('a double click places one order with one Idempotency-Key; a retry after a network error sends the same key', async () => {
+    let fail = true;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const fetchMock = vi.fn<FetchFn>(async (url) => {
+      if (!url.includes('/orders')) return json({ data: [] });
+      if (fail) {
+        fail = false;
+        throw new TypeError('Failed to fetch');
+      }
+      await held;
+      return json({ data: order({ id: 7, number: '000777' }) }, 201);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const onPlaced = vi.fn();
+    renderWithProviders(<CheckoutForm lists={lists} onPlaced={onPlaced} />);
+    fillValidRozetka();
+    const posts = () => fetchMock.mock.calls.filter(([u, init]) => u.includes('/orders') && init?.method === 'POST');
+    const keyOf = (i: number) => (posts()[i]![1]!.headers as Record<string, string>)['Idempotency-Key'];
+
+    fireEvent.click(screen.getByTestId('checkout-submit'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(keyOf(0)).toMatch(/^[\x20-\x7e]{1,255}$/);
+    // The network failed: the outcome is unknown, so the retry (two quick clicks) is the same intent.
+    await waitFor(() => expect((screen.getByTestId('checkout-submit') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('checkout-submit'));
+    fireEvent.click(screen.getByTestId('checkout-submit'));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(posts()).toHaveLength(2);
+    expect(keyOf(1)).toBe(keyOf(0));
+    release();
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledTimes(1));
+    expect(onPlaced.mock.calls[0]![0]).toMatchObject({ id: 7 });
   });
 
   it('refuses a prepayment larger than the order total before asking the server', async () => {
