@@ -68,6 +68,10 @@ export const ONEC_MESSAGES = {
   },
   picture_missing: { uk: 'Товар {good}: картинку {picture} не отримано', ru: 'Товар {good}: картинка {picture} не получена' },
   picture_not_image: { uk: 'Товар {good}: {picture} не є зображенням JPEG, PNG, WebP або GIF', ru: 'Товар {good}: {picture} не является изображением JPEG, PNG, WebP или GIF' },
+  picture_too_big: {
+    uk: 'Товар {good}: картинка {picture} завелика (не більше {megapixels} мегапікселів і {side} пікселів по стороні): пропущено',
+    ru: 'Товар {good}: картинка {picture} слишком большая (не более {megapixels} мегапикселей и {side} пикселей по стороне): пропущена',
+  },
   bad_price: { uk: 'Пропозиція {offer}: некоректна ціна «{value}»', ru: 'Предложение {offer}: некорректная цена «{value}»' },
   foreign_currency: {
     uk: 'Пропозиція {offer}: ціну у валюті {currency} пропущено (очікується UAH)',

@@ -309,9 +309,20 @@ export type AdminOrderDto = z.infer<typeof adminOrderDto>;
 /** The board and list: each order with its reseller's id and name. */
 export const adminOrderSummaryDto = orderSummaryDto.extend({ user_id: z.number(), user_name: z.string() });
 
+/**
+ * A Card order ships (a waybill, Complected) only once its invoice is Paid; Prepayment and COD
+ * ship NotPaid (the carrier collects the rest, DESIGN.md section 7). An admin may override with a
+ * reason (audited): `override_reason` on the move and waybill calls.
+ */
+export const mustBePaidToShip = (o: { payment_method: PayMethod; payment_status: PayStatus }) => o.payment_method === 'Card' && o.payment_status !== 'Paid';
+/** The moves the paid-Card rule guards (Delivered and Done come only after Complected). */
+export const SHIPPING_MOVES: readonly OrderStatus[] = ['Complected'];
+const overrideReason = z.string('invalid_type').trim().max(500, 'too_long').optional();
+
 export const adminOrderMoveInput = z.strictObject({
   status: z.enum(ORDER_STATUSES, 'invalid_value'),
   comment: z.string('invalid_type').trim().max(500, 'too_long').optional(),
+  override_reason: overrideReason,
 });
 export const adminOrderPaymentInput = z.strictObject({ payment_status: z.literal('Paid', 'invalid_value') });
 
@@ -322,11 +333,13 @@ export const adminOrderPaymentInput = z.strictObject({ payment_status: z.literal
 export const adminTtnInput = z.strictObject({
   ttn: z.string('required').trim().regex(/^\d{8,20}$/, 'invalid_value'),
   cost: z.number('invalid_type').min(0, 'too_small').max(100_000, 'too_big').optional(),
+  override_reason: overrideReason,
 });
 export const adminTtnCreateInput = z.strictObject({
   weight: z.number('invalid_type').min(0.1, 'too_small').max(1000, 'too_big').default(1),
   seats: z.number('invalid_type').int('invalid_type').min(1, 'too_small').max(100, 'too_big').default(1),
   description: z.string('invalid_type').trim().max(100, 'too_long').optional(),
+  override_reason: overrideReason,
 });
 
 // ---------- statistics (the dashboard home) ----------

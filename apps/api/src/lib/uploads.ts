@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { MessageKey } from '@drop/shared';
 import { AppError } from './errors.ts';
+import { checkImagePixels, imageTooBig } from './image-limits.ts';
 
 export interface UploadedFile {
   filename: string;
@@ -59,7 +60,8 @@ export function isMalformedMultipart(err: unknown): boolean {
 export const malformedMultipart = () => AppError.business('BadRequest', 'bad_request');
 
 /**
- * Checks what a file really is (by its content, not its name or declared type) and its size,
+ * Checks what a file really is (by its content, not its name or declared type), its size and,
+ * for an image, its pixel count read from the header,
  * then stores it under DATA_DIR/`dir`. Answers the stored file's facts; `remove` deletes it
  * again when the row that names it could not be written.
  */
@@ -73,6 +75,9 @@ export async function storeChecked(
   if (file.truncated || file.buffer.length > opts.maxBytes) throw AppError.field('file', 'file_too_large', 'ValidationError', { max: opts.maxBytes / 1024 / 1024 });
   const type = await fileTypeFromBuffer(file.buffer);
   if (!type || !opts.mimes.includes(type.mime)) throw AppError.field('file', opts.wrongType);
+  // Measured from the header before anything decodes or stores it (picture bombs).
+  const pixels = checkImagePixels(file.buffer, type.mime);
+  if (!pixels.ok) throw pixels.reason === 'too_big' ? imageTooBig() : AppError.field('file', opts.wrongType);
   const rel = path.join(dir, `${randomUUID()}.${type.ext}`);
   const abs = path.join(dataDir, rel);
   await fs.mkdir(path.dirname(abs), { recursive: true });

@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
+import { checkImagePixels, imageTooBig } from '../../lib/image-limits.ts';
 
 /** Catalogue pictures live under DATA_DIR/storage and are served publicly at /storage/{path}. */
 export const PRODUCT_IMAGE_DIR = 'products';
@@ -19,13 +20,18 @@ export interface StoredProductImage {
 
 /**
  * Stores a product picture after checking by its content that it is a JPEG, PNG, WebP or GIF;
- * null when it is not (the caller refuses it). Names are random, so a path never changes its
+ * null when it is not or its header cannot be read (the caller refuses it); over the pixel limits,
+ * 422 image_too_big. Names are random, so a path never changes its
  * content (served with an immutable cache). No resizing library is used: the original serves
  * all three sizes and the browser scales it.
  */
 export async function storeProductImage(dataDir: string, bytes: Buffer): Promise<StoredProductImage | null> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !(PRODUCT_IMAGE_MIMES as readonly string[]).includes(type.mime)) return null;
+  // Measured from the header before it is stored or served (picture bombs): too big is 422, unreadable is not an image.
+  const pixels = checkImagePixels(bytes, type.mime);
+  if (!pixels.ok && pixels.reason === 'too_big') throw imageTooBig();
+  if (!pixels.ok) return null;
   const rel = `${PRODUCT_IMAGE_DIR}/${randomUUID().slice(0, 2)}/${randomUUID()}.${type.ext}`;
   const abs = path.join(dataDir, 'storage', rel);
   await fsp.mkdir(path.dirname(abs), { recursive: true });

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, checkImagePixels } from '../../lib/image-limits.ts';
 import { resolvePriceTypes, uahToKop, type OnecImportStats, type OnecMessage, type OnecPriceTarget, type OnecPriceType, type OnecPriceTypeMapping } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import { searchText } from '../catalog/search-normalize.ts';
@@ -606,11 +607,11 @@ class FileImport {
       ))
         known.set(r.external_id, r.name);
     }
-    const stored = new Map<string, string | 'missing' | 'not_image'>();
+    const stored = new Map<string, string | 'missing' | 'not_image' | 'too_big'>();
     const remember: { ext: string; name: string }[] = [];
     for (const rel of wanted) {
       const safe = safeRelative(rel);
-      let result: string | 'missing' | 'not_image' = 'missing';
+      let result: string | 'missing' | 'not_image' | 'too_big' = 'missing';
       if (safe) {
         const abs = path.join(this.env.dir, safe);
         const stat = await fs.stat(abs).catch(() => null);
@@ -618,7 +619,9 @@ class FileImport {
           const buf = await fs.readFile(abs);
           const type = await fileTypeFromBuffer(buf);
           const ext = type ? PICTURE_MIMES[type.mime] : undefined;
-          if (!ext) result = 'not_image';
+          // Measured from the header before it is stored (picture bombs); a header that is not the image it claims is not an image.
+          const pixels = ext ? checkImagePixels(buf, type!.mime) : undefined;
+          if (!ext || !pixels?.ok) result = pixels && !pixels.ok && pixels.reason === 'too_big' ? 'too_big' : 'not_image';
           else {
             const hash = crypto.createHash('sha256').update(buf).digest('hex');
             const name = `onec/${hash.slice(0, 2)}/${hash}.${ext}`;
@@ -648,9 +651,10 @@ class FileImport {
       let complete = true;
       for (const raw of g.pictures) {
         const r = stored.get(safeRelative(raw) ?? raw)!;
-        if (r === 'missing' || r === 'not_image') {
+        if (r === 'missing' || r === 'not_image' || r === 'too_big') {
           complete = false;
-          this.env.warn({ key: r === 'missing' ? 'picture_missing' : 'picture_not_image', params: { good: g.ext, picture: raw.slice(0, 200) } });
+          const key = r === 'missing' ? 'picture_missing' : r === 'too_big' ? 'picture_too_big' : 'picture_not_image';
+          this.env.warn({ key, params: { good: g.ext, picture: raw.slice(0, 200), megapixels: MAX_IMAGE_PIXELS / 1_000_000, side: MAX_IMAGE_SIDE } });
         } else if (!list.includes(r)) list.push(r);
       }
       out.set(g.ext, complete ? list : null);

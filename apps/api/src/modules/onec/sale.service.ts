@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { buildConfigLists, type ConfigItem, type OrderStatus } from '@drop/shared';
+import { buildConfigLists, mustBePaidToShip, type ConfigItem, type OrderStatus, type PayMethod, type PayStatus } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -254,6 +254,7 @@ async function confirmBy1C(tx: Db, deps: Deps, o: OrderRow): Promise<OrderRow> {
 async function ttnBy1C(tx: Db, deps: Deps, o: OrderRow, ttn: string): Promise<OrderRow> {
   if (!TTN_STATUSES.includes(o.status)) throw AppError.business('TransitionNotAllowed', 'transition_not_allowed');
   if (o.ttn && o.deliveryStatus !== 'Deleted') throw AppError.business('TtnExists', 'ttn_exists');
+  notPaidCard(o);
   const order = await ordersRepo.update(tx, o.id, {
     ttn,
     ttnRef: null,
@@ -269,6 +270,14 @@ async function ttnBy1C(tx: Db, deps: Deps, o: OrderRow, ttn: string): Promise<Or
   });
   await ordersRepo.history(tx, { orderId: o.id, kind: 'ttn', to: ttn, note: '1С' });
   return setDeliveryStatus(tx, deps, order, 'CreatedTTN', SYSTEM);
+}
+
+/**
+ * The paid-Card rule, as for an operator (issue 24): 1C cannot override it, so an unpaid Card
+ * order's waybill or move to Complected and beyond is refused (written to the order's history).
+ */
+function notPaidCard(o: OrderRow): void {
+  if (mustBePaidToShip({ payment_method: o.paymentMethod as PayMethod, payment_status: o.paymentStatus as PayStatus })) throw AppError.business('OrderNotPaid', 'order_not_paid');
 }
 
 /** Applies one document of 1C's to its (locked) order; answers whether the order's status moved. */
@@ -295,7 +304,11 @@ async function applyDocument(tx: Db, deps: Deps, o: OrderRow, doc: UploadedOrder
   } else if (target && current() !== 'Canceled') {
     if (current() === 'New') await run('confirm', (sp) => confirmBy1C(sp, deps, order));
     if (!refused && ttn && ttn !== order.ttn && ttn !== order.selfTtn) await run('ttn', (sp) => ttnBy1C(sp, deps, order, ttn));
-    if (!refused && RANK[target] > RANK[current()]) await run('status', (sp) => advanceOrderTo(sp, deps, order, target, SYSTEM));
+    if (!refused && RANK[target] > RANK[current()])
+      await run('status', async (sp) => {
+        if (RANK[target] >= RANK.Complected && RANK[current()] < RANK.Complected) notPaidCard(order);
+        return advanceOrderTo(sp, deps, order, target, SYSTEM);
+      });
   } else if (ttn && ttn !== order.ttn && ttn !== order.selfTtn && current() !== 'Canceled') {
     await run('ttn', (sp) => ttnBy1C(sp, deps, order, ttn));
   }

@@ -36,15 +36,15 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/:id', { schema: { tags, security, params: idParam, response: { 200: dataOf(adminOrderDto) } } }, async (req) => ({ data: await getAdminOrder(authedCtx(req), req.params.id) }));
   app.post('/:id/status', { schema: { tags, security, params: idParam, body: adminOrderMoveInput, response: { 200: dataOf(adminOrderDto) } } }, async (req) => ({
-    data: await moveAdminOrder(authedCtx(req), req.params.id, req.body.status, req.body.comment || null),
+    data: await moveAdminOrder(authedCtx(req), req.params.id, req.body.status, req.body.comment || null, req.body.override_reason || undefined),
   }));
   app.post('/:id/payment', { config: { idempotent: true }, schema: { tags, security, params: idParam, body: adminOrderPaymentInput, response: { 200: dataOf(adminOrderDto) } } }, async (req) => ({
     data: await markInvoicePaid(authedCtx(req), req.params.id),
   }));
   app.put('/:id/ttn', { schema: { tags, security, params: idParam, body: adminTtnInput, response: { 200: dataOf(adminOrderDto) } } }, async (req) => ({
-    data: await setTtn(authedCtx(req), req.params.id, req.body.ttn, req.body.cost),
+    data: await setTtn(authedCtx(req), req.params.id, req.body.ttn, req.body.cost, req.body.override_reason || undefined),
   }));
   app.post('/:id/ttn', { schema: { tags, security, params: idParam, body: adminTtnCreateInput, response: { 200: dataOf(adminOrderDto) } } }, async (req) => ({
-    data: await createTtn(authedCtx(req), req.params.id, req.body),
+    data: await createTtn(authedCtx(req), req.params.id, { ...req.body, override_reason: req.body.override_reason || undefined }),
   }));
 };

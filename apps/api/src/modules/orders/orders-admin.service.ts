@@ -1,10 +1,15 @@
 import {
   OPERATOR_ORDER_MOVES,
+  SHIPPING_MOVES,
+  canMoveOrder,
+  mustBePaidToShip,
   kopToUah,
   uahToKop,
   type AdminOrderDto,
   type AdminOrdersQuery,
   type OrderStatus,
+  type PayMethod,
+  type PayStatus,
 } from '@drop/shared';
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -57,13 +62,17 @@ export async function getAdminOrder(ctx: AuthedCtx, id: number): Promise<AdminOr
 const AUDITED: readonly (keyof OrderRow)[] = ['status', 'paymentStatus', 'deliveryStatus', 'ttn', 'deliveryCostKop'];
 const AUDIT_NAMES: Partial<Record<keyof OrderRow, string>> = { paymentStatus: 'payment_status', deliveryStatus: 'delivery_status', deliveryCostKop: 'delivery_cost_kop' };
 
-/** The order locked, changed by `fn`, pushed to its owner, and the change written to the audit log as `action`. */
-async function withLocked(ctx: AuthedCtx, id: number, action: string, fn: (tx: Db, o: OrderRow) => Promise<OrderRow>): Promise<AdminOrderDto> {
+/**
+ * The order locked, changed by `fn`, pushed to its owner, and the change written to the audit log
+ * as `action` (with whatever `fn` adds to `extra`, e.g. an override's reason).
+ */
+async function withLocked(ctx: AuthedCtx, id: number, action: string, fn: (tx: Db, o: OrderRow, extra: Record<string, unknown>) => Promise<OrderRow>): Promise<AdminOrderDto> {
   return ctx.db.transaction(async (tx) => {
     const o = await ordersRepo.lock(tx, id);
     if (!o) throw AppError.notFound();
-    const updated = await fn(tx, o);
-    const changes: Record<string, unknown> = { number: o.number };
+    const extra: Record<string, unknown> = {};
+    const updated = await fn(tx, o, extra);
+    const changes: Record<string, unknown> = { number: o.number, ...extra };
     for (const k of AUDITED) if (o[k] !== updated[k]) changes[AUDIT_NAMES[k] ?? k] = [o[k], updated[k]];
     await adminRepo.audit(tx, { actorId: ctx.user.id, action, entity: 'order', entityId: o.id, changes });
     await pushOrder(tx, ctx.deps, updated);
@@ -72,13 +81,34 @@ async function withLocked(ctx: AuthedCtx, id: number, action: string, fn: (tx: D
 }
 
 /**
+ * The paid-Card rule (issue 24): a Card order gets a waybill or goes to Complected only when its
+ * invoice is Paid (Prepayment and COD ship NotPaid: the carrier collects). Else 400 OrderNotPaid,
+ * unless an admin gives a reason: answers that reason (to record), or null when the order may ship.
+ * Another staff member's reason is 403: only an admin overrides.
+ */
+function shipGate(ctx: AuthedCtx, o: OrderRow, overrideReason: string | undefined): string | null {
+  if (!mustBePaidToShip({ payment_method: o.paymentMethod as PayMethod, payment_status: o.paymentStatus as PayStatus })) return null;
+  if (!overrideReason) throw AppError.business('OrderNotPaid', 'order_not_paid');
+  if (ctx.user.role !== 'admin') throw AppError.forbidden();
+  return overrideReason;
+}
+
+/** An admin's override of the paid-Card rule: in the order's history and in the audit entry, with its reason. */
+async function recordOverride(ctx: AuthedCtx, tx: Db, o: OrderRow, what: string, reason: string, extra: Record<string, unknown>): Promise<void> {
+  await ordersRepo.history(tx, { orderId: o.id, kind: 'override', from: o.paymentStatus, to: what, note: reason, actorId: ctx.user.id });
+  extra.override = { rule: 'card_not_paid', to: what, reason, payment_status: o.paymentStatus };
+}
+
+/**
  * An operator moves an order (Complected, Delivered, Done, Return, Exchange, PartReturn,
  * Canceled) by the transition table. Done on a cash order nobody tracks (another carrier, the
  * reseller's own waybill) means the money came: it is settled as the carrier's report would.
  */
-export async function moveAdminOrder(ctx: AuthedCtx, id: number, to: OrderStatus, comment: string | null) {
+export async function moveAdminOrder(ctx: AuthedCtx, id: number, to: OrderStatus, comment: string | null, overrideReason?: string) {
   if (!OPERATOR_ORDER_MOVES.includes(to)) throw AppError.business('TransitionNotAllowed', 'transition_not_allowed');
-  return withLocked(ctx, id, 'order.status', async (tx, o) => {
+  return withLocked(ctx, id, 'order.status', async (tx, o, extra) => {
+    const override = SHIPPING_MOVES.includes(to) && canMoveOrder(o.status as OrderStatus, to) ? shipGate(ctx, o, overrideReason) : null;
+    if (override) await recordOverride(ctx, tx, o, to, override, extra);
     let order = await moveOrder(tx, ctx.deps, o, to, staff(ctx), comment);
     if (to === 'Done') order = await settleCash(tx, ctx.deps, order);
     if (to === 'Done' || to === 'Return') order = await ordersRepo.update(tx, order.id, { tracking: false });
@@ -121,9 +151,11 @@ function checkTtnAllowed(o: OrderRow): void {
 }
 
 /** A waybill made elsewhere: its number and, when known, its cost. */
-export async function setTtn(ctx: AuthedCtx, id: number, ttn: string, cost: number | undefined) {
-  return withLocked(ctx, id, 'order.ttn', async (tx, o) => {
+export async function setTtn(ctx: AuthedCtx, id: number, ttn: string, cost: number | undefined, overrideReason?: string) {
+  return withLocked(ctx, id, 'order.ttn', async (tx, o, extra) => {
     checkTtnAllowed(o);
+    const override = shipGate(ctx, o, overrideReason);
+    if (override) await recordOverride(ctx, tx, o, 'ttn', override, extra);
     return recordTtn(ctx, tx, o, ttn, null, cost === undefined ? null : uahToKop(cost), codOf(o));
   });
 }
@@ -141,10 +173,12 @@ export function codOf(o: Pick<OrderRow, 'paymentMethod' | 'retailKop' | 'prepaym
  * backward delivery of the money. The carrier is called outside the transaction; if another
  * operator set a waybill meanwhile, the new one is deleted at NP and the call refused.
  */
-export async function createTtn(ctx: AuthedCtx, id: number, opts: { weight: number; seats: number; description?: string }) {
+export async function createTtn(ctx: AuthedCtx, id: number, opts: { weight: number; seats: number; description?: string; override_reason?: string }) {
   const o = await ordersRepo.byId(ctx.db, id);
   if (!o) throw AppError.notFound();
   checkTtnAllowed(o);
+  // Before the carrier is called: no parcel exists for an order that may not ship.
+  shipGate(ctx, o, opts.override_reason);
   if (!isTracked(o) || !o.cityRef) throw AppError.business('TtnNotPossible', 'ttn_not_possible');
   const cod = codOf(o);
   let waybill;
@@ -170,8 +204,10 @@ export async function createTtn(ctx: AuthedCtx, id: number, opts: { weight: numb
     throw err;
   }
   try {
-    return await withLocked(ctx, id, 'order.ttn_created', async (tx, locked) => {
+    return await withLocked(ctx, id, 'order.ttn_created', async (tx, locked, extra) => {
       checkTtnAllowed(locked);
+      const override = shipGate(ctx, locked, opts.override_reason);
+      if (override) await recordOverride(ctx, tx, locked, 'ttn', override, extra);
       return recordTtn(ctx, tx, locked, waybill.number, waybill.ref, uahToKop(waybill.cost), cod);
     });
   } catch (err) {
