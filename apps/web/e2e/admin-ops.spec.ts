@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { formatMoney, type OrderDto } from '@drop/shared';
-import { apiGet, createReseller, operatorToken, placeOrder, reviewShots, signInWithToken } from './fixtures.ts';
+import { OPERATOR, apiGet, createReseller, operatorToken, placeOrder, reviewShots, signInWithToken } from './fixtures.ts';
 
 test('an operator moves a confirmed order and sets its TTN, then edits a product the reseller sees', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -143,4 +143,33 @@ test('an operator uploads 1C files in the back office and follows the import to 
   await page.getByTestId('onec-start').click();
   await expect(page.getByTestId('onec-run')).toHaveAttribute('data-status', 'failed', { timeout: 60_000 });
   await expect(page.getByTestId('onec-run-error')).toContainText('import.xml');
+});
+
+test('an admin makes the 1C exchange its own credentials: the secret is shown once and opens the exchange, a staff password does not', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  await signInWithToken(page, await operatorToken(request));
+  await page.goto('/admin/onec');
+  const card = page.getByTestId('onec-credentials');
+  await expect(card.getByTestId('onec-credentials-none').or(card.getByTestId('onec-credentials-login'))).toBeVisible();
+  const hadPair = (await card.getByTestId('onec-credentials-login').count()) > 0;
+  await card.getByTestId('onec-credentials-generate').click();
+  // A pair already exists (an earlier run): the old one stops working only after a confirmation.
+  if (hadPair) await page.getByTestId('onec-credentials-replace').getByTestId('onec-credentials-replace-confirm').click();
+  const dialog = page.getByTestId('onec-credentials-secret');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('більше не буде показано');
+  const login = await dialog.getByTestId('onec-credentials-secret-login').inputValue();
+  const secret = await dialog.getByTestId('onec-credentials-secret-value').inputValue();
+  expect(login).toMatch(/^1c-[a-z0-9]+$/);
+  await reviewShots(page, 'admin-onec-credentials');
+  await dialog.getByTestId('onec-credentials-done').click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId('onec-credentials-login')).toHaveText(login);
+  await expect(card).not.toContainText(secret);
+
+  const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
+  const ok = await request.get('/1c/exchange?type=catalog&mode=checkauth', { headers: basic(login, secret) });
+  expect((await ok.text()).split('\n')[0]).toBe('success');
+  const staff = await request.get('/1c/exchange?type=catalog&mode=checkauth', { headers: basic(OPERATOR.email, OPERATOR.password) });
+  expect(staff.status()).toBe(401);
 });

@@ -24,3 +24,4 @@ export * from './feeds.ts';
 export * from './exports.ts';
 export * from './admin.ts';
 export * from './onec.ts';
+export * from './onec-credentials.ts';

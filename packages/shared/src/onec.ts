@@ -19,6 +19,7 @@ import type { Locale } from './locale.ts';
  *   `running`; `progress.percent` drives a progress bar, the counters show what is done of what.
  * - `GET /admin/onec/settings` the price-type mapping, with the price types 1C has sent so far.
  * - `PUT /admin/onec/settings` (admins only; an operator gets 403) body `OnecPriceTypeMapping`.
+ * - `/admin/onec/credentials` (admins only): the exchange's own login and secret (onec-credentials.ts).
  */
 
 // ---------- messages (warnings and errors of an import, in uk and ru) ----------
@@ -83,8 +84,8 @@ export const ONEC_MESSAGES = {
     ru: 'Ни один тип цены не соответствует дроп-цене: цены не изменены (настройте соответствие типов цен)',
   },
   // Answers of the /1c/exchange protocol itself.
-  auth_required: { uk: 'Потрібна HTTP-автентифікація (e-mail і пароль адміністратора)', ru: 'Требуется HTTP-аутентификация (e-mail и пароль администратора)' },
-  auth_bad: { uk: 'Невірний e-mail або пароль', ru: 'Неверный e-mail или пароль' },
+  auth_required: { uk: 'Потрібна HTTP-автентифікація (логін і секрет обміну з 1С)', ru: 'Требуется HTTP-аутентификация (логин и секрет обмена с 1С)' },
+  auth_bad: { uk: 'Невірний логін або секрет обміну з 1С', ru: 'Неверный логин или секрет обмена с 1С' },
   auth_not_admin: { uk: 'Обмін з 1С дозволено лише адміністратору', ru: 'Обмен с 1С разрешён только администратору' },
   auth_blocked: { uk: 'Обліковий запис заблоковано', ru: 'Учётная запись заблокирована' },
   too_many_attempts: { uk: 'Забагато спроб. Спробуйте пізніше', ru: 'Слишком много попыток. Попробуйте позже' },

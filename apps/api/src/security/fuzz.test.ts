@@ -77,6 +77,7 @@ const FRESH_CALLER = new Set(['DELETE /api/v1/auth/logout', 'DELETE /api/v1/user
  * Columns the fingerprint leaves out: they change on any authenticated request or by design on a
  * refusal, with no business effect.
  *   devices.used_at, devices.ip_address   - touched by the auth plugin when a token is used
+ *   access_tokens.used_at                 - the token's last use (idle expiry), touched the same way
  *   onec_sessions.last_seen_at            - touched by every 1C exchange call of the session
  *   auth_codes.attempts, auth_codes.used_at - a wrong code counts a try and burns the code after
  *                                           five (DESIGN.md section 4): a refusal that must count
@@ -84,6 +85,7 @@ const FRESH_CALLER = new Set(['DELETE /api/v1/auth/logout', 'DELETE /api/v1/user
  */
 const EXCLUDED_COLUMNS: Record<string, string[]> = {
   devices: ['used_at', 'ip_address'],
+  access_tokens: ['used_at'],
   onec_sessions: ['last_seen_at'],
   auth_codes: ['attempts', 'used_at'],
 };
@@ -927,7 +929,11 @@ describe('fuzzing every route of the OpenAPI document from its schema', () => {
     'the hidden routes (pictures, feeds, the 1C exchange): no 5xx, nothing served from outside their directories',
     async () => {
       const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
-      const check = await app.inject({ method: 'GET', url: '/1c/exchange?type=catalog&mode=checkauth', headers: { authorization: basic(operator.email, operator.password) } });
+      // The exchange's own pair (a staff password is refused: fuzzed below too).
+      const made = await app.inject({ method: 'POST', url: '/api/v1/admin/onec/credentials', headers: { authorization: `Bearer ${operator.token}` } });
+      expect(made.statusCode).toBe(201);
+      const pair = (JSON.parse(made.body) as { data: { login: string; secret: string } }).data;
+      const check = await app.inject({ method: 'GET', url: '/1c/exchange?type=catalog&mode=checkauth', headers: { authorization: basic(pair.login, pair.secret) } });
       expect(check.statusCode).toBe(200);
       const [, cookieName, cookieValue] = check.body.split('\n');
       const feedTokens = (await sql<{ token: string }>(`SELECT token FROM export_settings LIMIT 3`)).map((r) => `${r.token}.xml`);
@@ -944,7 +950,7 @@ describe('fuzzing every route of the OpenAPI document from its schema', () => {
           .record({
             method: fc.constantFrom('GET', 'POST'),
             query: exchangeQuery,
-            auth: fc.constantFrom(undefined, 'Basic !!!', basic('nobody@example.com', 'x'), basic(reseller.email, reseller.password), basic(operator.email, operator.password), `Bearer ${operator.token}`),
+            auth: fc.constantFrom(undefined, 'Basic !!!', basic('nobody@example.com', 'x'), basic(reseller.email, reseller.password), basic(operator.email, operator.password), basic(pair.login, pair.secret), basic(pair.login, 'x'), `Bearer ${operator.token}`),
             cookie: fc.constantFrom(undefined, `${cookieName}=${cookieValue}`, `${cookieName}=forged`, `${cookieName}=${'x'.repeat(5000)}`),
             body: fc.oneof(fc.constant(undefined), fc.constantFrom(XML, ZIP, PNG, Buffer.from('not xml')), fc.uint8Array({ maxLength: 3_000 }).map((a) => Buffer.from(a))),
           })

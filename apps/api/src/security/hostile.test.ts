@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { io as connectSocket } from 'socket.io-client';
 import { REALTIME_PATH } from '@drop/shared';
-import { users } from '../db/schema/index.ts';
-import { hashPassword, verifyPassword } from '../lib/security.ts';
+import { onecCredentials, users } from '../db/schema/index.ts';
+import { hashPassword, sha256, verifyPassword } from '../lib/security.ts';
 import { loadConfig } from '../config.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { loadCatalogFixture } from '../test/catalog-fixture.ts';
@@ -330,7 +330,7 @@ describe('oversized uploads', () => {
   });
 
   test('a 1C exchange chunk over file_limit: 413 with the reason in the protocol, nothing appended', async () => {
-    const cookie = await checkauth(TEST_OPERATOR.password);
+    const cookie = await checkauth();
     await exchange('type=catalog&mode=init', { cookie });
     const big = Buffer.alloc(FILE_LIMIT + 1);
     const uk = await exchange('type=catalog&mode=file&filename=import.xml', { cookie, body: big });
@@ -362,15 +362,27 @@ async function exchange(query: string, opts: { cookie?: string; auth?: string; b
   return { status: res.statusCode, text: res.body, lines: res.body.split('\n'), headers: res.headers };
 }
 const basicAuth = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
-async function checkauth(password: string, app = t): Promise<string> {
-  const r = await exchange('type=catalog&mode=checkauth', { auth: basicAuth(TEST_OPERATOR.email, password) }, app);
+/** The exchange's own pair of an app (a row like the one POST /admin/onec/credentials makes). */
+const pairs = new Map<TestApp, { login: string; secret: string }>();
+async function pairOf(app = t): Promise<{ login: string; secret: string }> {
+  let pair = pairs.get(app);
+  if (!pair) {
+    pair = { login: `1c-hostile${pairs.size}`, secret: `secret-${Math.random().toString(36).slice(2)}-${Date.now()}` };
+    await app.database.db.insert(onecCredentials).values({ login: pair.login, secretHash: sha256(pair.secret) });
+    pairs.set(app, pair);
+  }
+  return pair;
+}
+async function checkauth(app = t): Promise<string> {
+  const pair = await pairOf(app);
+  const r = await exchange('type=catalog&mode=checkauth', { auth: basicAuth(pair.login, pair.secret) }, app);
   if (r.lines[0] !== 'success') throw new Error(`checkauth: ${r.status} ${r.text}`);
   return `${r.lines[1]}=${r.lines[2]}`;
 }
 
 /** The whole catalogue exchange of one zip: checkauth, init, the zip in 1 MB chunks, import until an answer. */
 async function exchangeZip(zip: Buffer, name: string, lang: 'uk' | 'ru' = 'uk') {
-  const cookie = await checkauth(TEST_OPERATOR.password);
+  const cookie = await checkauth();
   await exchange('type=catalog&mode=init', { cookie });
   for (let i = 0; i < zip.length; i += 1024 * 1024) {
     const r = await exchange(`type=catalog&mode=file&filename=${encodeURIComponent(name)}`, { cookie, body: zip.subarray(i, i + 1024 * 1024) });
@@ -741,7 +753,8 @@ describe('markup in names, comments and content is data: verbatim in JSON, escap
       if (Date.now() > deadline) throw new Error(`reservation jobs of ${order.id}: ${JSON.stringify(jobs)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    const auth = await exchange('type=sale&mode=checkauth', { auth: basicAuth(TEST_OPERATOR.email, TEST_OPERATOR.password) });
+    const pair = await pairOf();
+    const auth = await exchange('type=sale&mode=checkauth', { auth: basicAuth(pair.login, pair.secret) });
     const cookie = `${auth.lines[1]}=${auth.lines[2]}`;
     await exchange('type=sale&mode=init', { cookie });
     const q = await exchange('type=sale&mode=query', { cookie });
@@ -845,12 +858,13 @@ describe('login, code and restore endpoints are rate limited (429, Retry-After, 
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 
-  test('1C checkauth: per e-mail, with Retry-After, in the protocol and the user language', async () => {
+  test('1C checkauth: per login, with Retry-After, in the protocol and the user language', async () => {
+    const pair = await pairOf(s);
     for (let i = 0; i < 3; i++) {
-      const r = await exchange('type=catalog&mode=checkauth', { auth: basicAuth(TEST_OPERATOR.email, 'wrong-password'), ip: '10.6.0.1' }, s);
+      const r = await exchange('type=catalog&mode=checkauth', { auth: basicAuth(pair.login, 'wrong-secret'), ip: '10.6.0.1' }, s);
       expect(r.status).toBe(401);
     }
-    const r = await exchange('type=catalog&mode=checkauth', { auth: basicAuth(TEST_OPERATOR.email, TEST_OPERATOR.password), ip: '10.6.0.2', lang: 'ru' }, s);
+    const r = await exchange('type=catalog&mode=checkauth', { auth: basicAuth(pair.login, pair.secret), ip: '10.6.0.2', lang: 'ru' }, s);
     expect(r.status).toBe(429);
     expect(r.text).toBe('failure\nСлишком много попыток. Попробуйте позже\n');
     expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
@@ -941,14 +955,16 @@ describe('codes, passwords and tokens never reach the log (trace level)', () => 
     await send(t, 'HEAD', `${new URL(created.url).pathname}.gz`);
 
     // 1C: basic auth (and its base64), the session it answers.
-    const basic = basicAuth(TEST_OPERATOR.email, TEST_OPERATOR.password);
-    secrets.push(basic.slice('Basic '.length));
+    const pair = await pairOf();
+    const basic = basicAuth(pair.login, pair.secret);
+    secrets.push(basic.slice('Basic '.length), pair.secret);
     const auth = await exchange('type=catalog&mode=checkauth', { auth: basic });
     expect(auth.lines[0]).toBe('success');
     secrets.push(auth.lines[2]!);
     await exchange('type=catalog&mode=init', { cookie: `${auth.lines[1]}=${auth.lines[2]}` });
     await exchange(`type=catalog&mode=init&sessid=${auth.lines[2]}`, {});
-    await exchange('type=catalog&mode=checkauth', { auth: basicAuth(TEST_OPERATOR.email, 'Wr0ng-secret-guess') });
+    await exchange('type=catalog&mode=checkauth', { auth: basicAuth(pair.login, 'Wr0ng-secret-guess') });
+    await exchange('type=catalog&mode=checkauth', { auth: basicAuth(TEST_OPERATOR.email, TEST_OPERATOR.password) });
     secrets.push(op);
 
     // Mail jobs log their delivery after the requests: give them a moment to finish.

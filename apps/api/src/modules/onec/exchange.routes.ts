@@ -16,7 +16,8 @@ import { saleFile, saleQuery, saleSuccess } from './sale.service.ts';
  * The standard 1C-to-site exchange over HTTP (CommerceML 2.x), at /1c/exchange, GET or POST as 1C
  * sends them, `type` and `mode` in the query, plain-text answers:
  *
- *   checkauth  basic auth of an admin -> `success\n<cookie name>\n<cookie value>\nsessid=<value>`
+ *   checkauth  basic auth with the exchange's own login and secret (never a staff password)
+ *              -> `success\n<cookie name>\n<cookie value>\nsessid=<value>`
  *   init       -> `zip=yes|no\nfile_limit=<bytes>` (catalog: a fresh directory for the package)
  *   file       filename=... body = a chunk (appended; import_files/... pictures too; a zip is
  *              unpacked at the first import) -> `success`          [type=sale: the orders file]
@@ -27,7 +28,7 @@ import { saleFile, saleQuery, saleSuccess } from './sale.service.ts';
  *
  * Every mode but checkauth needs the session cookie. Refusals are `failure\n<reason>` in the
  * request's language (Ukrainian unless it asks for Russian): 401 without valid credentials or
- * session, 403 for an account that is not an admin, 400 for a malformed request, 200 for a
+ * session (a new or revoked pair ends its sessions), 429 after too many wrong ones, 400 for a malformed request, 200 for a
  * package or orders file the import refuses (1C shows the reason).
  */
 
@@ -94,7 +95,7 @@ async function exchange(req: FastifyRequest, reply: FastifyReply) {
   }
   const found = await sessionOf(deps, req.headers.cookie);
   if (!found) return failure(reply, 401, locale, 'session_invalid');
-  const { session, user } = found;
+  const { session } = found;
   if (type !== 'catalog' && type !== 'sale') return failure(reply, 400, locale, 'bad_type', { type: type.slice(0, 50) });
 
   switch (mode) {
@@ -127,7 +128,7 @@ async function exchange(req: FastifyRequest, reply: FastifyReply) {
       if (!run) {
         ({ run, running } = await createRun(
           deps,
-          { source: 'exchange', sessionId: session.id, actorId: user.id, requestedFile: rel, dir: exchangeDirOf(session.id), files: [rel] },
+          { source: 'exchange', sessionId: session.id, actorId: null, requestedFile: rel, dir: exchangeDirOf(session.id), files: [rel] },
           req.log,
         ));
       } else running = await ensureRunning(deps, run, req.log);

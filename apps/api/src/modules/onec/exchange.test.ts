@@ -9,11 +9,26 @@ import { TEST_OPERATOR } from '../../test/config.ts';
 import { hashPassword } from '../../lib/security.ts';
 import { FILE_LIMIT } from './exchange-session.ts';
 import { exchangeTiming } from './exchange.routes.ts';
-import { FIXTURES, call, catalogueSnapshot, checkauth, importUntilDone, makeZip, packageFiles, query, restockSeq, runExchange, sendFile } from './test-kit.ts';
+import {
+  FIXTURES,
+  basic,
+  call,
+  catalogueSnapshot,
+  checkauth,
+  exchangeCredentials,
+  importUntilDone,
+  makeZip,
+  packageFiles,
+  query,
+  restockSeq,
+  runExchange,
+  sendFile,
+} from './test-kit.ts';
 
 /** The /1c/exchange protocol (type=catalog) end to end, as 1C runs it, on the fixture packages. */
 
-const ADMIN = TEST_OPERATOR;
+/** The exchange's own login and secret (made in beforeAll). */
+const ONEC = { login: '', secret: '' };
 const G = {
   home: '5e2a1b10-5d42-11ee-8c99-0242ac120002',
   kitchen: '5e2a1b11-5d42-11ee-8c99-0242ac120002',
@@ -38,6 +53,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drop-onec-'));
   t = await buildTestApp({ dataDir });
+  Object.assign(ONEC, await exchangeCredentials(t));
 });
 afterAll(async () => {
   await t.close();
@@ -56,28 +72,30 @@ const propsOf = async (productId: number) =>
   ).map((r) => `${String(r.type)}: ${String(r.value)}`);
 
 describe('checkauth and the session', () => {
-  test('wrong password, no credentials, a reseller and an operator get failure; the admin gets the cookie', async () => {
+  test('no credentials, a wrong secret and any staff or reseller password get failure; the exchange\'s own pair gets the cookie', async () => {
     const none = await call(t, 'type=catalog&mode=checkauth');
     expect(none.status).toBe(401);
     expect(none.lines[0]).toBe('failure');
     expect(none.lines[1]).toMatch(/автентифікац/);
 
-    const wrong = await call(t, 'type=catalog&mode=checkauth', { auth: `Basic ${Buffer.from(`${ADMIN.email}:nope-nope`).toString('base64')}` });
+    const wrong = await call(t, 'type=catalog&mode=checkauth', { auth: basic(ONEC.login, 'nope-nope') });
     expect(wrong.status).toBe(401);
-    expect(wrong.lines).toEqual(['failure', 'Невірний e-mail або пароль', '']);
+    expect(wrong.lines).toEqual(['failure', 'Невірний логін або секрет обміну з 1С', '']);
 
+    // Staff passwords never open the exchange: the admin's, an operator's, a reseller's.
     const reseller = await t.user();
-    const r = await call(t, 'type=catalog&mode=checkauth', { auth: `Basic ${Buffer.from(`${reseller.email}:${reseller.password}`).toString('base64')}` });
-    expect(r.status).toBe(403);
-    expect(r.lines[0]).toBe('failure');
-    expect(r.lines[1]).toMatch(/адміністратор/);
-
     await t.database.db.insert(users).values({ email: 'op-1c@test.local', name: 'Оператор', passwordHash: await hashPassword('operator-pass-1'), role: 'operator', emailVerifiedAt: new Date() });
-    const op = await call(t, 'type=catalog&mode=checkauth', { auth: `Basic ${Buffer.from('op-1c@test.local:operator-pass-1').toString('base64')}` });
-    expect(op.status).toBe(403);
-    expect(op.lines[0]).toBe('failure');
+    for (const [email, password] of [
+      [TEST_OPERATOR.email, TEST_OPERATOR.password],
+      ['op-1c@test.local', 'operator-pass-1'],
+      [reseller.email, reseller.password],
+    ]) {
+      const r = await call(t, 'type=catalog&mode=checkauth', { auth: basic(email!, password!) });
+      expect(r.status, email).toBe(401);
+      expect(r.lines[0]).toBe('failure');
+    }
 
-    const ok = await call(t, 'type=catalog&mode=checkauth', { auth: `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}` });
+    const ok = await call(t, 'type=catalog&mode=checkauth', { auth: basic(ONEC.login, ONEC.secret) });
     expect(ok.status).toBe(200);
     expect(ok.type).toMatch(/^text\/plain/);
     expect(ok.lines[0]).toBe('success');
@@ -99,7 +117,7 @@ describe('checkauth and the session', () => {
   });
 
   test('file names that leave the session directory are refused', async () => {
-    const cookie = await checkauth(t, ADMIN.email, ADMIN.password);
+    const cookie = await checkauth(t, ONEC.login, ONEC.secret);
     await call(t, 'type=catalog&mode=init', { cookie });
     for (const name of ['../../etc/passwd', '/etc/passwd', 'import_files/../../x.jpg', '..\\..\\boot.ini', 'C:/x.xml', '']) {
       const r = await call(t, `type=catalog&mode=file&filename=${encodeURIComponent(name)}`, { cookie, body: Buffer.from('x') });
@@ -115,7 +133,7 @@ describe('checkauth and the session', () => {
 
 describe('a full package, as 1C sends it', () => {
   test('checkauth, init, files in chunks, import until success: the catalogue is there', async () => {
-    const { init, fileCalls, imports } = await runExchange(t, ADMIN.email, ADMIN.password, path.join(FIXTURES, 'full'), { chunk: 4096 });
+    const { init, fileCalls, imports } = await runExchange(t, ONEC.login, ONEC.secret, path.join(FIXTURES, 'full'), { chunk: 4096 });
     expect(init.lines[0]).toBe('zip=yes');
     // import.xml alone is over 4 KB: it went in several chunks.
     expect(fileCalls).toBeGreaterThan(packageFiles(path.join(FIXTURES, 'full')).length + 3);
@@ -211,7 +229,7 @@ describe('a full package, as 1C sends it', () => {
 
   test('the same package again (this time as one zip) changes nothing', async () => {
     const before = await catalogueSnapshot(t);
-    const { imports, fileCalls } = await runExchange(t, ADMIN.email, ADMIN.password, path.join(FIXTURES, 'full'), { zip: true, chunk: 2048 });
+    const { imports, fileCalls } = await runExchange(t, ONEC.login, ONEC.secret, path.join(FIXTURES, 'full'), { zip: true, chunk: 2048 });
     expect(fileCalls).toBeGreaterThan(1);
     for (const i of imports) expect(i.res.lines[0], i.res.text).toBe('success');
     expect(imports[0]!.res.lines[1]).toMatch(/products \+0 ~0 =7/);
@@ -228,7 +246,7 @@ describe('a full package, as 1C sends it', () => {
     await t.database.db.insert(productNotifications).values({ userId: waiting.id, codeId: grill.codeId });
     const restocksBefore = await restockSeq(t);
 
-    const { imports } = await runExchange(t, ADMIN.email, ADMIN.password, path.join(FIXTURES, 'changes'), { chunk: 8192 });
+    const { imports } = await runExchange(t, ONEC.login, ONEC.secret, path.join(FIXTURES, 'changes'), { chunk: 8192 });
     for (const i of imports) expect(i.res.lines[0], i.res.text).toBe('success');
 
     // A new group at the fourth level, and a new good in it with a code of its own (its Код 12345 is taken).
@@ -261,7 +279,7 @@ describe('a full package, as 1C sends it', () => {
   test('a full package zeroes the stock of 1C products it no longer lists', async () => {
     const before = await product(P.pot);
     expect(before.qty).toBe(10);
-    const { imports } = await runExchange(t, ADMIN.email, ADMIN.password, path.join(FIXTURES, 'full'), { imports: ['import.xml'] });
+    const { imports } = await runExchange(t, ONEC.login, ONEC.secret, path.join(FIXTURES, 'full'), { imports: ['import.xml'] });
     expect(imports[0]!.res.lines[0]).toBe('success');
     const after = await product(P.pot);
     expect(after).toMatchObject({ qty: 0, nameUk: before.nameUk, categoryId: before.categoryId });
@@ -274,7 +292,7 @@ describe('a long import', () => {
   test('answers progress (file, percentage, counters) until success', async () => {
     exchangeTiming.importWaitMs = 0;
     try {
-      const { imports } = await runExchange(t, ADMIN.email, ADMIN.password, path.join(FIXTURES, 'full'), { imports: ['import.xml'] });
+      const { imports } = await runExchange(t, ONEC.login, ONEC.secret, path.join(FIXTURES, 'full'), { imports: ['import.xml'] });
       const i = imports[0]!;
       expect(i.res.lines[0]).toBe('success');
       expect(i.calls).toBeGreaterThan(1);
@@ -289,7 +307,7 @@ describe('a long import', () => {
 describe('refused packages leave the catalogue as it was', () => {
   const refuse = async (files: { name: string; data: Buffer }[], filename: string) => {
     const before = await catalogueSnapshot(t);
-    const cookie = await checkauth(t, ADMIN.email, ADMIN.password);
+    const cookie = await checkauth(t, ONEC.login, ONEC.secret);
     await call(t, 'type=catalog&mode=init', { cookie });
     for (const f of files) await sendFile(t, cookie, f.name, f.data, 1000);
     const { res } = await importUntilDone(t, cookie, filename);
@@ -355,7 +373,7 @@ describe('price types', () => {
     });
 
     const tefalBefore = await product(P.tefal);
-    const { imports } = await runExchange(t, ADMIN.email, ADMIN.password, path.join(FIXTURES, 'full'), { imports: ['offers.xml'] });
+    const { imports } = await runExchange(t, ONEC.login, ONEC.secret, path.join(FIXTURES, 'full'), { imports: ['offers.xml'] });
     expect(imports[0]!.res.lines[0]).toBe('success');
     // Drop from 'Закупівельна', retail by Ид, the old drop price not mapped: kept.
     expect(await product(P.tefal)).toMatchObject({ dropKop: 50000, retailKop: 99900, oldDropKop: tefalBefore.oldDropKop });
@@ -366,7 +384,7 @@ describe('price types', () => {
 
 describe('type=sale on the same session', () => {
   test('query answers a CommerceML document; success is accepted', async () => {
-    const cookie = await checkauth(t, ADMIN.email, ADMIN.password, 'sale');
+    const cookie = await checkauth(t, ONEC.login, ONEC.secret, 'sale');
     const init = await call(t, 'type=sale&mode=init', { cookie });
     expect(init.lines[0]).toBe('zip=no');
     const q = await call(t, 'type=sale&mode=query', { cookie });

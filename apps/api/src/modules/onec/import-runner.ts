@@ -236,7 +236,7 @@ async function execute(deps: Deps, run: OnecImportRunRow, live: LiveRun, log: Fa
 /** A new run, started in the background at once. */
 export async function createRun(
   deps: Deps,
-  v: { source: 'exchange' | 'upload'; sessionId: number | null; actorId: number; requestedFile: string | null; dir: string; files: string[] },
+  v: { source: 'exchange' | 'upload'; sessionId: number | null; actorId: number | null; requestedFile: string | null; dir: string; files: string[] },
   log: FastifyBaseLogger,
 ): Promise<{ run: OnecImportRunRow; running: { done: Promise<void> } | null }> {
   const run = await onecRepo.insertRun(deps.db, { ...v, status: 'queued', progress: emptyOnecImportProgress(v.files.length) });

@@ -6,13 +6,33 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { ONEC_UPLOAD_MAX_BYTES, dataOf, listOf, onecImportRunDto, onecImportsQuery, onecSettingsDto, onecSettingsInput } from '@drop/shared';
+import { z } from 'zod';
+import {
+  ONEC_UPLOAD_MAX_BYTES,
+  dataOf,
+  listOf,
+  onecCredentialDto,
+  onecCredentialSecretDto,
+  onecImportRunDto,
+  onecImportsQuery,
+  onecSettingsDto,
+  onecSettingsInput,
+} from '@drop/shared';
 import { AppError } from '../../lib/errors.ts';
 import { isMalformedMultipart, malformedMultipart } from '../../lib/uploads.ts';
 import { idParam } from '../../lib/http.ts';
 import { authedCtx, requireStaff } from '../../plugins/auth.ts';
 import { uploadDirOf } from './import-runner.ts';
-import { getImportRun, getOnecSettings, listImportRuns, saveOnecSettings, startUploadedImport } from './onec.service.ts';
+import {
+  createOnecCredential,
+  getImportRun,
+  getOnecCredential,
+  getOnecSettings,
+  listImportRuns,
+  revokeOnecCredential,
+  saveOnecSettings,
+  startUploadedImport,
+} from './onec.service.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -69,7 +89,10 @@ async function receiveUpload(req: FastifyRequest, dir: string): Promise<string[]
   return stored;
 }
 
-/** /api/v1/admin/onec: the catalogue import from the back office, its history and the price-type mapping. */
+/**
+ * /api/v1/admin/onec: the catalogue import from the back office, its history, the price-type
+ * mapping and the exchange's own credentials (admins only).
+ */
 export const onecAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireStaff);
   await app.register(multipart, { limits: { fileSize: ONEC_UPLOAD_MAX_BYTES, files: 3, fields: 5, parts: 8 } });
@@ -97,4 +120,15 @@ export const onecAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/settings', { schema: { tags, security, body: onecSettingsInput, response: { 200: dataOf(onecSettingsDto) } } }, async (req) => ({
     data: await saveOnecSettings(authedCtx(req), req.body),
   }));
+  app.get('/credentials', { schema: { tags, security, response: { 200: dataOf(onecCredentialDto.nullable()) } } }, async (req) => ({
+    data: await getOnecCredential(authedCtx(req)),
+  }));
+  // The secret is in this answer only: never cached anywhere.
+  app.post('/credentials', { schema: { tags, security, response: { 201: dataOf(onecCredentialSecretDto) } } }, async (req, reply) =>
+    reply.code(201).header('Cache-Control', 'no-store').send({ data: await createOnecCredential(authedCtx(req)) }),
+  );
+  app.delete('/credentials', { schema: { tags, security, response: { 204: z.null() } } }, async (req, reply) => {
+    await revokeOnecCredential(authedCtx(req));
+    return reply.code(204).send(null);
+  });
 };

@@ -1,28 +1,65 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DEFAULT_ONEC_PRICE_TYPE_MAPPING, ONEC_PRICE_TYPES_SETTING, onecPriceTypeMapping, type OnecPriceTypeMapping } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
-import { onecExternalIds, onecImportRuns, onecSessions, settings, users } from '../../db/schema/index.ts';
+import { onecCredentials, onecExternalIds, onecImportRuns, onecSessions, settings, users } from '../../db/schema/index.ts';
 
 export type OnecSessionRow = typeof onecSessions.$inferSelect;
 export type OnecImportRunRow = typeof onecImportRuns.$inferSelect;
+export type OnecCredentialRow = typeof onecCredentials.$inferSelect;
 
 /** A run that has not written its heartbeat for this long is taken over by whoever asks for it. */
 export const STALE_RUN_SECONDS = 120;
 
 export const onecRepo = {
-  // ---------- exchange sessions ----------
-  insertSession: (db: Db, userId: number, tokenHash: string) =>
+  // ---------- the exchange's credentials ----------
+  /** The live (unrevoked) pair with its author, if any. */
+  liveCredential: (db: Db) =>
     db
-      .insert(onecSessions)
-      .values({ userId, tokenHash })
+      .select({ credential: onecCredentials, author: { id: users.id, name: users.name, email: users.email } })
+      .from(onecCredentials)
+      .leftJoin(users, eq(users.id, onecCredentials.createdBy))
+      .where(isNull(onecCredentials.revokedAt))
+      .orderBy(desc(onecCredentials.id))
+      .limit(1)
+      .then((r) => r[0]),
+  liveCredentialByLogin: (db: Db, login: string) =>
+    db
+      .select()
+      .from(onecCredentials)
+      .where(and(eq(onecCredentials.login, login), isNull(onecCredentials.revokedAt)))
+      .limit(1)
+      .then((r) => r[0]),
+  insertCredential: (db: Db, v: { login: string; secretHash: string; createdBy: number }) =>
+    db
+      .insert(onecCredentials)
+      .values(v)
       .returning()
       .then((r) => r[0]!),
+  /** Revokes every live pair; answers the revoked rows. */
+  revokeCredentials: (db: Db) =>
+    db.update(onecCredentials).set({ revokedAt: new Date() }).where(isNull(onecCredentials.revokedAt)).returning(),
+  /** Ends the exchange sessions of these pairs (and any opened without one); answers their ids. */
+  deleteSessionsOf: (db: Db, credentialIds: number[]) =>
+    db
+      .delete(onecSessions)
+      .where(credentialIds.length > 0 ? or(isNull(onecSessions.credentialId), inArray(onecSessions.credentialId, credentialIds)) : isNull(onecSessions.credentialId))
+      .returning({ id: onecSessions.id })
+      .then((r) => r.map((x) => x.id)),
+
+  // ---------- exchange sessions ----------
+  insertSession: (db: Db, credentialId: number, tokenHash: string) =>
+    db
+      .insert(onecSessions)
+      .values({ credentialId, tokenHash })
+      .returning()
+      .then((r) => r[0]!),
+  /** The session of a cookie with its pair, only while the pair is live. */
   sessionByHash: (db: Db, tokenHash: string) =>
     db
-      .select({ session: onecSessions, user: users })
+      .select({ session: onecSessions, credential: onecCredentials })
       .from(onecSessions)
-      .innerJoin(users, eq(users.id, onecSessions.userId))
-      .where(eq(onecSessions.tokenHash, tokenHash))
+      .innerJoin(onecCredentials, eq(onecCredentials.id, onecSessions.credentialId))
+      .where(and(eq(onecSessions.tokenHash, tokenHash), isNull(onecCredentials.revokedAt)))
       .limit(1)
       .then((r) => r[0]),
   touchSession: (db: Db, id: number) =>

@@ -1,9 +1,20 @@
-import { ONEC_PRICE_TARGETS, resolvePriceTypes, type OnecImportsQuery, type OnecSettingsDto, type OnecSettingsInput } from '@drop/shared';
+import { sql } from 'drizzle-orm';
+import {
+  ONEC_PRICE_TARGETS,
+  resolvePriceTypes,
+  type OnecCredentialDto,
+  type OnecCredentialSecretDto,
+  type OnecImportsQuery,
+  type OnecSettingsDto,
+  type OnecSettingsInput,
+} from '@drop/shared';
+import { sha256 } from '../../lib/security.ts';
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/http.ts';
 import { adminRepo } from '../admin/admin.repository.ts';
 import { createRun, ensureRunning, liveRun, uploadDirOf } from './import-runner.ts';
+import { newCredentialPair, removeSessionDirs } from './exchange-session.ts';
 import { presentRun } from './onec.presenter.ts';
 import { onecRepo } from './onec.repository.ts';
 
@@ -63,4 +74,66 @@ export async function saveOnecSettings(ctx: AuthedCtx, input: OnecSettingsInput)
     });
   });
   return getOnecSettings(ctx);
+}
+
+// ---------- the exchange's own credentials (admins only) ----------
+
+/** Serialises changes of the pair, so two admins at once never leave two live pairs. */
+const CREDENTIALS_LOCK = 0x1c_c4ed;
+
+function adminOnly(ctx: AuthedCtx) {
+  if (ctx.user.role !== 'admin') throw AppError.forbidden();
+}
+
+/** The live pair without its secret, or null. */
+export async function getOnecCredential(ctx: AuthedCtx): Promise<OnecCredentialDto | null> {
+  adminOnly(ctx);
+  const found = await onecRepo.liveCredential(ctx.db);
+  if (!found) return null;
+  return { login: found.credential.login, created_at: found.credential.createdAt.toISOString(), created_by: found.author?.id ? found.author : null };
+}
+
+/** Revokes the live pair (and ends its sessions) inside `tx`; answers the revoked rows and the ended sessions. */
+async function revokeIn(ctx: AuthedCtx, tx: AuthedCtx['db']) {
+  const revoked = await onecRepo.revokeCredentials(tx);
+  const sessions = await onecRepo.deleteSessionsOf(
+    tx,
+    revoked.map((r) => r.id),
+  );
+  return { revoked, sessions };
+}
+
+/** A new pair replacing the live one; the secret is answered this once and only its hash kept. */
+export async function createOnecCredential(ctx: AuthedCtx): Promise<OnecCredentialSecretDto> {
+  adminOnly(ctx);
+  const pair = newCredentialPair();
+  const ended = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CREDENTIALS_LOCK})`);
+    const { revoked, sessions } = await revokeIn(ctx, tx);
+    const row = await onecRepo.insertCredential(tx, { login: pair.login, secretHash: sha256(pair.secret), createdBy: ctx.user.id });
+    await adminRepo.audit(tx, {
+      actorId: ctx.user.id,
+      action: 'onec.credentials.create',
+      entity: 'onec_credentials',
+      entityId: row.id,
+      changes: { login: [revoked[0]?.login ?? null, pair.login] },
+    });
+    return sessions;
+  });
+  await removeSessionDirs(ctx.deps, ended);
+  return pair;
+}
+
+/** Revokes the live pair: the exchange stops (its sessions end) until an admin makes a new one. */
+export async function revokeOnecCredential(ctx: AuthedCtx): Promise<void> {
+  adminOnly(ctx);
+  const ended = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CREDENTIALS_LOCK})`);
+    const { revoked, sessions } = await revokeIn(ctx, tx);
+    for (const r of revoked) {
+      await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'onec.credentials.revoke', entity: 'onec_credentials', entityId: r.id, changes: { login: [r.login, null] } });
+    }
+    return sessions;
+  });
+  await removeSessionDirs(ctx.deps, ended);
 }

@@ -8,6 +8,7 @@ import { orderTools } from '../../test/orders.ts';
 import { TEST_OPERATOR } from '../../test/config.ts';
 import { saleFile, saleQuery, saleSuccess } from './sale.service.ts';
 import { child, children, escapeXml, parseXmlTree, textOf, type XmlNode } from './sale-xml.ts';
+import { exchangeCredentials } from './test-kit.ts';
 
 /**
  * The CommerceML sale exchange with RESERVATION_SYSTEM=commerceml. A local HTTP server stands
@@ -481,8 +482,11 @@ describe('the sale exchange over HTTP, as 1C runs it (/1c/exchange)', () => {
     const o = await tools.place(u.token, [[4, 2, 90]]);
     await jobsDone(o.id);
 
-    expect((await call('checkauth', { auth: basic(TEST_OPERATOR.email, 'wrong-password') })).text).toMatch(/^failure\n/);
-    const auth = await call('checkauth', { auth: basic(TEST_OPERATOR.email, TEST_OPERATOR.password) });
+    const pair = await exchangeCredentials(t);
+    expect((await call('checkauth', { auth: basic(pair.login, 'wrong-secret') })).text).toMatch(/^failure\n/);
+    // A staff password never opens the exchange, the admin's neither.
+    expect((await call('checkauth', { auth: basic(TEST_OPERATOR.email, TEST_OPERATOR.password) })).status).toBe(401);
+    const auth = await call('checkauth', { auth: basic(pair.login, pair.secret) });
     expect(auth.status, auth.text).toBe(200);
     const [ok, name, value] = auth.text.split('\n');
     expect(ok).toBe('success');

@@ -26,9 +26,16 @@ export async function call(t: TestApp, query: string, opts: { cookie?: string; a
   return { status: res.statusCode, text: res.body, lines: res.body.split('\n'), type: String(res.headers['content-type'] ?? '') };
 }
 
-/** checkauth with an account; answers the cookie header 1C sends from then on. */
-export async function checkauth(t: TestApp, email: string, password: string, type = 'catalog'): Promise<string> {
-  const r = await call(t, `type=${type}&mode=checkauth`, { auth: basic(email, password) });
+/** The exchange's own login and secret, made by the test admin through the API (a new pair replaces the previous one). */
+export async function exchangeCredentials(t: TestApp): Promise<{ login: string; secret: string }> {
+  const r = await t.request('POST', '/api/v1/admin/onec/credentials', { token: await t.operator() });
+  if (r.status !== 201) throw new Error(`credentials: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+/** checkauth with the exchange's login and secret; answers the cookie header 1C sends from then on. */
+export async function checkauth(t: TestApp, login: string, secret: string, type = 'catalog'): Promise<string> {
+  const r = await call(t, `type=${type}&mode=checkauth`, { auth: basic(login, secret) });
   if (r.lines[0] !== 'success') throw new Error(`checkauth: ${r.status} ${r.text}`);
   return `${r.lines[1]}=${r.lines[2]}`;
 }
@@ -75,8 +82,8 @@ export async function importUntilDone(t: TestApp, cookie: string, filename: stri
 }
 
 /** The whole exchange: checkauth, init, the files in chunks, import of each XML until success. */
-export async function runExchange(t: TestApp, email: string, password: string, dir: string, opts: { chunk?: number; zip?: boolean; imports?: string[] } = {}) {
-  const cookie = await checkauth(t, email, password);
+export async function runExchange(t: TestApp, login: string, secret: string, dir: string, opts: { chunk?: number; zip?: boolean; imports?: string[] } = {}) {
+  const cookie = await checkauth(t, login, secret);
   const init = await call(t, 'type=catalog&mode=init', { cookie });
   const files = packageFiles(dir);
   let fileCalls = 0;

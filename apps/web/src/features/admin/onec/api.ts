@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { listOf, onecImportRunDto, onecSettingsDto, type OnecImportRunDto, type OnecPriceTypeMapping } from '@drop/shared';
+import { listOf, onecCredentialDto, onecCredentialSecretDto, onecImportRunDto, onecSettingsDto, type OnecImportRunDto, type OnecPriceTypeMapping } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 
 /** 1C imports (`/admin/onec`): warnings and errors come in the request's language. */
@@ -9,6 +9,7 @@ export const onecKeys = {
   runs: (page: number, lang: string) => ['admin-onec', 'runs', page, lang] as const,
   run: (id: number, lang: string) => ['admin-onec', 'run', id, lang] as const,
   settings: ['admin-onec', 'settings'] as const,
+  credentials: ['admin-onec', 'credentials'] as const,
 };
 
 /** A running import is polled this often. */
@@ -62,5 +63,26 @@ export function useSaveOnecSettings() {
   return useMutation({
     mutationFn: (price_types: OnecPriceTypeMapping) => api.put('/admin/onec/settings', { price_types }, onecSettingsDto),
     onSuccess: (data) => client.setQueryData(onecKeys.settings, data),
+  });
+}
+
+/** The exchange's own login (no secret); admins only: anyone else gets 403 (the card hides). */
+export const useOnecCredential = () =>
+  useQuery({ queryKey: onecKeys.credentials, queryFn: ({ signal }) => api.get('/admin/onec/credentials', onecCredentialDto.nullable(), { signal }) });
+
+/** A new pair (the old one stops working); the answer is the only time the secret is seen. */
+export function useCreateOnecCredential() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/admin/onec/credentials', undefined, onecCredentialSecretDto),
+    onSuccess: () => void client.invalidateQueries({ queryKey: onecKeys.credentials }),
+  });
+}
+
+export function useRevokeOnecCredential() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete('/admin/onec/credentials'),
+    onSuccess: () => client.setQueryData(onecKeys.credentials, null),
   });
 }

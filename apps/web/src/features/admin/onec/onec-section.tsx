@@ -1,7 +1,8 @@
 /**
  * /admin/onec: upload import.xml and/or offers.xml (and a pictures zip), watch the run (polled
  * every second: status, phase, progress, counters, results, warnings, error), the recent runs and
- * the price-type mapping (admins save it; operators see it). The watched run is `?run=` in the URL.
+ * the price-type mapping (admins save it; operators see it) and, for admins, the exchange's own
+ * credentials (credentials-card.tsx). The watched run is `?run=` in the URL.
  * Test ids: onec-page, onec-file-{import|offers|pictures}, onec-start, onec-run (data-status),
  * onec-run-progress, onec-run-counter-{name}, onec-run-stats, onec-run-warnings, onec-run-error,
  * onec-runs, onec-run-row (data-run-id), onec-mapping, onec-mapping-{target}, onec-mapping-save.
@@ -37,6 +38,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useUser } from '../../auth/api/get-user.ts';
 import { useImportRun, useImportRuns, useOnecSettings, useSaveOnecSettings, useStartImport } from './api.ts';
+import { CredentialsCard } from './credentials-card.tsx';
 import { useOnecT } from './i18n.ts';
 
 const PARTS = ['import', 'offers', 'pictures'] as const;
@@ -386,6 +388,7 @@ export function OnecPage() {
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <RunsList current={current} onPick={pick} />
+          <CredentialsCard />
           <MappingCard />
         </Stack>
       </Box>

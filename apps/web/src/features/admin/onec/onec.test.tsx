@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { emptyOnecImportProgress, emptyOnecImportStats, type OnecImportRunDto } from '@drop/shared';
 import { expectSameLocaleKeys } from '../../../test/locales.ts';
-import { mockApi, page, renderSection, setDesktop } from '../orders/test-utils.tsx';
+import { Reply, mockApi, page, renderSection, setDesktop } from '../orders/test-utils.tsx';
 import OnecSection from './onec-section.tsx';
 import ru from './locales/ru.json';
 import uk from './locales/uk.json';
@@ -89,5 +89,81 @@ describe('admin 1C import', () => {
     expect((await screen.findByTestId('onec-run-error')).textContent).toBe('Файл import.xml не є коректним XML');
     expect(await screen.findByText('Змінювати відповідність може лише адміністратор.')).toBeTruthy();
     expect((screen.getByTestId('onec-mapping-save') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('exchange credentials: made once with the secret shown once, replaced after a confirmation, revoked after one', async () => {
+    let live: { login: string; created_at: string; created_by: { id: number; name: string; email: string } | null } | null = null;
+    let made = 0;
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const api = mockApi((c) => {
+      if (c.path === '/admin/onec/settings') return { data: SETTINGS };
+      if (c.path === '/admin/onec/imports' && c.method === 'GET') return page([]);
+      if (c.path === '/admin/onec/credentials' && c.method === 'GET') return { data: live };
+      if (c.path === '/admin/onec/credentials' && c.method === 'POST') {
+        made += 1;
+        live = { login: `1c-login${made}`, created_at: '2026-01-02T10:00:00Z', created_by: { id: 1, name: 'Адмін Тест', email: 'a@x' } };
+        return { data: { login: live.login, secret: `secret-${made}-abcdefghijklmnopqrstuvwxyz` } };
+      }
+      if (c.path === '/admin/onec/credentials' && c.method === 'DELETE') {
+        live = null;
+        return new Reply(204, null);
+      }
+      return undefined;
+    });
+    renderSection(<OnecSection />, 'onec', '/admin/onec');
+    const card = await screen.findByTestId('onec-credentials');
+    expect(await within(card).findByTestId('onec-credentials-none')).toBeTruthy();
+    expect(within(card).queryByTestId('onec-credentials-revoke')).toBeNull();
+
+    // No pair yet: made at once, the secret shown in a dialog with copy buttons and a warning.
+    fireEvent.click(within(card).getByRole('button', { name: 'Створити нові' }));
+    const dialog = await screen.findByTestId('onec-credentials-secret');
+    expect(dialog.textContent).toContain('більше не буде показано');
+    expect((within(dialog).getByTestId('onec-credentials-secret-login') as HTMLInputElement).value).toBe('1c-login1');
+    expect((within(dialog).getByTestId('onec-credentials-secret-value') as HTMLInputElement).value).toBe('secret-1-abcdefghijklmnopqrstuvwxyz');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Копіювати: Секрет' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('secret-1-abcdefghijklmnopqrstuvwxyz'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Копіювати: Логін' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('1c-login1'));
+    fireEvent.click(within(dialog).getByTestId('onec-credentials-done'));
+    await waitFor(() => expect(screen.queryByTestId('onec-credentials-secret')).toBeNull());
+    // The card shows the login, when and by whom; never the secret.
+    expect((await within(card).findByTestId('onec-credentials-login')).textContent).toBe('1c-login1');
+    expect(card.textContent).toContain('Адмін Тест');
+    expect(card.textContent).not.toContain('secret-1');
+
+    // A pair exists: a new one only after a confirmation that the old one stops working.
+    fireEvent.click(within(card).getByRole('button', { name: 'Замінити новими' }));
+    const replace = await screen.findByTestId('onec-credentials-replace');
+    expect(replace.textContent).toContain('1c-login1');
+    fireEvent.click(within(replace).getByTestId('onec-credentials-replace-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('onec-credentials-replace')).toBeNull());
+    expect(api.find('POST', '/admin/onec/credentials')).toHaveLength(1);
+    fireEvent.click(within(card).getByRole('button', { name: 'Замінити новими' }));
+    fireEvent.click(within(await screen.findByTestId('onec-credentials-replace')).getByTestId('onec-credentials-replace-confirm'));
+    expect((within(await screen.findByTestId('onec-credentials-secret')).getByTestId('onec-credentials-secret-value') as HTMLInputElement).value).toBe('secret-2-abcdefghijklmnopqrstuvwxyz');
+    expect(api.find('POST', '/admin/onec/credentials')).toHaveLength(2);
+    fireEvent.click(screen.getByTestId('onec-credentials-done'));
+    await waitFor(() => expect(screen.queryByTestId('onec-credentials-secret')).toBeNull());
+    await waitFor(() => expect(within(card).getByTestId('onec-credentials-login').textContent).toBe('1c-login2'));
+
+    // Revoke, after a confirmation.
+    fireEvent.click(within(card).getByRole('button', { name: 'Відкликати' }));
+    fireEvent.click(within(await screen.findByTestId('onec-credentials-revoke-dialog')).getByTestId('onec-credentials-revoke-dialog-confirm'));
+    await waitFor(() => expect(api.find('DELETE', '/admin/onec/credentials')).toHaveLength(1));
+    expect(await within(card).findByTestId('onec-credentials-none')).toBeTruthy();
+  });
+
+  it('exchange credentials: not shown to an operator (403)', async () => {
+    mockApi((c) => {
+      if (c.path === '/admin/onec/settings') return { data: SETTINGS };
+      if (c.path === '/admin/onec/imports' && c.method === 'GET') return page([]);
+      if (c.path === '/admin/onec/credentials') return new Reply(403, { message: 'Доступ заборонено' });
+      return undefined;
+    });
+    renderSection(<OnecSection />, 'onec', '/admin/onec');
+    await screen.findByTestId('onec-mapping');
+    await waitFor(() => expect(screen.queryByTestId('onec-credentials')).toBeNull());
   });
 });
