@@ -59,7 +59,8 @@ describe.runIf(!!adminUrl && !!redisUrl)('two API processes behind one database 
     expect(r.status).toBe(201);
     const mail = await until(() => smtp.mails.find((m) => m.to === email), `the code for ${email}`);
     const code = /(\d{6})\s*$/.exec(mail.subject)![1];
-    const c = await call(base, 'POST', '/api/v1/auth/confirm', null, { email, code, device_token: `dev-${tag}` });
+    // The code confirms its own attempt (answered by register).
+    const c = await call(base, 'POST', '/api/v1/auth/confirm', null, { email, code, device_token: `dev-${tag}`, attempt_id: r.body.data.attempt_id });
     expect(c.status).toBe(200);
     return { id: c.body.data.user.id as number, email, token: c.body.data.token as string };
   }
@@ -284,9 +285,39 @@ describe.runIf(!!adminUrl && !!redisUrl)('two API processes behind one database 
     const closedAt = await Promise.race([disconnected, sleep(10_000).then(() => -1)]);
     expect(closedAt).toBeGreaterThan(0);
     figures.blocked = { refusedByOtherAfterMs: blockLag, socketClosedAfterMs: closedAt - t0 };
-    // Unblocked through B: both let the same token in again.
+    // Unblocked through B: the block revoked the token for good, on both; signing in again works.
     expect((await call(b.url, 'PUT', `/api/v1/admin/users/${r.id}`, operator, { blocked: false })).status).toBe(200);
-    expect((await me(b)).status).toBe(200);
-    await lagUntil(async () => (await me(a)).status === 200, Date.now(), 'the unblocked token on A');
+    for (const api of [a, b]) expect((await me(api)).status).toBe(401);
+    const again = await call(b.url, 'POST', '/api/v1/auth/login', null, { email: r.email, password: 'password-123', device_token: 'dev-caches' });
+    expect(again.status).toBe(200);
+    expect((await call(a.url, 'GET', '/api/v1/auth/user', again.body.data.token)).status).toBe(200);
+  });
+
+  test('realtime: a token ended on one process closes its sockets on the other at once (logout, device removed), and they hear nothing after', async () => {
+    const r = await reseller(a.url, 'ended');
+    const phone = (await call(a.url, 'POST', '/api/v1/auth/login', null, { email: r.email, password: 'password-123', device_token: 'dev-ended-phone' })).body.data.token as string;
+    const onB = await socketTo(b, r.token);
+    const phoneOnB = await socketTo(b, phone);
+    const closed = (s: typeof onB) => new Promise<number>((resolve) => s.socket.on('disconnect', () => resolve(Date.now())));
+    const first = closed(onB);
+    const t0 = Date.now();
+    expect((await call(a.url, 'DELETE', '/api/v1/auth/logout', r.token)).status).toBe(204);
+    const logoutAt = await Promise.race([first, sleep(5_000).then(() => -1)]);
+    expect(logoutAt).toBeGreaterThan(0);
+    expect(phoneOnB.socket.connected).toBe(true);
+
+    const second = closed(phoneOnB);
+    const devices = (await call(a.url, 'GET', '/api/v1/user-devices', phone)).body.data as { id: number; is_current: boolean }[];
+    const t1 = Date.now();
+    expect((await call(a.url, 'DELETE', `/api/v1/user-devices/${devices.find((d) => d.is_current)!.id}`, phone)).status).toBe(204);
+    const deviceAt = await Promise.race([second, sleep(5_000).then(() => -1)]);
+    expect(deviceAt).toBeGreaterThan(0);
+    figures.endedTokenSocketClosedMs = { logout: logoutAt - t0, device: deviceAt - t1 };
+
+    // A change for the user afterwards reaches neither closed socket.
+    const before = onB.events.length + phoneOnB.events.length;
+    expect((await call(b.url, 'PUT', `/api/v1/admin/users/${r.id}`, operator, { is_verified: true })).status).toBe(200);
+    await sleep(1000);
+    expect(onB.events.length + phoneOnB.events.length).toBe(before);
   });
 });
