@@ -7,6 +7,7 @@
  * admin-order-ttn, admin-order-lines, admin-order-line; see order-dialogs.tsx, reservation-jobs.tsx.
  */
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -29,7 +30,7 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TagIcon from '@mui/icons-material/Tag';
 import { Link as RouterLink } from 'react-router';
-import { OPERATOR_ORDER_MOVES, ORDER_TRANSITIONS, formatDate, formatMoney, formatPhone, type AdminOrderDto } from '@drop/shared';
+import { OPERATOR_ORDER_MOVES, ORDER_TRANSITIONS, formatDate, formatMoney, formatPhone, mustBePaidToShip, type AdminOrderDto } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -42,7 +43,7 @@ import { labelOf, type OrderLists } from '../../orders/components/types.ts';
 import { orderAddress } from '../../orders/lib/address.ts';
 import { useAdminOrder, useMarkPaid } from './api.ts';
 import { useOrdersT } from './i18n.ts';
-import { CreateTtnDialog, MoveStatusDialog, TtnDialog } from './order-dialogs.tsx';
+import { ConfirmDialog, CreateTtnDialog, MoveStatusDialog, TtnDialog, useIsAdmin } from './order-dialogs.tsx';
 import { adminUserPath } from './orders-board-page.tsx';
 import { ReservationJobs } from './reservation-jobs.tsx';
 
@@ -54,8 +55,10 @@ export const canSetTtn = (o: Pick<AdminOrderDto, 'status' | 'ttn' | 'delivery_st
 /** Nova Poshta waybills only for Nova Poshta deliveries with a known city. */
 export const canCreateNpTtn = (o: AdminOrderDto) => canSetTtn(o) && o.delivery_type === 'NovaPoshta' && o.delivery_service === 'NovaPoshta' && !!o.delivery.city_ref;
 export const canMarkPaid = (o: Pick<AdminOrderDto, 'payment_method' | 'payment_status'>) => o.payment_method === 'Card' && o.payment_status === 'WaitPaid';
+/** A Card order awaiting payment that could otherwise ship now (a waybill or Complected): the page says why it cannot. */
+export const unpaidBlocksShipping = (o: AdminOrderDto) => mustBePaidToShip(o) && (canSetTtn(o) || allowedMoves(o).includes('Complected'));
 
-type DialogName = 'move' | 'ttn' | 'np' | null;
+type DialogName = 'move' | 'ttn' | 'np' | 'paid' | null;
 
 function Lines({ order }: { order: AdminOrderDto }) {
   const { t, tc } = useOrdersT();
@@ -131,52 +134,81 @@ function Lines({ order }: { order: AdminOrderDto }) {
   );
 }
 
-function Actions({ order, lists, onOpen }: { order: AdminOrderDto; lists: Partial<OrderLists> | undefined; onOpen: (d: DialogName) => void }) {
-  const { t, tc } = useOrdersT();
-  const toast = useToast();
-  const pay = useMarkPaid(order.id);
+function Actions({ order, onOpen }: { order: AdminOrderDto; onOpen: (d: DialogName) => void }) {
+  const { t } = useOrdersT();
   const moves = allowedMoves(order);
+  // An unpaid Card order: only an admin opens the waybill dialogs (to override with a reason).
+  const isAdmin = useIsAdmin();
+  const shipBlocked = mustBePaidToShip(order) && !isAdmin;
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label={t('order.actions')}>
       <Button variant="contained" startIcon={<SwapHorizIcon />} disabled={moves.length === 0} onClick={() => onOpen('move')} data-testid="order-move">
         {t('order.move')}
       </Button>
       {canMarkPaid(order) && (
-        <Button
-          variant="outlined"
-          color="success"
-          startIcon={<PaidIcon />}
-          loading={pay.isPending}
-          onClick={() =>
-            pay.mutate(undefined, {
-              onSuccess: () => toast.success(t('order.paidDone', { status: labelOf(lists?.pay_status_list, 'Paid') })),
-              onError: (e) => toast.error(isApiError(e) ? e.message : tc('errors.generic')),
-            })
-          }
-          data-testid="order-mark-paid"
-        >
+        <Button variant="outlined" color="success" startIcon={<PaidIcon />} onClick={() => onOpen('paid')} data-testid="order-mark-paid">
           {t('order.markPaid')}
         </Button>
       )}
-      <Button variant="outlined" startIcon={<TagIcon />} disabled={!canSetTtn(order)} onClick={() => onOpen('ttn')} data-testid="order-set-ttn">
+      <Button variant="outlined" startIcon={<TagIcon />} disabled={!canSetTtn(order) || shipBlocked} onClick={() => onOpen('ttn')} data-testid="order-set-ttn">
         {t('order.setTtn')}
       </Button>
-      <Button variant="outlined" startIcon={<LocalShippingIcon />} disabled={!canCreateNpTtn(order)} onClick={() => onOpen('np')} data-testid="order-create-ttn">
+      <Button variant="outlined" startIcon={<LocalShippingIcon />} disabled={!canCreateNpTtn(order) || shipBlocked} onClick={() => onOpen('np')} data-testid="order-create-ttn">
         {t('order.createTtn')}
       </Button>
     </Box>
   );
 }
 
+/** Asks before marking a Card invoice paid, listing what follows. */
+function MarkPaidDialog({ order, lists, onClose }: { order: AdminOrderDto; lists: Partial<OrderLists> | undefined; onClose: () => void }) {
+  const { t, tc } = useOrdersT();
+  const toast = useToast();
+  const pay = useMarkPaid(order.id);
+  const [error, setError] = useState<string | null>(null);
+  const paid = labelOf(lists?.pay_status_list, 'Paid');
+  return (
+    <ConfirmDialog
+      open
+      title={t('paid.title', { number: order.number })}
+      items={[
+        t('paid.status', { status: paid }),
+        t('paid.amount', { amount: `${formatMoney(order.calculations.wholesale_sum)} ${t('confirm.currency')}`, name: order.user.name }),
+        t('paid.ship'),
+        t('paid.undo'),
+      ]}
+      confirmLabel={t('paid.submit')}
+      busy={pay.isPending}
+      error={error}
+      onBack={onClose}
+      onConfirm={() =>
+        pay.mutate(undefined, {
+          onSuccess: () => {
+            toast.success(t('order.paidDone', { status: paid }));
+            onClose();
+          },
+          onError: (e) => setError(isApiError(e) ? e.message : tc('errors.generic')),
+        })
+      }
+    />
+  );
+}
+
 function AdminOrderView({ order, lists }: { order: AdminOrderDto; lists: Partial<OrderLists> | undefined }) {
   const { t, tc } = useOrdersT();
+  const isAdmin = useIsAdmin();
   const [dialog, setDialog] = useState<DialogName>(null);
   const money = (v: number) => `${formatMoney(v)} ${tc('common.currency')}`;
   const c = order.calculations;
   const close = () => setDialog(null);
   return (
     <>
-      <PageHeader title={t('order.title', { number: order.number })} actions={<Actions order={order} lists={lists} onOpen={setDialog} />} />
+      <PageHeader title={t('order.title', { number: order.number })} actions={<Actions order={order} onOpen={setDialog} />} />
+      {unpaidBlocksShipping(order) && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="order-unpaid-note">
+          {t('unpaid.text')} {isAdmin ? t('unpaid.admin') : t('unpaid.staff')}
+        </Alert>
+      )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
         <StatusChip list={lists?.order_status_list} id={order.status} name={order.status_name} testId="admin-order-status" />
         <StatusChip list={lists?.pay_status_list} id={order.payment_status} testId="admin-order-payment" />
@@ -244,9 +276,10 @@ function AdminOrderView({ order, lists }: { order: AdminOrderDto; lists: Partial
         <ReservationJobs orderId={order.id} />
         <OrderHistory entries={order.history} lists={lists} />
       </Box>
-      {dialog === 'move' && <MoveStatusDialog open orderId={order.id} moves={allowedMoves(order)} list={lists?.order_status_list} onClose={close} />}
-      {dialog === 'ttn' && <TtnDialog open orderId={order.id} onClose={close} />}
-      {dialog === 'np' && <CreateTtnDialog open orderId={order.id} onClose={close} />}
+      {dialog === 'move' && <MoveStatusDialog open order={order} moves={allowedMoves(order)} list={lists?.order_status_list} onClose={close} />}
+      {dialog === 'ttn' && <TtnDialog open order={order} onClose={close} />}
+      {dialog === 'np' && <CreateTtnDialog open order={order} onClose={close} />}
+      {dialog === 'paid' && <MarkPaidDialog order={order} lists={lists} onClose={close} />}
     </>
   );
 }

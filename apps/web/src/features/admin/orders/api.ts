@@ -90,11 +90,11 @@ function useOrderMutation<V>(id: number, fn: (v: V) => Promise<AdminOrderDto>) {
 }
 
 export const useMoveOrder = (id: number) =>
-  useOrderMutation(id, (v: { status: OrderStatus; comment?: string }) => api.post(`/admin/orders/${id}/status`, v, adminOrderDto));
+  useOrderMutation(id, (v: { status: OrderStatus; comment?: string; override_reason?: string }) => api.post(`/admin/orders/${id}/status`, v, adminOrderDto));
 export const useMarkPaid = (id: number) => useOrderMutation(id, () => api.post(`/admin/orders/${id}/payment`, { payment_status: 'Paid' }, adminOrderDto));
-export const useSetTtn = (id: number) => useOrderMutation(id, (v: { ttn: string; cost?: number }) => api.put(`/admin/orders/${id}/ttn`, v, adminOrderDto));
+export const useSetTtn = (id: number) => useOrderMutation(id, (v: { ttn: string; cost?: number; override_reason?: string }) => api.put(`/admin/orders/${id}/ttn`, v, adminOrderDto));
 export const useCreateTtn = (id: number) =>
-  useOrderMutation(id, (v: { weight: number; seats: number; description?: string }) => api.post(`/admin/orders/${id}/ttn`, v, adminOrderDto));
+  useOrderMutation(id, (v: { weight: number; seats: number; description?: string; override_reason?: string }) => api.post(`/admin/orders/${id}/ttn`, v, adminOrderDto));
 
 export function useRetryJob(id: number) {
   const client = useQueryClient();

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildConfigLists, type AdminOrderDto, type ReservationJobDto } from '@drop/shared';
 import { order as resellerOrder, summary } from '../../orders/components/test-fixtures.ts';
+import { labelOf } from '../../orders/components/types.ts';
 import { expectSameLocaleKeys } from '../../../test/locales.ts';
 import { allowedMoves } from './admin-order-page.tsx';
 import OrdersSection from './orders-section.tsx';
@@ -123,21 +124,176 @@ describe('admin orders', () => {
     expect((await screen.findByTestId('toast')).textContent).toContain('Статус змінено: Доставляється');
   });
 
-  it('order page: a New order has no operator move; Card + WaitPaid can be marked paid', async () => {
+  it('order page: marking a Card invoice paid asks first, listing what follows; Back changes nothing', async () => {
     const api = mockApi((c) => {
       if (c.path === '/config') return { data: lists };
-      if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: adminOrder({ payment_method: 'Card', payment_status: 'WaitPaid' }) };
+      if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: adminOrder({ status: 'Confirmed', payment_method: 'Card', payment_status: 'WaitPaid' }) };
       if (c.path === '/admin/orders/7/jobs') return { data: [] };
-      if (c.path === '/admin/orders/7/payment') return { data: adminOrder({ payment_method: 'Card', payment_status: 'Paid' }) };
+      if (c.path === '/admin/orders/7/payment') return { data: adminOrder({ status: 'Confirmed', payment_method: 'Card', payment_status: 'Paid' }) };
       return undefined;
     });
     renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
     await screen.findByText('Замовлення №100007');
-    expect((screen.getByTestId('order-move') as HTMLButtonElement).disabled).toBe(allowedMoves({ status: 'New' }).length === 0);
-    expect((screen.getByTestId('order-set-ttn') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByTestId('order-mark-paid'));
+    let dialog = await screen.findByTestId('confirm-dialog');
+    expect(within(dialog).getByText('Позначити рахунок замовлення №100007 оплаченим?')).toBeTruthy();
+    const items = within(dialog).getAllByTestId('confirm-item').map((i) => i.textContent);
+    expect(items[0]).toBe('Статус оплати стане «Оплачено».');
+    expect(items[1]).toContain('75.26 грн');
+    expect(items[1]).toContain('Ірина Мельник');
+    fireEvent.click(within(dialog).getByTestId('confirm-back'));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    expect(api.find('POST', '/admin/orders/7/payment')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('order-mark-paid'));
+    dialog = await screen.findByTestId('confirm-dialog');
+    expect(within(dialog).getByTestId('confirm-submit').textContent).toBe('Так, рахунок оплачено');
+    fireEvent.click(within(dialog).getByTestId('confirm-submit'));
     await waitFor(() => expect(api.find('POST', '/admin/orders/7/payment')[0]?.body).toEqual({ payment_status: 'Paid' }));
     await waitFor(() => expect(screen.queryByTestId('order-mark-paid')).toBeNull());
+  });
+
+  it('order page: on a New order nothing is preselected; Cancel asks first, lists what will happen and is never a "Скасувати" beside "Скасувати"', async () => {
+    const order = adminOrder({ payment_method: 'Balance', payment_status: 'PaidFromBalance', reservation_number: 'E-100007', products: [{ ...resellerOrder().products[0]!, qty: 3 }] });
+    const api = mockApi((c) => {
+      if (c.path === '/config') return { data: lists };
+      if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: order };
+      if (c.path === '/admin/orders/7/jobs') return { data: [] };
+      if (c.path === '/admin/orders/7/status') return { data: { ...order, status: 'Canceled', status_name: 'Скасоване' } };
+      return undefined;
+    });
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
+    await screen.findByText('Замовлення №100007');
+    expect(allowedMoves({ status: 'New' })).toEqual(['Canceled']);
+    fireEvent.click(screen.getByTestId('order-move'));
+    let dialog = await screen.findByTestId('move-dialog');
+    // Nothing chosen: the select is empty and submitting asks for a choice.
+    expect(dialog.querySelector<HTMLInputElement>('input[name="status"]')!.value).toBe('');
+    expect(within(dialog).getByTestId('move-status').textContent).not.toContain('Скасоване');
+    expect(within(dialog).getByTestId('dialog-close').textContent).toBe('Закрити');
+    expect(within(dialog).queryByText('Скасувати')).toBeNull();
+    fireEvent.click(within(dialog).getByTestId('move-submit'));
+    await within(dialog).findByText("Поле обов'язкове для заповнення");
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+    fireEvent.mouseDown(within(dialog).getByTestId('move-status'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Скасоване' }));
+    fireEvent.click(within(dialog).getByTestId('move-submit'));
+    let confirm = await screen.findByTestId('confirm-dialog');
+    expect(api.find('POST', '/admin/orders/7/status')).toHaveLength(0);
+    expect(within(confirm).getByText('Скасувати замовлення №100007?')).toBeTruthy();
+    const items = within(confirm).getAllByTestId('confirm-item').map((i) => i.textContent);
+    expect(items).toEqual([
+      'Замовлення №100007 отримає статус «Скасоване»; повернути його в роботу буде неможливо.',
+      '75.26 грн повернуться на баланс реселера Ірина Мельник.',
+      'Товари (3 шт.) повернуться на склад: резерв знімається.',
+      'Резерв E-100007 у 1С буде скасовано.',
+      'Реселер Ірина Мельник отримає сповіщення.',
+    ]);
+    expect(within(confirm).getByTestId('confirm-submit').textContent).toBe('Так, скасувати замовлення');
+    expect(within(confirm).getByTestId('confirm-back').textContent).toBe('Назад');
+    // Back returns to the choice, still made.
+    fireEvent.click(within(confirm).getByTestId('confirm-back'));
+    dialog = await screen.findByTestId('move-dialog');
+    expect(within(dialog).getByTestId('move-status').textContent).toBe('Скасоване');
+    fireEvent.click(within(dialog).getByTestId('move-submit'));
+    confirm = await screen.findByTestId('confirm-dialog');
+    fireEvent.click(within(confirm).getByTestId('confirm-submit'));
+    await waitFor(() => expect(api.find('POST', '/admin/orders/7/status')[0]?.body).toEqual({ status: 'Canceled' }));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+  });
+
+  it('order page: a Delivered order: Return asks first; Done does not', async () => {
+    const order = adminOrder({ status: 'Delivered', status_name: 'Доставляється' });
+    const api = mockApi((c) => {
+      if (c.path === '/config') return { data: lists };
+      if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: order };
+      if (c.path === '/admin/orders/7/jobs') return { data: [] };
+      if (c.path === '/admin/orders/7/status') return { data: { ...order, status: 'Done', status_name: 'Виконане' } };
+      return undefined;
+    });
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
+    await screen.findByText('Замовлення №100007');
+    fireEvent.click(screen.getByTestId('order-move'));
+    const dialog = await screen.findByTestId('move-dialog');
+    fireEvent.mouseDown(within(dialog).getByTestId('move-status'));
+    fireEvent.click(await screen.findByRole('option', { name: labelOf(lists.order_status_list, 'Return') }));
+    fireEvent.click(within(dialog).getByTestId('move-submit'));
+    const confirm = await screen.findByTestId('confirm-dialog');
+    expect(within(confirm).getAllByTestId('confirm-item').map((i) => i.textContent)).toContain('Відстеження посилки зупиниться.');
+    expect(within(confirm).getByTestId('confirm-submit').textContent).toBe('Так, оформити повернення');
+    fireEvent.click(within(confirm).getByTestId('confirm-back'));
+    const again = await screen.findByTestId('move-dialog');
+    fireEvent.mouseDown(within(again).getByTestId('move-status'));
+    fireEvent.click(await screen.findByRole('option', { name: labelOf(lists.order_status_list, 'Done') }));
+    fireEvent.click(within(again).getByTestId('move-submit'));
+    await waitFor(() => expect(api.find('POST', '/admin/orders/7/status')[0]?.body).toEqual({ status: 'Done' }));
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+  });
+
+  it('order page: an unpaid Card order says why it cannot ship; an operator cannot make a waybill or Complected', async () => {
+    const api = mockApi((c) => {
+      if (c.path === '/config') return { data: lists };
+      if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: adminOrder({ status: 'Confirmed', payment_method: 'Card', payment_status: 'WaitPaid' }) };
+      if (c.path === '/admin/orders/7/jobs') return { data: [] };
+      return undefined;
+    });
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'operator');
+    await screen.findByText('Замовлення №100007');
+    expect((await screen.findByTestId('order-unpaid-note')).textContent).toContain('Оплата карткою ще не надійшла');
+    expect(screen.getByTestId('order-unpaid-note').textContent).toContain('тільки адміністратор');
+    expect((screen.getByTestId('order-set-ttn') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('order-create-ttn') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('order-move'));
+    const dialog = await screen.findByTestId('move-dialog');
+    fireEvent.mouseDown(within(dialog).getByTestId('move-status'));
+    fireEvent.click(await screen.findByRole('option', { name: labelOf(lists.order_status_list, 'Complected') }));
+    expect((await within(dialog).findByTestId('unpaid-note')).textContent).toContain('Оплата карткою ще не надійшла');
+    expect(within(dialog).queryByTestId('override-reason')).toBeNull();
+    expect((within(dialog).getByTestId('move-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(api.find('POST', '/admin/orders/7/status')).toHaveLength(0);
+  });
+
+  it('order page: an admin ships an unpaid Card order only with a reason (sent as override_reason)', async () => {
+    const api = mockApi((c) => {
+      if (c.path === '/config') return { data: lists };
+      if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: adminOrder({ status: 'Confirmed', payment_method: 'Card', payment_status: 'WaitPaid' }) };
+      if (c.path === '/admin/orders/7/jobs') return { data: [] };
+      if (c.path === '/admin/orders/7/ttn' && c.method === 'PUT')
+        return { data: adminOrder({ status: 'Confirmed', payment_method: 'Card', payment_status: 'WaitPaid', ttn: '20450000000001', delivery_status: 'CreatedTTN' }) };
+      return undefined;
+    });
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'admin');
+    await screen.findByText('Замовлення №100007');
+    expect((await screen.findByTestId('order-unpaid-note')).textContent).toContain('вказавши причину');
+    fireEvent.click(screen.getByTestId('order-set-ttn'));
+    const dialog = await screen.findByTestId('ttn-dialog');
+    expect(within(dialog).getByTestId('unpaid-note')).toBeTruthy();
+    fireEvent.change(within(dialog).getByTestId('ttn-number'), { target: { value: '20450000000001' } });
+    fireEvent.click(within(dialog).getByTestId('ttn-submit'));
+    await within(dialog).findByText('Вкажіть причину');
+    expect(api.find('PUT', '/admin/orders/7/ttn')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByTestId('override-reason'), { target: { value: '  Оплата готівкою в офісі ' } });
+    fireEvent.click(within(dialog).getByTestId('ttn-submit'));
+    await waitFor(() => expect(api.find('PUT', '/admin/orders/7/ttn')[0]?.body).toEqual({ ttn: '20450000000001', override_reason: 'Оплата готівкою в офісі' }));
+    await waitFor(() => expect(screen.queryByTestId('ttn-dialog')).toBeNull());
+  });
+
+  it('order page: a paid Card order or a Prepayment one ships with no note and no reason', async () => {
+    for (const over of [{ payment_method: 'Card', payment_status: 'Paid' }, { payment_method: 'Prepayment', payment_status: 'NotPaid', prepayment_sum: 30 }] as const) {
+      mockApi((c) => {
+        if (c.path === '/config') return { data: lists };
+        if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: adminOrder({ status: 'Confirmed', ...over }) };
+        if (c.path === '/admin/orders/7/jobs') return { data: [] };
+        return undefined;
+      });
+      const view = renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'operator');
+      await screen.findByText('Замовлення №100007');
+      expect(screen.queryByTestId('order-unpaid-note')).toBeNull();
+      expect((screen.getByTestId('order-set-ttn') as HTMLButtonElement).disabled).toBe(false);
+      fireEvent.click(screen.getByTestId('order-set-ttn'));
+      const dialog = await screen.findByTestId('ttn-dialog');
+      expect(within(dialog).queryByTestId('unpaid-note')).toBeNull();
+      view.unmount();
+    }
   });
 
   it('order page: sets a TTN with validation and server field errors', async () => {

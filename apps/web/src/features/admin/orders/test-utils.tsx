@@ -3,7 +3,9 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppProviders } from '../../../app/providers.tsx';
+import type { UserDto } from '@drop/shared';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { authKeys } from '../../auth/api/keys.ts';
 
 export interface ApiCall {
   path: string;
@@ -47,9 +49,10 @@ function Probe() {
   return <output data-testid="location">{`${l.pathname}${l.search}`}</output>;
 }
 
-/** Renders a section (its own <Routes>) mounted at `/admin/<base>/*`, starting at `route`. */
-export function renderSection(ui: ReactElement, base: string, route: string) {
+/** Renders a section (its own <Routes>) mounted at `/admin/<base>/*`, starting at `route`; `role` seeds the signed-in user. */
+export function renderSection(ui: ReactElement, base: string, route: string, role?: 'operator' | 'admin') {
   const client = createQueryClient();
+  if (role) client.setQueryData(authKeys.user, { id: 1, name: 'Staff', email: 'staff@example.com', role } as unknown as UserDto);
   return render(
     <AppProviders client={client}>
       <MemoryRouter initialEntries={[route]}>

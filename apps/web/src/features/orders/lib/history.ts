@@ -101,6 +101,13 @@ export function describeHistory(h: HistoryEntry, lists: Partial<OrderLists> | un
         tone: amount !== undefined && amount < 0 ? 'error' : 'success',
       };
     }
+    case 'override':
+      // An admin shipped an unpaid Card order (a waybill or Complected); the note is the reason.
+      return {
+        title: t('orders.history.override', { what: h.to === 'ttn' ? t('orders.history.overrideTtn') : labelOf(lists?.order_status_list, h.to) }),
+        detail: h.note ?? undefined,
+        tone: 'warning',
+      };
     case 'copy':
       return { title: h.note === 'from' ? t('orders.history.copyFrom', { number: h.to ?? '' }) : t('orders.history.copyTo', { number: h.to ?? '' }), tone: 'grey' };
     default:
