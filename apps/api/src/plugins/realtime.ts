@@ -81,6 +81,9 @@ export async function attachRealtime(app: FastifyInstance, deps: Pick<Deps, 'con
   });
 
   io.on('connection', (socket) => {
+    // A token that ended between the check above and now (its notification found no socket yet)
+    // is caught here rather than by the next sweep.
+    void recheck([socket]).catch((err: Error) => log.error({ err }, 'realtime token check failed'));
     // Laravel Echo / Pusher-style clients ask for their channel; only their own is granted.
     socket.on('subscribe', (msg: unknown, ack?: unknown) => {
       const channel = typeof (msg as { channel?: unknown })?.channel === 'string' ? (msg as { channel: string }).channel : '';
