@@ -97,3 +97,50 @@ test('search a product, add it to the cart, check out with Nova Poshta and see t
   await page.goto('/dashboard/checkout');
   await expect(page.getByTestId('checkout-page')).toHaveAttribute('data-state', 'empty');
 });
+
+test('the place-order button pressed twice quickly makes one order', async ({ page, request }) => {
+  const r = await createReseller(request);
+  const { product } = await productToBuy(request, r.token);
+  const retail = Math.max(product.retail_price, product.markup_price);
+  const add = await request.post('/api/v1/carts', { headers: { authorization: `Bearer ${r.token}` }, data: { product_id: product.id, qty: 2, retail_price: retail } });
+  expect(add.status(), await add.text()).toBeLessThan(300);
+  await signInWithToken(page, r.token);
+
+  // A slow network: every placement the page sends waits a second and a half, so both clicks land
+  // while the first is on its way.
+  const placements: string[] = [];
+  await page.route('**/api/v1/orders', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    placements.push(route.request().headers()['idempotency-key'] ?? '');
+    await new Promise((done) => setTimeout(done, 1500));
+    return route.continue();
+  });
+
+  await page.goto('/dashboard/checkout');
+  const form = page.getByTestId('checkout-form');
+  await expect(form).toBeVisible();
+  await form.getByRole('radio', { name: 'Rozetka' }).click();
+  await form.getByLabel('Прізвище').fill('Шевченко');
+  await form.getByLabel("Ім'я").fill('Тарас');
+  await form.getByTestId('checkout-phone').pressSequentially('0671234567');
+  await form.getByTestId('checkout-city-input').fill('Львів');
+  await form.getByTestId('checkout-branch-input').fill('Відділення 5');
+
+  const submit = page.getByTestId('checkout-submit');
+  await submit.dblclick();
+  await submit.click({ force: true, noWaitAfter: true }).catch(() => undefined);
+  await expect(page.getByTestId('toast')).toContainText('оформлено');
+  await expect(page).toHaveURL(/\/dashboard\/order\/\d+$/);
+  // The second click joined the first: no "cart is empty" refusal shown.
+  await expect(page.getByText('Кошик порожній')).toHaveCount(0);
+
+  // Exactly one order, the cart emptied; whatever the page sent carried one key.
+  const orders = await apiGet<{ data: { id: number }[]; meta: { total: number } }>(request, r.token, '/api/v1/orders');
+  expect(orders.meta.total).toBe(1);
+  const placed = (await apiGet<{ data: OrderDto }>(request, r.token, `/api/v1/orders/${orders.data[0]!.id}`)).data;
+  expect(placed.products.map((l) => [l.product_id, l.qty])).toEqual([[product.id, 2]]);
+  expect((await apiGet<{ data: CartDto }>(request, r.token, '/api/v1/carts')).data.count).toBe(0);
+  expect(placements.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(placements).size).toBe(1);
+  expect(placements[0]).toMatch(/^[\x20-\x7e]{1,255}$/);
+});
