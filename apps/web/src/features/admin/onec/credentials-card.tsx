@@ -34,7 +34,7 @@ import { useCreateOnecCredential, useOnecCredential, useRevokeOnecCredential } f
 import { useOnecT } from './i18n.ts';
 
 /** Copies text: the Clipboard API, else the selected input and execCommand (plain http outside localhost). */
-async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
+async function copyText(text: string, input: HTMLInputElement | HTMLTextAreaElement | null): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);
@@ -56,15 +56,17 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<b
 function CopyField({ label, value, field }: { label: string; value: string; field: 'login' | 'secret' }) {
   const { t } = useOnecT();
   const toast = useToast();
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
   return (
     <TextField
       label={label}
       value={value}
       fullWidth
+      // The whole secret stays visible on a phone: it wraps.
+      multiline={field === 'secret'}
       inputRef={input}
       slotProps={{
-        htmlInput: { readOnly: true, 'data-testid': `onec-credentials-secret-${field === 'login' ? 'login' : 'value'}`, sx: { fontFamily: 'monospace' } },
+        htmlInput: { readOnly: true, 'data-testid': `onec-credentials-secret-${field === 'login' ? 'login' : 'value'}`, sx: { fontFamily: 'monospace', wordBreak: 'break-all' } },
         input: {
           endAdornment: (
             <InputAdornment position="end">
