@@ -31,7 +31,7 @@ export interface DecisionDialogProps {
 }
 
 function DecisionBody({ title, text, confirmLabel, withReason, busy, onCancel, onConfirm, testId }: Omit<DecisionDialogProps, 'open'>) {
-  const { t } = useAdminT();
+  const { t, tc } = useAdminT();
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -75,8 +75,9 @@ function DecisionBody({ title, text, confirmLabel, withReason, busy, onCancel, o
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
+        {/* "Назад", never "Скасувати": beside "Відхилити" a cancel would read as one more way to refuse. */}
         <Button onClick={onCancel} disabled={busy} data-testid={`${testId}-cancel`}>
-          {t('common.cancel')}
+          {tc('common.back')}
         </Button>
         <Button type="submit" variant="contained" color={withReason ? 'error' : 'success'} loading={busy} data-testid={`${testId}-confirm`}>
           {confirmLabel}

@@ -85,6 +85,8 @@ describe('money queues', () => {
     const row = (await screen.findAllByTestId('money-row'))[1]!;
     fireEvent.click(within(row).getByTestId('money-decline'));
     const dialog = await screen.findByTestId('decline-dialog');
+    // The dismiss is "Назад", never a "Скасувати" beside "Відхилити".
+    expect(within(dialog).getByTestId('decline-dialog-cancel').textContent).toBe('Назад');
     fireEvent.click(within(dialog).getByTestId('decline-dialog-confirm'));
     expect(await within(dialog).findByText('Вкажіть причину')).toBeTruthy();
     fireEvent.change(within(dialog).getByTestId('decline-dialog-reason'), { target: { value: '   ' } });
