@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lte, or } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
@@ -24,7 +24,8 @@ import { authedCtx, liveTokenWhere, requireUser, resolveSession } from './auth.t
  * A socket lives only as long as its token: when a token ends (logout, device signed out, password
  * change, block) the database notifies every process (`drop_sessions`, the user id) and each one
  * re-checks the tokens of that user's sockets it holds and closes those no longer valid. Expiry
- * raises no event: every process also sweeps all its sockets every minute.
+ * raises no event: every process also sweeps all its sockets every minute, and deletes expired
+ * tokens (which notifies the other processes as any removal does).
  */
 export interface Realtime {
   push(job: RealtimePush): void;
@@ -33,7 +34,7 @@ export interface Realtime {
   readonly io: Server;
   /** Hears `drop_sessions` (pass it to listenForChanges): re-checks the named user's sockets. */
   readonly watcher: ChangeSubscriber;
-  /** Closes every local socket whose token is no longer valid (run every minute; tests call it). */
+  /** Deletes expired tokens and closes every local socket whose token is no longer valid (run every minute; tests call it). */
   sweep(): Promise<void>;
 }
 
@@ -120,7 +121,24 @@ export async function attachRealtime(app: FastifyInstance, deps: Pick<Deps, 'con
     if (sockets.length === 0) return Promise.resolve();
     return recheck(sockets).catch((err: Error) => log.error({ err }, 'realtime token check failed'));
   };
-  const sweepTimer = setInterval(() => void check(), SOCKET_SWEEP_MS);
+  /** Expired tokens are deleted (a batch a minute is plenty: they are refused anyway). */
+  const purge = async () => {
+    const now = Date.now();
+    const expired = deps.db
+      .select({ id: accessTokens.id })
+      .from(accessTokens)
+      .where(or(lte(accessTokens.usedAt, new Date(now - deps.config.session.idleMs)), lte(accessTokens.createdAt, new Date(now - deps.config.session.maxMs))))
+      .limit(SWEEP_BATCH);
+    await deps.db
+      .delete(accessTokens)
+      .where(inArray(accessTokens.id, expired))
+      .catch((err: Error) => log.error({ err }, 'expired token purge failed'));
+  };
+  const sweep = async () => {
+    await purge();
+    await check();
+  };
+  const sweepTimer = setInterval(() => void sweep(), SOCKET_SWEEP_MS);
   sweepTimer.unref();
   const watcher: ChangeSubscriber = {
     channels: [SESSION_CHANNEL],
@@ -147,7 +165,7 @@ export async function attachRealtime(app: FastifyInstance, deps: Pick<Deps, 'con
   return {
     io,
     watcher,
-    sweep: () => check(),
+    sweep,
     push(job) {
       io.to(userChannel(job.userId)).emit(job.event, job.payload);
     },

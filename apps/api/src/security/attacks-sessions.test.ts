@@ -187,6 +187,19 @@ describe('realtime: a socket ends with its token', () => {
     await t.database.db.execute(sql`UPDATE access_tokens SET created_at = now() - interval '181 days' WHERE token_hash = ${sha256(u.token)}`);
     await t.app.deps.realtime.sweep();
     await closedAndDeaf(c, u.id);
+    // The sweep also deleted it: expired for good.
+    expect(await rows(sql`SELECT id FROM access_tokens WHERE token_hash = ${sha256(u.token)}`)).toEqual([]);
+  });
+
+  test('the sweep deletes expired tokens even when nobody uses them, and leaves live ones', async () => {
+    const idle = await t.user();
+    const old = await t.user();
+    const live = await t.user();
+    await t.database.db.execute(sql`UPDATE access_tokens SET used_at = now() - interval '31 days' WHERE token_hash = ${sha256(idle.token)}`);
+    await t.database.db.execute(sql`UPDATE access_tokens SET created_at = now() - interval '181 days' WHERE token_hash = ${sha256(old.token)}`);
+    await t.app.deps.realtime.sweep();
+    const left = await rows<{ user_id: number }>(sql`SELECT user_id FROM access_tokens WHERE user_id IN (${idle.id}, ${old.id}, ${live.id})`);
+    expect(left.map((r) => r.user_id)).toEqual([live.id]);
   });
 });
 
