@@ -173,3 +173,41 @@ test('an admin makes the 1C exchange its own credentials: the secret is shown on
   const staff = await request.get('/1c/exchange?type=catalog&mode=checkauth', { headers: basic(OPERATOR.email, OPERATOR.password) });
   expect(staff.status()).toBe(401);
 });
+
+test('cancelling a New order: nothing is preselected, the cancel asks first and lists what will happen; Back keeps the order', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const reseller = await createReseller(request);
+  const { order } = await placeOrder(request, reseller.token);
+  await signInWithToken(page, await operatorToken(request));
+  await page.goto(`/admin/orders/${order.id}`);
+  await expect(page.getByTestId('admin-order-status')).toHaveAttribute('data-status', 'New');
+
+  await page.getByTestId('order-move').click();
+  const move = page.getByTestId('move-dialog');
+  await expect(move.locator('input[name="status"]')).toHaveValue('');
+  await expect(move.getByTestId('dialog-close')).toHaveText('Закрити');
+  await move.getByTestId('move-submit').click();
+  await expect(move.getByText("Поле обов'язкове для заповнення")).toBeVisible();
+  await move.getByTestId('move-status').click();
+  await page.locator('[role="option"][data-value="Canceled"]').click();
+  await move.getByTestId('move-submit').click();
+
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm.getByTestId('confirm-item')).toContainText([`Замовлення №${order.number} отримає статус «Скасоване»`, 'повернуться на склад', 'Реселер']);
+  await expect(confirm.getByTestId('confirm-submit')).toHaveText('Так, скасувати замовлення');
+  await expect(confirm.getByTestId('confirm-back')).toHaveText('Назад');
+  await reviewShots(page, 'admin-order-cancel-confirm');
+  await confirm.getByTestId('confirm-back').click();
+  await expect(move).toBeVisible();
+  await move.getByTestId('dialog-close').click();
+  await expect(page.getByTestId('admin-order-status')).toHaveAttribute('data-status', 'New');
+
+  await page.getByTestId('order-move').click();
+  await move.getByTestId('move-status').click();
+  await page.locator('[role="option"][data-value="Canceled"]').click();
+  await move.getByTestId('move-submit').click();
+  await confirm.getByTestId('confirm-submit').click();
+  await expect(page.getByTestId('admin-order-status')).toHaveAttribute('data-status', 'Canceled');
+  const seen = (await apiGet<{ data: OrderDto }>(request, reseller.token, `/api/v1/orders/${order.id}`)).data;
+  expect(seen.status).toBe('Canceled');
+});
