@@ -243,7 +243,7 @@ describe('12: every image upload is refused by pixel count before it is decoded 
   /** Multipart upload of one file under the field `file`. */
   const upload = async (url: string, token: string, file: Buffer, name: string, lang: 'uk' | 'ru' = 'uk', fields: Record<string, string> = {}) => {
     const boundary = `----bomb${Math.random().toString(16).slice(2)}`;
-    const parts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+    const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
     const payload = Buffer.concat(parts);
     const contentType = `multipart/form-data; boundary=${boundary}`;
