@@ -37,6 +37,13 @@ export const passwordField = z.string('required').min(8, 'too_short').max(128, '
 export const codeField = z.string('required').regex(/^\d{6}$/, 'code_format');
 export const deviceTokenField = z.string().trim().max(255, 'too_long').optional();
 export const nameField = z.string('required').trim().min(1, 'required').max(255, 'too_long');
+/** The attempt (registration, sign-in, reset, step-up) a code belongs to, as the API answered it. */
+export const attemptIdField = z
+  .string('required')
+  .trim()
+  .min(1, 'required')
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'invalid_value')
+  .transform((v) => v.toLowerCase());
 
 export const registerInput = z
   .strictObject({
@@ -51,7 +58,7 @@ export const registerInput = z
   .refine((v) => v.password === v.password_confirmation, { message: 'password_mismatch', path: ['password_confirmation'] });
 export type RegisterInput = z.infer<typeof registerInput>;
 
-export const confirmInput = z.strictObject({ email: emailField, code: codeField, device_token: deviceTokenField });
+export const confirmInput = z.strictObject({ email: emailField, attempt_id: attemptIdField, code: codeField, device_token: deviceTokenField });
 export type ConfirmInput = z.infer<typeof confirmInput>;
 
 export const loginInput = z.strictObject({
@@ -64,12 +71,13 @@ export type LoginInput = z.infer<typeof loginInput>;
 export const confirmLoginInput = confirmInput;
 export type ConfirmLoginInput = ConfirmInput;
 
-export const forgotInput = z.strictObject({ email: emailField });
+export const forgotInput = z.strictObject({ email: emailField, device_token: deviceTokenField });
 export type ForgotInput = z.infer<typeof forgotInput>;
 
 export const restoreInput = z
   .strictObject({
     email: emailField,
+    attempt_id: attemptIdField,
     code: codeField,
     password: passwordField,
     password_confirmation: z.string('required').min(1, 'required'),
@@ -78,7 +86,11 @@ export const restoreInput = z
   .refine((v) => v.password === v.password_confirmation, { message: 'password_mismatch', path: ['password_confirmation'] });
 export type RestoreInput = z.infer<typeof restoreInput>;
 
-/** Partial profile update. A password change needs old_password, password and password_confirmation together. */
+/**
+ * Partial profile update. A password change needs old_password, password and password_confirmation
+ * together. Turning login_2fa or withdraw_2fa off needs old_password (the current password) or a
+ * step-up code: attempt_id and code from `POST /auth/step-up`.
+ */
 export const profileInput = z
   .strictObject({
     name: nameField.optional(),
@@ -93,9 +105,11 @@ export const profileInput = z
     old_password: z.string('invalid_type').max(128, 'too_long').optional(),
     password: passwordField.optional(),
     password_confirmation: z.string('invalid_type').max(128, 'too_long').optional(),
+    attempt_id: attemptIdField.optional(),
+    code: codeField.optional(),
   })
   .superRefine((v, ctx) => {
-    const changing = v.old_password !== undefined || v.password !== undefined || v.password_confirmation !== undefined;
+    const changing = v.password !== undefined || v.password_confirmation !== undefined;
     if (!changing) return;
     if (!v.old_password) ctx.addIssue({ code: 'custom', message: 'required', path: ['old_password'] });
     if (!v.password) ctx.addIssue({ code: 'custom', message: 'required', path: ['password'] });
@@ -134,10 +148,20 @@ export type TokenResponse = z.infer<typeof tokenResponse>;
 
 export const loginResponse = z.object({
   enabled_2fa: z.boolean(),
+  /** With enabled_2fa: the sign-in attempt the mailed code belongs to (confirm-login sends it back). */
+  attempt_id: z.string().optional(),
   token: z.string().optional(),
   user: userDto.optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const registerResponse = z.object({ email: z.string(), attempt_id: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponse>;
+/** The same for known and unknown e-mails: only a known address gets mail. */
+export const forgotResponse = z.object({ sent: z.boolean(), attempt_id: z.string() });
+export type ForgotResponse = z.infer<typeof forgotResponse>;
+export const stepUpResponse = z.object({ attempt_id: z.string() });
+export type StepUpResponse = z.infer<typeof stepUpResponse>;
 
 export const balanceDto = z.object({ balance: z.number() });
 

@@ -99,9 +99,10 @@ describe.runIf(!!adminUrl)('external systems unreachable or slow (a real API pro
 
     // A reseller signed up while everything works.
     const email = `reseller-${stamp}@example.com`;
-    expect((await register(email)).status).toBe(201);
+    const registered = await register(email);
+    expect(registered.status).toBe(201);
     const mail = await until(() => smtp.mails.find((m) => m.to === email), 'the sign-up mail');
-    const confirmed = await call(api.url, 'POST', '/api/v1/auth/confirm', null, { email, code: codeOf(mail.subject), device_token: `dev-${email}` });
+    const confirmed = await call(api.url, 'POST', '/api/v1/auth/confirm', null, { email, attempt_id: registered.body.data.attempt_id, code: codeOf(mail.subject), device_token: `dev-${email}` });
     expect(confirmed.status).toBe(200);
     reseller = { email, token: confirmed.body.data.token };
 
@@ -128,10 +129,10 @@ describe.runIf(!!adminUrl)('external systems unreachable or slow (a real API pro
     const newcomer = `newcomer-${stamp}@example.com`;
     const signUp = await timed(() => register(newcomer));
     expect(signUp.r.status).toBe(201);
-    expect(signUp.r.body.data).toEqual({ email: newcomer });
+    expect(signUp.r.body.data).toEqual({ email: newcomer, attempt_id: expect.any(String) });
     const forgot = await timed(() => call(api.url, 'POST', '/api/v1/password/forgot', null, { email: reseller.email }));
     expect(forgot.r.status).toBe(200);
-    expect(forgot.r.body.data).toEqual({ sent: true });
+    expect(forgot.r.body.data).toEqual({ sent: true, attempt_id: expect.any(String) });
     // The mail is queued: the answer does not wait for the SMTP server.
     expect(signUp.ms).toBeLessThan(3000);
     expect(forgot.ms).toBeLessThan(3000);
@@ -170,10 +171,16 @@ describe.runIf(!!adminUrl)('external systems unreachable or slow (a real API pro
     expect(toNewcomer[0]!.messageId).toBe(`<${done.find((j) => j.to === newcomer)!.id}@drop.local>`);
 
     // The late codes still work.
-    const confirmed = await call(api.url, 'POST', '/api/v1/auth/confirm', null, { email: newcomer, code: codeOf(toNewcomer[0]!.subject), device_token: 'dev-n' });
+    const confirmed = await call(api.url, 'POST', '/api/v1/auth/confirm', null, {
+      email: newcomer,
+      attempt_id: signUp.r.body.data.attempt_id,
+      code: codeOf(toNewcomer[0]!.subject),
+      device_token: 'dev-n',
+    });
     expect(confirmed.status).toBe(200);
     const restored = await call(api.url, 'POST', '/api/v1/password/restore', null, {
       email: reseller.email,
+      attempt_id: forgot.r.body.data.attempt_id,
       code: codeOf(restoreMails[0]!.subject),
       password: 'password-456',
       password_confirmation: 'password-456',

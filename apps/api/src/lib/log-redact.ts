@@ -44,11 +44,51 @@ export const LOG_REDACT = [
   '*.headers["set-cookie"]',
 ];
 
+/** Keys of an error (or its cause) that carry a query's values or a row: never logged. */
+const SECRET_ERROR_KEYS = new Set(['params', 'parameters', 'values', 'detail', 'queryOptions', 'payload', 'body', 'passwordHash', 'password_hash', 'codeHash', 'tokenHash']);
+
+/**
+ * An error message or stack as it may appear in logs: Drizzle puts a failed query's parameters in
+ * its message (`Failed query: ...\nparams: a,b,c`), which may hold a password hash, a code hash,
+ * a token hash or a registration payload; those lines are cut, and any argon2 hash left is replaced.
+ */
+export function redactErrorText(text: string): string {
+  return text
+    .replace(/\nparams: [^\n]*/g, '\nparams: [redacted]')
+    .replace(/\$argon2[a-z]*\$[^\s,"']*/g, '[redacted]');
+}
+
+/**
+ * An error for the log: type, message, stack, code, constraint and the same for its causes, with
+ * query parameters, row details and hashes removed (errors included: nothing secret is logged).
+ */
+export function redactError(err: unknown, depth = 0): unknown {
+  if (!(err instanceof Error) && (typeof err !== 'object' || err === null)) return typeof err === 'string' ? redactErrorText(err) : err;
+  if (depth > 4) return '[cause chain cut]';
+  const e = err as Record<string, unknown> & { message?: unknown; stack?: unknown; cause?: unknown };
+  const out: Record<string, unknown> = { type: (err as object).constructor?.name ?? 'Object' };
+  if (typeof e.message === 'string') out.message = redactErrorText(e.message);
+  if (typeof e.stack === 'string') out.stack = redactErrorText(e.stack);
+  for (const [k, v] of Object.entries(e)) {
+    if (k === 'message' || k === 'stack' || k === 'cause' || SECRET_ERROR_KEYS.has(k)) continue;
+    if (typeof v === 'string') out[k] = redactErrorText(v);
+    else if (typeof v === 'number' || typeof v === 'boolean' || v === null) out[k] = v;
+    else if (Array.isArray(v) && k === 'issues') out[k] = v.map((i: { path?: unknown; code?: unknown; message?: unknown }) => ({ path: i?.path, code: i?.code, message: i?.message }));
+  }
+  if (e.cause !== undefined) out.cause = redactError(e.cause, depth + 1);
+  return out;
+}
+
 /**
  * pino serializers of the app's logger: a request is logged as Fastify's default (method, url,
- * host, address) with its URL redacted; headers (Authorization, Cookie) are never logged.
+ * host, address) with its URL redacted; headers (Authorization, Cookie) are never logged; an
+ * error (`err`) without its query parameters, row details or hashes (redactError).
  */
 export const logSerializers = {
+  err: (err: Error) => {
+    const r = redactError(err) as Record<string, unknown>;
+    return { ...r, type: String(r.type ?? 'Error'), message: String(r.message ?? ''), stack: String(r.stack ?? '') };
+  },
   req(req: FastifyRequest) {
     return {
       method: req.method,

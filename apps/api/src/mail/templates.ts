@@ -2,13 +2,14 @@ import type { Locale } from '@drop/shared';
 import { CODE_TTL_MINUTES } from '@drop/shared';
 import type { MailMessage } from './mailer.ts';
 
-export type CodePurpose = 'register' | 'login' | 'restore' | 'withdraw';
+export type CodePurpose = 'register' | 'login' | 'restore' | 'withdraw' | 'stepup';
 
 const subjects: Record<CodePurpose, Record<Locale, string>> = {
   register: { uk: 'Код підтвердження реєстрації', ru: 'Код подтверждения регистрации' },
   login: { uk: 'Код для входу', ru: 'Код для входа' },
   restore: { uk: 'Код для відновлення пароля', ru: 'Код для восстановления пароля' },
   withdraw: { uk: 'Код підтвердження виведення коштів', ru: 'Код подтверждения вывода средств' },
+  stepup: { uk: 'Код підтвердження зміни налаштувань захисту', ru: 'Код подтверждения изменения настроек защиты' },
 };
 
 const intro: Record<CodePurpose, Record<Locale, string>> = {
@@ -16,6 +17,7 @@ const intro: Record<CodePurpose, Record<Locale, string>> = {
   login: { uk: 'Ваш одноразовий код для входу до кабінету:', ru: 'Ваш одноразовый код для входа в кабинет:' },
   restore: { uk: 'Ваш код для відновлення пароля:', ru: 'Ваш код для восстановления пароля:' },
   withdraw: { uk: 'Ваш код підтвердження заявки на виведення коштів:', ru: 'Ваш код подтверждения заявки на вывод средств:' },
+  stepup: { uk: 'Ваш код для вимкнення двофакторного підтвердження:', ru: 'Ваш код для отключения двухфакторного подтверждения:' },
 };
 
 const footer: Record<Locale, string> = {

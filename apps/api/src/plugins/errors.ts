@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isMessageKey, translate, type Locale, type MessageKey } from '@drop/shared';
 import { AppError } from '../lib/errors.ts';
+import { isUniqueViolation } from '../lib/pg-errors.ts';
 import { isDatabaseUnavailable } from '../db/client.ts';
 import { requestLocale } from './locale.ts';
 
@@ -87,6 +88,11 @@ export function registerErrorHandler(app: FastifyInstance) {
           }) as ZodLikeIssue,
       );
       return sendValidation(reply, locale, zodIssuesToErrors(issues, locale, err.validationContext));
+    }
+    // Two requests created the same account at once (a race past the service's own check).
+    if (isUniqueViolation(err, 'users_email_uq')) {
+      const message = translate('email_taken', locale);
+      return reply.code(422).send({ message, errors: { email: [message] }, code: 'EmailTaken' });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause?.issues }, 'response does not match its schema');

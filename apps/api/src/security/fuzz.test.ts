@@ -384,12 +384,12 @@ async function validBodyFor(op: Operation): Promise<fc.Arbitrary<unknown> | unde
   const product = { name_uk: 'Товар', name_ru: 'Товар', description_uk: 'Опис', brand: 'Bosch', category_id: 7, drop_price: 100, retail_price: 150, old_drop_price: null, qty: 20, is_new: true, property_value_ids: [6] };
   const bodies: Record<string, fc.Arbitrary<unknown>> = {
     'POST /api/v1/auth/register': n.map((i) => ({ name: 'Фаззер', email: `fuzz-reg-${i}@example.com`, phone: '+380671234567', city: 'Київ', password: 'password-123', password_confirmation: 'password-123', device_token: `d${i}` })),
-    'POST /api/v1/auth/confirm': fc.constant({ email: reseller.email, code: '123456', device_token: 'd' }),
+    'POST /api/v1/auth/confirm': fc.constant({ email: reseller.email, attempt_id: '00000000-0000-4000-8000-000000000000', code: '123456', device_token: 'd' }),
     'POST /api/v1/auth/login': fc.constant({ email: reseller.email, password: reseller.password, device_token: 'fuzz-login' }),
-    'POST /api/v1/auth/confirm-login': fc.constant({ email: reseller.email, code: '123456', device_token: 'd' }),
+    'POST /api/v1/auth/confirm-login': fc.constant({ email: reseller.email, attempt_id: '00000000-0000-4000-8000-000000000000', code: '123456', device_token: 'd' }),
     'PUT /api/v1/auth/profile': fc.constant({ name: 'Фаззер', phone: '+380671234567', city: 'Київ', lang: 'uk', markup: 12.5, is_drop_markup: false, auto_confirm_orders: false, withdraw_2fa: false }),
     'POST /api/v1/password/forgot': fc.constant({ email: reseller.email }),
-    'POST /api/v1/password/restore': fc.constant({ email: reseller.email, code: '123456', password: 'password-123', password_confirmation: 'password-123', device_token: 'd' }),
+    'POST /api/v1/password/restore': fc.constant({ email: reseller.email, attempt_id: '00000000-0000-4000-8000-000000000000', code: '123456', password: 'password-123', password_confirmation: 'password-123', device_token: 'd' }),
     'PUT /api/v1/admin/users/{id}': fc.constant({ is_verified: true, discount: 5, blocked: false }),
     'POST /api/v1/favorite-products': fc.constantFrom({ product_id: 3 }, { product_id: 5 }),
     'POST /api/v1/product-notifications': fc.constant({ code_id: p2?.id ?? 1 }),

@@ -14,34 +14,68 @@ export const authRepo = {
   updateUser: (db: Db, id: number, values: Partial<NewUser>) =>
     db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning().then((r) => r[0]!),
 
-  lastCode: (db: Db, email: string, purpose: CodePurpose) =>
+  /** The newest live (unused, unexpired) code a device asked for, for an address and purpose. */
+  lastLiveCodeOfDevice: (db: Db, email: string, purpose: CodePurpose, deviceKey: string) =>
     db
       .select()
       .from(authCodes)
-      .where(and(eq(authCodes.email, email), eq(authCodes.purpose, purpose)))
+      .where(
+        and(
+          eq(authCodes.email, email),
+          eq(authCodes.purpose, purpose),
+          eq(authCodes.deviceKey, deviceKey),
+          isNull(authCodes.usedAt),
+          gt(authCodes.expiresAt, new Date()),
+        ),
+      )
       .orderBy(desc(authCodes.createdAt), desc(authCodes.id))
       .limit(1)
       .then((r) => r[0]),
 
-  /** The live code of an address and purpose, locked for the attempt. */
-  liveCodeForUpdate: (db: Db, email: string, purpose: CodePurpose) =>
+  /**
+   * The live code of an attempt, locked for the check. Without an attempt id (the withdrawal code
+   * of a signed-in user) the newest live code of the address and purpose.
+   */
+  liveCodeForUpdate: (db: Db, email: string, purpose: CodePurpose, attemptId?: string) =>
     db
       .select()
       .from(authCodes)
-      .where(and(eq(authCodes.email, email), eq(authCodes.purpose, purpose), isNull(authCodes.usedAt), gt(authCodes.expiresAt, new Date())))
+      .where(
+        and(
+          eq(authCodes.email, email),
+          eq(authCodes.purpose, purpose),
+          attemptId ? eq(authCodes.attemptId, attemptId) : undefined,
+          isNull(authCodes.usedAt),
+          gt(authCodes.expiresAt, new Date()),
+        ),
+      )
       .orderBy(desc(authCodes.createdAt), desc(authCodes.id))
       .limit(1)
       .for('update')
       .then((r) => r[0]),
 
-  /** A new code replaces earlier live ones of the same address and purpose. */
-  insertCode: async (db: Db, email: string, purpose: CodePurpose, codeHash: string, expiresAt: Date) => {
+  /**
+   * A new code of an attempt. It replaces only the earlier live code the same device asked for
+   * (same address and purpose): another device's attempt keeps its code.
+   */
+  insertCode: async (
+    db: Db,
+    v: { email: string; purpose: CodePurpose; codeHash: string; expiresAt: Date; attemptId: string; deviceKey: string; payload?: unknown },
+  ) => {
     await db
       .update(authCodes)
       .set({ usedAt: new Date() })
-      .where(and(eq(authCodes.email, email), eq(authCodes.purpose, purpose), isNull(authCodes.usedAt)));
-    await db.insert(authCodes).values({ email, purpose, codeHash, expiresAt });
+      .where(and(eq(authCodes.email, v.email), eq(authCodes.purpose, v.purpose), eq(authCodes.deviceKey, v.deviceKey), isNull(authCodes.usedAt)));
+    await db.insert(authCodes).values({ ...v, payload: v.payload ?? null });
   },
+
+  findDevice: (db: Db, userId: number, deviceToken: string) =>
+    db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(eq(devices.userId, userId), eq(devices.deviceToken, deviceToken)))
+      .limit(1)
+      .then((r) => r[0]),
 
   markCode: (db: Db, id: number, values: { attempts?: number; usedAt?: Date }) =>
     db.update(authCodes).set(values).where(eq(authCodes.id, id)),

@@ -1,17 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   balanceDto,
   confirmInput,
   confirmLoginInput,
   dataOf,
   forgotInput,
+  forgotResponse,
   kopToUah,
   loginInput,
   loginResponse,
   profileInput,
   registerInput,
+  registerResponse,
   restoreInput,
+  stepUpResponse,
   tokenResponse,
   userDto,
 } from '@drop/shared';
@@ -24,7 +26,7 @@ const signed = (r: { token: string; user: Parameters<typeof presentUser>[0] }) =
 
 /** /api/v1/auth */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/register', { schema: { tags, body: registerInput, response: { 201: dataOf(z.object({ email: z.string() })) } } }, async (req, reply) =>
+  app.post('/register', { schema: { tags, body: registerInput, response: { 201: dataOf(registerResponse) } } }, async (req, reply) =>
     reply.code(201).send({ data: await auth.register(ctxOf(req), req.body) }),
   );
 
@@ -34,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/login', { schema: { tags, body: loginInput, response: { 200: dataOf(loginResponse) } } }, async (req) => {
     const r = await auth.login(ctxOf(req), req.body);
-    if (r.enabled_2fa) return { data: { enabled_2fa: true } };
+    if (r.enabled_2fa) return { data: { enabled_2fa: true, attempt_id: r.attempt_id } };
     return { data: { enabled_2fa: false, token: r.token, user: presentUser(r.user) } };
   });
 
@@ -54,6 +56,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     data: presentUser(await auth.updateProfile(authedCtx(req), req.body)),
   }));
 
+  // Mails a step-up code: turning login_2fa or withdraw_2fa off sends its attempt_id and code.
+  app.post('/step-up', { onRequest: requireUser, schema: { tags, security: [{ bearer: [] }], response: { 200: dataOf(stepUpResponse) } } }, async (req) => ({
+    data: await auth.stepUp(authedCtx(req)),
+  }));
+
   app.delete('/logout', { onRequest: requireUser, schema: { tags, security: [{ bearer: [] }] } }, async (req, reply) => {
     await auth.logout(authedCtx(req));
     return reply.code(204).send();
@@ -62,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** /api/v1/password */
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/forgot', { schema: { tags, body: forgotInput, response: { 200: dataOf(z.object({ sent: z.boolean() })) } } }, async (req) => ({
+  app.post('/forgot', { schema: { tags, body: forgotInput, response: { 200: dataOf(forgotResponse) } } }, async (req) => ({
     data: await auth.forgotPassword(ctxOf(req), req.body),
   }));
   app.post('/restore', { schema: { tags, body: restoreInput, response: { 200: dataOf(tokenResponse) } } }, async (req) =>
