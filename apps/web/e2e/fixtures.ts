@@ -72,7 +72,8 @@ export async function createReseller(request: APIRequestContext, over: { name?: 
   });
   expect(reg.status()).toBe(201);
   const code = await mailedCode(request, email, /реєстрації/);
-  const conf = await request.post('/api/v1/auth/confirm', { data: { email, code, device_token: 'e2e-api' } });
+  const { attempt_id } = ((await reg.json()) as { data: { attempt_id: string } }).data;
+  const conf = await request.post('/api/v1/auth/confirm', { data: { email, attempt_id, code, device_token: 'e2e-api' } });
   expect(conf.status()).toBe(200);
   const token = ((await conf.json()) as { data: { token: string } }).data.token;
   return { email, password, token };

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createReseller, signInWithToken } from './fixtures.ts';
+import { createReseller, lastMailId, mailedCode, signInWithToken } from './fixtures.ts';
 
 test('profile: personal data and markup settings are saved', async ({ page, request }) => {
   const r = await createReseller(request);
@@ -51,4 +51,40 @@ test('password change: a wrong old password is shown under the field, then it ch
   await expect(card.locator('label[data-shrink="true"]')).toHaveCount(0);
   expect((await request.post('/api/v1/auth/login', { data: { email: r.email, password: 'changed-pass-1' } })).status()).toBe(200);
   expect((await request.post('/api/v1/auth/login', { data: { email: r.email, password: r.password } })).status()).toBe(422);
+});
+
+test('profile: turning withdrawal 2FA on saves at once; turning it off asks for the password or a mailed code', async ({ page, request }) => {
+  const r = await createReseller(request);
+  await signInWithToken(page, r.token);
+  await page.goto('/dashboard/profile');
+  const withdraw = page.getByTestId('profile-withdraw-2fa').locator('input');
+  await withdraw.click();
+  await expect(withdraw).toBeChecked();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Зміни збережено' })).toBeVisible();
+
+  // Off by the current password.
+  await withdraw.click();
+  const dialog = page.getByTestId('two-factor-off-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Поточний пароль').fill('not-the-password');
+  await page.getByTestId('two-factor-off-confirm').click();
+  await expect(dialog.getByText('Поточний пароль вказано невірно')).toBeVisible();
+  await dialog.getByLabel('Поточний пароль').fill(r.password);
+  await page.getByTestId('two-factor-off-confirm').click();
+  await expect(dialog).toBeHidden();
+  await expect(withdraw).not.toBeChecked();
+
+  // On again, then off by a mailed code.
+  await withdraw.click();
+  await expect(withdraw).toBeChecked();
+  const after = await lastMailId(request, r.email);
+  await withdraw.click();
+  await page.getByTestId('two-factor-off-send-code').click();
+  const code = await mailedCode(request, r.email, /захисту/, after);
+  await page.getByTestId('two-factor-off-code-input').fill(code);
+  await page.getByTestId('two-factor-off-confirm').click();
+  await expect(dialog).toBeHidden();
+  await expect(withdraw).not.toBeChecked();
+  const me = await request.get('/api/v1/auth/user', { headers: { authorization: `Bearer ${r.token}` } });
+  expect(((await me.json()) as { data: { withdraw_2fa: boolean } }).data.withdraw_2fa).toBe(false);
 });

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { getDeviceToken } from '../../../lib/fingerprint.ts';
 import { startSession } from './session.ts';
 
-export async function confirmRegister(input: { email: string; code: string }): Promise<TokenResponse> {
+export async function confirmRegister(input: { email: string; attempt_id: string; code: string }): Promise<TokenResponse> {
   const device_token = await getDeviceToken();
   return api.post<TokenResponse>('/auth/confirm', { ...input, device_token }, undefined, { redirectOn401: false });
 }

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RegisterInput } from '@drop/shared';
+import type { RegisterInput, RegisterResponse } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 import { getDeviceToken } from '../../../lib/fingerprint.ts';
 
-export async function register(input: RegisterInput): Promise<{ email: string }> {
+/** Answers the attempt id the code dialog sends back with the mailed code. */
+export async function register(input: RegisterInput): Promise<RegisterResponse> {
   const device_token = await getDeviceToken();
-  return api.post<{ email: string }>('/auth/register', { ...input, device_token }, undefined, { redirectOn401: false });
+  return api.post<RegisterResponse>('/auth/register', { ...input, device_token }, undefined, { redirectOn401: false });
 }
 
 export const useRegister = () => useMutation({ mutationFn: register });

@@ -27,6 +27,8 @@ export function ForgotPasswordForm({ onRestored }: { onRestored: () => void }) {
   const forgot = useForgotPassword();
   const restore = useRestorePassword();
   const [email, setEmail] = useState('');
+  // The reset attempt the mailed code belongs to (sent back with the code).
+  const [attemptId, setAttemptId] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [step, setStep] = useState<'email' | 'restore'>('email');
   const form = useForm<RestoreValues>({ defaultValues: { password: '', password_confirmation: '' } });
@@ -39,8 +41,9 @@ export function ForgotPasswordForm({ onRestored }: { onRestored: () => void }) {
     forgot.mutate(
       { email: email.trim() },
       {
-        onSuccess: () => {
+        onSuccess: (res) => {
           setEmailError(undefined);
+          setAttemptId(res.attempt_id);
           setStep('restore');
         },
         onError: (e) => {
@@ -54,7 +57,7 @@ export function ForgotPasswordForm({ onRestored }: { onRestored: () => void }) {
 
   const onRestore = form.handleSubmit((values) => {
     restore.mutate(
-      { email: email.trim(), password: values.password, password_confirmation: values.password_confirmation, code },
+      { email: email.trim(), attempt_id: attemptId, password: values.password, password_confirmation: values.password_confirmation, code },
       {
         onSuccess: () => onRestored(),
         onError: (e) => {

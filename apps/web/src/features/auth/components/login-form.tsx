@@ -24,6 +24,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const login = useLogin();
   const confirm = useConfirmLogin();
   const [codeEmail, setCodeEmail] = useState<string | null>(null);
+  // The sign-in attempt the mailed code belongs to (sent back with the code).
+  const [attemptId, setAttemptId] = useState('');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
   const form = useForm({ resolver: zodResolver(loginInput), defaultValues: { email: '', password: '' } });
@@ -36,6 +38,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         if (res.enabled_2fa) {
           setCode('');
           setCodeError(undefined);
+          setAttemptId(res.attempt_id ?? '');
           setCodeEmail(values.email);
         } else if (res.token) onSignedIn();
       },
@@ -48,7 +51,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const submitCode = () => {
     if (!codeEmail || code.length !== CODE_LENGTH) return;
     confirm.mutate(
-      { email: codeEmail, code },
+      { email: codeEmail, attempt_id: attemptId, code },
       {
         onSuccess: () => onSignedIn(),
         onError: (e) => {

@@ -14,10 +14,14 @@ import { useConfirmRegister } from '../api/confirm-register.ts';
 
 const CODE_RE = new RegExp(`^\\d{${CODE_LENGTH}}$`);
 
-/** Blocking dialog after registration: neither Escape nor a backdrop click closes it. */
-export function RegisterCodeDialog({ open, email, onCancel, onConfirmed }: {
+/**
+ * Blocking dialog after registration: neither Escape nor a backdrop click closes it. The code
+ * confirms only the attempt this dialog belongs to (`attemptId`, answered by the registration).
+ */
+export function RegisterCodeDialog({ open, email, attemptId, onCancel, onConfirmed }: {
   open: boolean;
   email: string;
+  attemptId: string;
   onCancel: () => void;
   onConfirmed: () => void;
 }) {
@@ -30,7 +34,7 @@ export function RegisterCodeDialog({ open, email, onCancel, onConfirmed }: {
   const submit = () => {
     if (!CODE_RE.test(code)) return;
     confirm.mutate(
-      { email, code },
+      { email, attempt_id: attemptId, code },
       {
         onSuccess: () => {
           setError(undefined);

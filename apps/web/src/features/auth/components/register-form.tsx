@@ -21,7 +21,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const register = useRegister();
-  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  // The attempt the mailed code belongs to: the code dialog sends it back with the code.
+  const [pending, setPending] = useState<{ email: string; attemptId: string } | null>(null);
   const form = useForm({
     resolver: zodResolver(registerInput),
     defaultValues: { name: '', email: '', phone: '', password: '', password_confirmation: '' },
@@ -32,7 +33,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     register.mutate(values, {
       onSuccess: (res) => {
         form.clearErrors();
-        setPendingEmail(res.email || values.email);
+        setPending({ email: res.email || values.email, attemptId: res.attempt_id });
       },
       onError: (e) => {
         const applied = applyServerErrors(e, form.setError, FIELDS);
@@ -117,11 +118,12 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         </Stack>
       </Box>
       <RegisterCodeDialog
-        open={pendingEmail !== null}
-        email={pendingEmail ?? ''}
-        onCancel={() => setPendingEmail(null)}
+        open={pending !== null}
+        email={pending?.email ?? ''}
+        attemptId={pending?.attemptId ?? ''}
+        onCancel={() => setPending(null)}
         onConfirmed={() => {
-          setPendingEmail(null);
+          setPending(null);
           onRegistered();
         }}
       />

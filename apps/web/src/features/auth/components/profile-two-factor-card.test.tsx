@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { UserDto } from '@drop/shared';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { ProfileTwoFactorCard } from './profile-two-factor-card.tsx';
+
+const user: UserDto = {
+  id: 7,
+  name: 'Олена',
+  email: 'olena@example.com',
+  phone: '+380671234567',
+  city: null,
+  lang: 'uk',
+  role: 'reseller',
+  markup: 0,
+  discount: 0,
+  is_verified: true,
+  is_drop_markup: false,
+  auto_confirm_orders: false,
+  login_2fa: true,
+  withdraw_2fa: false,
+  blocked: false,
+  balance: 0,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+const ATTEMPT = '0b6c7e6e-3f1a-4c55-9a43-2f7b1c9d8e01';
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** fetch answering the step-up and profile calls; records each call's method, path and body. */
+function mockApi(profile: (body: Record<string, unknown>) => Response) {
+  const calls: { method: string; path: string; body: Record<string, unknown> }[] = [];
+  const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    const path = new URL(String(url), 'http://x').pathname;
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    calls.push({ method: init?.method ?? 'GET', path, body });
+    if (path.endsWith('/auth/step-up')) return json({ data: { attempt_id: ATTEMPT } });
+    if (path.endsWith('/auth/profile')) return profile(body);
+    return json({ data: user });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ProfileTwoFactorCard', () => {
+  it('turning a switch on saves at once, with nothing more asked', async () => {
+    const calls = mockApi(() => json({ data: { ...user, withdraw_2fa: true } }));
+    renderWithProviders(<ProfileTwoFactorCard user={user} />);
+    fireEvent.click(screen.getByTestId('profile-withdraw-2fa').querySelector('input')!);
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/auth/profile'))).toBe(true));
+    expect(calls.find((c) => c.path.endsWith('/auth/profile'))!.body).toEqual({ withdraw_2fa: true });
+    expect(screen.queryByTestId('two-factor-off-dialog')).toBeNull();
+  });
+
+  it('turning a switch off asks for the current password and shows a wrong one under the field', async () => {
+    const calls = mockApi((body) =>
+      body.old_password === 'right-password'
+        ? json({ data: { ...user, login_2fa: false } })
+        : json({ message: 'Поточний пароль вказано невірно', code: 'BadOldPassword', errors: { old_password: ['Поточний пароль вказано невірно'] } }, 422),
+    );
+    renderWithProviders(<ProfileTwoFactorCard user={user} />);
+    fireEvent.click(screen.getByTestId('profile-login-2fa').querySelector('input')!);
+    const dialog = await screen.findByTestId('two-factor-off-dialog');
+    expect(dialog.textContent).toContain('olena@example.com');
+    expect(calls.filter((c) => c.path.endsWith('/auth/profile'))).toHaveLength(0);
+    const confirm = screen.getByTestId('two-factor-off-confirm') as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Поточний пароль'), { target: { value: 'wrong-password' } });
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Поточний пароль вказано невірно')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Поточний пароль'), { target: { value: 'right-password' } });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(screen.queryByTestId('two-factor-off-dialog')).toBeNull());
+    expect(calls.filter((c) => c.path.endsWith('/auth/profile')).map((c) => c.body)).toEqual([
+      { login_2fa: false, old_password: 'wrong-password' },
+      { login_2fa: false, old_password: 'right-password' },
+    ]);
+  });
+
+  it('or asks for a mailed code and sends it with its attempt id', async () => {
+    const calls = mockApi(() => json({ data: { ...user, login_2fa: false } }));
+    renderWithProviders(<ProfileTwoFactorCard user={user} />);
+    fireEvent.click(screen.getByTestId('profile-login-2fa').querySelector('input')!);
+    fireEvent.click(await screen.findByTestId('two-factor-off-send-code'));
+    const code = await screen.findByTestId('two-factor-off-code-input');
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/auth/step-up'))).toBe(true);
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('two-factor-off-confirm'));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/auth/profile'))).toBe(true));
+    expect(calls.find((c) => c.path.endsWith('/auth/profile'))!.body).toEqual({ login_2fa: false, attempt_id: ATTEMPT, code: '123456' });
+  });
+});
