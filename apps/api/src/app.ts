@@ -50,7 +50,7 @@ import { runFeedBuildJob, startFeedScheduler } from './modules/exports/exports.s
 import { startTracking } from './modules/orders/tracking.service.ts';
 import { reservationSystemOf, runReservation } from './modules/orders/reservation.service.ts';
 import { novaPoshtaClient } from './integrations/novaposhta/client.ts';
-import { NP_EMULATOR_PATH, novaPoshtaEmulator } from './integrations/novaposhta/emulator.ts';
+import { NP_EMULATOR_DEFAULT_KEY, NP_EMULATOR_PATH, novaPoshtaEmulator } from './integrations/novaposhta/emulator.ts';
 import { startRestockWatcher } from './modules/notifications/notifications.service.ts';
 
 /** Query strings: `key[]=a&key[]=b` and `key=a&key=b` both arrive as `key: [a, b]`. */
@@ -122,7 +122,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const novaPoshta = novaPoshtaClient({
     // Unset: the emulator on this very server (its port is known once it listens).
     url: () => config.npApiUrl ?? `http://127.0.0.1:${(app.server.address() as { port?: number } | null)?.port ?? config.port}${NP_EMULATOR_PATH}`,
-    apiKey: config.npApiKey,
+    // The emulator wants a sender key on waybill calls, as Nova Poshta does.
+    apiKey: config.npApiUrl ? config.npApiKey : (config.npApiKey ?? NP_EMULATOR_DEFAULT_KEY),
     log: app.log,
   });
   const deps: Deps = { config, database, db: database.db, queue, mailer, limiter, sessions, realtime, novaPoshta };
@@ -208,7 +209,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(broadcastingRoutes, { prefix: '/broadcasting', realtime });
   if (config.npEmulator) {
     if (config.env === 'production') app.log.warn('NP_EMULATOR=1: the built-in Nova Poshta emulator serves /emulators/novaposhta; parcels are not real (benchmarks and demos only)');
-    await app.register(novaPoshtaEmulator, { prefix: '/emulators/novaposhta', db: database.db, stepSeconds: config.npEmulatorStepSeconds });
+    await app.register(novaPoshtaEmulator, {
+      prefix: '/emulators/novaposhta',
+      db: database.db,
+      apiKey: config.npApiKey ?? NP_EMULATOR_DEFAULT_KEY,
+      stepSeconds: config.npEmulatorStepSeconds,
+    });
   }
   await app.register(promoRoutes, { prefix: '/api/products' });
   await app.register(storageRoutes, { prefix: '/storage' });

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { npEmulatorDocuments } from '../../db/schema/index.ts';
 import { CarrierError, novaPoshtaClient, type NovaPoshta, type NpWaybillInput } from './client.ts';
-import { answerAsync, NP_EMULATOR_PATH, pickScenario, type NpScenario } from './emulator.ts';
+import { answerAsync, NP_EMULATOR_DEFAULT_KEY, NP_EMULATOR_PATH, pickScenario, type NpScenario } from './emulator.ts';
 import { EMULATOR_DATA } from './emulator-data.ts';
 import { deliveryStatusOfNpCode, NP_STATUS_TEXT } from './status-codes.ts';
 
@@ -45,10 +45,23 @@ describe('Nova Poshta waybills and tracking through the built-in emulator', () =
     t = await buildTestApp({ npEmulatorStepSeconds: 0 });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
-    np = novaPoshtaClient({ url: () => `http://127.0.0.1:${port}${NP_EMULATOR_PATH}`, log: t.app.log });
+    np = novaPoshtaClient({ url: () => `http://127.0.0.1:${port}${NP_EMULATOR_PATH}`, apiKey: NP_EMULATOR_DEFAULT_KEY, log: t.app.log });
     op = await t.operator();
   });
   afterAll(() => t.close());
+
+  test('waybill methods need the sender key, as Nova Poshta does; address and tracking methods do not', async () => {
+    const post = (body: Record<string, unknown>) => t.request('POST', NP_EMULATOR_PATH, { body });
+    const save = { modelName: 'InternetDocument', calledMethod: 'save', methodProperties: { CityRecipient: 'x', RecipientsPhone: '380671234567', Cost: 100 } };
+    const before = (await t.database.db.select().from(docs)).length;
+    expect((await post(save)).body).toMatchObject({ success: false, errors: ['API key is not specified'] });
+    expect((await post({ ...save, apiKey: 'guessed' })).body).toMatchObject({ success: false, errors: ['API key is invalid'] });
+    expect((await post({ ...save, modelName: 'InternetDocument', calledMethod: 'delete', methodProperties: { DocumentRefs: ['x'] } })).body.errors).toEqual(['API key is not specified']);
+    expect((await t.database.db.select().from(docs)).length).toBe(before);
+    expect((await post({ ...save, apiKey: NP_EMULATOR_DEFAULT_KEY })).body.success).toBe(true);
+    expect((await post({ modelName: 'Address', calledMethod: 'searchSettlements', methodProperties: { CityName: 'Київ' } })).body.success).toBe(true);
+    expect((await post({ modelName: 'TrackingDocument', calledMethod: 'getStatusDocuments', methodProperties: { Documents: [{ DocumentNumber: '20450000000000' }] } })).body.success).toBe(true);
+  });
 
   test('save answers a 14-digit number and the cost of the formula', async () => {
     const a = await np.createWaybill(waybill());

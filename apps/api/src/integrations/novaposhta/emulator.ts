@@ -113,6 +113,11 @@ export function answer(req: NpRequest): NpEnvelope {
 
 export interface NpEmulatorOptions {
   db: Db;
+  /**
+   * The sender's key the waybill methods (InternetDocument.*) must carry, as Nova Poshta refuses
+   * them without a valid key; address and tracking methods need none.
+   */
+  apiKey?: string;
   /** A parcel moves one status code per this many seconds (lazily, when tracked); 0 = control endpoint only. */
   stepSeconds: number;
   /** Tests may fix the clock and the scenario lottery. */
@@ -339,6 +344,10 @@ async function trackDocuments(emu: NpEmulatorOptions, props: Record<string, unkn
 /** Every method: the address ones (as `answer`), waybills and tracking over the database. */
 export async function answerAsync(req: NpRequest, emu: NpEmulatorOptions): Promise<NpEnvelope> {
   const props = req.methodProperties ?? {};
+  if (req.modelName === 'InternetDocument' && emu.apiKey !== undefined) {
+    if (!text(req.apiKey)) return fail('API key is not specified');
+    if (text(req.apiKey) !== emu.apiKey) return fail('API key is invalid');
+  }
   switch (`${req.modelName ?? ''}.${req.calledMethod ?? ''}`) {
     case 'InternetDocument.save':
       return saveDocument(emu, props);
@@ -414,9 +423,11 @@ export function setDocumentScenario(emu: NpEmulatorOptions, number: string, scen
 }
 
 export const NP_EMULATOR_PATH = '/emulators/novaposhta/v2.0/json/';
+/** The emulator's sender key when NP_API_KEY is unset (the server's own client sends it). */
+export const NP_EMULATOR_DEFAULT_KEY = 'emulator-key';
 
 export const novaPoshtaEmulator: FastifyPluginAsync<NpEmulatorOptions> = async (app, opts) => {
-  const emu: NpEmulatorOptions = { db: opts.db, stepSeconds: opts.stepSeconds, now: opts.now, random: opts.random };
+  const emu: NpEmulatorOptions = { db: opts.db, apiKey: opts.apiKey, stepSeconds: opts.stepSeconds, now: opts.now, random: opts.random };
   app.post('/v2.0/json/', async (req) => answerAsync((req.body ?? {}) as NpRequest, emu));
   // NP also accepts /v2.0/json/{Model}/{method}.
   app.post('/v2.0/json/:model/:method', async (req) => {
