@@ -114,6 +114,10 @@ describe('3. a registration attempt never changes another attempt', () => {
     expect(a.body.data.attempt_id).not.toBe(b.body.data.attempt_id);
     const [ca, cb] = await codesSince(email, before, 2);
     expect((await post('/api/v1/auth/confirm', { email, attempt_id: a.body.data.attempt_id, code: ca })).status).toBe(200);
+    // The confirmed attempt keeps no copy of the password hash.
+    const [used] = await t.database.db.select().from(authCodes).where(eq(authCodes.attemptId, a.body.data.attempt_id));
+    expect(used?.usedAt).toBeTruthy();
+    expect(used?.payload).toBeNull();
     const late = await post('/api/v1/auth/confirm', { email, attempt_id: b.body.data.attempt_id, code: cb });
     expect(late.status).toBe(422);
     expect(late.body.errors.email[0]).toBe('Цей e-mail вже зареєстровано');

@@ -64,7 +64,7 @@ export const authRepo = {
   ) => {
     await db
       .update(authCodes)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: new Date(), payload: null })
       .where(and(eq(authCodes.email, v.email), eq(authCodes.purpose, v.purpose), eq(authCodes.deviceKey, v.deviceKey), isNull(authCodes.usedAt)));
     await db.insert(authCodes).values({ ...v, payload: v.payload ?? null });
   },
@@ -77,7 +77,7 @@ export const authRepo = {
       .limit(1)
       .then((r) => r[0]),
 
-  markCode: (db: Db, id: number, values: { attempts?: number; usedAt?: Date }) =>
+  markCode: (db: Db, id: number, values: { attempts?: number; usedAt?: Date; payload?: null }) =>
     db.update(authCodes).set(values).where(eq(authCodes.id, id)),
 
   upsertDevice: (db: Db, v: { userId: number; deviceToken: string; name: string; userAgent?: string; ipAddress: string }) =>

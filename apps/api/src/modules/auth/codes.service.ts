@@ -78,12 +78,13 @@ export async function consumeCode(ctx: Ctx, email: string, purpose: CodePurpose,
     const live = await authRepo.liveCodeForUpdate(tx, email, purpose, attemptId);
     if (!live) return { kind: 'bad' as const };
     if (safeEqual(live.codeHash, hashCode(email, code))) {
-      await authRepo.markCode(tx, live.id, { usedAt: new Date() });
+      // A used attempt keeps no payload (a registration's password hash goes to the user row).
+      await authRepo.markCode(tx, live.id, { usedAt: new Date(), payload: null });
       return { kind: 'ok' as const, row: live as CodeRow };
     }
     const attempts = live.attempts + 1;
     const burned = attempts >= CODE_MAX_ATTEMPTS;
-    await authRepo.markCode(tx, live.id, burned ? { attempts, usedAt: new Date() } : { attempts });
+    await authRepo.markCode(tx, live.id, burned ? { attempts, usedAt: new Date(), payload: null } : { attempts });
     return { kind: burned ? ('burned' as const) : ('bad' as const) };
   });
   if (outcome.kind === 'burned') throw AppError.tooMany(60);
