@@ -234,6 +234,23 @@ describe('point 1: a double submit makes one order', () => {
     expect(b.balanceKop).toBe(b.ledgerKop);
     expect(b.balanceKop).toBe((500 + 100 - 10 + 25) * 100);
   });
+  test('a correction key forgotten after 24 h, sent again with another correction, posts that correction (never answers the old one)', async () => {
+    const u = await t.user();
+    const k = key();
+    const send = (amount: number) => t.request('POST', `/api/v1/admin/users/${u.id}/corrections`, { token: op, body: { amount, comment: 'Бонус' }, headers: { 'idempotency-key': k } });
+    const first = await send(25);
+    expect(first.status).toBe(201);
+    await t.database.db.execute(sql`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = ${k}`);
+    const later = await send(40);
+    expect(later.status, JSON.stringify(later.body)).toBe(201);
+    expect(later.body.data.id).not.toBe(first.body.data.id);
+    expect(await tools.balance(u.id)).toEqual({ balanceKop: 6500, ledgerKop: 6500 });
+    // The same correction again after 24 h is still posted once (the posting's own key).
+    await t.database.db.execute(sql`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = ${k}`);
+    const again = await send(40);
+    expect([again.status, again.body.data.id]).toEqual([201, later.body.data.id]);
+    expect(await tools.balance(u.id)).toEqual({ balanceKop: 6500, ledgerKop: 6500 });
+  });
 });
 
 describe('point 2: the ledger is immutable', () => {

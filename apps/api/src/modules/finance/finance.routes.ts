@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -148,7 +149,12 @@ export const financeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const ctx = authedCtx(req);
-      const key = `correction:${req.params.id}:${req.headers['idempotency-key'] ?? crypto.randomUUID()}`;
+      // The posting's key names the header key, its author and the body: a retry after a lost answer
+      // posts once, and the same header key with another correction (once the plugin has forgotten
+      // it, after 24 h) is another posting, never the old one answered in its place.
+      const header = req.headers['idempotency-key'];
+      const body = createHash('sha256').update(`${req.body.amount}\n${req.body.comment}`).digest('hex').slice(0, 16);
+      const key = header ? `correction:${req.params.id}:${ctx.user.id}:${header}:${body}` : `correction:${req.params.id}:${crypto.randomUUID()}`;
       const data = await finance.postCorrection(ctx, req.params.id, req.body.amount, req.body.comment, key);
       return reply.code(201).send({ data });
     },
