@@ -13,6 +13,7 @@ import { accessTokens, users } from '../db/schema/index.ts';
 import type { RealtimePush } from '../jobs/queue.ts';
 import { AppError } from '../lib/errors.ts';
 import { authedCtx, liveTokenWhere, requireUser, resolveSession } from './auth.ts';
+import { authRepo } from '../modules/auth/auth.repository.ts';
 
 /**
  * The realtime channel (SPEC section 4): Socket.IO on the API's port. A client authenticates
@@ -133,6 +134,7 @@ export async function attachRealtime(app: FastifyInstance, deps: Pick<Deps, 'con
       .delete(accessTokens)
       .where(inArray(accessTokens.id, expired))
       .catch((err: Error) => log.error({ err }, 'expired token purge failed'));
+    await authRepo.purgeExpiredCodes(deps.db, SWEEP_BATCH).catch((err: Error) => log.error({ err }, 'expired code purge failed'));
   };
   const sweep = async () => {
     await purge();

@@ -399,3 +399,17 @@ describe('8. forgot-password answers the same for known and unknown e-mails', ()
 
 
 
+
+describe('an attempt never confirmed does not keep its data for good', () => {
+  test('the minute sweep deletes codes expired a day ago, with their payload (a password hash); live attempts stay', async () => {
+    const stale = `stale-${Date.now()}@example.com`;
+    const live = `live-${Date.now()}@example.com`;
+    expect((await post('/api/v1/auth/register', reg(stale, 'stale-password-1'), { ip: '10.7.0.1' })).status).toBe(201);
+    expect((await post('/api/v1/auth/register', reg(live, 'live-password-1'), { ip: '10.7.0.2' })).status).toBe(201);
+    await t.database.db.update(authCodes).set({ expiresAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(authCodes.email, stale));
+    await t.app.deps.realtime.sweep();
+    expect(await t.database.db.select().from(authCodes).where(eq(authCodes.email, stale))).toEqual([]);
+    const [kept] = await t.database.db.select().from(authCodes).where(eq(authCodes.email, live));
+    expect(kept?.payload).toBeTruthy();
+  });
+});

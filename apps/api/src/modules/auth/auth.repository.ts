@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accessTokens, authCodes, devices, users } from '../../db/schema/index.ts';
 import type { CodePurpose } from '../../mail/templates.ts';
@@ -99,4 +99,14 @@ export const authRepo = {
     db
       .delete(accessTokens)
       .where(exceptDeviceId ? and(eq(accessTokens.userId, userId), ne(accessTokens.deviceId, exceptDeviceId)) : eq(accessTokens.userId, userId)),
+
+  /**
+   * Forgets codes that expired a day ago (a batch at a time): an attempt never confirmed would
+   * otherwise keep its payload (a registration's password hash) for good. Answers how many went.
+   */
+  purgeExpiredCodes: async (db: Db, batch: number) => {
+    const old = db.select({ id: authCodes.id }).from(authCodes).where(lt(authCodes.expiresAt, new Date(Date.now() - 86_400_000))).limit(batch);
+    const gone = await db.delete(authCodes).where(inArray(authCodes.id, old)).returning({ id: authCodes.id });
+    return gone.length;
+  },
 };
