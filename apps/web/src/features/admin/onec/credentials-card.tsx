@@ -32,26 +32,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useCreateOnecCredential, useOnecCredential, useRevokeOnecCredential } from './api.ts';
 import { useOnecT } from './i18n.ts';
-
-/** Copies text: the Clipboard API, else the selected input and execCommand (plain http outside localhost). */
-async function copyText(text: string, input: HTMLInputElement | HTMLTextAreaElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to the selection
-  }
-  if (!input) return false;
-  input.focus();
-  input.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  }
-}
+import { copyText } from '../../../lib/copy-text.ts';
 
 function CopyField({ label, value, field }: { label: string; value: string; field: 'login' | 'secret' }) {
   const { t } = useOnecT();

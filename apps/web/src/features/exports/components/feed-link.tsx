@@ -13,26 +13,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import type { ExportSettingDto } from '@drop/shared';
 import { useToast } from '../../../lib/toast.tsx';
 import { useExportsT } from '../i18n.ts';
-
-/** Copies text: the Clipboard API, else the selected input and execCommand (plain http outside localhost). */
-async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to the selection
-  }
-  if (!input) return false;
-  input.focus();
-  input.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  }
-}
+import { copyText } from '../../../lib/copy-text.ts';
 
 export function FeedLink({ feed }: { feed: Pick<ExportSettingDto, 'id' | 'name' | 'url' | 'last_generated_at'> }) {
   const { t } = useExportsT();
