@@ -35,6 +35,9 @@ export function TwoFactorOffDialog({ field, email, onClose }: { field: TwoFactor
   const [attemptId, setAttemptId] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ old_password?: string; code?: string }>({});
+  // The switch the dialog is about, kept while it fades out after closing (its title names it).
+  const [shown, setShown] = useState<TwoFactorSwitch | null>(field);
+  if (field !== null && field !== shown) setShown(field);
 
   const reset = () => {
     setPassword('');
@@ -83,7 +86,7 @@ export function TwoFactorOffDialog({ field, email, onClose }: { field: TwoFactor
 
   return (
     <Dialog open={field !== null} onClose={close} fullScreen={fullScreen} maxWidth="xs" fullWidth aria-labelledby="two-factor-off-title" data-testid="two-factor-off-dialog">
-      <DialogTitle id="two-factor-off-title">{t('profile.twoFactor.offTitle')}</DialogTitle>
+      <DialogTitle id="two-factor-off-title">{t(shown === 'login_2fa' ? 'profile.twoFactor.offTitleLogin' : 'profile.twoFactor.offTitleWithdraw')}</DialogTitle>
       <form
         noValidate
         onSubmit={(e) => {
