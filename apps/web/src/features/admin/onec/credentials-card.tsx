@@ -78,6 +78,9 @@ export function CredentialsCard() {
   const [ask, setAsk] = useState<'replace' | 'revoke' | null>(null);
   const [pair, setPair] = useState<OnecCredentialSecretDto | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A request on its way: a second click before the button shows it is busy sends nothing (two
+  // generates would make two pairs, the first revoked at once; two revokes, an error for the second).
+  const sending = useRef(false);
   // Not an admin: nothing to show.
   if (credential.isError && isApiError(credential.error) && credential.error.status === 403) return null;
   const current = credential.data;
@@ -86,8 +89,13 @@ export function CredentialsCard() {
     setError(isApiError(e) ? e.message : tc('errors.generic'));
   };
   const generate = () => {
+    if (sending.current) return;
+    sending.current = true;
     setError(null);
     create.mutate(undefined, {
+      onSettled: () => {
+        sending.current = false;
+      },
       onSuccess: (made) => {
         setAsk(null);
         setPair(made);
@@ -168,8 +176,13 @@ export function CredentialsCard() {
         busy={revoke.isPending}
         onCancel={() => setAsk(null)}
         onConfirm={() => {
+          if (sending.current) return;
+          sending.current = true;
           setError(null);
           revoke.mutate(undefined, {
+            onSettled: () => {
+              sending.current = false;
+            },
             onSuccess: () => {
               setAsk(null);
               toast.success(t('credentials.revoked'));
