@@ -3,7 +3,7 @@
  * most 500 characters; a server field error on `reason` is shown on the field).
  * Test ids: {testId}, {testId}-reason, {testId}-confirm, {testId}-cancel.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -35,17 +35,25 @@ function DecisionBody({ title, text, confirmLabel, withReason, busy, onCancel, o
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A decision on its way: a second click before the button shows it is busy sends nothing.
+  const sending = useRef(false);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (sending.current) return;
     const r = reason.trim();
     if (withReason && !r) return setError(t('common.reasonRequired'));
     if (r.length > REASON_MAX) return setError(t('common.tooLong', { max: REASON_MAX }));
     setError(null);
-    onConfirm(withReason ? r : undefined).catch((err: unknown) => {
-      const field = isApiError(err) ? err.errors?.reason?.[0] : undefined;
-      if (field) setError(field);
-    });
+    sending.current = true;
+    onConfirm(withReason ? r : undefined)
+      .catch((err: unknown) => {
+        const field = isApiError(err) ? err.errors?.reason?.[0] : undefined;
+        if (field) setError(field);
+      })
+      .finally(() => {
+        sending.current = false;
+      });
   };
 
   return (

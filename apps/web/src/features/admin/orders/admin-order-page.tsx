@@ -6,7 +6,7 @@
  * admin-order-delivery, order-move, order-mark-paid, order-set-ttn, order-create-ttn, order-reseller,
  * admin-order-ttn, admin-order-lines, admin-order-line; see order-dialogs.tsx, reservation-jobs.tsx.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -166,6 +166,7 @@ function MarkPaidDialog({ order, lists, onClose }: { order: AdminOrderDto; lists
   const toast = useToast();
   const pay = useMarkPaid(order.id);
   const [error, setError] = useState<string | null>(null);
+  const sending = useRef(false);
   const paid = labelOf(lists?.pay_status_list, 'Paid');
   return (
     <ConfirmDialog
@@ -181,15 +182,21 @@ function MarkPaidDialog({ order, lists, onClose }: { order: AdminOrderDto; lists
       busy={pay.isPending}
       error={error}
       onBack={onClose}
-      onConfirm={() =>
+      onConfirm={() => {
+        // A second click before the button shows it is busy sends nothing.
+        if (sending.current) return;
+        sending.current = true;
         pay.mutate(undefined, {
+          onSettled: () => {
+            sending.current = false;
+          },
           onSuccess: () => {
             toast.success(t('order.paidDone', { status: paid }));
             onClose();
           },
           onError: (e) => setError(isApiError(e) ? e.message : tc('errors.generic')),
-        })
-      }
+        });
+      }}
     />
   );
 }

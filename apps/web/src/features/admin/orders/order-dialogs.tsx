@@ -10,7 +10,7 @@
  * ttn-submit, np-dialog, np-weight, np-seats, np-description, np-submit, dialog-error, dialog-close,
  * unpaid-note, override-reason, confirm-dialog, confirm-item, confirm-submit, confirm-back.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -278,9 +278,17 @@ export function MoveStatusDialog({
   const target = useWatch({ control: form.control, name: 'status' }) as OrderStatus | '';
   const override = useOverride(order, target === 'Complected');
   const [confirming, setConfirming] = useState<{ status: OrderStatus; comment?: string } | null>(null);
+  // A move on its way: a second click before the button shows it is busy sends nothing (the second
+  // cancel would fail and show an error over a cancel that went through).
+  const sending = useRef(false);
   const send = (body: { status: OrderStatus; comment?: string; override_reason?: string }) => {
+    if (sending.current) return;
+    sending.current = true;
     setErrorText(null);
     move.mutate(body, {
+      onSettled: () => {
+        sending.current = false;
+      },
       onSuccess: (o) => {
         toast.success(t('move.done', { status: o.status_name }));
         onClose();
@@ -292,6 +300,8 @@ export function MoveStatusDialog({
       },
     });
   };
+  // handleSubmit calls this only on submit (an event), never during render: `send` reads its ref there.
+  // eslint-disable-next-line react-hooks/refs
   const submit = form.handleSubmit((v) => {
     const extra = override.take();
     if (extra === false) return;
