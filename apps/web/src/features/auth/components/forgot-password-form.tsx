@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,11 +36,18 @@ export function ForgotPasswordForm({ onRestored }: { onRestored: () => void }) {
   const [code, setCode] = useState('');
   const [password, confirmation] = useWatch({ control: form.control, name: ['password', 'password_confirmation'] });
 
+  // A request on its way: a second click before its button shows it is busy sends nothing (a second
+  // forgot was refused 429 and kept the form on step 1 although the code went out).
+  const sending = useRef(false);
   const sendEmail = () => {
-    if (!email.trim()) return;
+    if (!email.trim() || sending.current) return;
+    sending.current = true;
     forgot.mutate(
       { email: email.trim() },
       {
+        onSettled: () => {
+          sending.current = false;
+        },
         onSuccess: (res) => {
           setEmailError(undefined);
           setAttemptId(res.attempt_id);
@@ -55,10 +62,17 @@ export function ForgotPasswordForm({ onRestored }: { onRestored: () => void }) {
     );
   };
 
+  // handleSubmit calls this only on submit (an event), never during render.
+  // eslint-disable-next-line react-hooks/refs
   const onRestore = form.handleSubmit((values) => {
+    if (sending.current) return;
+    sending.current = true;
     restore.mutate(
       { email: email.trim(), attempt_id: attemptId, password: values.password, password_confirmation: values.password_confirmation, code },
       {
+        onSettled: () => {
+          sending.current = false;
+        },
         onSuccess: () => onRestored(),
         onError: (e) => {
           const applied = applyServerErrors(e, form.setError, ['code', 'password', 'password_confirmation']);

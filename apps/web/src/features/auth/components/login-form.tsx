@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,8 +31,18 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const form = useForm({ resolver: zodResolver(loginInput), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
 
+  // A request on its way: a second click before its button shows it is busy sends nothing (a second
+  // sign-in or a used code would be answered on top of the first).
+  const sending = useRef(false);
+  // handleSubmit calls this only on submit (an event), never during render.
+  // eslint-disable-next-line react-hooks/refs
   const onSubmit = form.handleSubmit((values) => {
+    if (sending.current) return;
+    sending.current = true;
     login.mutate(values, {
+      onSettled: () => {
+        sending.current = false;
+      },
       onSuccess: (res) => {
         form.clearErrors();
         if (res.enabled_2fa) {
@@ -49,10 +59,14 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   });
 
   const submitCode = () => {
-    if (!codeEmail || code.length !== CODE_LENGTH) return;
+    if (!codeEmail || code.length !== CODE_LENGTH || sending.current) return;
+    sending.current = true;
     confirm.mutate(
       { email: codeEmail, attempt_id: attemptId, code },
       {
+        onSettled: () => {
+          sending.current = false;
+        },
         onSuccess: () => onSignedIn(),
         onError: (e) => {
           const msg = isApiError(e) ? e.errors?.code?.[0] : undefined;

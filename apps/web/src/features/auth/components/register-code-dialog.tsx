@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -31,11 +31,18 @@ export function RegisterCodeDialog({ open, email, attemptId, onCancel, onConfirm
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
 
+  // A confirmation on its way: a second click before the button shows it is busy sends nothing (the
+  // used code would be refused and warn after the sign-in).
+  const sending = useRef(false);
   const submit = () => {
-    if (!CODE_RE.test(code)) return;
+    if (!CODE_RE.test(code) || sending.current) return;
+    sending.current = true;
     confirm.mutate(
       { email, attempt_id: attemptId, code },
       {
+        onSettled: () => {
+          sending.current = false;
+        },
         onSuccess: () => {
           setError(undefined);
           onConfirmed();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -53,8 +53,16 @@ export function TwoFactorOffDialog({ field, email, onClose }: { field: TwoFactor
   const byCode = attemptId !== null && code.length === CODE_LENGTH;
   const ready = byCode || password.length > 0;
 
-  const sendCode = () =>
+  // A request on its way: a second click before its button shows it is busy sends nothing (two codes
+  // mailed at once, only the last one valid; the switch turned off twice).
+  const sending = useRef(false);
+  const sendCode = () => {
+    if (sending.current) return;
+    sending.current = true;
     stepUp.mutate(undefined, {
+      onSettled: () => {
+        sending.current = false;
+      },
       onSuccess: (res) => {
         setAttemptId(res.attempt_id);
         setCode('');
@@ -63,13 +71,18 @@ export function TwoFactorOffDialog({ field, email, onClose }: { field: TwoFactor
       },
       onError: (e) => toast.error(isApiError(e) ? e.message : t('errors.generic')),
     });
+  };
 
   const submit = () => {
-    if (!field || !ready) return;
+    if (!field || !ready || sending.current) return;
+    sending.current = true;
     const proof = byCode ? { attempt_id: attemptId, code } : { old_password: password };
     update.mutate(
       { ...(field === 'login_2fa' ? { login_2fa: false } : { withdraw_2fa: false }), ...proof },
       {
+        onSettled: () => {
+          sending.current = false;
+        },
         onSuccess: () => {
           toast.success(t('profile.saved'));
           close();
