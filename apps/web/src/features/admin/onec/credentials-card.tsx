@@ -161,7 +161,7 @@ export function CredentialsCard() {
         title={t('credentials.replaceTitle')}
         text={t('credentials.replaceText', { login: current?.login ?? '' })}
         confirmLabel={t('credentials.replaceConfirm')}
-        cancelLabel={tc('common.cancel')}
+        cancelLabel={tc('common.back')}
         busy={create.isPending}
         onCancel={() => setAsk(null)}
         onConfirm={generate}
@@ -172,7 +172,7 @@ export function CredentialsCard() {
         title={t('credentials.revokeTitle')}
         text={t('credentials.revokeText', { login: current?.login ?? '' })}
         confirmLabel={t('credentials.revokeConfirm')}
-        cancelLabel={tc('common.cancel')}
+        cancelLabel={tc('common.back')}
         busy={revoke.isPending}
         onCancel={() => setAsk(null)}
         onConfirm={() => {
