@@ -9,10 +9,11 @@ import { createQueryClient } from '../../lib/query-client.ts';
 export const reply = (body: unknown, status = 200) =>
   Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(body === undefined ? '' : JSON.stringify(body)), blob: () => Promise.resolve(new Blob(['x'])), json: () => Promise.resolve(body) } as Response);
 
-/** Parses a fetch call: pathname, query, method and JSON body. */
+/** Parses a fetch call: pathname, query, method, JSON body and Idempotency-Key. */
 export function callOf(input: RequestInfo | URL, init?: RequestInit) {
   const url = new URL(String(input), 'http://x');
-  return { path: url.pathname, query: url.searchParams, method: init?.method ?? 'GET', body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+  const idempotencyKey = new Headers(init?.headers).get('Idempotency-Key') ?? undefined;
+  return { path: url.pathname, query: url.searchParams, method: init?.method ?? 'GET', body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined, idempotencyKey };
 }
 export type Call = ReturnType<typeof callOf>;
 

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaymentDto, TopUpStatus, WithdrawDto, WithdrawStatus } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
+import { createIntent, idempotencyHeader } from '../../../lib/idempotency.ts';
 import { adminKeys, type Page } from './keys.ts';
 
 export type AdminPayment = PaymentDto & { user_id: number };
@@ -26,11 +28,15 @@ export const useAdminWithdraws = (status: WithdrawStatus | undefined, page: numb
     refetchOnWindowFocus: true,
   });
 
-/** After a decision: both queues, the resellers (balances) and the audit log reload. */
-function useMoneyDecision<I extends { id: number }, R>(fn: (input: I) => Promise<R>) {
+/**
+ * A decision carries an `Idempotency-Key` (one per decision, kept for a retry while its outcome is
+ * unknown: it is applied once). After it: both queues, the resellers (balances) and the audit log reload.
+ */
+function useMoneyDecision<I extends { id: number }, R>(fn: (input: I, options: { headers: Record<string, string> }) => Promise<R>) {
   const qc = useQueryClient();
+  const [intent] = useState(createIntent);
   return useMutation({
-    mutationFn: fn,
+    mutationFn: (input: I) => intent.run(input, (key) => fn(input, { headers: idempotencyHeader(key) })),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: adminKeys.money() });
       void qc.invalidateQueries({ queryKey: adminKeys.users() });
@@ -41,12 +47,12 @@ function useMoneyDecision<I extends { id: number }, R>(fn: (input: I) => Promise
 
 /** `PUT /admin/payments/{id}`: approve, or decline with a reason. */
 export const useDecidePayment = () =>
-  useMoneyDecision(({ id, status, reason }: { id: number; status: 'Approved' | 'Declined'; reason?: string }) =>
-    api.put<AdminPayment>(`/admin/payments/${id}`, { status, ...(reason ? { reason } : {}) }),
+  useMoneyDecision(({ id, status, reason }: { id: number; status: 'Approved' | 'Declined'; reason?: string }, options) =>
+    api.put<AdminPayment>(`/admin/payments/${id}`, { status, ...(reason ? { reason } : {}) }, undefined, options),
   );
 
 /** `PUT /admin/withdraws/{id}`: mark paid, or decline with a reason. */
 export const useDecideWithdraw = () =>
-  useMoneyDecision(({ id, status, reason }: { id: number; status: 'Paid' | 'Declined'; reason?: string }) =>
-    api.put<AdminWithdraw>(`/admin/withdraws/${id}`, { status, ...(reason ? { reason } : {}) }),
+  useMoneyDecision(({ id, status, reason }: { id: number; status: 'Paid' | 'Declined'; reason?: string }, options) =>
+    api.put<AdminWithdraw>(`/admin/withdraws/${id}`, { status, ...(reason ? { reason } : {}) }, undefined, options),
   );

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminDeviceDto, AdminUserSummaryDto, AdminUserUpdateInput, OperationDto, OrderSummaryDto, UserDto } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
+import { createIntent, idempotencyHeader } from '../../../lib/idempotency.ts';
 import { adminKeys, type Page, type UsersFilter } from './keys.ts';
 
 /** `GET /admin/users/{id}`: the user and the recent audit entries about them. */
@@ -51,11 +53,16 @@ export function useUpdateAdminUser(id: number) {
   });
 }
 
-/** `POST /admin/users/{id}/corrections`: a signed amount (UAH) and the reason; the ledger, lists and audit reload. */
+/**
+ * `POST /admin/users/{id}/corrections`: a signed amount (UAH) and the reason, with an
+ * `Idempotency-Key` (a retry of the same correction posts once); the ledger, lists and audit reload.
+ */
 export function useCorrectBalance(id: number) {
   const qc = useQueryClient();
+  const [intent] = useState(createIntent);
   return useMutation({
-    mutationFn: (input: { amount: number; comment: string }) => api.post<OperationDto>(`/admin/users/${id}/corrections`, input),
+    mutationFn: (input: { amount: number; comment: string }) =>
+      intent.run(input, (key) => api.post<OperationDto>(`/admin/users/${id}/corrections`, input, undefined, { headers: idempotencyHeader(key) })),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: adminKeys.users() });
       void qc.invalidateQueries({ queryKey: adminKeys.audit() });

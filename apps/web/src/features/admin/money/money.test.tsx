@@ -76,6 +76,7 @@ describe('money queues', () => {
     fireEvent.click(within(dialog).getByTestId('approve-dialog-confirm'));
     await waitFor(() => expect(screen.getAllByTestId('money-row')).toHaveLength(1));
     expect(puts(calls)).toEqual([expect.objectContaining({ path: '/api/v1/admin/payments/1', body: { status: 'Approved' } })]);
+    expect(puts(calls)[0]!.idempotencyKey).toMatch(/^[\x20-\x7e]{8,255}$/);
     expect((await screen.findByTestId('toast')).textContent).toContain('Поповнення зараховано');
   });
 
@@ -111,6 +112,7 @@ describe('money queues', () => {
     fireEvent.click(within(await screen.findByTestId('paid-dialog')).getByTestId('paid-dialog-confirm'));
     expect((await screen.findByTestId('money-empty')).textContent).toContain('Заявок на виведення немає');
     expect(puts(calls)[0]).toMatchObject({ path: '/api/v1/admin/withdraws/5', body: { status: 'Paid' } });
+    expect(puts(calls)[0]!.idempotencyKey).toMatch(/^[\x20-\x7e]{8,255}$/);
   });
 
   it('filters by status (all statuses: no status parameter)', async () => {

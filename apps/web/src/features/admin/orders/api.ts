@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -11,6 +12,7 @@ import {
   type OrderStatus,
 } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
+import { createIntent, idempotencyHeader } from '../../../lib/idempotency.ts';
 import type { OrdersFilter } from '../../orders/lib/orders-filter.ts';
 
 /**
@@ -91,7 +93,12 @@ function useOrderMutation<V>(id: number, fn: (v: V) => Promise<AdminOrderDto>) {
 
 export const useMoveOrder = (id: number) =>
   useOrderMutation(id, (v: { status: OrderStatus; comment?: string; override_reason?: string }) => api.post(`/admin/orders/${id}/status`, v, adminOrderDto));
-export const useMarkPaid = (id: number) => useOrderMutation(id, () => api.post(`/admin/orders/${id}/payment`, { payment_status: 'Paid' }, adminOrderDto));
+/** Marks the invoice paid with an `Idempotency-Key` (a retry while the outcome is unknown applies it once). */
+export function useMarkPaid(id: number) {
+  const [intent] = useState(createIntent);
+  const body = { payment_status: 'Paid' as const };
+  return useOrderMutation(id, () => intent.run({ id, ...body }, (key) => api.post(`/admin/orders/${id}/payment`, body, adminOrderDto, { headers: idempotencyHeader(key) })));
+}
 export const useSetTtn = (id: number) => useOrderMutation(id, (v: { ttn: string; cost?: number; override_reason?: string }) => api.put(`/admin/orders/${id}/ttn`, v, adminOrderDto));
 export const useCreateTtn = (id: number) =>
   useOrderMutation(id, (v: { weight: number; seats: number; description?: string; override_reason?: string }) => api.post(`/admin/orders/${id}/ttn`, v, adminOrderDto));

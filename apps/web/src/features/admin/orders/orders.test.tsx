@@ -149,6 +149,7 @@ describe('admin orders', () => {
     expect(within(dialog).getByTestId('confirm-submit').textContent).toBe('Так, рахунок оплачено');
     fireEvent.click(within(dialog).getByTestId('confirm-submit'));
     await waitFor(() => expect(api.find('POST', '/admin/orders/7/payment')[0]?.body).toEqual({ payment_status: 'Paid' }));
+    expect(api.find('POST', '/admin/orders/7/payment')[0]?.idempotencyKey).toMatch(/^[\x20-\x7e]{8,255}$/);
     await waitFor(() => expect(screen.queryByTestId('order-mark-paid')).toBeNull());
   });
 

@@ -12,6 +12,7 @@ export interface ApiCall {
   query: URLSearchParams;
   method: string;
   body: unknown;
+  idempotencyKey?: string;
 }
 
 /** A reply with a status other than 200 (errors). */
@@ -32,7 +33,8 @@ export function mockApi(handler: (c: ApiCall) => unknown) {
     const url = new URL(String(input), 'http://x');
     const raw = init?.body;
     const body = raw instanceof FormData ? raw : typeof raw === 'string' ? (JSON.parse(raw) as unknown) : undefined;
-    const call = { path: url.pathname.replace(/^\/api\/v1/, ''), query: url.searchParams, method: init?.method ?? 'GET', body };
+    const idempotencyKey = new Headers(init?.headers).get('Idempotency-Key') ?? undefined;
+    const call = { path: url.pathname.replace(/^\/api\/v1/, ''), query: url.searchParams, method: init?.method ?? 'GET', body, idempotencyKey };
     calls.push(call);
     const out = handler(call);
     const reply = out instanceof Reply ? out : out === undefined ? new Reply(404, { message: 'Не знайдено' }) : new Reply(200, out);

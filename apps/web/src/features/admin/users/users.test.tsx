@@ -156,7 +156,11 @@ describe('reseller page', () => {
     fireEvent.change(screen.getByTestId('correction-comment'), { target: { value: '  Повернення за брак  ' } });
     fireEvent.click(screen.getByTestId('correction-submit'));
     await waitFor(() => expect(screen.queryByTestId('correction-dialog')).toBeNull());
-    expect(calls.filter((c) => c.path.endsWith('/corrections')).at(-1)!.body).toEqual({ amount: -75.5, comment: 'Повернення за брак' });
+    const corrections = calls.filter((c) => c.path.endsWith('/corrections'));
+    expect(corrections.at(-1)!.body).toEqual({ amount: -75.5, comment: 'Повернення за брак' });
+    // Each correction sent carries a key of its own (the refused -2000 and the posted -75.50 differ).
+    expect(corrections.at(-1)!.idempotencyKey).toMatch(/^[\x20-\x7e]{8,255}$/);
+    expect(corrections.at(-2)!.idempotencyKey).not.toBe(corrections.at(-1)!.idempotencyKey);
     await waitFor(() => expect(screen.getByTestId('user-balance').textContent).toBe('1 175.00 грн.'));
   });
 
