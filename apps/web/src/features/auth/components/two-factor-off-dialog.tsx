@@ -123,6 +123,7 @@ export function TwoFactorOffDialog({ field, email, onClose }: { field: TwoFactor
               helperText={errors.old_password ?? ' '}
               disabled={attemptId !== null}
               testId="two-factor-off-password"
+              autoFocus
               fullWidth
             />
             <Typography align="center" color="text.secondary">
