@@ -369,7 +369,7 @@ async function checkAcknowledged(ops: Op[]) {
         break;
       }
       case 'correction': {
-        const [row] = await q<{ amount_kop: string }>(`SELECT amount_kop FROM operations WHERE id = $1 AND user_id = $2 AND idempotency_key = $3`, [o.body.data.id, o.user.id, `correction:${o.user.id}:${o.key}`]);
+        const [row] = await q<{ amount_kop: string }>(`SELECT amount_kop FROM operations WHERE id = $1 AND user_id = $2 AND idempotency_key LIKE $3`, [o.body.data.id, o.user.id, `correction:${o.user.id}:%:${o.key}:%`]);
         if (!row || Number(row.amount_kop) !== Math.round(o.amount! * 100)) missing.push(`correction ${o.key}: ${JSON.stringify(row)}`);
         break;
       }
