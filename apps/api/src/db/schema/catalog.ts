@@ -35,10 +35,21 @@ export const categories = pgTable(
     productsCount: integer('products_count').notNull().default(0),
     /** 1C Ид of the group this category comes from (the 1C catalogue import), or null. */
     externalId: text('external_id'),
+    /**
+     * Not shown to resellers (neither the category nor its products) until the supplier publishes
+     * it; the 1C import creates the unsorted category hidden (DESIGN.md section 8).
+     */
+    hidden: boolean('hidden').notNull().default(false),
+    /** The one category for 1C goods without a group (created on demand); operators re-home its goods. */
+    unsorted: boolean('unsorted').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('categories_parent_idx').on(t.parentId, t.sort), uniqueIndex('categories_external_id_uq').on(t.externalId)],
+  (t) => [
+    index('categories_parent_idx').on(t.parentId, t.sort),
+    uniqueIndex('categories_external_id_uq').on(t.externalId),
+    uniqueIndex('categories_unsorted_uq').on(t.unsorted).where(sql`unsorted`),
+  ],
 );
 
 export const analogueGroups = pgTable('analogue_groups', {
@@ -143,11 +154,12 @@ export const propertyValues = pgTable(
     sort: integer('sort').notNull().default(0),
     /**
      * From the 1C import: the ИдЗначения of a dictionary value, or `<property Ид>|<value>` for a
-     * string or number value; null otherwise.
+     * string or number value; null otherwise. Unique per property, not across the catalogue: УТ 11
+     * gives every boolean property the value ids `true` and `false`.
      */
     externalId: text('external_id'),
   },
-  (t) => [index('property_values_type_idx').on(t.propertyTypeId), uniqueIndex('property_values_external_id_uq').on(t.externalId)],
+  (t) => [index('property_values_type_idx').on(t.propertyTypeId), uniqueIndex('property_values_type_external_id_uq').on(t.propertyTypeId, t.externalId)],
 );
 
 export const productProperties = pgTable(

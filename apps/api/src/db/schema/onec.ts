@@ -17,6 +17,8 @@ export const onecSessions = pgTable(
     /** Legacy: sessions opened with a staff account before the exchange had credentials of its own. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     credentialId: integer('credential_id').references(() => onecCredentials.id, { onDelete: 'cascade' }),
+    /** Bumped by every catalogue `init`: an import reads only files uploaded in the current generation. */
+    generation: integer('generation').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   },
@@ -35,6 +37,8 @@ export const onecImportRuns = pgTable(
     source: text('source', { enum: ['exchange', 'upload'] }).notNull(),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
     sessionId: integer('session_id').references(() => onecSessions.id, { onDelete: 'set null' }),
+    /** The session's generation (its `init`) the run belongs to. */
+    generation: integer('generation').notNull().default(0),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     /** The file 1C asked to import (exchange), or null (upload). */
     requestedFile: text('requested_file'),
