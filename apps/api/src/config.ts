@@ -108,6 +108,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // A real carrier without a key answers every waybill call "API key is invalid": refuse to start instead (any NODE_ENV).
+  if (e.NP_API_URL && !e.NP_API_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  NP_API_KEY: required when NP_API_URL is set (the key of the sender\'s Nova Poshta business account, ' +
+        'from its cabinet: Налаштування → Безпека → API-ключ); unset NP_API_URL to use the built-in emulator outside production',
+    );
+  }
   // Production talks to the real carrier: no emulator (anyone could mark parcels delivered) unless asked for.
   if (e.NODE_ENV === 'production' && !e.NP_EMULATOR && (!e.NP_API_URL || !e.NP_API_KEY)) {
     const missing = [!e.NP_API_URL && 'NP_API_URL', !e.NP_API_KEY && 'NP_API_KEY'].filter(Boolean).join(' and ');

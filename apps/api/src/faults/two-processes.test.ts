@@ -94,6 +94,7 @@ describe.runIf(!!adminUrl && !!redisUrl)('two API processes behind one database 
       REALTIME_SECRET: 'two-processes-secret-0123456789',
       SMTP_URL: smtp.url,
       NP_API_URL: np.url,
+      NP_API_KEY: 'two-processes-key',
       RESERVATION_SYSTEM: 'onec-http',
       ONEC_URL: onec.url,
       JOB_RETRY_DELAY_SECONDS: '1',

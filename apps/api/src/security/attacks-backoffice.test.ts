@@ -100,7 +100,7 @@ describe('11: the emulator control endpoints need an admin; production mounts no
     expect(loadConfig({ NODE_ENV: 'production', NP_API_URL: 'https://api.novaposhta.ua/v2.0/json/', NP_API_KEY: 'key' }).npEmulator).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', NP_EMULATOR: '1' }).npEmulator).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).npEmulator).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'development', NP_API_URL: 'https://api.novaposhta.ua/v2.0/json/' }).npEmulator).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', NP_API_URL: 'https://api.novaposhta.ua/v2.0/json/', NP_API_KEY: 'key' }).npEmulator).toBe(false);
     expect(() => loadConfig({ NP_EMULATOR: 'yes' })).toThrow(/NP_EMULATOR/);
   });
 

@@ -1,0 +1,21 @@
+import { describe, expect, test } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const NP = 'https://api.novaposhta.ua/v2.0/json/';
+
+describe('Nova Poshta configuration (issue 25, point 10)', () => {
+  test.each(['development', 'test', 'production'] as const)('NP_API_URL without NP_API_KEY refuses to start with NODE_ENV=%s, naming the key', (env) => {
+    expect(() => loadConfig({ NODE_ENV: env, NP_API_URL: NP })).toThrow(/NP_API_KEY: required when NP_API_URL is set/);
+    // compose.yaml passes empty variables: an empty key is no key.
+    expect(() => loadConfig({ NODE_ENV: env, NP_API_URL: NP, NP_API_KEY: '' })).toThrow(/NP_API_KEY: required when NP_API_URL is set/);
+    // Even where the emulator could be mounted instead.
+    expect(() => loadConfig({ NODE_ENV: env, NP_API_URL: NP, NP_EMULATOR: '1' })).toThrow(/NP_API_KEY/);
+  });
+
+  test('with its key it starts against the carrier; without the URL the emulator stays the default outside production', () => {
+    const c = loadConfig({ NODE_ENV: 'development', NP_API_URL: NP, NP_API_KEY: 'key' });
+    expect(c).toMatchObject({ npApiUrl: NP, npApiKey: 'key', npEmulator: false });
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ npApiUrl: undefined, npEmulator: true });
+    expect(loadConfig({ NODE_ENV: 'test', NP_API_KEY: 'key' })).toMatchObject({ npEmulator: true });
+  });
+});
