@@ -62,6 +62,18 @@ export const ONEC_MESSAGES = {
   // Warnings: the import goes on.
   unknown_product: { uk: 'Пропозиція {offer} для невідомого товару: пропущено', ru: 'Предложение {offer} для неизвестного товара: пропущено' },
   good_without_group: { uk: 'Товар {good} без групи: пропущено', ru: 'Товар {good} без группы: пропущен' },
+  goods_unsorted: {
+    uk: 'Файл {file}: нових товарів без групи — {count}; їх додано до категорії «Нерозсортовані товари з 1С» (реселери її не бачать, доки її не опубліковано; перенесіть товари до їхніх категорій)',
+    ru: 'Файл {file}: новых товаров без группы — {count}; они добавлены в категорию «Неразобранные товары из 1С» (реселеры её не видят, пока её не опубликуют; перенесите товары в их категории)',
+  },
+  dictionary_value_without_id: {
+    uk: 'Властивість {property}: варіант довідника без ИдЗначения (рядок {line}) пропущено',
+    ru: 'Свойство {property}: вариант справочника без ИдЗначения (строка {line}) пропущен',
+  },
+  duplicate_price_type: {
+    uk: 'Пропозиція {offer}: тип ціни {price_type} вказано двічі; взято першу ціну',
+    ru: 'Предложение {offer}: тип цены {price_type} указан дважды; взята первая цена',
+  },
   unknown_property: { uk: 'Товар {good}: невідома властивість {property}', ru: 'Товар {good}: неизвестное свойство {property}' },
   unknown_property_value: {
     uk: 'Товар {good}: невідоме значення {value} довідника властивості {property}',
@@ -79,6 +91,10 @@ export const ONEC_MESSAGES = {
     ru: 'Предложение {offer}: цена в валюте {currency} пропущена (ожидается UAH)',
   },
   unknown_price_type: { uk: 'Пропозиція {offer}: невідомий тип ціни {price_type}', ru: 'Предложение {offer}: неизвестный тип цены {price_type}' },
+  no_drop_price: {
+    uk: 'Файл {file} містить ціни, але жодної ціни типу, що відповідає дроп-ціні. Типи цін у файлі: {types}. Вкажіть, який із них є дроп-ціною, у відповідності типів цін (розділ «1С» бек-офісу) і повторіть обмін',
+    ru: 'Файл {file} содержит цены, но ни одной цены типа, соответствующего дроп-цене. Типы цен в файле: {types}. Укажите, какой из них является дроп-ценой, в соответствии типов цен (раздел «1С» бэк-офиса) и повторите обмен',
+  },
   no_drop_price_type: {
     uk: 'Жоден тип ціни не відповідає дроп-ціні: ціни не змінено (налаштуйте відповідність типів цін)',
     ru: 'Ни один тип цены не соответствует дроп-цене: цены не изменены (настройте соответствие типов цен)',
@@ -95,7 +111,23 @@ export const ONEC_MESSAGES = {
   bad_filename: { uk: 'Недопустиме ім’я файлу {file}', ru: 'Недопустимое имя файла {file}' },
   chunk_too_large: { uk: 'Частина файлу більша за file_limit ({max} байт)', ru: 'Часть файла больше file_limit ({max} байт)' },
   sale_failed: { uk: 'Файл замовлень {file} не прийнято: {detail}', ru: 'Файл заказов {file} не принят: {detail}' },
+  // Warnings of an orders file (type=sale): the document is skipped, the rest of the file applies.
+  sale_unknown_order: {
+    uk: 'Документ {document}: замовлення з таким номером порталу немає (можливо, замовлення створено в 1С): пропущено',
+    ru: 'Документ {document}: заказа с таким номером на портале нет (возможно, заказ создан в 1С): пропущен',
+  },
+  sale_document_without_id: { uk: 'Документ №{index} без Ид і Номера: пропущено', ru: 'Документ №{index} без Ид и Номера: пропущен' },
+  sale_step_refused: {
+    uk: 'Замовлення {order}: зміну від 1С не застосовано ({reason}), причину записано в історію замовлення',
+    ru: 'Заказ {order}: изменение из 1С не применено ({reason}), причина записана в историю заказа',
+  },
 } as const satisfies Record<string, { uk: string; ru: string }>;
+
+/**
+ * The one category of 1C goods without a group (categories.unsorted): created hidden by the
+ * import on demand; operators re-home its goods, the supplier publishes it (DESIGN.md section 8).
+ */
+export const ONEC_UNSORTED_CATEGORY = { uk: 'Нерозсортовані товари з 1С', ru: 'Неразобранные товары из 1С' } as const;
 
 export type OnecMessageKey = keyof typeof ONEC_MESSAGES;
 export const ONEC_MESSAGE_KEYS = Object.keys(ONEC_MESSAGES) as OnecMessageKey[];
@@ -241,10 +273,16 @@ export const onecPriceTypeMapping = z
   .strict();
 export type OnecPriceTypeMapping = z.infer<typeof onecPriceTypeMapping>;
 
-/** The default: 'Дроп'/'Оптова' → drop, 'РРЦ'/'Роздрібна' → retail, names starting 'Стара' → old drop. */
+/**
+ * The default: the common names of sale prices, Ukrainian and Russian as 1C names them (case and
+ * spaces ignored): 'Дроп'/'Оптова'/'Оптовая' → drop, 'РРЦ'/'Роздрібна'/'Розничная' → retail
+ * (the recommended price), names starting 'Стара'/'Старая' → old drop. Never a cost price
+ * (Закупочная, Закупівельна, Плановая себестоимость, Учетная, Собівартість): those fill nothing
+ * unless an admin maps them.
+ */
 export const DEFAULT_ONEC_PRICE_TYPE_MAPPING: OnecPriceTypeMapping = {
-  drop: ['Дроп', 'Оптова'],
-  retail: ['РРЦ', 'Роздрібна'],
+  drop: ['Дроп', 'Дроп ціна', 'Дроп цена', 'Дропшипінг', 'Дропшиппинг', 'Оптова', 'Оптовая', 'Оптова ціна', 'Оптовая цена', 'Опт'],
+  retail: ['РРЦ', 'Роздрібна', 'Розничная', 'Роздрібна ціна', 'Розничная цена', 'Рекомендована роздрібна ціна', 'Рекомендованная розничная цена'],
   old_drop: ['Стара*'],
 };
 
@@ -253,7 +291,7 @@ export interface OnecPriceType {
   name: string;
 }
 
-const fold = (s: string) => s.trim().toLocaleLowerCase('uk');
+const fold = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('uk');
 
 export function priceTypeMatches(patternText: string, t: OnecPriceType): boolean {
   const p = patternText.trim();

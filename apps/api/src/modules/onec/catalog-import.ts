@@ -4,14 +4,14 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, checkImagePixels } from '../../lib/image-limits.ts';
-import { resolvePriceTypes, uahToKop, type OnecImportStats, type OnecMessage, type OnecPriceTarget, type OnecPriceType, type OnecPriceTypeMapping } from '@drop/shared';
+import { ONEC_UNSORTED_CATEGORY, resolvePriceTypes, uahToKop, type OnecImportStats, type OnecMessage, type OnecPriceTarget, type OnecPriceType, type OnecPriceTypeMapping } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import { searchText } from '../catalog/search-normalize.ts';
 import { CmlError, child, children, readCml, textOf, type CmlRecord, type CmlSummary, type XNode } from './cml-reader.ts';
 import { onecRepo } from './onec.repository.ts';
 
 /**
- * The 1C catalogue import (CommerceML 2.x): one file at a time, in one transaction per file, so
+ * The 1C catalogue import (CommerceML 2.x and 3.x): one file at a time, in one transaction per file, so
  * a file that turns out broken halfway leaves the catalogue exactly as it was.
  *
  * Each file is read twice. The first read only checks it (well-formed XML, a КоммерческаяИнформация
@@ -20,17 +20,22 @@ import { onecRepo } from './onec.repository.ts';
  *
  * - Groups -> categories by Ид (categories.external_id), any depth, parent and sort as in 1C.
  * - Properties -> property_types by Ид; dictionary variants (ВариантыЗначений/Справочник) ->
- *   property_values by ИдЗначения; string and number values -> property_values keyed
- *   `<property Ид>|<value>` (numbers normalised: '12,50' -> '12.5'), created when first seen.
+ *   property_values by ИдЗначения within their property (value ids are unique per property
+ *   only: УТ 11 gives every boolean property the values `true` and `false`); string and number
+ *   values -> property_values keyed `<property Ид>|<value>` (numbers normalised: '12,50' ->
+ *   '12.5'), created when first seen. A variant without ИдЗначения (УТ 11 writes an empty
+ *   `<Справочник><ИдЗначения/><Значение/></Справочник>`) is skipped with a warning.
  * - Goods -> products by Ид: Наименование, Артикул (vendor_code), Описание, Изготовитель (brand),
  *   the first Группы/Ид (category, and parent_id/root_id derived from the tree as the catalogue
- *   defines them), ЗначенияСвойств (product_properties and the denormalised property_value_ids),
+ *   defines them; a new good without Группы goes into THE unsorted category, a hidden root
+ *   created on demand, and the file warns how many did; a known one keeps its category), ЗначенияСвойств (product_properties and the denormalised property_value_ids),
  *   Картинка (pictures stored under DATA_DIR/storage/onec by content hash; product_images rows),
  *   search_text as the catalogue computes it. Статус="Удален" sets the stock to 0.
  * - Price types (ТипыЦен) are remembered by Ид and name (onec_external_ids) for the mapping.
  * - Offers -> the product of the same Ид (an offer `good#characteristic` of a good without its own
  *   product counts for the good: quantities summed, prices of the first), prices by the price-type
- *   mapping (drop, retail, old drop), Количество (or the sum of Остатки/Склад) -> qty.
+ *   mapping (drop, retail, old drop), Количество (or the sum of Остатки/Склад) -> qty. CommerceML
+ *   2.08+ and 3.x split them over offers, prices and rests files: each sets what it carries.
  *
  * Languages: 1C has one name. It goes to name_uk (1C is its source of truth); name_ru gets it too
  * while it has not been translated apart (it still equals the old Ukrainian name), so an
@@ -52,11 +57,13 @@ import { onecRepo } from './onec.repository.ts';
  *
  * What fails the file (nothing is written): not XML or truncated, not CommerceML, no classifier,
  * catalogue or offers in it, an element without its Ид, a new good without a name, a good
- * naming a group that is neither in the file nor already imported. What only warns (the import
- * goes on): an offer for an unknown product (1C sends offers for services and goods outside the
- * site), a good without a group (skipped when new), an unknown property or dictionary value,
- * a missing or non-image picture, a price that is not a number or not in UAH, no price type
- * mapped to the drop price.
+ * naming a group that is neither in the file nor already imported, offers carrying prices none
+ * of which is of the drop price's type (the reason lists the file's price types; their names are
+ * recorded by the runner before the import, so the mapping page offers them). What only warns
+ * (the import goes on): an offer for an unknown product (1C sends offers for services and goods
+ * outside the site), new goods put into the unsorted category, a dictionary variant without
+ * ИдЗначения, an unknown property or dictionary value, a missing or non-image picture, a price
+ * that is not a number or not in UAH, an offer naming one price type twice (the first counts).
  */
 
 const BATCH = 500;
@@ -125,6 +132,9 @@ function parseQty(v: string): number | null {
 }
 
 const isTrue = (v: string) => /^(true|1|истина|так)$/i.test(v.trim());
+
+/** A property value's key in memory: 1C's value ids are unique per property only (УТ 11 gives every boolean property `true` and `false`). */
+const valueKey = (propertyTypeId: number, externalId: string) => `${propertyTypeId}\u0000${externalId}`;
 
 interface GroupRow {
   ext: string;
@@ -238,14 +248,32 @@ function parseOffer(node: XNode, priceTypeCurrency: Map<string, string>): Offer 
   return { ext, base: ext.split('#')[0]!, prices, qty };
 }
 
-/** Checks a file and counts its records (first read: nothing is written). */
-export async function checkCatalogFile(abs: string, label: string, report: ImportReporter): Promise<CmlSummary> {
+/**
+ * Whether a file is one part of a package 1C split (CommerceML 2.08+ and 3.x): УТ 11 writes
+ * goods/<n>/import___<guid>.xml and the like; other 1C exports import<n>_<m>.xml. A part lists
+ * only its own goods, so it never zeroes the stock of the others.
+ */
+export const isPackagePart = (label: string) => /(^|\/)(goods|properties)\/\d+\//i.test(label) || /___/.test(label) || /\d+_\d+\.xml$/i.test(label);
+
+/** The price types (ТипыЦен) a file declares. */
+function declaredPriceTypes(node: XNode): { id: string; name: string; currency: string }[] {
+  return children(node, 'ТипЦены').map((t) => ({ id: idOf(t, 'ТипЦены'), name: textOf(t, 'Наименование'), currency: textOf(t, 'Валюта') }));
+}
+
+/**
+ * Checks a file and counts its records (first read: nothing is written). Answers what it holds
+ * and the price types it declares, which the runner records before the import (so that the
+ * back office's mapping offers them even when the import of the file fails).
+ */
+export async function checkCatalogFile(abs: string, label: string, report: ImportReporter): Promise<CmlSummary & { priceTypes: OnecPriceType[] }> {
   const t = { groups: 0, properties: 0, products: 0, offers: 0 };
+  const priceTypes = new Map<string, OnecPriceType>();
   const summary = await readCml(
     abs,
     label,
     (r) => {
-      if (r.kind === 'groups') t.groups += countGroups(r.node);
+      if (r.kind === 'priceTypes') for (const pt of declaredPriceTypes(r.node)) priceTypes.set(pt.id, { id: pt.id, name: pt.name || pt.id });
+      else if (r.kind === 'groups') t.groups += countGroups(r.node);
       else if (r.kind === 'properties') t.properties += propertyNodes(r.node).length;
       else if (r.kind === 'good') t.products += 1;
       else if (r.kind === 'offer') t.offers += 1;
@@ -253,14 +281,14 @@ export async function checkCatalogFile(abs: string, label: string, report: Impor
     (b) => report.checking(b),
   );
   report.totals(t);
-  return summary;
+  return { ...summary, priceTypes: [...priceTypes.values()] };
 }
 
 /** Second read: writes a checked file in one transaction. Answers whether anything changed. */
 export async function importCatalogFile(env: FileImportEnv, abs: string, label: string): Promise<boolean> {
   return env.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
-    const job = new FileImport(env, tx);
+    const job = new FileImport(env, tx, label);
     await job.load();
     const summary = await readCml(
       abs,
@@ -283,8 +311,9 @@ class FileImport {
   private readonly categoryByExt = new Map<string, number>();
   private paths: Map<number, CategoryPath> | null = null;
   private readonly propertyByExt = new Map<string, number>();
-  /** Value kinds of the properties of this file's classifier (others: looked up, else literal). */
+  /** Value kinds of the properties of this file's classifier and of the dictionaries already imported (others: looked up, else literal). */
   private readonly propertyKind = new Map<string, 'dict' | 'string' | 'number'>();
+  /** Property values by `valueKey(property type id, external id)`: value ids are unique per property only. */
   private readonly valueByExt = new Map<string, number>();
   private readonly priceTypes = new Map<string, OnecPriceType>();
   private readonly priceTypeCurrency = new Map<string, string>();
@@ -296,11 +325,20 @@ class FileImport {
   private readonly seen = new Set<number>();
   private goodsDone = 0;
   private offersDone = 0;
-  private warnedNoDrop = false;
+  /** The unsorted category (goods without a group), once looked up or created. */
+  private unsortedId: number | null = null;
+  /** New goods of this file put into the unsorted category. */
+  private unsortedCount = 0;
+  /** The price types (Ид) the offers of this file carry prices of, and whether one is the drop price's. */
+  private readonly pricedTypes = new Set<string>();
+  private sawDropPrice = false;
+  /** Whether an offer of this file carried a quantity. */
+  private sawQty = false;
 
   constructor(
     private readonly env: FileImportEnv,
     private readonly tx: Db,
+    private readonly label: string,
   ) {}
 
   async load(): Promise<void> {
@@ -309,8 +347,20 @@ class FileImport {
       this.categoryByExt.set(r.external_id, r.id);
     for (const r of await rows<{ id: number; external_id: string }>(tx, sql`SELECT id, external_id FROM property_types WHERE external_id IS NOT NULL`))
       this.propertyByExt.set(r.external_id, r.id);
-    for (const r of await rows<{ id: number; external_id: string }>(tx, sql`SELECT id, external_id FROM property_values WHERE external_id IS NOT NULL`))
-      this.valueByExt.set(r.external_id, r.id);
+    for (const r of await rows<{ id: number; property_type_id: number; external_id: string }>(
+      tx,
+      sql`SELECT id, property_type_id, external_id FROM property_values WHERE external_id IS NOT NULL`,
+    ))
+      this.valueByExt.set(valueKey(r.property_type_id, r.external_id), r.id);
+    // Dictionary properties imported by an earlier file (УТ 11 sends the properties in their own
+    // file): those with values of their own ids, not `<property>|<literal>` ones.
+    for (const r of await rows<{ external_id: string }>(
+      tx,
+      sql`SELECT t.external_id FROM property_types t
+           WHERE t.external_id IS NOT NULL
+             AND EXISTS (SELECT 1 FROM property_values v WHERE v.property_type_id = t.id AND v.external_id IS NOT NULL AND NOT starts_with(v.external_id, t.external_id || '|'))`,
+    ))
+      this.propertyKind.set(r.external_id, 'dict');
     for (const t of await onecRepo.knownPriceTypes(tx)) this.priceTypes.set(t.id, { id: t.id, name: t.name });
   }
 
@@ -340,9 +390,21 @@ class FileImport {
   async finish(summary: CmlSummary): Promise<void> {
     await this.flushGoods();
     await this.flushOffers();
-    const full = (summary.hasCatalog && !summary.catalogOnlyChanges) || (summary.hasOffers && !summary.offersOnlyChanges);
-    this.env.stats.only_changes = !full;
-    if (full) {
+    if (this.pricedTypes.size > 0 && !this.sawDropPrice) {
+      // Prices, none of them the drop price's type: refused (rolled back) with the types to map.
+      const names = [...this.pricedTypes].map((id) => this.priceTypes.get(id)?.name ?? id);
+      const list = names.slice(0, 20).join(', ') + (names.length > 20 ? ', …' : '');
+      throw new CmlError({ key: 'no_drop_price', params: { file: this.label, types: list.slice(0, 1000) } });
+    }
+    if (this.unsortedCount > 0) this.env.warn({ key: 'goods_unsorted', params: { file: this.label, count: this.unsortedCount } });
+    const fullCatalog = summary.hasCatalog && !summary.catalogOnlyChanges;
+    const fullOffers = summary.hasOffers && !summary.offersOnlyChanges;
+    this.env.stats.only_changes = !fullCatalog && !fullOffers;
+    // Only a file that lists goods (or stock) of the whole catalogue zeroes the rest: not a
+    // classifier with an empty Каталог, not a prices file, never one part of a package split
+    // over several (goods/1/, goods/2/, ... or import___<guid>.xml: each lists only its part).
+    const zeroes = !isPackagePart(this.label) && ((fullCatalog && this.goodsDone > 0) || (fullOffers && this.sawQty));
+    if (zeroes) {
       const zeroed = await rows<{ id: number }>(
         this.tx,
         sql`UPDATE products SET qty = 0, updated_at = now()
@@ -437,19 +499,27 @@ class FileImport {
   private async properties(node: XNode): Promise<void> {
     this.env.report.phase('properties');
     const tx = this.tx;
-    const list = propertyNodes(node).map((n, i) => {
+    const parsed = propertyNodes(node).map((n, i) => {
       const ext = idOf(n, 'Свойство');
       const name = textOf(n, 'Наименование');
       if (!name) throw new CmlError({ key: 'missing_name', params: { element: 'Свойство', id: ext } });
       const type = textOf(n, 'ТипЗначений');
-      const dict = children(child(n, 'ВариантыЗначений'), 'Справочник').map((v, j) => {
+      const variants = children(child(n, 'ВариантыЗначений'), 'Справочник');
+      const dict = new Map<string, { ext: string; value: string; sort: number }>();
+      variants.forEach((v, j) => {
         const valueId = textOf(v, 'ИдЗначения') || textOf(v, 'Ид');
-        if (!valueId) throw new CmlError({ key: 'missing_id', params: { element: 'Справочник', line: v.line } });
-        return { ext: valueId, value: textOf(v, 'Значение'), sort: j };
+        // УТ 11 writes an empty variant (<ИдЗначения/><Значение/>): nothing can refer to it.
+        if (!valueId) {
+          this.env.warn({ key: 'dictionary_value_without_id', params: { property: ext, line: v.line } });
+          return;
+        }
+        dict.set(valueId, { ext: valueId, value: textOf(v, 'Значение'), sort: j });
       });
-      const kind: 'dict' | 'string' | 'number' = type === 'Справочник' || dict.length > 0 ? 'dict' : type === 'Число' ? 'number' : 'string';
-      return { ext, name, kind, dict, sort: i };
+      const kind: 'dict' | 'string' | 'number' = type === 'Справочник' || variants.length > 0 ? 'dict' : type === 'Число' ? 'number' : 'string';
+      return { ext, name, kind, dict: [...dict.values()], sort: i };
     });
+    // A property listed twice: the last one wins.
+    const list = [...new Map(parsed.map((x) => [x.ext, x])).values()];
     for (const pr of list) this.propertyKind.set(pr.ext, pr.kind);
     const fresh = list.filter((x) => !this.propertyByExt.has(x.ext));
     const known = list.filter((x) => this.propertyByExt.has(x.ext));
@@ -477,17 +547,17 @@ class FileImport {
     }
     // Dictionary variants.
     const values = list.flatMap((x) => x.dict.filter((v) => v.value).map((v) => ({ ...v, typeId: this.propertyByExt.get(x.ext)! })));
-    const freshValues = values.filter((v) => !this.valueByExt.has(v.ext));
-    const knownValues = values.filter((v) => this.valueByExt.has(v.ext));
+    const freshValues = values.filter((v) => !this.valueByExt.has(valueKey(v.typeId, v.ext)));
+    const knownValues = values.filter((v) => this.valueByExt.has(valueKey(v.typeId, v.ext)));
     for (let i = 0; i < freshValues.length; i += 5000) {
       const b = freshValues.slice(i, i + 5000);
-      const inserted = await rows<{ id: number; external_id: string }>(
+      const inserted = await rows<{ id: number; property_type_id: number; external_id: string }>(
         tx,
         sql`INSERT INTO property_values (property_type_id, value_uk, value_ru, sort, external_id)
             SELECT u.t, u.v, u.v, u.s, u.e FROM unnest(${p(b.map((v) => v.typeId))}::int[], ${p(b.map((v) => v.value))}::text[], ${p(b.map((v) => v.sort))}::int[], ${p(b.map((v) => v.ext))}::text[]) AS u(t, v, s, e)
-            RETURNING id, external_id`,
+            RETURNING id, property_type_id, external_id`,
       );
-      for (const r of inserted) this.valueByExt.set(r.external_id, r.id);
+      for (const r of inserted) this.valueByExt.set(valueKey(r.property_type_id, r.external_id), r.id);
       this.env.stats.property_values_created += inserted.length;
       this.changed = true;
     }
@@ -495,9 +565,9 @@ class FileImport {
       const b = knownValues.slice(i, i + 5000);
       const updated = await rows<{ id: number }>(
         tx,
-        sql`UPDATE property_values v SET property_type_id = u.t, value_uk = u.v, sort = u.s, value_ru = CASE WHEN v.value_ru = v.value_uk THEN u.v ELSE v.value_ru END
-              FROM unnest(${p(b.map((x) => this.valueByExt.get(x.ext)))}::int[], ${p(b.map((x) => x.typeId))}::int[], ${p(b.map((x) => x.value))}::text[], ${p(b.map((x) => x.sort))}::int[]) AS u(id, t, v, s)
-             WHERE v.id = u.id AND (v.property_type_id, v.value_uk, v.sort, v.value_ru) IS DISTINCT FROM (u.t, u.v, u.s, CASE WHEN v.value_ru = v.value_uk THEN u.v ELSE v.value_ru END)
+        sql`UPDATE property_values v SET value_uk = u.v, sort = u.s, value_ru = CASE WHEN v.value_ru = v.value_uk THEN u.v ELSE v.value_ru END
+              FROM unnest(${p(b.map((x) => this.valueByExt.get(valueKey(x.typeId, x.ext))))}::int[], ${p(b.map((x) => x.value))}::text[], ${p(b.map((x) => x.sort))}::int[]) AS u(id, v, s)
+             WHERE v.id = u.id AND (v.value_uk, v.sort, v.value_ru) IS DISTINCT FROM (u.v, u.s, CASE WHEN v.value_ru = v.value_uk THEN u.v ELSE v.value_ru END)
             RETURNING v.id`,
       );
       this.env.stats.properties_updated += updated.length;
@@ -509,19 +579,13 @@ class FileImport {
   // ---------- price types ----------
 
   private async priceTypesOf(node: XNode): Promise<void> {
-    const list = children(node, 'ТипЦены').map((t) => ({ id: idOf(t, 'ТипЦены'), name: textOf(t, 'Наименование'), currency: textOf(t, 'Валюта') }));
+    const list = [...new Map(declaredPriceTypes(node).map((t) => [t.id, t])).values()];
     for (const t of list) {
       this.priceTypeCurrency.set(t.id, t.currency);
       this.priceTypes.set(t.id, { id: t.id, name: t.name || t.id });
       this.filePriceTypes.set(t.id, { id: t.id, name: t.name || t.id });
     }
-    if (list.length > 0) {
-      await this.tx.execute(sql`
-        INSERT INTO onec_external_ids (kind, external_id, name)
-        SELECT 'price_type', u.id, u.name FROM unnest(${p(list.map((t) => t.id))}::text[], ${p(list.map((t) => t.name || t.id))}::text[]) AS u(id, name)
-        ON CONFLICT (kind, external_id) DO UPDATE SET name = excluded.name, updated_at = now()
-          WHERE onec_external_ids.name IS DISTINCT FROM excluded.name`);
-    }
+    await onecRepo.rememberPriceTypes(this.tx, list);
     this.targets = null;
   }
 
@@ -543,8 +607,8 @@ class FileImport {
   private async valueIdsOf(goods: Good[]): Promise<Map<string, number[]>> {
     const tx = this.tx;
     const out = new Map<string, number[]>();
-    const literals = new Map<string, { typeId: number; value: string }>();
-    const pending: { good: string; ext: string }[] = [];
+    const literals = new Map<string, { typeId: number; ext: string; value: string }>();
+    const pending: { good: string; key: string }[] = [];
     for (const g of goods) {
       if (!g.props) continue;
       const ids: number[] = [];
@@ -558,7 +622,7 @@ class FileImport {
         const kind = this.propertyKind.get(pv.prop);
         for (const raw of pv.values) {
           if (!raw || raw === ZERO_GUID) continue;
-          const dictId = this.valueByExt.get(raw);
+          const dictId = this.valueByExt.get(valueKey(typeId, raw));
           if (dictId !== undefined && kind !== 'string' && kind !== 'number') {
             ids.push(dictId);
             continue;
@@ -569,27 +633,27 @@ class FileImport {
           }
           const value = kind === 'number' ? normaliseNumber(raw) : raw.slice(0, 500);
           const ext = `${pv.prop}|${value}`;
-          const id = this.valueByExt.get(ext);
+          const id = this.valueByExt.get(valueKey(typeId, ext));
           if (id !== undefined) ids.push(id);
           else {
-            literals.set(ext, { typeId, value });
-            pending.push({ good: g.ext, ext });
+            literals.set(valueKey(typeId, ext), { typeId, ext, value });
+            pending.push({ good: g.ext, key: valueKey(typeId, ext) });
           }
         }
       }
     }
     if (literals.size > 0) {
-      const list = [...literals.entries()];
-      const inserted = await rows<{ id: number; external_id: string }>(
+      const list = [...literals.values()];
+      const inserted = await rows<{ id: number; property_type_id: number; external_id: string }>(
         tx,
         sql`INSERT INTO property_values (property_type_id, value_uk, value_ru, sort, external_id)
-            SELECT u.t, u.v, u.v, 0, u.e FROM unnest(${p(list.map(([, v]) => v.typeId))}::int[], ${p(list.map(([, v]) => v.value))}::text[], ${p(list.map(([e]) => e))}::text[]) AS u(t, v, e)
-            RETURNING id, external_id`,
+            SELECT u.t, u.v, u.v, 0, u.e FROM unnest(${p(list.map((v) => v.typeId))}::int[], ${p(list.map((v) => v.value))}::text[], ${p(list.map((v) => v.ext))}::text[]) AS u(t, v, e)
+            RETURNING id, property_type_id, external_id`,
       );
-      for (const r of inserted) this.valueByExt.set(r.external_id, r.id);
+      for (const r of inserted) this.valueByExt.set(valueKey(r.property_type_id, r.external_id), r.id);
       this.env.stats.property_values_created += inserted.length;
       this.changed = true;
-      for (const x of pending) out.get(x.good)!.push(this.valueByExt.get(x.ext)!);
+      for (const x of pending) out.get(x.good)!.push(this.valueByExt.get(x.key)!);
     }
     for (const [k, ids] of out) out.set(k, [...new Set(ids)].sort((a, b) => a - b));
     return out;
@@ -687,16 +751,16 @@ class FileImport {
     const valueIds = await this.valueIdsOf(goods);
     const pictures = await this.picturesOf(goods);
 
-    // New products.
+    // New products (a new good without a group goes into the unsorted category).
     const fresh: (Good & { categoryId: number })[] = [];
     for (const g of goods) {
       if (existing.has(g.ext)) continue;
-      const categoryId = categoryOf(g);
-      if (categoryId === null) {
-        this.env.warn({ key: 'good_without_group', params: { good: g.ext } });
-        continue;
-      }
       if (!g.name) throw new CmlError({ key: 'missing_name', params: { element: 'Товар', id: g.ext } });
+      let categoryId = categoryOf(g);
+      if (categoryId === null) {
+        categoryId = await this.unsortedCategory();
+        this.unsortedCount += 1;
+      }
       fresh.push({ ...g, categoryId });
     }
     if (fresh.length > 0) {
@@ -784,6 +848,32 @@ class FileImport {
     this.goodsDone += goods.length;
     this.env.report.done('products', this.goodsDone);
     await this.env.report.flush();
+  }
+
+  /**
+   * THE category of goods without a group: a root, hidden from resellers until the supplier
+   * publishes it, created on demand (one at most: a partial unique index on `unsorted`).
+   */
+  private async unsortedCategory(): Promise<number> {
+    if (this.unsortedId !== null) return this.unsortedId;
+    const tx = this.tx;
+    const created = await rows<{ id: number }>(
+      tx,
+      sql`INSERT INTO categories (parent_id, depth, name_uk, name_ru, sort, hidden, unsorted)
+          SELECT NULL, 0, ${ONEC_UNSORTED_CATEGORY.uk}, ${ONEC_UNSORTED_CATEGORY.ru}, coalesce(max(sort), 0) + 1, true, true FROM categories WHERE parent_id IS NULL
+          ON CONFLICT (unsorted) WHERE unsorted DO NOTHING
+          RETURNING id`,
+    );
+    if (created.length > 0) {
+      this.env.stats.categories_created += 1;
+      this.changed = true;
+    }
+    const [row] = await rows<{ id: number }>(tx, sql`SELECT id FROM categories WHERE unsorted LIMIT 1`);
+    const id = row!.id;
+    const paths = await this.categoryPaths();
+    if (!paths.has(id)) paths.set(id, { parentId: null, rootId: id });
+    this.unsortedId = id;
+    return id;
   }
 
   /** b2b codes (= code_id) for new products: a free numeric Код, else the sequence. */
@@ -885,9 +975,20 @@ class FileImport {
       ]),
     );
     const targets = this.priceTargets();
-    if (!targets.drop && !this.warnedNoDrop && offers.some((o) => o.prices && o.prices.length > 0)) {
-      this.warnedNoDrop = true;
-      this.env.warn({ key: 'no_drop_price_type', params: {} });
+    for (const o of offers) {
+      if (!o.prices) continue;
+      // One price per type: a second one of the same type is a warning (the first is kept).
+      const types = new Set<string>();
+      o.prices = o.prices.filter((pr) => {
+        if (types.has(pr.type)) {
+          this.env.warn({ key: 'duplicate_price_type', params: { offer: o.ext, price_type: this.priceTypes.get(pr.type)?.name ?? (pr.type || '?') } });
+          return false;
+        }
+        types.add(pr.type);
+        if (pr.type) this.pricedTypes.add(pr.type);
+        if (targets.drop !== null && pr.type === targets.drop) this.sawDropPrice = true;
+        return true;
+      });
     }
     const mapped = new Set([targets.drop, targets.retail, targets.old_drop].filter(Boolean) as string[]);
     const agg = new Map<number, { drop: number | null; retail: number | null; setOld: boolean; old: number | null; qty: number | null; priced: boolean }>();
@@ -899,7 +1000,10 @@ class FileImport {
       }
       let a = agg.get(id);
       if (!a) agg.set(id, (a = { drop: null, retail: null, setOld: false, old: null, qty: null, priced: false }));
-      if (o.qty !== null) a.qty = (a.qty ?? 0) + o.qty;
+      if (o.qty !== null) {
+        a.qty = (a.qty ?? 0) + o.qty;
+        this.sawQty = true;
+      }
       if (o.prices && !a.priced) {
         a.priced = true;
         a.setOld = targets.old_drop !== null;

@@ -10,7 +10,7 @@ import { FILE_LIMIT, ONEC_COOKIE, appendChunk, checkAuth, resetSessionDir, sessi
 import { createRun, ensureRunning, exchangeDirOf, liveRun } from './import-runner.ts';
 import { onecAdminRoutes } from './onec-admin.routes.ts';
 import { onecRepo, type OnecImportRunRow } from './onec.repository.ts';
-import { saleFile, saleQuery, saleSuccess } from './sale.service.ts';
+import { saleImport, saleQuery, saleSuccess, saleUpload } from './sale.service.ts';
 
 /**
  * The standard 1C-to-site exchange over HTTP (CommerceML 2.x), at /1c/exchange, GET or POST as 1C
@@ -100,14 +100,20 @@ async function exchange(req: FastifyRequest, reply: FastifyReply) {
 
   switch (mode) {
     case 'init':
-      if (type === 'catalog') await resetSessionDir(deps, session.id);
+      if (type === 'catalog') {
+        // A new generation: `mode=import` from now on reads only the files uploaded after this init.
+        await onecRepo.nextGeneration(deps.db, session.id);
+        await resetSessionDir(deps, session.id);
+      }
       return answer(reply, 200, [`zip=${type === 'catalog' ? 'yes' : 'no'}`, `file_limit=${FILE_LIMIT}`]);
     case 'file': {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       if (!filename || !safeRelative(filename)) return failure(reply, 400, locale, 'bad_filename', { file: (filename ?? '').slice(0, 200) });
       if (type === 'sale') {
         try {
-          await saleFile(deps.db, deps, filename, body);
+          // Applied when whole (parts of file_limit wait for the rest): a refused file is `failure` with the reason.
+          const r = await saleUpload(deps, session, safeRelative(filename)!, body);
+          if (r.result === 'failed') return failure(reply, 200, locale, 'sale_failed', { file: filename.slice(0, 200), detail: r.detail.slice(0, 500) });
         } catch (err) {
           const detail = err instanceof AppError ? translate(err.messageKey, locale, err.params) : err instanceof Error ? err.message : String(err);
           if (!(err instanceof AppError) && !(err instanceof Error)) req.log.error({ err }, '1C sale file');
@@ -120,15 +126,21 @@ async function exchange(req: FastifyRequest, reply: FastifyReply) {
       return answer(reply, 200, ['success']);
     }
     case 'import': {
-      if (type !== 'catalog') return failure(reply, 400, locale, 'bad_mode', { mode });
       const rel = filename ? safeRelative(filename) : null;
       if (!rel) return failure(reply, 400, locale, 'bad_filename', { file: (filename ?? '').slice(0, 200) });
-      let run = await onecRepo.sessionRunFor(deps.db, session.id, rel);
+      if (type === 'sale') {
+        // 1C 8.3 asks to import the orders file it sent: applied by now (or its parts, now).
+        const r = await saleImport(deps, session, rel);
+        if (r.result === 'missing') return failure(reply, 200, locale, 'file_not_found', { file: rel });
+        if (r.result === 'failed') return failure(reply, 200, locale, 'sale_failed', { file: rel, detail: r.detail.slice(0, 500) });
+        return answer(reply, 200, ['success']);
+      }
+      let run = await onecRepo.sessionRunFor(deps.db, session.id, session.generation, rel);
       let running: { done: Promise<void> } | null;
       if (!run) {
         ({ run, running } = await createRun(
           deps,
-          { source: 'exchange', sessionId: session.id, actorId: null, requestedFile: rel, dir: exchangeDirOf(session.id), files: [rel] },
+          { source: 'exchange', sessionId: session.id, generation: session.generation, actorId: null, requestedFile: rel, dir: exchangeDirOf(session.id), files: [rel] },
           req.log,
         ));
       } else running = await ensureRunning(deps, run, req.log);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { DEFAULT_ONEC_PRICE_TYPE_MAPPING } from '@drop/shared';
 import { auditLog, productNotifications, products, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { TEST_OPERATOR } from '../../test/config.ts';
@@ -356,7 +357,7 @@ describe('price types', () => {
     expect((await t.request('PUT', '/api/v1/admin/onec/settings', { token: operator, body: { price_types: mapping } })).status).toBe(403);
     const before = await t.request('GET', '/api/v1/admin/onec/settings', { token: operator });
     expect(before.status).toBe(200);
-    expect(before.body.data).toMatchObject({ is_default: true, price_types: { drop: ['Дроп', 'Оптова'], retail: ['РРЦ', 'Роздрібна'], old_drop: ['Стара*'] } });
+    expect(before.body.data).toMatchObject({ is_default: true, price_types: DEFAULT_ONEC_PRICE_TYPE_MAPPING });
     const known = Object.fromEntries(before.body.data.known_price_types.map((k: { name: string; target: string | null }) => [k.name, k.target]));
     expect(known).toEqual({ Дроп: 'drop', РРЦ: 'retail', 'Стара дроп ціна': 'old_drop', Закупівельна: null });
 

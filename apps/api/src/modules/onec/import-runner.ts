@@ -81,7 +81,7 @@ async function filesOf(deps: Deps, run: OnecImportRunRow, dir: string): Promise<
   const m = /^(.*\/)?(offers|prices|rests)([^/]*)$/i.exec(requested);
   if (m && run.sessionId !== null) {
     const goods = `${m[1] ?? ''}import${m[3]}`;
-    if ((await exists(goods)) && !(await onecRepo.sessionRunFor(deps.db, run.sessionId, goods))) files.unshift(goods);
+    if ((await exists(goods)) && !(await onecRepo.sessionRunFor(deps.db, run.sessionId, run.generation, goods))) files.unshift(goods);
   }
   return files;
 }
@@ -166,7 +166,9 @@ async function execute(deps: Deps, run: OnecImportRunRow, live: LiveRun, log: Fa
       const abs = path.join(dir, file);
       progress.file = file;
       progress.files_done = fileIndex;
-      await checkCatalogFile(abs, file, reporter);
+      const checked = await checkCatalogFile(abs, file, reporter);
+      // Known before the import: the back office offers them for the mapping even if it fails.
+      await onecRepo.rememberPriceTypes(db, checked.priceTypes);
       await save(true);
       inTransaction = true;
       try {
@@ -236,7 +238,7 @@ async function execute(deps: Deps, run: OnecImportRunRow, live: LiveRun, log: Fa
 /** A new run, started in the background at once. */
 export async function createRun(
   deps: Deps,
-  v: { source: 'exchange' | 'upload'; sessionId: number | null; actorId: number | null; requestedFile: string | null; dir: string; files: string[] },
+  v: { source: 'exchange' | 'upload'; sessionId: number | null; generation?: number; actorId: number | null; requestedFile: string | null; dir: string; files: string[] },
   log: FastifyBaseLogger,
 ): Promise<{ run: OnecImportRunRow; running: { done: Promise<void> } | null }> {
   const run = await onecRepo.insertRun(deps.db, { ...v, status: 'queued', progress: emptyOnecImportProgress(v.files.length) });

@@ -89,22 +89,46 @@ export const onecRepo = {
       .where(eq(onecImportRuns.id, id))
       .limit(1)
       .then((r) => r[0]),
-  /** The newest run of a session that asked for or included `file`. */
-  sessionRunFor: (db: Db, sessionId: number, file: string) =>
+  /**
+   * `mode=init` of a catalogue exchange: the session's next generation (its files are uploaded
+   * anew; runs of earlier generations are never answered again). Answers the new generation.
+   */
+  nextGeneration: (db: Db, sessionId: number) =>
+    db
+      .update(onecSessions)
+      .set({ generation: sql`${onecSessions.generation} + 1` })
+      .where(eq(onecSessions.id, sessionId))
+      .returning({ generation: onecSessions.generation })
+      .then((r) => r[0]?.generation ?? 0),
+  /** The newest run of the session's `generation` that asked for or included `file`. */
+  sessionRunFor: (db: Db, sessionId: number, generation: number, file: string) =>
     db
       .select()
       .from(onecImportRuns)
-      .where(and(eq(onecImportRuns.sessionId, sessionId), or(eq(onecImportRuns.requestedFile, file), sql`${onecImportRuns.files} @> ${JSON.stringify([file])}::jsonb`)))
+      .where(
+        and(
+          eq(onecImportRuns.sessionId, sessionId),
+          eq(onecImportRuns.generation, generation),
+          or(eq(onecImportRuns.requestedFile, file), sql`${onecImportRuns.files} @> ${JSON.stringify([file])}::jsonb`),
+        ),
+      )
       .orderBy(desc(onecImportRuns.id))
       .limit(1)
       .then((r) => r[0]),
-  /** Whether a run of the session imported `file` successfully. */
-  sessionImported: async (db: Db, sessionId: number, file: string) =>
+  /** Whether a run of the session's `generation` imported `file` successfully. */
+  sessionImported: async (db: Db, sessionId: number, generation: number, file: string) =>
     (
       await db
         .select({ id: onecImportRuns.id })
         .from(onecImportRuns)
-        .where(and(eq(onecImportRuns.sessionId, sessionId), eq(onecImportRuns.status, 'done'), sql`${onecImportRuns.files} @> ${JSON.stringify([file])}::jsonb`))
+        .where(
+          and(
+            eq(onecImportRuns.sessionId, sessionId),
+            eq(onecImportRuns.generation, generation),
+            eq(onecImportRuns.status, 'done'),
+            sql`${onecImportRuns.files} @> ${JSON.stringify([file])}::jsonb`,
+          ),
+        )
         .limit(1)
     ).length > 0,
   /** Takes a queued run, or a stale running one (its process died), for this process. */
@@ -150,6 +174,15 @@ export const onecRepo = {
       .then((r) => r[0]),
 
   // ---------- price types and their mapping ----------
+  /** Records the price types a file declares (Ид and name), so that the mapping can offer them. */
+  rememberPriceTypes: async (db: Db, list: readonly { id: string; name: string }[]) => {
+    if (list.length === 0) return;
+    await db.execute(sql`
+      INSERT INTO onec_external_ids (kind, external_id, name)
+      SELECT 'price_type', u.id, u.name FROM unnest(${sql.param(list.map((t) => t.id))}::text[], ${sql.param(list.map((t) => t.name || t.id))}::text[]) AS u(id, name)
+      ON CONFLICT (kind, external_id) DO UPDATE SET name = excluded.name, updated_at = now()
+        WHERE onec_external_ids.name IS DISTINCT FROM excluded.name`);
+  },
   knownPriceTypes: (db: Db) =>
     db
       .select({ id: onecExternalIds.externalId, name: onecExternalIds.name, updatedAt: onecExternalIds.updatedAt })
