@@ -115,6 +115,10 @@ export const adminCategoryDto = z.object({
   name_ru: z.string(),
   sort: z.number(),
   products_count: z.number(),
+  /** Not shown to resellers (neither it nor anything below it) until published. */
+  hidden: z.boolean(),
+  /** The category of 1C goods without a group: operators move its goods to their categories. */
+  unsorted: z.boolean(),
 });
 export type AdminCategoryDto = z.infer<typeof adminCategoryDto>;
 
@@ -126,7 +130,9 @@ export const categoryInput = z.strictObject({
   sort: z.number('invalid_type').int('invalid_type').min(0, 'too_small').max(1_000_000, 'too_big').optional(),
 });
 export type CategoryInput = z.infer<typeof categoryInput>;
-export const categoryUpdateInput = categoryInput.partial();
+/** `PUT`/`PATCH /admin/catalog/categories/{id}`: any subset; `hidden: false` publishes the category to resellers. */
+export const categoryUpdateInput = categoryInput.partial().extend({ hidden: z.boolean('invalid_type').optional() });
+export type CategoryUpdateInput = z.infer<typeof categoryUpdateInput>;
 
 export const adminProductsQuery = pageQuery.extend({
   /** Name (uk or ru), vendor code or code. */
@@ -190,6 +196,16 @@ export const productUpdateInput = z.strictObject({
   property_value_ids: z.array(z.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value'), 'invalid_type').max(200, 'too_big').optional(),
 });
 export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
+
+/** `POST /admin/catalog/products/move`: moves the chosen products into one category (e.g. out of the unsorted one). */
+export const productsMoveInput = z.strictObject({
+  product_ids: z
+    .array(z.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value'), 'invalid_type')
+    .min(1, 'required')
+    .max(200, 'too_big'),
+  category_id: z.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value'),
+});
+export type ProductsMoveInput = z.infer<typeof productsMoveInput>;
 
 /** `GET /admin/catalog/properties` (types) and `GET /admin/catalog/properties/{id}/values?search=`. */
 export const adminPropertyTypeDto = z.object({ id: z.number(), name_uk: z.string(), name_ru: z.string(), values_count: z.number() });

@@ -3,6 +3,7 @@ import type { AuthedCtx } from '../../lib/ctx.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pricingUser } from '../catalog/catalog.service.ts';
 import { pick } from '../catalog/catalog.presenter.ts';
+import { categoryTree } from '../catalog/category-tree.ts';
 import { supplierSetting } from '../settings/supplier-settings.ts';
 import { cartRepo } from './cart.repository.ts';
 
@@ -57,7 +58,8 @@ async function check(ctx: AuthedCtx, product: Product, qty: number, retailKop: n
 /** Adds a product, or replaces its line's quantity and price when it is already in the cart. */
 export async function addToCart(ctx: AuthedCtx, input: CartAddInput): Promise<CartDto> {
   const product = await cartRepo.product(ctx.db, input.product_id);
-  if (!product) throw AppError.field('product_id', 'product_not_found');
+  // A product of a hidden category is not in the reseller's catalogue: as unknown.
+  if (!product || (await categoryTree(ctx.db)).hiddenIds.has(product.categoryId)) throw AppError.field('product_id', 'product_not_found');
   const retailKop = uahToKop(input.retail_price);
   await check(ctx, product, input.qty, retailKop);
   if (!(await cartRepo.upsert(ctx.db, ctx.user.id, product.id, input.qty, retailKop, MAX_CART_LINES))) throw AppError.business('CartFull', 'cart_full');

@@ -13,6 +13,7 @@ import {
   dataOf,
   listOf,
   productUpdateInput,
+  productsMoveInput,
 } from '@drop/shared';
 import { authedCtx, requireStaff } from '../../plugins/auth.ts';
 import { idParam, pageOf } from '../../lib/http.ts';
@@ -34,14 +35,20 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.code(201);
     return { data: await catalogAdmin.createCategory(authedCtx(req), req.body) };
   });
-  app.put('/categories/:id', { schema: { tags, security, params: idParam, body: categoryUpdateInput, response: { 200: dataOf(adminCategoryDto) } } }, async (req) => ({
-    data: await catalogAdmin.updateCategory(authedCtx(req), req.params.id, req.body),
-  }));
+  for (const method of ['put', 'patch'] as const) {
+    // PATCH as PUT: any subset (`{ hidden: false }` publishes the category to resellers).
+    app[method]('/categories/:id', { schema: { tags, security, params: idParam, body: categoryUpdateInput, response: { 200: dataOf(adminCategoryDto) } } }, async (req) => ({
+      data: await catalogAdmin.updateCategory(authedCtx(req), req.params.id, req.body),
+    }));
+  }
 
   app.get('/products', { schema: { tags, security, querystring: adminProductsQuery, response: { 200: listOf(adminProductSummaryDto) } } }, async (req) => {
     const { data, total } = await catalogAdmin.listProducts(authedCtx(req), req.query);
     return pageOf(data, total, req.query.page, req.query.per_page);
   });
+  app.post('/products/move', { schema: { tags, security, body: productsMoveInput, response: { 200: dataOf(z.object({ moved: z.number() })) } } }, async (req) => ({
+    data: await catalogAdmin.moveProducts(authedCtx(req), req.body),
+  }));
   app.get('/products/:id', { schema: { tags, security, params: idParam, response: { 200: dataOf(adminProductDto) } } }, async (req) => ({
     data: await catalogAdmin.getProduct(authedCtx(req), req.params.id),
   }));

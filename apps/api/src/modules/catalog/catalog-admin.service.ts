@@ -6,10 +6,10 @@ import {
   type AdminProductSummaryDto,
   type AdminProductsQuery,
   type CategoryInput,
+  type CategoryUpdateInput,
   type ProductUpdateInput,
+  type ProductsMoveInput,
 } from '@drop/shared';
-import type { z } from 'zod';
-import type { categoryUpdateInput } from '@drop/shared';
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -31,6 +31,8 @@ const presentCategory = (c: CategoryRow): AdminCategoryDto => ({
   name_ru: c.nameRu,
   sort: c.sort,
   products_count: c.productsCount,
+  hidden: c.hidden,
+  unsorted: c.unsorted,
 });
 
 function presentSummary(p: ProductRow, thumb: string | null): AdminProductSummaryDto {
@@ -108,7 +110,7 @@ export async function createCategory(ctx: AuthedCtx, input: CategoryInput): Prom
 }
 
 /** Renames, re-sorts or moves a category (never below itself); a move re-derives its subtree and the counts. */
-export async function updateCategory(ctx: AuthedCtx, id: number, input: z.infer<typeof categoryUpdateInput>): Promise<AdminCategoryDto> {
+export async function updateCategory(ctx: AuthedCtx, id: number, input: CategoryUpdateInput): Promise<AdminCategoryDto> {
   let moved = false;
   const dto = await ctx.db.transaction(async (tx) => {
     const all = await catalogAdminRepo.categories(tx);
@@ -119,6 +121,8 @@ export async function updateCategory(ctx: AuthedCtx, id: number, input: z.infer<
     if (input.name_uk !== undefined && input.name_uk !== current.nameUk) [values.nameUk, changes.name_uk] = [input.name_uk, [current.nameUk, input.name_uk]];
     if (input.name_ru !== undefined && input.name_ru !== current.nameRu) [values.nameRu, changes.name_ru] = [input.name_ru, [current.nameRu, input.name_ru]];
     if (input.sort !== undefined && input.sort !== current.sort) [values.sort, changes.sort] = [input.sort, [current.sort, input.sort]];
+    // Hiding or publishing: the readers' caches are forgotten below (and by every process at the commit).
+    if (input.hidden !== undefined && input.hidden !== current.hidden) [values.hidden, changes.hidden] = [input.hidden, [current.hidden, input.hidden]];
     if (input.parent_id !== undefined && input.parent_id !== current.parentId) {
       const parent = await parentOf(tx, input.parent_id);
       // Walking up from the new parent must never meet the category itself.
@@ -248,6 +252,32 @@ function changeProduct(ctx: AuthedCtx, id: number, input: ProductUpdateInput): P
     await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'product.update', entity: 'product', entityId: id, changes });
     return presentProduct(tx, updated);
   });
+}
+
+/**
+ * Moves the chosen products into one category (the unsorted category's goods to where they
+ * belong), in one transaction: each move is audited as a product edit and the precomputed counts
+ * follow. Unknown products or category are a 422 on the field.
+ */
+export async function moveProducts(ctx: AuthedCtx, input: ProductsMoveInput): Promise<{ moved: number }> {
+  const ids = [...new Set(input.product_ids)].sort((a, b) => a - b);
+  const moved = await ctx.db.transaction(async (tx) => {
+    const where = await placement(tx, input.category_id);
+    let n = 0;
+    for (const id of ids) {
+      const p = await catalogAdminRepo.lockProduct(tx, id);
+      if (!p) throw AppError.field('product_ids', 'product_not_found');
+      if (p.categoryId === input.category_id) continue;
+      await catalogAdminRepo.updateProduct(tx, id, { categoryId: input.category_id, parentId: where.parentId, rootId: where.rootId });
+      const valueIds = [...p.propertyValueIds];
+      await catalogAdminRepo.adjustCounts(tx, { categoryId: p.categoryId, valueIds }, { categoryId: input.category_id, valueIds });
+      await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'product.update', entity: 'product', entityId: id, changes: { category_id: [p.categoryId, input.category_id] } });
+      n++;
+    }
+    return n;
+  });
+  invalidateCatalogue(ctx.db);
+  return { moved };
 }
 
 /** Adds a picture (JPEG, PNG, WebP or GIF by content, at most 10 MB) after the product's others. */

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
+import type { HiddenCategories } from './category-tree.ts';
 
 /** Postgres int[] literal bound as one parameter ('{1,2,3}'). */
 export const intArray = (ids: readonly number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
@@ -23,7 +24,22 @@ export interface ProductWhere {
   tsquery?: string;
   excludeIds?: number[];
   onlyIds?: number[];
+  /** Hidden categories to leave out (category-tree.ts); absent when none is hidden in the listed scope. */
+  hidden?: HiddenCategories | undefined;
 }
+
+/** Leaves out the products of hidden categories: nothing at all when none is hidden (the usual case). */
+export function hiddenSql(h: HiddenCategories | undefined): SQL[] {
+  if (!h) return [];
+  const parts: SQL[] = [];
+  if (h.roots.length > 0) parts.push(sql`NOT (p.root_id = ANY(${intArray(h.roots)}))`);
+  // parent_id is null for a product in a root: 'IS NOT TRUE' keeps it.
+  if (h.parents.length > 0) parts.push(sql`(p.parent_id = ANY(${intArray(h.parents)})) IS NOT TRUE`);
+  if (h.categories.length > 0) parts.push(sql`NOT (p.category_id = ANY(${intArray(h.categories)}))`);
+  return parts;
+}
+
+const hiddenKey = (h: HiddenCategories | undefined) => (h ? `/h${h.roots.join('.')}:${h.parents.join('.')}:${h.categories.join('.')}` : '');
 
 export function whereSql(w: ProductWhere): SQL {
   const parts: SQL[] = [];
@@ -48,6 +64,7 @@ export function whereSql(w: ProductWhere): SQL {
   if (w.tsquery) parts.push(sql`p.search_tsv @@ to_tsquery('simple', ${w.tsquery})`);
   if (w.excludeIds && w.excludeIds.length > 0) parts.push(sql`NOT (p.id = ANY(${intArray(w.excludeIds)}))`);
   if (w.onlyIds) parts.push(w.onlyIds.length > 0 ? sql`p.id = ANY(${intArray(w.onlyIds)})` : sql`false`);
+  parts.push(...hiddenSql(w.hidden));
   return parts.length > 0 ? sql.join(parts, sql` AND `) : sql`true`;
 }
 
@@ -69,7 +86,7 @@ export function whereKey(w: ProductWhere): string {
     w.tsquery ?? '',
     (w.excludeIds ?? []).join('.'),
     w.onlyIds ? w.onlyIds.join('.') : '-',
-  ].join('/');
+  ].join('/') + hiddenKey(w.hidden);
 }
 
 const ORDER = sql`p.in_stock DESC NULLS LAST, p.id DESC NULLS LAST`;
@@ -328,13 +345,13 @@ export const catalogRepo = {
   },
 
   /** Public promo grid: new, in-stock products with pictures. */
-  async promo(db: Db, limit: number) {
+  async promo(db: Db, limit: number, hidden?: HiddenCategories) {
     const r = await rows(
       db,
       sql`SELECT p.id, p.name_uk, p.name_ru, p.drop_kop, p.retail_kop,
                  (SELECT i.medium_centered FROM product_images i WHERE i.product_id = p.id ORDER BY i.sort, i.id LIMIT 1) AS image
           FROM products p
-          WHERE p.is_new AND p.in_stock AND p.has_images AND p.retail_kop > p.drop_kop
+          WHERE p.is_new AND p.in_stock AND p.has_images AND p.retail_kop > p.drop_kop${sql.join(hiddenSql(hidden).map((c) => sql` AND ${c}`))}
           ORDER BY p.in_stock DESC NULLS LAST, p.id DESC NULLS LAST LIMIT ${limit}`,
     );
     return r.map((x) => ({

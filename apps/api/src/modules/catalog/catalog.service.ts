@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthedCtx, Ctx, UserRow } from '../../lib/ctx.ts';
-import { categoryTree, type CategoryNode } from './category-tree.ts';
+import { categoryTree, type CategoryNode, type HiddenCategories } from './category-tree.ts';
 import { catalogRepo, whereKey, type ProductWhere } from './catalog.repository.ts';
 import {
   categoryCrumbs,
@@ -120,11 +120,13 @@ function groupFilters(keys: readonly string[] | undefined): Map<number, number[]
   return groups;
 }
 
-async function resolveCategory(db: Db, id: number | undefined): Promise<CategoryNode | undefined> {
-  if (id === undefined) return undefined;
-  const node = (await categoryTree(db)).byId.get(id);
+/** The reseller's category (a hidden one is as unknown), and the hidden categories its listing leaves out. */
+async function resolveCategory(db: Db, id: number | undefined): Promise<{ category: CategoryNode | undefined; hidden: HiddenCategories | undefined }> {
+  const tree = await categoryTree(db);
+  if (id === undefined) return { category: undefined, hidden: tree.hidden };
+  const node = tree.byId.get(id);
   if (!node) throw AppError.field('category_id', 'category_not_found');
-  return node;
+  return { category: node, hidden: node.hiddenBelow };
 }
 
 function listKind(q: ProductsQuery): ListKind {
@@ -136,7 +138,7 @@ function listKind(q: ProductsQuery): ListKind {
 }
 
 export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<ProductListResult> {
-  const category = await resolveCategory(ctx.db, q.category_id);
+  const { category, hidden } = await resolveCategory(ctx.db, q.category_id);
   const prices = await priceContext(ctx, q.market_id);
   const perPage = q.per_page;
   const page = q.page;
@@ -154,6 +156,7 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
     valueGroups: [...groups.values()],
     ...(bounds.minKop !== undefined ? { dropMinKop: bounds.minKop } : {}),
     ...(bounds.maxKop !== undefined ? { dropMaxKop: bounds.maxKop } : {}),
+    ...(hidden ? { hidden } : {}),
   };
   const crumbs = category ? categoryCrumbs(category, ctx.locale) : listCrumbs(listKind(q), ctx.locale);
   const currentCategory = category ? presentCategory(category, ctx.locale, 1) : null;
@@ -234,8 +237,9 @@ export async function headerSearch(ctx: AuthedCtx, search: string) {
 
 export async function getProduct(ctx: AuthedCtx, id: number, marketId?: number) {
   const model = readModelOf(ctx.db);
-  const [row] = await model.products(ctx.user.id, [id]);
-  if (!row) throw AppError.notFound();
+  const [[row], tree] = await Promise.all([model.products(ctx.user.id, [id]), categoryTree(ctx.db)]);
+  // A product of a hidden category is not there for resellers.
+  if (!row || tree.hiddenIds.has(row.category_id)) throw AppError.notFound();
   const prices = await priceContext(ctx, marketId);
   const props = (await model.page(`props:${id}`, () => catalogRepo.propertiesOf(ctx.db, id))).map((p) => ({
     id: Number(p.id),
@@ -245,7 +249,6 @@ export async function getProduct(ctx: AuthedCtx, id: number, marketId?: number) 
     valueUk: String(p.value_uk),
     valueRu: String(p.value_ru),
   }));
-  const tree = await categoryTree(ctx.db);
   const node = tree.byId.get(row.category_id);
   const data = presentProductDetail(row, props, ctx.locale, prices);
   const breadcrumbs = node
@@ -261,7 +264,13 @@ export async function listAnalogues(ctx: AuthedCtx, id: number, marketId?: numbe
   // null (no such product) is kept as [-1]: the page cache holds values only.
   const ids = await model.page(`analogues:${id}`, async () => (await catalogRepo.analogueIds(ctx.db, id, ANALOGUES_LIMIT)) ?? [-1]);
   if (ids[0] === -1) throw AppError.notFound();
-  const rows = await model.products(ctx.user.id, ids);
+  const tree = await categoryTree(ctx.db);
+  if (tree.hiddenIds.size > 0) {
+    // The product itself must be visible; its analogues in hidden categories are left out.
+    const [own] = await model.products(ctx.user.id, [id]);
+    if (!own || tree.hiddenIds.has(own.category_id)) throw AppError.notFound();
+  }
+  const rows = (await model.products(ctx.user.id, ids)).filter((r) => !tree.hiddenIds.has(r.category_id));
   const prices = await priceContext(ctx, marketId);
   return rows.map((r) => presentProduct(r, ctx.locale, prices));
 }
@@ -282,17 +291,17 @@ function selectionKey(selected: Map<number, number[]>): string {
 }
 
 export async function listFilters(ctx: AuthedCtx, q: FiltersQuery): Promise<FilterGroupDto[]> {
-  const category = await resolveCategory(ctx.db, q.category_id);
+  const { category, hidden } = await resolveCategory(ctx.db, q.category_id);
   const selected = groupFilters([...(q.selected_filters ?? []), ...(q.filters ?? [])]);
   const categoryId = category?.id ?? 0;
-  const facetRows = await catalogueCached(ctx.db, `facets:${categoryId}`, () => catalogRepo.facets(ctx.db, categoryId));
+  const facetRows = await catalogueCached(ctx.db, `facets:${categoryId}`, () => visibleFacets(ctx.db, categoryId, hidden));
   const search = q.search?.trim();
   // Counts under a selection or a search are the same for every reseller: shared through the cache.
   const counts =
     search || selected.size > 0
       ? new Map(
           await catalogueCached(ctx.db, `facet-counts:${categoryId}:${selectionKey(selected)}:${search ?? ''}`, async () => [
-            ...(await selectionCounts(ctx.db, category, selected, search, facetRows)).entries(),
+            ...(await selectionCounts(ctx.db, category, hidden, selected, search, facetRows)).entries(),
           ]),
         )
       : null;
@@ -308,15 +317,31 @@ export async function listFilters(ctx: AuthedCtx, q: FiltersQuery): Promise<Filt
   return [...groups.values()].filter((g) => g.properties.length > 0);
 }
 
+/**
+ * The precomputed facet counts of a category (0: the whole catalogue) less those of the hidden
+ * categories below it (their counts cover their subtrees); values left with none are dropped.
+ */
+async function visibleFacets(db: Db, categoryId: number, hidden: HiddenCategories | undefined): Promise<FacetRow[]> {
+  const rows = await catalogRepo.facets(db, categoryId);
+  if (!hidden) return rows;
+  const minus = new Map<number, number>();
+  for (const top of hidden.tops) for (const f of await catalogRepo.facets(db, top)) minus.set(f.valueId, (minus.get(f.valueId) ?? 0) + f.count);
+  return rows.map((f) => ({ ...f, count: f.count - (minus.get(f.valueId) ?? 0) })).filter((f) => f.count > 0);
+}
+
 /** Each value counts the products that match every selected group but its own type's (and the search). */
 async function selectionCounts(
   db: Db,
   category: CategoryNode | undefined,
+  hidden: HiddenCategories | undefined,
   selected: Map<number, number[]>,
   search: string | undefined,
   facetRows: FacetRow[],
 ): Promise<Map<number, number>> {
-  const base: ProductWhere = category ? { category: { id: category.id, depth: category.ancestors.length } } : {};
+  const base: ProductWhere = {
+    ...(category ? { category: { id: category.id, depth: category.ancestors.length } } : {}),
+    ...(hidden ? { hidden } : {}),
+  };
   let scope: ProductWhere = base;
   if (search) {
     const plan = await planSearch(db, search, base);
@@ -347,7 +372,7 @@ async function selectionCounts(
 const PROMO_LIMIT = 12;
 
 export async function listPromo(ctx: Ctx) {
-  const rows = await catalogueCached(ctx.db, 'promo', () => catalogRepo.promo(ctx.db, PROMO_LIMIT));
+  const rows = await catalogueCached(ctx.db, 'promo', async () => catalogRepo.promo(ctx.db, PROMO_LIMIT, (await categoryTree(ctx.db)).hidden));
   return rows.map((r) => {
     const p = priceProduct({ dropKop: r.dropKop, oldDropKop: null, retailKop: r.retailKop, categoryPath: [] }, PUBLIC_PRICING_USER);
     return {

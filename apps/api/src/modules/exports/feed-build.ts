@@ -86,13 +86,23 @@ interface SettingRow {
 
 const num = (v: number | string | null): number | undefined => (v === null ? undefined : Number(v));
 
-/** Categories of the feed: everything below the chosen ones (for the products) and their ancestors too (for the tree). */
-async function feedCategories(database: FeedDb, chosen: readonly number[]): Promise<{ emit: FeedCategory[]; productCategories: number[] | null }> {
-  const rows = await rawQuery<{ id: number; parent_id: number | null; name_uk: string; name_ru: string }>(
+/**
+ * Categories of the feed: everything below the chosen ones (for the products) and their ancestors too (for the tree).
+ * Hidden categories (and everything below them) are not in a reseller's feed: neither in its tree nor its products.
+ */
+async function feedCategories(
+  database: FeedDb,
+  chosen: readonly number[],
+): Promise<{ emit: FeedCategory[]; productCategories: number[] | null; hiddenCategories: number[] }> {
+  const rows = await rawQuery<{ id: number; parent_id: number | null; name_uk: string; name_ru: string; hidden: boolean }>(
     database,
-    'SELECT id, parent_id, name_uk, name_ru FROM categories ORDER BY sort, id',
+    'SELECT id, parent_id, name_uk, name_ru, hidden FROM categories ORDER BY sort, id',
   );
-  const flat = rows.map((r) => ({ id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id), name: r.name_uk || r.name_ru }));
+  const allRows = rows.map((r) => ({ id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id), hidden: r.hidden === true }));
+  const hiddenCategories = hiddenBelow(allRows);
+  const flat = rows
+    .filter((r) => !hiddenCategories.has(Number(r.id)))
+    .map((r) => ({ id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id), name: r.name_uk || r.name_ru }));
   const byId = new Map(flat.map((c) => [c.id, c]));
   const children = new Map<number, number[]>();
   for (const c of flat) if (c.parentId !== null && byId.has(c.parentId)) children.set(c.parentId, [...(children.get(c.parentId) ?? []), c.id]);
@@ -104,7 +114,8 @@ async function feedCategories(database: FeedDb, chosen: readonly number[]): Prom
     for (const c of children.get(id) ?? []) visit(c);
   };
   for (const c of flat) if (c.parentId === null || !byId.has(c.parentId)) visit(c.id);
-  if (chosen.length === 0) return { emit: all, productCategories: null };
+  const hiddenList = [...hiddenCategories].sort((a, b) => a - b);
+  if (chosen.length === 0) return { emit: all, productCategories: null, hiddenCategories: hiddenList };
   const below = new Set<number>();
   const stack = chosen.filter((id) => byId.has(id));
   while (stack.length) {
@@ -121,7 +132,22 @@ async function feedCategories(database: FeedDb, chosen: readonly number[]): Prom
       p = byId.get(p)?.parentId ?? null;
     }
   }
-  return { emit: all.filter((c) => keep.has(c.id)), productCategories: [...below].sort((a, b) => a - b) };
+  return { emit: all.filter((c) => keep.has(c.id)), productCategories: [...below].sort((a, b) => a - b), hiddenCategories: [] };
+}
+
+/** The hidden categories and every category below one. */
+function hiddenBelow(rows: readonly { id: number; parentId: number | null; hidden: boolean }[]): Set<number> {
+  const children = new Map<number, number[]>();
+  for (const r of rows) if (r.parentId !== null) children.set(r.parentId, [...(children.get(r.parentId) ?? []), r.id]);
+  const out = new Set<number>();
+  const stack = rows.filter((r) => r.hidden).map((r) => r.id);
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (out.has(id)) continue;
+    out.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return out;
 }
 
 async function loadProperties(database: FeedDb): Promise<Map<number, FeedPropertyValue>> {
@@ -192,9 +218,11 @@ export async function runFeedBuild(env: FeedBuildEnv, settingId: number, trigger
       if (!market) throw new FeedRefused('market_missing');
     }
     const pricing = feedPricingMarket(setting.price_source, Number(setting.markup), market);
-    const { emit, productCategories } = await feedCategories(database, setting.categories ?? []);
+    const { emit, productCategories, hiddenCategories } = await feedCategories(database, setting.categories ?? []);
     const bounds = catalogueDropBounds(user, num(setting.price_from_kop), num(setting.price_to_kop));
-    const filter: FeedFilter = bounds.empty ? { categoryIds: [] } : { categoryIds: productCategories, minDropKop: bounds.minKop, maxDropKop: bounds.maxKop };
+    const filter: FeedFilter = bounds.empty
+      ? { categoryIds: [] }
+      : { categoryIds: productCategories, minDropKop: bounds.minKop, maxDropKop: bounds.maxKop, ...(hiddenCategories.length ? { excludeCategoryIds: hiddenCategories } : {}) };
     const total = await countFeedProducts(database, filter);
     await rawQuery(database, 'UPDATE export_builds SET total = $2 WHERE id = $1', [buildId, total]);
 

@@ -21,6 +21,8 @@ export interface FeedFilter {
   /** Bounds on the catalogue drop price (pricing.catalogueDropBounds). */
   minDropKop?: number | undefined;
   maxDropKop?: number | undefined;
+  /** Categories whose products stay out (hidden from resellers); absent when none is hidden. */
+  excludeCategoryIds?: readonly number[] | undefined;
 }
 
 const int = (n: number): string => {
@@ -34,6 +36,7 @@ function conditions(f: FeedFilter): string[] {
   if (f.categoryIds) parts.push(f.categoryIds.length === 0 ? 'false' : `p.category_id = ANY('{${f.categoryIds.map(int).join(',')}}'::int[])`);
   if (f.minDropKop !== undefined) parts.push(`p.drop_kop >= ${int(f.minDropKop)}`);
   if (f.maxDropKop !== undefined) parts.push(`p.drop_kop <= ${int(f.maxDropKop)}`);
+  if (f.excludeCategoryIds?.length) parts.push(`NOT (p.category_id = ANY('{${f.excludeCategoryIds.map(int).join(',')}}'::int[]))`);
   return parts;
 }
 const whereOf = (parts: string[]) => (parts.length ? `WHERE ${parts.join(' AND ')}` : '');

@@ -7,7 +7,7 @@ import CatalogSection from './catalog-section.tsx';
 import ru from './locales/ru.json';
 import uk from './locales/uk.json';
 
-const cat = (id: number, parent_id: number | null, name: string, sort = 0): AdminCategoryDto => ({ id, parent_id, depth: parent_id ? 1 : 0, name_uk: name, name_ru: `${name} ru`, sort, products_count: 3 });
+const cat = (id: number, parent_id: number | null, name: string, sort = 0): AdminCategoryDto => ({ id, parent_id, depth: parent_id ? 1 : 0, name_uk: name, name_ru: `${name} ru`, sort, products_count: 3, hidden: false, unsorted: false });
 const CATS = [cat(1, null, 'Дім', 1), cat(2, null, 'Авто', 2), cat(11, 1, 'Кухня'), cat(12, 1, 'Ванна')];
 
 const product = (over: Partial<AdminProductDto> = {}): AdminProductDto => ({
