@@ -25,3 +25,4 @@ export * from './exports.ts';
 export * from './admin.ts';
 export * from './onec.ts';
 export * from './onec-credentials.ts';
+export * from './novaposhta-sender.ts';

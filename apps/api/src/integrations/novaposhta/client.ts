@@ -5,11 +5,48 @@ import type { FastifyBaseLogger } from 'fastify';
 interface NpResponse<T> {
   success: boolean;
   data: T[];
-  errors?: string[];
+  errors?: string[] | Record<string, string>;
+  /** NP's codes of `errors`, in the same order (e.g. "20000200068"). */
+  errorCodes?: (string | number)[];
   info?: unknown;
 }
 
+/**
+ * Nova Poshta could not be asked: the network, a timeout, an HTTP 5xx or an answer that is not
+ * NP's envelope. Another try may work (the operator sees 503 CarrierUnavailable).
+ */
 export class CarrierError extends Error {}
+
+/** One reason NP gave: its code when it sent one, and its own text. */
+export interface NpRefusal {
+  code: string | null;
+  text: string;
+}
+
+/**
+ * Nova Poshta answered and refused (`success: false`, HTTP 200): a validation error no retry
+ * fixes (the operator sees 422 CarrierRefused with NP's reasons). A CarrierError, so places that
+ * only care that the carrier gave nothing (address searches, tracking) keep treating it as one.
+ */
+export class CarrierRefused extends CarrierError {
+  constructor(
+    readonly method: string,
+    readonly refusals: NpRefusal[],
+  ) {
+    super(`Nova Poshta ${method} refused: ${refusals.map((r) => (r.code ? `[${r.code}] ${r.text}` : r.text)).join('; ')}`);
+  }
+}
+
+/**
+ * The sender's account cannot make a waybill as it is: no sender counterparty, no contact person
+ * or no address for this key (`missing`), or several addresses and none picked in the back office
+ * (`address_choice`).
+ */
+export class NpSenderIncomplete extends Error {
+  constructor(readonly missing: 'counterparty' | 'contact' | 'address' | 'address_choice') {
+    super(`Nova Poshta sender: ${missing}`);
+  }
+}
 
 export interface NovaPoshtaOptions {
   /** Read per call: the emulator's address is known only once the server listens. */
@@ -17,8 +54,27 @@ export interface NovaPoshtaOptions {
   apiKey?: string;
   timeoutMs?: number;
   log: FastifyBaseLogger;
-  /** Sender fields of InternetDocument.save (Sender, CitySender, SenderAddress, ContactSender, SendersPhone), when known. */
-  sender?: Record<string, string>;
+}
+
+/** The sender as NP knows it for the API key (Counterparty.getCounterparties, getCounterpartyContactPersons, getCounterpartyAddresses). */
+export interface NpSenderAddress {
+  ref: string;
+  description: string;
+  cityRef: string;
+  cityDescription: string;
+}
+export interface NpSenderProfile {
+  counterparty: { ref: string; description: string; cityRef: string; type: string };
+  contact: { ref: string; description: string; phone: string };
+  addresses: NpSenderAddress[];
+}
+/** The sender fields of one InternetDocument.save. */
+export interface NpSender {
+  counterpartyRef: string;
+  contactRef: string;
+  phone: string;
+  cityRef: string;
+  addressRef: string;
 }
 
 export interface NpSettlement {
@@ -58,7 +114,13 @@ export interface NpWaybillInput {
   streetRef?: string | null;
   house?: string | null;
   flat?: string | null;
+  /** The recipient's full name, "Last First Middle"; used when the parts below are not given. */
   recipientName: string;
+  /** The recipient's name as the order stores it (Counterparty.save of a private person). */
+  recipient?: { lastName: string; firstName: string; middleName?: string | null };
+  /** Resolved sender fields; when absent, resolved here from the key (`senderAddressRef`: the supplier's pick). */
+  sender?: NpSender;
+  senderAddressRef?: string | null;
   /** Digits, 380XXXXXXXXX. */
   recipientPhone: string;
   /** Cash on delivery, UAH; 0 = none. */
@@ -89,6 +151,26 @@ export const NP_TRACKING_BATCH = 100;
 /** Reference data changes rarely: one hour in memory, concurrent asks share one call. */
 const CACHE_TTL_MS = 60 * 60 * 1000;
 
+/** NP's codes of an outage, not of a refusal (np-errors.ts): "unknown error, try again later", "Service Unavailable". */
+const NP_OUTAGE_CODES = ['20000100008', '20000100016', '20001400980'];
+
+/** NP's `errors` (a list, or an object keyed by code in some answers) beside its `errorCodes`. */
+function refusalsOf(body: NpResponse<unknown>): NpRefusal[] {
+  const codes = (body.errorCodes ?? []).map(String);
+  const list = Array.isArray(body.errors)
+    ? body.errors.map((text, i) => ({ code: codes[i] ?? null, text: String(text) }))
+    : body.errors && typeof body.errors === 'object'
+      ? Object.entries(body.errors).map(([code, text]) => ({ code: /^\d+$/.test(code) ? code : (codes[0] ?? null), text: String(text) }))
+      : [];
+  return list.length ? list : codes.map((code) => ({ code, text: '' }));
+}
+
+/** "Last First Middle" as the order's recipient name is written. */
+export function splitName(full: string): { lastName: string; firstName: string; middleName: string } {
+  const [lastName = '', firstName = '', ...rest] = full.trim().split(/\s+/);
+  return { lastName, firstName, middleName: rest.join(' ') };
+}
+
 export function novaPoshtaClient(opts: NovaPoshtaOptions) {
   const cache = new LRUCache<string, NonNullable<unknown>, () => Promise<NonNullable<unknown>>>({
     max: 5000,
@@ -97,7 +179,9 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
   });
 
   async function call<T>(modelName: string, calledMethod: string, methodProperties: Record<string, unknown>): Promise<T[]> {
+    const method = `${modelName}.${calledMethod}`;
     let res: Response;
+    let text: string;
     try {
       res = await fetch(opts.url(), {
         method: 'POST',
@@ -105,16 +189,34 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
         body: JSON.stringify({ apiKey: opts.apiKey ?? '', modelName, calledMethod, methodProperties }),
         signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
       });
+      text = await res.text();
     } catch (err) {
-      opts.log.warn({ err, calledMethod }, 'nova poshta unreachable');
-      throw new CarrierError(`Nova Poshta ${calledMethod}: ${(err as Error).message}`);
+      opts.log.warn({ err, method }, 'nova poshta unreachable');
+      throw new CarrierError(`Nova Poshta ${method}: ${(err as Error).message}`);
     }
-    const body = (await res.json().catch(() => null)) as NpResponse<T> | null;
-    if (!res.ok || !body || body.success !== true) {
-      opts.log.warn({ status: res.status, errors: body?.errors, calledMethod }, 'nova poshta refused');
-      throw new CarrierError(`Nova Poshta ${calledMethod}: ${res.status} ${(body?.errors ?? []).join('; ')}`);
+    let body: NpResponse<T> | null;
+    try {
+      body = JSON.parse(text) as NpResponse<T>;
+    } catch {
+      body = null;
     }
-    return body.data;
+    // Only the network, a timeout, an HTTP 5xx or a body that is not NP's envelope is "unavailable".
+    if (res.status >= 500 || !body || typeof body !== 'object' || typeof body.success !== 'boolean') {
+      opts.log.warn({ status: res.status, method }, 'nova poshta unavailable');
+      throw new CarrierError(`Nova Poshta ${method}: HTTP ${res.status}`);
+    }
+    if (body.success !== true) {
+      const refusals = refusalsOf(body);
+      // NP's own "service unavailable, try later" answers come as refusals too: those are outages.
+      if (refusals.some((r) => r.code && NP_OUTAGE_CODES.includes(r.code))) {
+        opts.log.warn({ refusals, method }, 'nova poshta unavailable');
+        throw new CarrierError(`Nova Poshta ${method}: ${refusals.map((r) => r.text).join('; ')}`);
+      }
+      opts.log.warn({ status: res.status, refusals, method }, 'nova poshta refused');
+      throw new CarrierRefused(method, refusals);
+    }
+    if (!res.ok) throw new CarrierError(`Nova Poshta ${method}: HTTP ${res.status}`);
+    return Array.isArray(body.data) ? body.data : [];
   }
 
   const today = () => {
@@ -130,6 +232,47 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
 
   const cached = <T>(key: string, fn: () => Promise<T[]>) => cache.fetch(key, { context: fn as () => Promise<NonNullable<unknown>> }) as Promise<T[]>;
 
+  // The sender for the key: asked once an hour (or when the back office refreshes), concurrent asks share one call.
+  let sender: { at: number; profile: Promise<NpSenderProfile> } | null = null;
+  async function loadSender(): Promise<NpSenderProfile> {
+    const [cp] = await call<{ Ref?: string; Description?: string; City?: string; CounterpartyType?: string }>('Counterparty', 'getCounterparties', { CounterpartyProperty: 'Sender', Page: '1' });
+    if (!cp?.Ref) throw new NpSenderIncomplete('counterparty');
+    const contacts = await call<{ Ref?: string; Description?: string; Phones?: string }>('Counterparty', 'getCounterpartyContactPersons', { Ref: cp.Ref, Page: '1' });
+    const contact = contacts.find((c) => c?.Ref);
+    if (!contact?.Ref) throw new NpSenderIncomplete('contact');
+    const addresses = await call<{ Ref?: string; Description?: string; CityRef?: string; CityDescription?: string }>('Counterparty', 'getCounterpartyAddresses', { Ref: cp.Ref, CounterpartyProperty: 'Sender' });
+    return {
+      counterparty: { ref: cp.Ref, description: cp.Description ?? '', cityRef: cp.City ?? '', type: cp.CounterpartyType ?? '' },
+      contact: { ref: contact.Ref, description: contact.Description ?? '', phone: (contact.Phones ?? '').split(/[,;]/)[0]!.replace(/\D/g, '') },
+      addresses: addresses
+        .filter((a) => a?.Ref)
+        .map((a) => ({ ref: a.Ref!, description: a.Description ?? '', cityRef: a.CityRef ?? '', cityDescription: a.CityDescription ?? '' })),
+    };
+  }
+  /** The sender counterparty, its contact and its addresses; `refresh` asks NP again. A failure is not kept. */
+  function senderProfile(refresh = false): Promise<NpSenderProfile> {
+    if (refresh || !sender || Date.now() - sender.at > CACHE_TTL_MS) {
+      const profile = loadSender();
+      const entry = { at: Date.now(), profile };
+      sender = entry;
+      profile.catch(() => {
+        if (sender === entry) sender = null;
+      });
+    }
+    return sender!.profile;
+  }
+  /**
+   * The sender fields of a waybill: the supplier's picked address (`addressRef`) when it is one of
+   * the sender's, else the only one; several and none picked -> NpSenderIncomplete('address_choice').
+   */
+  async function resolveSender(addressRef: string | null): Promise<NpSender> {
+    const p = await senderProfile();
+    if (p.addresses.length === 0) throw new NpSenderIncomplete('address');
+    const address = p.addresses.find((a) => a.ref === addressRef) ?? (p.addresses.length === 1 ? p.addresses[0] : undefined);
+    if (!address) throw new NpSenderIncomplete('address_choice');
+    return { counterpartyRef: p.counterparty.ref, contactRef: p.contact.ref, phone: p.contact.phone, cityRef: address.cityRef || p.counterparty.cityRef, addressRef: address.ref };
+  }
+
   return {
     async searchSettlements(cityName: string, limit: number): Promise<NpSettlement[]> {
       const data = await cached(`s:${limit}:${cityName.toLowerCase()}`, () => call<{ Addresses: NpSettlement[] }>('Address', 'searchSettlements', { CityName: cityName, Limit: limit, Page: 1 }));
@@ -140,32 +283,80 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
     getStreet: (cityRef: string, search: string, limit: number) =>
       cached<NpStreet>(`st:${limit}:${cityRef}:${search.toLowerCase()}`, () => call<NpStreet>('Address', 'getStreet', { CityRef: cityRef, FindByString: search, Limit: limit, Page: 1 })),
 
-    /** InternetDocument.save: a waybill for one parcel. */
+    senderProfile,
+    resolveSender,
+
+    /**
+     * A waybill for one parcel, as NP's API 2.0 takes it: the recipient saved as a private person
+     * (Counterparty.save -> its counterparty and contact person), a courier address saved for it
+     * (Address.save with the street ref, house and flat), then InternetDocument.save with the
+     * sender's counterparty, contact, phone, city and address. A courier address NP refused to
+     * use is deleted again (Address.delete); the recipient stays (NP keeps one counterparty for
+     * all private persons and one contact per person).
+     */
     async createWaybill(input: NpWaybillInput): Promise<NpWaybill> {
+      const sender = input.sender ?? (await resolveSender(input.senderAddressRef ?? null));
+      const name = input.recipient ?? splitName(input.recipientName);
+      const [saved] = await call<{ Ref?: string; ContactPerson?: { data?: { Ref?: string }[] } }>('Counterparty', 'save', {
+        FirstName: name.firstName,
+        MiddleName: name.middleName ?? '',
+        LastName: name.lastName,
+        Phone: input.recipientPhone,
+        Email: '',
+        CounterpartyType: 'PrivatePerson',
+        CounterpartyProperty: 'Recipient',
+        CityRef: input.cityRecipientRef,
+      });
+      const recipientRef = saved?.Ref;
+      const contactRef = saved?.ContactPerson?.data?.[0]?.Ref;
+      if (!recipientRef || !contactRef) throw new CarrierError('Nova Poshta Counterparty.save: no counterparty or contact person in the answer');
+
+      let recipientAddress = input.recipientAddressRef ?? '';
+      let savedAddress: string | null = null;
+      if (input.serviceType === 'WarehouseDoors') {
+        const [address] = await call<{ Ref?: string }>('Address', 'save', {
+          CounterpartyRef: recipientRef,
+          StreetRef: input.streetRef ?? '',
+          BuildingNumber: input.house ?? '',
+          Flat: input.flat ?? '',
+          Note: '',
+        });
+        if (!address?.Ref) throw new CarrierError('Nova Poshta Address.save: no address in the answer');
+        recipientAddress = savedAddress = address.Ref;
+      }
+
       const props: Record<string, unknown> = {
-        ...opts.sender,
         PayerType: input.payerType,
         PaymentMethod: 'Cash',
         DateTime: today(),
         CargoType: 'Parcel',
         Weight: String(input.weight),
-        SeatsAmount: String(input.seats),
         ServiceType: input.serviceType,
+        SeatsAmount: String(input.seats),
         Description: input.description,
         Cost: String(input.declaredValue),
+        CitySender: sender.cityRef,
+        Sender: sender.counterpartyRef,
+        SenderAddress: sender.addressRef,
+        ContactSender: sender.contactRef,
+        SendersPhone: sender.phone,
         CityRecipient: input.cityRecipientRef,
+        Recipient: recipientRef,
+        RecipientAddress: recipientAddress,
+        ContactRecipient: contactRef,
         RecipientsPhone: input.recipientPhone,
-        RecipientName: input.recipientName,
-        RecipientContactName: input.recipientName,
       };
-      if (input.recipientAddressRef) props.RecipientAddress = input.recipientAddressRef;
-      if (input.streetRef) {
-        props.RecipientAddressName = input.streetRef;
-        props.RecipientHouse = input.house ?? '';
-        props.RecipientFlat = input.flat ?? '';
-      }
       if (input.codAmount > 0) props.BackwardDeliveryData = [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: String(input.codAmount) }];
-      const [doc] = await call<{ Ref?: string; IntDocNumber?: string; CostOnSite?: number | string; EstimatedDeliveryDate?: string }>('InternetDocument', 'save', props);
+      let doc: { Ref?: string; IntDocNumber?: string; CostOnSite?: number | string; EstimatedDeliveryDate?: string } | undefined;
+      try {
+        [doc] = await call<NonNullable<typeof doc>>('InternetDocument', 'save', props);
+      } catch (err) {
+        // Refused: NP made no waybill, so the address saved for it is spare. Unknown (a timeout): it may be in use.
+        if (err instanceof CarrierRefused && savedAddress) {
+          await call('Address', 'delete', { Ref: savedAddress }).catch((e: unknown) => opts.log.warn({ err: e }, 'could not delete an unused recipient address'));
+        }
+        throw err;
+      }
       if (!doc?.Ref || !doc.IntDocNumber) throw new CarrierError('Nova Poshta InternetDocument.save: no document in the answer');
       return { ref: doc.Ref, number: String(doc.IntDocNumber), cost: num(doc.CostOnSite) ?? 0, estimatedDeliveryDate: doc.EstimatedDeliveryDate ?? '' };
     },

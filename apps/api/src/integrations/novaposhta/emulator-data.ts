@@ -96,3 +96,51 @@ function build() {
 }
 
 export const EMULATOR_DATA = build();
+
+// ---- The emulator's sender (the API key's own counterparty) ---------------------------------
+
+/** One of the sender's addresses (Counterparty.getCounterpartyAddresses): a branch the sender hands parcels in at. */
+export interface NpEmulatorSenderAddress {
+  ref: string;
+  description: string;
+  cityRef: string;
+}
+
+const kyivCity = EMULATOR_DATA.cities[0]!;
+const senderBranch = (city: EmuCity, n: number): NpEmulatorSenderAddress => {
+  const w = EMULATOR_DATA.warehouses.find((x) => x.cityRef === city.ref && x.number === n)!;
+  return { ref: w.ref, description: w.description, cityRef: city.ref };
+};
+
+/**
+ * The counterparty the emulator's API key belongs to, as Counterparty.getCounterparties
+ * (CounterpartyProperty=Sender), getCounterpartyContactPersons and getCounterpartyAddresses answer
+ * it. A waybill (InternetDocument.save) must name exactly these: Sender, ContactSender,
+ * SendersPhone, and one of `addresses` as SenderAddress with its city as CitySender. By default
+ * the sender has exactly one address (demos work without a choice); `NpEmulatorOptions.senderAddresses`
+ * gives it more (see NP_EMULATOR_MORE_SENDER_ADDRESSES).
+ */
+export const NP_EMULATOR_SENDER = {
+  counterpartyRef: refOf('sender:counterparty'),
+  /** The counterparty's own city (`City` of getCounterparties). */
+  cityRef: kyivCity.ref,
+  description: 'Приватна особа',
+  contactRef: refOf('sender:contact'),
+  contact: { lastName: 'Коваль', firstName: 'Ірина', middleName: 'Петрівна' },
+  /** The contact's phone (`Phones`), the SendersPhone of its waybills. */
+  phone: '380501112233',
+  addresses: [senderBranch(kyivCity, 1)] as readonly NpEmulatorSenderAddress[],
+} as const;
+
+/** Two more sender addresses for tests of the supplier's choice (another Kyiv branch, a Lviv branch). */
+export const NP_EMULATOR_MORE_SENDER_ADDRESSES: readonly NpEmulatorSenderAddress[] = [
+  senderBranch(kyivCity, 3),
+  senderBranch(EMULATOR_DATA.cities.find((c) => c.name === 'Львів')!, 1),
+];
+
+/**
+ * The one counterparty of all private-person recipients: NP answers Counterparty.save of a
+ * PrivatePerson recipient with the key's "Приватна особа" recipient counterparty (the same Ref
+ * every time) and a new contact person (ContactPerson.data[0].Ref) per person.
+ */
+export const NP_EMULATOR_PRIVATE_RECIPIENT = refOf('recipient:private-person');

@@ -3,7 +3,17 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { npEmulatorDocuments } from '../../db/schema/index.ts';
-import { EMULATOR_DATA, type EmuCity } from './emulator-data.ts';
+import { LRUCache } from 'lru-cache';
+import {
+  EMULATOR_DATA,
+  NP_EMULATOR_PRIVATE_RECIPIENT,
+  NP_EMULATOR_SENDER,
+  type EmuCity,
+  type EmuStreet,
+  type EmuWarehouse,
+  type NpEmulatorSenderAddress,
+} from './emulator-data.ts';
+import { NP_ERRORS } from './np-errors.ts';
 import { NP_STATUS_TEXT, NP_RECEIVED_CODES } from './status-codes.ts';
 import { kyivParts } from '@drop/shared';
 import { AppError } from '../../lib/errors.ts';
@@ -12,12 +22,19 @@ import { requireUser } from '../../plugins/auth.ts';
 /**
  * A local stand-in for the Nova Poshta JSON API 2.0 (the default NP_API_URL): the same envelope
  * (`apiKey, modelName, calledMethod, methodProperties` -> `{success, data, errors, warnings,
- * info}`) for the address methods the portal uses, over real cities with generated branches and
- * streets, and for waybills (InternetDocument.save/delete) and tracking
+ * info, errorCodes, ...}`) for the address methods the portal uses, over real cities with
+ * generated branches and streets; the counterparty methods a waybill needs (the key's sender,
+ * its contact and addresses; private-person recipients and their courier addresses, kept in
+ * memory); waybills (InternetDocument.save/delete) and tracking
  * (TrackingDocument.getStatusDocuments) over parcels kept in `np_emulator_documents`. Each parcel
  * walks a path of real NP status codes chosen at creation (a scenario), one code per
- * `stepSeconds`, or on demand through the control endpoints. Unknown methods answer
- * `success: false` as NP does.
+ * `stepSeconds`, or on demand through the control endpoints.
+ *
+ * As strict as NP: each method requires what NP requires and refuses (HTTP 200,
+ * `success: false`) with NP's own error texts and codes (np-errors.ts), so no test passes with
+ * a request the real service refuses. Where NP publishes no text for a case, the emulator's own
+ * text is used and its `errorCodes` entry is '' (`errors` and `errorCodes` stay parallel).
+ * Unknown methods answer `success: false` as NP does.
  */
 export interface NpRequest {
   apiKey?: string;
@@ -30,9 +47,27 @@ const norm = (s: string) => s.toLowerCase().replace(/[’'ʼ`]/g, '').replace(/�
 
 export type NpEnvelope = ReturnType<typeof envelope>;
 
-function envelope(data: unknown[], info: Record<string, unknown> = {}, errors: string[] = []) {
-  return { success: errors.length === 0, data, errors, warnings: [], info, messageCodes: [], errorCodes: [], warningCodes: [], infoCodes: [] };
+function envelope(data: unknown[], info: Record<string, unknown> = {}, errors: string[] = [], errorCodes: string[] = errors.map(() => '')) {
+  return { success: errors.length === 0, data, errors, warnings: [] as string[], info, messageCodes: [] as string[], errorCodes, warningCodes: [] as string[], infoCodes: [] as string[] };
 }
+
+/** One refusal: NP's text with its code, or the emulator's own text (code ''). */
+interface NpFault {
+  text: string;
+  code: string;
+}
+type NpCode = keyof typeof NP_ERRORS;
+/** NP's published error (np-errors.ts). */
+const np = (code: NpCode): NpFault => ({ text: NP_ERRORS[code]!.en, code });
+/** A refusal NP publishes no text for: the emulator's own words. */
+const own = (text: string): NpFault => ({ text, code: '' });
+const refuse = (faults: NpFault[]) =>
+  envelope(
+    [],
+    {},
+    faults.map((f) => f.text),
+    faults.map((f) => f.code),
+  );
 
 function page<T>(items: T[], props: Record<string, unknown>, defLimit: number): T[] {
   const limit = Math.max(1, Math.min(500, Number(props.Limit ?? defLimit) || defLimit));
@@ -111,11 +146,15 @@ export function answer(req: NpRequest): NpEnvelope {
 
 // ---- Waybills and tracking -------------------------------------------------------------------
 
+export { NP_EMULATOR_SENDER, NP_EMULATOR_PRIVATE_RECIPIENT, NP_EMULATOR_MORE_SENDER_ADDRESSES, type NpEmulatorSenderAddress } from './emulator-data.ts';
+
 export interface NpEmulatorOptions {
   db: Db;
   /**
-   * The sender's key the waybill methods (InternetDocument.*) must carry, as Nova Poshta refuses
-   * them without a valid key; address and tracking methods need none.
+   * The sender's key the methods that act for the key's owner must carry (InternetDocument.*,
+   * Counterparty.*, ContactPerson.*, Address.save/update/delete), as Nova Poshta refuses them
+   * without a valid key; the reference lookups (searchSettlements, getWarehouses, getStreet)
+   * and tracking need none. Unset: no key is checked (tests calling `answerAsync` directly).
    */
   apiKey?: string;
   /** A parcel moves one status code per this many seconds (lazily, when tracked); 0 = control endpoint only. */
@@ -123,6 +162,13 @@ export interface NpEmulatorOptions {
   /** Tests may fix the clock and the scenario lottery. */
   now?: () => Date;
   random?: () => number;
+  /**
+   * The sender's addresses (Counterparty.getCounterpartyAddresses), the only valid SenderAddress
+   * values. Default: NP_EMULATOR_SENDER.addresses, exactly one.
+   */
+  senderAddresses?: readonly NpEmulatorSenderAddress[];
+  /** How many recipient contacts and courier addresses the emulator remembers (least recently used go first). Default 10,000. */
+  memory?: number;
 }
 
 export const NP_SCENARIOS = ['delivered', 'refused', 'storage_expired', 'deleted'] as const;
@@ -246,22 +292,226 @@ async function catchUp(tx: Db, doc: Doc, now: Date, stepSeconds: number): Promis
   return moveTo(tx, doc, doc.step + k, new Date(doc.movedAt.getTime() + k * stepSeconds * 1000));
 }
 
-async function saveDocument(emu: NpEmulatorOptions, props: Record<string, unknown>) {
-  if (!text(props.CityRecipient)) return fail('CityRecipient is empty');
-  if (!text(props.RecipientsPhone)) return fail('RecipientsPhone is empty');
-  const declaredKop = toKop(props.Cost);
-  if (declaredKop === null || declaredKop <= 0) return fail('Cost must be greater than 0');
-  const weightIn = toKop(props.Weight);
-  const weight = weightIn !== null && weightIn > 0 ? weightIn / 100 : 0.1;
-  const seats = Math.max(1, Math.floor(Number(props.SeatsAmount ?? 1)) || 1);
-  let codKop = 0;
-  const backward = Array.isArray(props.BackwardDeliveryData) ? (props.BackwardDeliveryData as Record<string, unknown>[]) : [];
-  const money = backward.find((b) => b && typeof b === 'object' && b.CargoType === 'Money');
-  if (money) {
-    const k = toKop(money.RedeliveryString);
-    if (k === null || k <= 0) return fail('RedeliveryString must be greater than 0');
-    codKop = k;
+// ---- What the emulator remembers: recipients' contacts and courier addresses ------------------
+
+/** A contact person of the private-person recipient (Counterparty.save). */
+interface EmuContact {
+  ref: string;
+  counterpartyRef: string;
+  lastName: string;
+  firstName: string;
+  middleName: string;
+  phone: string;
+  email: string;
+}
+/** A courier address saved for a counterparty (Address.save). */
+interface EmuAddress {
+  ref: string;
+  counterpartyRef: string;
+  cityRef: string;
+  street: EmuStreet;
+  building: string;
+  flat: string;
+  note: string;
+  description: string;
+}
+interface EmuMemory {
+  contacts: LRUCache<string, EmuContact>;
+  /** A person saved again gets the same contact (name and phone -> contact ref). */
+  people: LRUCache<string, string>;
+  addresses: LRUCache<string, EmuAddress>;
+}
+
+/** Per emulator instance (its options object); bounded, so a long demo cannot grow it without end. */
+const memories = new WeakMap<NpEmulatorOptions, EmuMemory>();
+function memoryOf(emu: NpEmulatorOptions): EmuMemory {
+  let m = memories.get(emu);
+  if (!m) {
+    const max = Math.max(1, emu.memory ?? 10_000);
+    m = { contacts: new LRUCache({ max }), people: new LRUCache({ max }), addresses: new LRUCache({ max }) };
+    memories.set(emu, m);
   }
+  return m;
+}
+const senderAddressesOf = (emu: NpEmulatorOptions) => emu.senderAddresses ?? NP_EMULATOR_SENDER.addresses;
+
+const warehouseByRef = new Map<string, EmuWarehouse>(EMULATOR_DATA.warehouses.map((w) => [w.ref, w]));
+const streetByRef = new Map<string, EmuStreet>(EMULATOR_DATA.streets.map((s) => [s.ref, s]));
+
+// ---- Field checks as NP makes them ------------------------------------------------------------
+
+const props = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const isRef = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+/** NP takes Ukrainian mobile numbers as 380XXXXXXXXX or 0XXXXXXXXX (lis-dev/nova-poshta-api-2: "Phone (format 0xxxxxxxxx)"). */
+function phoneOf(v: unknown): string | null {
+  const s = text(v).replace(/^\+/, '');
+  return /^(?:38)?0\d{9}$/.test(s) ? `38${s.slice(-10)}` : null;
+}
+/** A decimal as NP takes it: a number, or a string with a dot (a comma is tolerated). */
+function decimal(v: unknown): number | null {
+  if (typeof v !== 'number' && typeof v !== 'string') return null;
+  const s = String(v).replace(',', '.').trim();
+  if (!/^\d+(?:\.\d+)?$/.test(s)) return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+/** dd.mm.yyyy -> yyyymmdd as a number (for comparing), null when not a real date. */
+function npDay(v: string): number | null {
+  const m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(v);
+  if (!m) return null;
+  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const dt = new Date(Date.UTC(y, mo - 1, d));
+  if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== mo - 1 || dt.getUTCDate() !== d) return null;
+  return y * 10000 + mo * 100 + d;
+}
+const todayDay = (now: Date) => {
+  const p = kyivParts(now);
+  return Number(p.year) * 10000 + Number(p.month) * 100 + Number(p.day);
+};
+/** Letters (any script), apostrophes, hyphens, dots and spaces: what a person's name may hold. */
+const NAME_RE = /^[\p{L}][\p{L}\p{M}'’ʼ`.\- ]*$/u;
+
+const SERVICE_TYPES = ['WarehouseWarehouse', 'WarehouseDoors', 'DoorsWarehouse', 'DoorsDoors'];
+const CARGO_TYPES = ['Parcel', 'Cargo', 'Documents', 'TiresWheels', 'Pallet'];
+const BACKWARD_CARGO_TYPES = ['Money', 'Documents', 'Trays', 'CreditDocuments', 'SignedDocuments', 'Other'];
+
+// ---- InternetDocument.save --------------------------------------------------------------------
+
+/**
+ * InternetDocument.save, the counterparty way (NP API 2.0, model InternetDocument, method save,
+ * https://developers.novaposhta.ua/ ; the same list in lis-dev/nova-poshta-api-2
+ * src/Delivery/NovaPoshtaApi2.php newInternetDocument/checkInternetDocumentParams, and daaner/NovaPoshta
+ * src/Traits/SenderProperty.php, RecipientProperty.php): PayerType, PaymentMethod, DateTime
+ * (dd.mm.yyyy, not in the past), CargoType, Weight, ServiceType, SeatsAmount, Description, Cost;
+ * the sender: Sender, CitySender, SenderAddress, ContactSender, SendersPhone (the key's own,
+ * Counterparty.getCounterparties/getCounterpartyContactPersons/getCounterpartyAddresses); the
+ * recipient: CityRecipient, Recipient and ContactRecipient (from Counterparty.save),
+ * RecipientAddress (a branch of CityRecipient for *Warehouse, an Address.save ref of the
+ * recipient for *Doors), RecipientsPhone; optional BackwardDeliveryData. Every missing or wrong
+ * field is reported at once, as NP does (lis-dev/nova-poshta-api-2 issue #16: "Recipient not
+ * selected", "ContactRecipient not selected", "RecipientsPhone invalid format" together). The
+ * private-person "new address" form (RecipientCityName, RecipientAddressName, RecipientHouse...)
+ * is not served: without Recipient the emulator answers as NP does for a missing counterparty.
+ */
+function checkDocument(emu: NpEmulatorOptions, p: Record<string, unknown>): NpFault[] {
+  const faults: NpFault[] = [];
+  const mem = memoryOf(emu);
+  const S = NP_EMULATOR_SENDER;
+
+  // The parcel.
+  const payer = text(p.PayerType);
+  if (!payer) faults.push(np('20000200247'));
+  else if (payer !== 'Sender' && payer !== 'Recipient') faults.push(np('20000301244'));
+  const payment = text(p.PaymentMethod);
+  if (!payment) faults.push(np('20000200250'));
+  else if (payment === 'NonCash') faults.push(np('20000200249')); // a private-person sender has no contract for NonCash
+  else if (payment !== 'Cash') faults.push(np('20000200251'));
+  const date = text(p.DateTime);
+  const day = npDay(date);
+  if (!date) faults.push(np('20000200145'));
+  else if (day === null) faults.push(np('20000400456'));
+  else if (day < todayDay(emu.now?.() ?? new Date())) faults.push(np('20000400455'));
+  const cargo = text(p.CargoType);
+  if (!cargo) faults.push(np('20000200099'));
+  else if (!CARGO_TYPES.includes(cargo)) faults.push(np('20000200184'));
+  const weight = decimal(p.Weight);
+  if (!text(p.Weight)) faults.push(np('20000400503'));
+  else if (weight === null || weight <= 0) faults.push(np('20000200373'));
+  const service = text(p.ServiceType);
+  if (!service) faults.push(np('20000200347'));
+  else if (!SERVICE_TYPES.includes(service)) faults.push(np('20000200348'));
+  const seatsText = text(p.SeatsAmount);
+  const seats = /^\d+$/.test(seatsText) ? Number(seatsText) : NaN;
+  if (!seatsText) faults.push(np('20000200313'));
+  else if (!(seats >= 1)) faults.push(np('20000200314'));
+  if (!text(p.Description)) faults.push(np('20000200150'));
+  const cost = decimal(p.Cost);
+  if (!text(p.Cost)) faults.push(np('20000400452'));
+  else if (cost === null || cost <= 0) faults.push(np('20000200118'));
+
+  // The sender: the key's own counterparty, contact, phone and one of its addresses.
+  const sender = text(p.Sender);
+  if (!sender) faults.push(np('20000300442'));
+  else if (sender !== S.counterpartyRef) faults.push(np(isRef(sender) ? '20000300438' : '20000300440'));
+  const citySender = text(p.CitySender);
+  if (!citySender) faults.push(np('20000200107'));
+  else if (!cityByRef.has(citySender)) faults.push(np('20000200106'));
+  const senderAddressRef = text(p.SenderAddress);
+  const senderAddress = senderAddressesOf(emu).find((a) => a.ref === senderAddressRef);
+  if (!senderAddressRef) faults.push(np('20000200329'));
+  else if (!senderAddress) faults.push(np(warehouseByRef.has(senderAddressRef) || mem.addresses.has(senderAddressRef) ? '20000200325' : '20000200326'));
+  else if (service.startsWith('Doors')) faults.push(np('20000200327')); // the sender's addresses are branches: Doors* needs a door address
+  else if (cityByRef.has(citySender) && senderAddress.cityRef !== citySender) faults.push(np('20000200105'));
+  const contactSender = text(p.ContactSender);
+  if (!contactSender) faults.push(np('20000300406'));
+  else if (contactSender !== S.contactRef) faults.push(np(mem.contacts.has(contactSender) ? '20000300402' : '20000300403'));
+  const sendersPhone = text(p.SendersPhone);
+  if (!sendersPhone) faults.push(np('20000300445'));
+  else if (!phoneOf(sendersPhone)) faults.push(np('20000300444'));
+  else if (phoneOf(sendersPhone) !== S.phone) faults.push(own('SendersPhone is not the phone of ContactSender'));
+
+  // The recipient: the counterparty and contact Counterparty.save answered, a city, an address, a phone.
+  const recipient = text(p.Recipient);
+  if (!recipient) faults.push(np('20000300431'));
+  else if (recipient !== NP_EMULATOR_PRIVATE_RECIPIENT) faults.push(np(isRef(recipient) ? '20000300428' : '20000300429'));
+  const contactRef = text(p.ContactRecipient);
+  const contact = contactRef ? mem.contacts.get(contactRef) : undefined;
+  if (!contactRef) faults.push(np('20000300401'));
+  else if (!contact) faults.push(np(contactRef === S.contactRef ? '20000300397' : '20000300398'));
+  else if (recipient && contact.counterpartyRef !== recipient) faults.push(np('20000300397'));
+  const cityRecipient = text(p.CityRecipient);
+  if (!cityRecipient) faults.push(np('20000200104'));
+  else if (!cityByRef.has(cityRecipient)) faults.push(np('20000200103'));
+  const addressRef = text(p.RecipientAddress);
+  if (!addressRef) faults.push(np('20000200268'));
+  else if (service.endsWith('Warehouse')) {
+    const w = warehouseByRef.get(addressRef);
+    if (!w) faults.push(np(mem.addresses.has(addressRef) ? '20000200266' : '20000200265'));
+    else if (cityByRef.has(cityRecipient) && w.cityRef !== cityRecipient) faults.push(np('20000200266'));
+    else if (weight !== null && weight > 0 && seats >= 1 && weight / seats > w.maxWeight) {
+      faults.push(w.category === 'Postomat' ? np('20000200380') : w.maxWeight === 30 ? np('20000201504') : np('20000200375'));
+    }
+  } else if (service.endsWith('Doors')) {
+    const a = mem.addresses.get(addressRef);
+    if (!a) faults.push(np(warehouseByRef.has(addressRef) ? '20000200266' : '20000200265'));
+    else if (recipient && a.counterpartyRef !== recipient) faults.push(np('20000200264'));
+    else if (cityByRef.has(cityRecipient) && a.cityRef !== cityRecipient) faults.push(np('20000200266'));
+  }
+  const recipientsPhone = text(p.RecipientsPhone);
+  if (!recipientsPhone) faults.push(np('20000300435'));
+  else if (!phoneOf(recipientsPhone)) faults.push(np('20000300434'));
+
+  // Cash on delivery and other backward deliveries.
+  if (p.BackwardDeliveryData !== undefined && p.BackwardDeliveryData !== null && p.BackwardDeliveryData !== '') {
+    if (!Array.isArray(p.BackwardDeliveryData)) faults.push(np('20000200086'));
+    else {
+      for (const raw of p.BackwardDeliveryData as unknown[]) {
+        const b = props(raw);
+        if (!raw || typeof raw !== 'object') {
+          faults.push(np('20000200070'));
+          continue;
+        }
+        if (!BACKWARD_CARGO_TYPES.includes(text(b.CargoType))) faults.push(np('20000200075'));
+        if (text(b.PayerType) !== 'Sender' && text(b.PayerType) !== 'Recipient') faults.push(np('20000200085'));
+        if (text(b.CargoType) === 'Money') {
+          const sum = decimal(b.RedeliveryString);
+          if (sum === null) faults.push(np('20000200079'));
+          else if (sum < 1) faults.push(np('20000200080'));
+        }
+      }
+    }
+  }
+  return faults;
+}
+
+async function saveDocument(emu: NpEmulatorOptions, p: Record<string, unknown>) {
+  const faults = checkDocument(emu, p);
+  if (faults.length) return refuse(faults);
+  const declaredKop = toKop(p.Cost)!;
+  const weight = decimal(p.Weight)!;
+  const seats = Number(text(p.SeatsAmount));
+  const money = (p.BackwardDeliveryData as Record<string, unknown>[] | undefined)?.find((b) => b.CargoType === 'Money');
+  const codKop = money ? toKop(money.RedeliveryString)! : 0;
   const costKop = 5000 + Math.round(declaredKop / 200) + (seats - 1) * 1500 + Math.max(0, Math.ceil(weight) - 2) * 500;
   const now = emu.now?.() ?? new Date();
   const scenario = pickScenario(emu.random?.() ?? Math.random());
@@ -271,19 +521,24 @@ async function saveDocument(emu: NpEmulatorOptions, props: Record<string, unknow
   ]);
 }
 
-async function deleteDocuments(emu: NpEmulatorOptions, props: Record<string, unknown>) {
-  const refs = (Array.isArray(props.DocumentRefs) ? props.DocumentRefs : [props.DocumentRefs]).map(text).filter(Boolean);
-  if (refs.length === 0) return fail('DocumentRefs is empty');
+/** InternetDocument.delete {DocumentRefs}: only before the parcel leaves (NP: "No document changed DeletionMark"). */
+async function deleteDocuments(emu: NpEmulatorOptions, p: Record<string, unknown>) {
+  const refs = (Array.isArray(p.DocumentRefs) ? p.DocumentRefs : [p.DocumentRefs]).map(text).filter(Boolean);
+  if (refs.length === 0) return refuse([own('DocumentRefs is empty')]);
   const now = emu.now?.() ?? new Date();
   return emu.db.transaction(async (tx) => {
-    const docs = await tx.select().from(t).where(inArray(t.ref, refs)).for('update');
-    const errors: string[] = [];
+    const docs = await tx
+      .select()
+      .from(t)
+      .where(inArray(t.ref, refs.filter(isRef)))
+      .for('update');
+    const faults: NpFault[] = [];
     for (const ref of refs) {
       const doc = docs.find((d) => d.ref === ref);
-      if (!doc) errors.push(`Document ${ref} not found`);
-      else if (!doc.deleted && !DELETABLE.includes(codeOf(doc))) errors.push(`Document ${doc.number} cannot be deleted: the parcel has left`);
+      if (!doc) faults.push(np('20000300415'));
+      else if (!doc.deleted && !DELETABLE.includes(codeOf(doc))) faults.push(np('20000201173'));
     }
-    if (errors.length) return envelope([], {}, errors);
+    if (faults.length) return refuse(faults);
     for (const doc of docs) {
       if (doc.deleted) continue;
       await moveTo(tx, doc, doc.step + 1, now, [...pathOf(doc).slice(0, doc.step + 1), 2]);
@@ -321,13 +576,16 @@ const notFoundItem = (number: string) => ({
   RecipientDateTime: '',
 });
 
-async function trackDocuments(emu: NpEmulatorOptions, props: Record<string, unknown>) {
-  const asked = Array.isArray(props.Documents) ? (props.Documents as unknown[]) : [];
+/** TrackingDocument.getStatusDocuments {Documents: [{DocumentNumber, Phone}]}, at most 100 (no key needed). */
+async function trackDocuments(emu: NpEmulatorOptions, p: Record<string, unknown>) {
+  if (p.Documents !== undefined && !Array.isArray(p.Documents)) return refuse([np('20000200159')]);
+  const asked = Array.isArray(p.Documents) ? (p.Documents as unknown[]) : [];
   if (asked.length === 0) return fail('Documents is empty');
   if (asked.length > 100) return fail('Documents limit is 100');
-  const numbers = asked.map((d) => (d && typeof d === 'object' ? text((d as Record<string, unknown>).DocumentNumber) : ''));
-  const unique = [...new Set(numbers.filter(Boolean))];
-  const found = unique.length ? await emu.db.select().from(t).where(inArray(t.number, unique)) : [];
+  const numbers = asked.map((d) => text(props(d).DocumentNumber));
+  if (numbers.some((n) => !n)) return refuse([np('20000200157')]);
+  const unique = [...new Set(numbers)];
+  const found = await emu.db.select().from(t).where(inArray(t.number, unique));
   const byNumber = new Map(found.map((d) => [d.number, d]));
   const now = emu.now?.() ?? new Date();
   for (const doc of found) {
@@ -341,22 +599,242 @@ async function trackDocuments(emu: NpEmulatorOptions, props: Record<string, unkn
   return envelope(numbers.map((n) => (byNumber.has(n) ? trackingItem(byNumber.get(n)!) : notFoundItem(n))));
 }
 
-/** Every method: the address ones (as `answer`), waybills and tracking over the database. */
-export async function answerAsync(req: NpRequest, emu: NpEmulatorOptions): Promise<NpEnvelope> {
-  const props = req.methodProperties ?? {};
-  if (req.modelName === 'InternetDocument' && emu.apiKey !== undefined) {
-    if (!text(req.apiKey)) return fail('API key is not specified');
-    if (text(req.apiKey) !== emu.apiKey) return fail('API key is invalid');
+// ---- Counterparty, ContactPerson, Address.save ------------------------------------------------
+
+const senderCounterparty = () => {
+  const S = NP_EMULATOR_SENDER;
+  return {
+    Description: S.description,
+    Ref: S.counterpartyRef,
+    City: S.cityRef,
+    Counterparty: S.counterpartyRef,
+    FirstName: '',
+    LastName: '',
+    MiddleName: '',
+    CounterpartyFullName: S.description,
+    OwnershipFormRef: '',
+    OwnershipFormDescription: '',
+    EDRPOU: '',
+    CounterpartyType: 'PrivatePerson',
+  };
+};
+const privateRecipient = () => ({
+  Description: 'Приватна особа',
+  Ref: NP_EMULATOR_PRIVATE_RECIPIENT,
+  City: '',
+  Counterparty: NP_EMULATOR_PRIVATE_RECIPIENT,
+  FirstName: 'Приватна',
+  LastName: 'особа',
+  MiddleName: '',
+  CounterpartyFullName: 'Приватна особа',
+  OwnershipFormRef: '',
+  OwnershipFormDescription: '',
+  EDRPOU: '',
+  CounterpartyType: 'PrivatePerson',
+});
+const fullName = (c: { lastName: string; firstName: string; middleName: string }) => [c.lastName, c.firstName, c.middleName].filter(Boolean).join(' ');
+const contactItem = (c: EmuContact) => ({
+  Description: fullName(c),
+  Ref: c.ref,
+  Phones: c.phone,
+  Email: c.email,
+  LastName: c.lastName,
+  FirstName: c.firstName,
+  MiddleName: c.middleName,
+});
+
+/**
+ * Counterparty.getCounterparties {CounterpartyProperty: Sender|Recipient|ThirdPerson, Page}
+ * (developers.novaposhta.ua, model Counterparty; lis-dev/nova-poshta-api-2 getCounterparties;
+ * daaner/NovaPoshta docs/Counterparty.md): the key's sender, or its private-person recipient.
+ */
+function getCounterparties(p: Record<string, unknown>) {
+  const property = text(p.CounterpartyProperty);
+  if (!property) return refuse([own('CounterpartyProperty is not specified')]);
+  if (property === 'Sender') return envelope([senderCounterparty()], { totalCount: 1 });
+  if (property === 'Recipient') return envelope([privateRecipient()], { totalCount: 1 });
+  if (property === 'ThirdPerson') return envelope([], { totalCount: 0 });
+  return refuse([own('CounterpartyProperty is incorrect')]);
+}
+
+/** Counterparty.getCounterpartyContactPersons {Ref, Page}: Description, Ref, Phones, Email, LastName, FirstName, MiddleName. */
+function getContactPersons(emu: NpEmulatorOptions, p: Record<string, unknown>) {
+  const ref = text(p.Ref);
+  if (!isRef(ref)) return refuse([np('20000300436')]);
+  const S = NP_EMULATOR_SENDER;
+  if (ref === S.counterpartyRef) {
+    return envelope([contactItem({ ref: S.contactRef, counterpartyRef: ref, ...S.contact, phone: S.phone, email: '' })], { totalCount: 1 });
   }
-  switch (`${req.modelName ?? ''}.${req.calledMethod ?? ''}`) {
+  if (ref === NP_EMULATOR_PRIVATE_RECIPIENT) {
+    const all = [...memoryOf(emu).contacts.values()];
+    return envelope(page(all, p, 100).map(contactItem), { totalCount: all.length });
+  }
+  return refuse([np('20000400454')]);
+}
+
+/**
+ * Counterparty.getCounterpartyAddresses {Ref, CounterpartyProperty}: the sender's addresses
+ * (branches it hands parcels in at: Ref is the branch's, as lis-dev/nova-poshta-api-2 sends a
+ * branch Ref as SenderAddress), or the courier addresses saved for the private recipient.
+ */
+function getCounterpartyAddresses(emu: NpEmulatorOptions, p: Record<string, unknown>) {
+  const ref = text(p.Ref);
+  if (!isRef(ref)) return refuse([np('20000300436')]);
+  const property = text(p.CounterpartyProperty);
+  const S = NP_EMULATOR_SENDER;
+  if (ref === S.counterpartyRef) {
+    if (property && property !== 'Sender') return refuse([own('CounterpartyProperty is incorrect')]);
+    const data = senderAddressesOf(emu).map((a) => ({ Ref: a.ref, Description: a.description, CityRef: a.cityRef, CityDescription: cityByRef.get(a.cityRef)?.name ?? '' }));
+    return envelope(data, { totalCount: data.length });
+  }
+  if (ref === NP_EMULATOR_PRIVATE_RECIPIENT) {
+    if (property && property !== 'Recipient') return refuse([own('CounterpartyProperty is incorrect')]);
+    const all = [...memoryOf(emu).addresses.values()];
+    const data = page(all, p, 100).map((a) => ({
+      Ref: a.ref,
+      Description: a.description,
+      CityRef: a.cityRef,
+      CityDescription: cityByRef.get(a.cityRef)?.name ?? '',
+      StreetRef: a.street.ref,
+      StreetDescription: a.street.description,
+      BuildingDescription: a.building,
+      Flat: a.flat,
+      Note: a.note,
+    }));
+    return envelope(data, { totalCount: all.length });
+  }
+  return refuse([np('20000400454')]);
+}
+
+/**
+ * Counterparty.save of a private-person recipient {FirstName, MiddleName, LastName, Phone, Email,
+ * CounterpartyType: PrivatePerson, CounterpartyProperty: Recipient} (developers.novaposhta.ua,
+ * model Counterparty, method save; lis-dev/nova-poshta-api-2 save(): "CounterpartyProperty,
+ * CounterpartyType, FirstName, MiddleName, LastName, Phone", MiddleName "realy is not required";
+ * the optional CityRef is accepted). The answer, as NP gives it (vovchok/novaposhta-sdk
+ * src/NovaPoshta/Counterparties/Models/Counterparty.php reads ContactPerson.data[0]): the key's
+ * "Приватна особа" recipient counterparty with the person's contact nested in
+ * `ContactPerson: {success, data: [{Ref, Description, LastName, FirstName, MiddleName}]}`.
+ * Organisations are not served.
+ */
+function saveCounterparty(emu: NpEmulatorOptions, p: Record<string, unknown>) {
+  const faults: NpFault[] = [];
+  const property = text(p.CounterpartyProperty);
+  if (!property) faults.push(own('CounterpartyProperty is not specified'));
+  else if (property !== 'Recipient') faults.push(own(['Sender', 'ThirdPerson'].includes(property) ? `CounterpartyProperty ${property} is not served by the emulator (recipients only)` : 'CounterpartyProperty is incorrect'));
+  const type = text(p.CounterpartyType);
+  if (!type) faults.push(np('20000100516'));
+  else if (type === 'Organization') faults.push(own('CounterpartyType Organization is not served by the emulator (private persons only)'));
+  else if (type !== 'PrivatePerson') faults.push(np('20000100515'));
+  const name = (v: unknown, missing: NpCode | null, invalid: NpCode) => {
+    const s = text(v).replace(/\s+/g, ' ');
+    if (!s) {
+      if (missing) faults.push(np(missing));
+    } else if (!NAME_RE.test(s)) faults.push(np(invalid));
+    return s;
+  };
+  const firstName = name(p.FirstName, '20000100527', '20000100526');
+  const lastName = name(p.LastName, '20000100533', '20000100532');
+  const middleName = name(p.MiddleName, null, '20000900763');
+  const phone = phoneOf(p.Phone);
+  if (!text(p.Phone)) faults.push(np('20000100553'));
+  else if (!phone) faults.push(np('20000100552'));
+  const email = text(p.Email);
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) faults.push(np('20000100520'));
+  if (faults.length) return refuse(faults);
+
+  const mem = memoryOf(emu);
+  const key = [lastName, firstName, middleName, phone].join('|').toLowerCase();
+  let contact = mem.people.get(key) ? mem.contacts.get(mem.people.get(key)!) : undefined;
+  if (!contact) {
+    contact = { ref: randomUUID(), counterpartyRef: NP_EMULATOR_PRIVATE_RECIPIENT, lastName, firstName, middleName, phone: phone!, email };
+    mem.contacts.set(contact.ref, contact);
+    mem.people.set(key, contact.ref);
+  }
+  const c = contact;
+  return envelope([
+    {
+      ...privateRecipient(),
+      ContactPerson: {
+        success: true,
+        data: [{ Ref: c.ref, Description: fullName(c), LastName: c.lastName, FirstName: c.firstName, MiddleName: c.middleName }],
+        errors: [],
+        warnings: [],
+        info: [],
+      },
+    },
+  ]);
+}
+
+/**
+ * Address.save {CounterpartyRef, StreetRef, BuildingNumber, Flat, Note} (developers.novaposhta.ua,
+ * model Address, method save; codes "CounterpartyRef is not specified", "StreetRef is not
+ * specified", "BuildingNumber is not specified"): a courier address of the private recipient;
+ * its Ref is a WarehouseDoors waybill's RecipientAddress.
+ */
+function saveAddress(emu: NpEmulatorOptions, p: Record<string, unknown>) {
+  const faults: NpFault[] = [];
+  const counterparty = text(p.CounterpartyRef);
+  const streetRef = text(p.StreetRef);
+  const building = text(p.BuildingNumber);
+  if (!counterparty) faults.push(np('20000800728'));
+  if (!streetRef) faults.push(np('20000500639'));
+  if (!building) faults.push(np('20000500624'));
+  if (faults.length) return refuse(faults);
+  const street = streetByRef.get(streetRef);
+  if (counterparty !== NP_EMULATOR_PRIVATE_RECIPIENT || !street || building.length > 10) return refuse([np('20001500982')]);
+  const flat = text(p.Flat);
+  const note = text(p.Note);
+  const description = `${street.type} ${street.description}, буд. ${building}${flat ? `, кв. ${flat}` : ''}`;
+  const address: EmuAddress = { ref: randomUUID(), counterpartyRef: counterparty, cityRef: street.cityRef, street, building, flat, note, description };
+  memoryOf(emu).addresses.set(address.ref, address);
+  return envelope([{ Ref: address.ref, Description: description }]);
+}
+
+/** Address.delete {Ref}: a saved courier address. */
+function deleteAddress(emu: NpEmulatorOptions, p: Record<string, unknown>) {
+  const ref = text(p.Ref);
+  if (!isRef(ref)) return refuse([np('20000300436')]);
+  if (!memoryOf(emu).addresses.delete(ref)) return refuse([own('Address not found')]);
+  return envelope([{ Ref: ref }]);
+}
+
+/** Methods acting for the key's owner need its key; reference lookups and tracking do not. */
+function needsKey(model: string, method: string) {
+  if (model === 'InternetDocument' || model === 'Counterparty' || model === 'ContactPerson') return true;
+  return model === 'Address' && (method === 'save' || method === 'update' || method === 'delete');
+}
+
+/** Every method: the address ones (as `answer`), counterparties, waybills and tracking. */
+export async function answerAsync(req: NpRequest, emu: NpEmulatorOptions): Promise<NpEnvelope> {
+  const model = text(req.modelName);
+  const method = text(req.calledMethod);
+  const p = props(req.methodProperties);
+  if (emu.apiKey !== undefined && needsKey(model, method)) {
+    if (!text(req.apiKey)) return refuse([np('20000200069')]);
+    if (text(req.apiKey) !== emu.apiKey) return refuse([np('20000200068')]);
+  }
+  switch (`${model}.${method}`) {
     case 'InternetDocument.save':
-      return saveDocument(emu, props);
+      return saveDocument(emu, p);
     case 'InternetDocument.delete':
-      return deleteDocuments(emu, props);
+      return deleteDocuments(emu, p);
     case 'TrackingDocument.getStatusDocuments':
-      return trackDocuments(emu, props);
+      return trackDocuments(emu, p);
+    case 'Counterparty.getCounterparties':
+      return getCounterparties(p);
+    case 'Counterparty.getCounterpartyContactPersons':
+      return getContactPersons(emu, p);
+    case 'Counterparty.getCounterpartyAddresses':
+      return getCounterpartyAddresses(emu, p);
+    case 'Counterparty.save':
+      return saveCounterparty(emu, p);
+    case 'Address.save':
+      return saveAddress(emu, p);
+    case 'Address.delete':
+      return deleteAddress(emu, p);
     default:
-      return answer(req);
+      return answer({ ...req, methodProperties: p });
   }
 }
 
@@ -427,7 +905,7 @@ export const NP_EMULATOR_PATH = '/emulators/novaposhta/v2.0/json/';
 export const NP_EMULATOR_DEFAULT_KEY = 'emulator-key';
 
 export const novaPoshtaEmulator: FastifyPluginAsync<NpEmulatorOptions> = async (app, opts) => {
-  const emu: NpEmulatorOptions = { db: opts.db, apiKey: opts.apiKey, stepSeconds: opts.stepSeconds, now: opts.now, random: opts.random };
+  const emu: NpEmulatorOptions = { db: opts.db, apiKey: opts.apiKey, stepSeconds: opts.stepSeconds, now: opts.now, random: opts.random, senderAddresses: opts.senderAddresses, memory: opts.memory };
   app.post('/v2.0/json/', async (req) => answerAsync((req.body ?? {}) as NpRequest, emu));
   // NP also accepts /v2.0/json/{Model}/{method}.
   app.post('/v2.0/json/:model/:method', async (req) => {

@@ -14,6 +14,7 @@ import {
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import { AppError } from '../../lib/errors.ts';
 import { CarrierError } from '../../integrations/novaposhta/client.ts';
+import { carrierAppError, npSenderAddress } from '../settings/np-sender.ts';
 import { presentOrderSummary } from './orders.presenter.ts';
 import { ordersRepo, type OrderRow } from './orders.repository.ts';
 import { loadOrder } from './orders.service.ts';
@@ -183,7 +184,9 @@ export async function createTtn(ctx: AuthedCtx, id: number, opts: { weight: numb
   const cod = codOf(o);
   let waybill;
   try {
+    const senderAddressRef = await npSenderAddress(ctx.db);
     waybill = await ctx.deps.novaPoshta.createWaybill({
+      senderAddressRef,
       payerType: o.paymentDelivery === 'Recipient' ? 'Recipient' : 'Sender',
       declaredValue: kopToUah(o.retailKop),
       weight: opts.weight,
@@ -196,12 +199,13 @@ export async function createTtn(ctx: AuthedCtx, id: number, opts: { weight: numb
       house: o.house,
       flat: o.appt,
       recipientName: [o.lastName, o.firstName, o.middleName].filter(Boolean).join(' '),
+      recipient: { lastName: o.lastName, firstName: o.firstName, middleName: o.middleName },
       recipientPhone: o.phone.replace(/\D/g, ''),
       codAmount: kopToUah(cod),
     });
   } catch (err) {
-    if (err instanceof CarrierError) throw new AppError(503, 'CarrierUnavailable', 'carrier_unavailable');
-    throw err;
+    // NP's refusal is a 422 naming what it refused; only an outage is 503 (another try may work).
+    throw carrierAppError(err, 'np_waybill_refused');
   }
   try {
     return await withLocked(ctx, id, 'order.ttn_created', async (tx, locked, extra) => {
