@@ -42,6 +42,7 @@ import { mediaFilesRoutes, ordersRoutes } from './modules/orders/orders.routes.t
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes.ts';
 import { settingsAdminRoutes } from './modules/settings/settings-admin.routes.ts';
+import { npSenderRoutes } from './modules/settings/np-sender.routes.ts';
 import { notificationsAdminRoutes } from './modules/notifications/notifications-admin.routes.ts';
 import { marketsRoutes } from './modules/markets/markets.routes.ts';
 import { exportSettingsRoutes, providersRoutes, publicFeedRoutes } from './modules/exports/exports.routes.ts';
@@ -202,6 +203,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(ordersAdminRoutes, { prefix: '/admin/orders' });
       await api.register(catalogAdminRoutes, { prefix: '/admin/catalog' });
       await api.register(settingsAdminRoutes, { prefix: '/admin' });
+      await api.register(npSenderRoutes, { prefix: '/admin' });
       await api.register(notificationsAdminRoutes, { prefix: '/admin/notifications' });
     },
     { prefix: '/api/v1' },
