@@ -33,4 +33,5 @@ export const broadcastingAuthInput = z.object({
   socket_id: z.string('required').min(1, 'required').max(100, 'too_big'),
   channel_name: z.string('required').min(1, 'required').max(200, 'too_big'),
 });
-export const broadcastingAuthResponse = z.object({ auth: z.string() });
+/** `{auth}` for a private channel; a presence channel adds the signed `channel_data` (JSON `{user_id, user_info}`). */
+export const broadcastingAuthResponse = z.object({ auth: z.string(), channel_data: z.string().optional() });

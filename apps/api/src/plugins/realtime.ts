@@ -17,10 +17,20 @@ import { authRepo } from '../modules/auth/auth.repository.ts';
 
 /**
  * The realtime channel (SPEC section 4): Socket.IO on the API's port. A client authenticates
- * with its bearer token (`auth: {token}` or an Authorization header) and is put in its private
- * room `users.{id}` and no other. Events are pushed by the `realtime` job after the transaction
- * that raised them commits; with REDIS_URL the Redis adapter carries them to the process the
- * user's socket is connected to.
+ * with its bearer token (`auth: {token}`, `auth: {headers: {Authorization: 'Bearer …'}}` as
+ * laravel-echo's Socket.IO connector sends it, or an Authorization header) and is put in its
+ * private room `users.{id}` and no other. Events are pushed by the `realtime` job after the
+ * transaction that raised them commits; with REDIS_URL the Redis adapter carries them to the
+ * process the user's socket is connected to.
+ *
+ * Two shapes of the same event (docs/decisions/0012-realtime-clients.md):
+ *  - the product's own client hears `.users.updated` with the payload as the only argument, in
+ *    the room it is put in at connection;
+ *  - a laravel-echo Socket.IO client subscribes (`subscribe {channel}`) to `private-users.{id}`,
+ *    `presence-users.{id}` or `users.{id}` and hears, in the room `echo:{channel}`, the event
+ *    without its leading dot with `(channel, payload)`, the arguments its channel listens for
+ *    (`.listen('.users.updated', cb)`). A presence subscription is answered with
+ *    `presence:subscribed` and its one member, the user.
  *
  * A socket lives only as long as its token: when a token ends (logout, device signed out, password
  * change, block) the database notifies every process (`drop_sessions`, the user id) and each one
@@ -30,8 +40,11 @@ import { authRepo } from '../modules/auth/auth.repository.ts';
  */
 export interface Realtime {
   push(job: RealtimePush): void;
-  /** Signs a Pusher-style channel authorisation (`key:hmac`). */
-  sign(socketId: string, channelName: string): string;
+  /**
+   * Signs a Pusher channel authorisation: `key:hex(hmac_sha256(secret, socket_id:channel))`, and for
+   * a presence channel `socket_id:channel:channel_data` (Pusher's "auth signatures" reference).
+   */
+  sign(socketId: string, channelName: string, channelData?: string): string;
   readonly io: Server;
   /** Hears `drop_sessions` (pass it to listenForChanges): re-checks the named user's sockets. */
   readonly watcher: ChangeSubscriber;
@@ -43,17 +56,46 @@ export interface Realtime {
 export const SOCKET_SWEEP_MS = 60_000;
 const SWEEP_BATCH = 1000;
 
-/** `private-users.5`, `presence-users.5` or `users.5` name the same room. */
-export function roomOf(channel: string): string {
-  return channel.replace(/^(private|presence)-/, '');
+/** The names a client may give its own channel: `private-users.5`, `presence-users.5` or `users.5`. */
+export function ownChannels(userId: number): string[] {
+  const room = userChannel(userId);
+  return [`private-${room}`, `presence-${room}`, room];
 }
 
-function tokenOf(socket: Socket): string | undefined {
-  const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-  if (typeof fromAuth === 'string') return fromAuth.replace(/^Bearer\s+/i, '');
-  const header = socket.handshake.headers.authorization;
-  const m = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+/** The room of the laravel-echo subscribers of a channel (kept apart from the product client's room). */
+const echoRoom = (channel: string) => `echo:${channel}`;
+
+/** A presence channel's member as Pusher and laravel-echo know it: `{user_id, user_info}`. */
+export interface PresenceMember {
+  user_id: string;
+  user_info: { name: string };
+}
+export const presenceMember = (user: { id: number; name: string }): PresenceMember => ({ user_id: String(user.id), user_info: { name: user.name } });
+
+/** Pusher's socket id (`1234.5678`): the only kind `/broadcasting/auth` signs (its `:` separators stay unambiguous). */
+export const PUSHER_SOCKET_ID = /^\d{1,20}\.\d{1,20}$/;
+
+const bearer = (value: unknown): string | undefined => {
+  if (typeof value !== 'string') return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(value.trim());
   return m?.[1];
+};
+
+/**
+ * The bearer token of a handshake: `auth.token` (the product's client; a `Bearer ` prefix is
+ * allowed), `auth.headers.Authorization` (laravel-echo's `bearerToken` / `auth.headers`), or the
+ * Authorization header of the upgrade request (non-browser clients).
+ */
+export function tokenOf(handshake: Pick<Socket['handshake'], 'auth' | 'headers'>): string | undefined {
+  const auth = (handshake.auth ?? {}) as { token?: unknown; headers?: unknown };
+  if (typeof auth.token === 'string') return auth.token.replace(/^Bearer\s+/i, '');
+  if (auth.headers && typeof auth.headers === 'object') {
+    const headers = auth.headers as Record<string, unknown>;
+    const key = Object.keys(headers).find((k) => k.toLowerCase() === 'authorization');
+    const token = key ? bearer(headers[key]) : undefined;
+    if (token) return token;
+  }
+  return bearer(handshake.headers.authorization);
 }
 
 export async function attachRealtime(app: FastifyInstance, deps: Pick<Deps, 'config' | 'db' | 'sessions'>, log: FastifyBaseLogger): Promise<Realtime> {
@@ -68,11 +110,12 @@ export async function attachRealtime(app: FastifyInstance, deps: Pick<Deps, 'con
   }
 
   io.use((socket, next) => {
-    resolveSession(deps, tokenOf(socket), socket.handshake.address)
+    resolveSession(deps, tokenOf(socket.handshake), socket.handshake.address)
       .then((session) => {
         if (!session) return next(new Error('unauthorized'));
         socket.data.userId = session.user.id;
         socket.data.tokenId = session.tokenId;
+        socket.data.member = presenceMember(session.user);
         void socket.join(userChannel(session.user.id));
         next();
       })
@@ -86,14 +129,26 @@ export async function attachRealtime(app: FastifyInstance, deps: Pick<Deps, 'con
     // A token that ended between the check above and now (its notification found no socket yet)
     // is caught here rather than by the next sweep.
     void recheck([socket]).catch((err: Error) => log.error({ err }, 'realtime token check failed'));
-    // Laravel Echo / Pusher-style clients ask for their channel; only their own is granted.
+    // laravel-echo's Socket.IO channels ask for their channel (`subscribe {channel, auth}`, no
+    // acknowledgement; one is answered when asked for); only the user's own is granted.
+    const channelOf = (msg: unknown) => {
+      const channel = (msg as { channel?: unknown } | null)?.channel;
+      return typeof channel === 'string' ? channel.slice(0, 200) : '';
+    };
     socket.on('subscribe', (msg: unknown, ack?: unknown) => {
-      const channel = typeof (msg as { channel?: unknown })?.channel === 'string' ? (msg as { channel: string }).channel : '';
-      const own = userChannel(socket.data.userId as number);
-      const ok = roomOf(channel) === own;
-      if (ok) void socket.join(own);
-      else socket.emit('subscription_error', { channel, status: 403 });
+      const channel = channelOf(msg);
+      const ok = ownChannels(socket.data.userId as number).includes(channel);
+      if (ok) {
+        void socket.join(echoRoom(channel));
+        // Echo's presence channel: `here()` hears the members; the user is its only one.
+        if (channel.startsWith('presence-')) socket.emit('presence:subscribed', channel, [socket.data.member as PresenceMember]);
+      } else socket.emit('subscription_error', { channel, status: 403 });
       if (typeof ack === 'function') ack({ ok, channel });
+    });
+    socket.on('unsubscribe', (msg: unknown, ack?: unknown) => {
+      const channel = channelOf(msg);
+      if (ownChannels(socket.data.userId as number).includes(channel)) void socket.leave(echoRoom(channel));
+      if (typeof ack === 'function') ack({ ok: true, channel });
     });
   });
 
@@ -170,24 +225,31 @@ export async function attachRealtime(app: FastifyInstance, deps: Pick<Deps, 'con
     sweep,
     push(job) {
       io.to(userChannel(job.userId)).emit(job.event, job.payload);
+      // laravel-echo: `.listen('.users.updated')` listens for `users.updated` with (channel, data).
+      const echoEvent = job.event.replace(/^\./, '');
+      for (const channel of ownChannels(job.userId)) io.to(echoRoom(channel)).emit(echoEvent, channel, job.payload);
     },
-    sign(socketId, channelName) {
-      const signature = createHmac('sha256', secret).update(`${socketId}:${channelName}`).digest('hex');
+    sign(socketId, channelName, channelData) {
+      const signed = channelData === undefined ? `${socketId}:${channelName}` : `${socketId}:${channelName}:${channelData}`;
+      const signature = createHmac('sha256', secret).update(signed).digest('hex');
       return `${deps.config.realtimeKey}:${signature}`;
     },
   };
 }
 
 /** Checks a signature made by `sign` (for tests and a Pusher-compatible server sharing the secret). */
-export function verifySignature(realtime: Realtime, socketId: string, channelName: string, auth: string): boolean {
-  const expected = Buffer.from(realtime.sign(socketId, channelName));
+export function verifySignature(realtime: Realtime, socketId: string, channelName: string, auth: string, channelData?: string): boolean {
+  const expected = Buffer.from(realtime.sign(socketId, channelName, channelData));
   const given = Buffer.from(auth);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 /**
- * POST /broadcasting/auth, the way Pusher-style clients ask: `socket_id` and `channel_name`
- * (form or JSON) with the bearer token; 200 `{auth}` for the user's own channel, 403 otherwise.
+ * POST /broadcasting/auth, the way Pusher clients ask: `socket_id` (Pusher's `1234.5678`, 422
+ * otherwise) and `channel_name` (form or JSON) with the bearer token. The user's own
+ * `private-users.{id}` answers `{auth}`; their own `presence-users.{id}` answers `{auth,
+ * channel_data}` with channel_data `{"user_id":"{id}","user_info":{"name":…}}` signed as Pusher
+ * documents; any other channel (another user's, a public name, a malformed one) is 403.
  */
 export const broadcastingRoutes: FastifyPluginAsyncZod<{ realtime: Realtime }> = async (app, { realtime }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -199,8 +261,15 @@ export const broadcastingRoutes: FastifyPluginAsyncZod<{ realtime: Realtime }> =
     { schema: { tags: ['realtime'], security: [{ bearer: [] }], body: broadcastingAuthInput, response: { 200: broadcastingAuthResponse } } },
     async (req) => {
       const ctx = authedCtx(req);
-      if (roomOf(req.body.channel_name) !== userChannel(ctx.user.id)) throw AppError.forbidden();
-      return { auth: realtime.sign(req.body.socket_id, req.body.channel_name) };
+      const { socket_id: socketId, channel_name: channel } = req.body;
+      if (!PUSHER_SOCKET_ID.test(socketId)) throw AppError.field('socket_id', 'invalid_value');
+      const own = userChannel(ctx.user.id);
+      if (channel === `private-${own}`) return { auth: realtime.sign(socketId, channel) };
+      if (channel === `presence-${own}`) {
+        const channelData = JSON.stringify(presenceMember(ctx.user));
+        return { auth: realtime.sign(socketId, channel, channelData), channel_data: channelData };
+      }
+      throw AppError.forbidden();
     },
   );
 };
