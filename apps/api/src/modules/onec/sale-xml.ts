@@ -201,29 +201,80 @@ function decode(bytes: Buffer, encoding: string): string {
 
 /** One order document of an upload: how 1C names it and its requisites (names lower-cased, trimmed). */
 export interface UploadedOrder {
+  /** Its place in the file (1-based), to name a document that has neither Ид nor Номер. */
+  index: number;
   id: string;
   number: string;
+  /** 1C's own number of the order (УТ 11 writes `<Номер1С>` beside the site's `<Номер>`), trimmed; '' when absent. */
+  number1c: string;
+  /** `<Дата>` and `<Время>` of the document (the order's date as 1C has it), '' when absent. */
+  date: string;
+  time: string;
+  /** `<ПометкаУдаления>` as an element of the document (УТ 11); the requisite of that name is in `requisites`. */
+  deletionMark: boolean;
   operation: string;
   requisites: Map<string, string>;
 }
 
+const TRUE = /^(true|истина|да|так|yes|1)$/i;
+const EMPTY: XmlNode = { name: '', attrs: {}, text: '', children: [] };
+
 /**
  * The order documents of a CommerceML file 1C uploaded: every Документ under the root or in its
- * Контейнер elements (CommerceML 2.08+), with its Ид, Номер, ХозОперация and ЗначенияРеквизитов.
+ * Контейнер elements (CommerceML 2.08+, 3.x), with its Ид, Номер, Номер1С, Дата, Время,
+ * ПометкаУдаления, ХозОперация and ЗначенияРеквизитов. A document with neither Ид nor Номер is
+ * answered with both empty (the caller skips it with a warning).
  */
 export function parseSaleUpload(body: Buffer): UploadedOrder[] {
   const root = parseXmlTree(decodeUpload(body));
   if (root.name !== 'КоммерческаяИнформация') throw new SaleFileError(`Це не документ CommerceML: кореневий елемент <${root.name}> замість <КоммерческаяИнформация>`);
   const docs = [...children(root, 'Документ'), ...children(root, 'Контейнер').flatMap((c) => children(c, 'Документ'))];
   return docs.map((d, i) => {
-    const id = textOf(child(d, 'Ид'));
-    const number = textOf(child(d, 'Номер'));
-    if (!id && !number) throw new SaleFileError(`Документ №${i + 1} без Ид і Номера`);
     const requisites = new Map<string, string>();
-    for (const r of children(child(d, 'ЗначенияРеквизитов') ?? { name: '', attrs: {}, text: '', children: [] }, 'ЗначениеРеквизита')) {
+    for (const r of children(child(d, 'ЗначенияРеквизитов') ?? EMPTY, 'ЗначениеРеквизита')) {
       const name = textOf(child(r, 'Наименование')).toLowerCase().replace(/\s+/g, ' ');
       if (name && !requisites.has(name)) requisites.set(name, textOf(child(r, 'Значение')));
     }
-    return { id, number, operation: textOf(child(d, 'ХозОперация')), requisites };
+    return {
+      index: i + 1,
+      id: textOf(child(d, 'Ид')),
+      number: textOf(child(d, 'Номер')),
+      number1c: textOf(child(d, 'Номер1С')),
+      date: textOf(child(d, 'Дата')),
+      time: textOf(child(d, 'Время')),
+      deletionMark: TRUE.test(textOf(child(d, 'ПометкаУдаления'))),
+      operation: textOf(child(d, 'ХозОперация')),
+      requisites,
+    };
   });
+}
+
+/**
+ * Whether the bytes uploaded so far are a whole document: they end with the root's closing tag
+ * (or the root closes itself), read in the file's encoding. 1C splits a file over file_limit into
+ * parts; a part that leaves the document open waits for the next one (or for mode=import).
+ */
+export function documentComplete(body: Buffer): boolean {
+  if (body.length === 0) return false;
+  // Not XML at all (a zip, garbage): nothing more will make it a document, read it now.
+  let encoding: string;
+  let start = 0;
+  if (body[0] === 0xff && body[1] === 0xfe) [encoding, start] = ['utf-16le', 2];
+  else if (body[0] === 0xfe && body[1] === 0xff) [encoding, start] = ['utf-16be', 2];
+  else {
+    const head = body.subarray(0, 200).toString('latin1');
+    if (!/^(\xef\xbb\xbf)?\s*</.test(head)) return true;
+    encoding = /^(?:\xef\xbb\xbf)?<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1] ?? 'utf-8';
+  }
+  let tailStart = Math.max(start, body.length - 400);
+  if ((tailStart - start) % 2 === 1 && encoding.startsWith('utf-16')) tailStart += 1;
+  let tail: string;
+  try {
+    tail = new TextDecoder(encoding.toLowerCase()).decode(body.subarray(tailStart));
+  } catch {
+    return true;
+  }
+  // eslint-disable-next-line no-control-regex -- a NUL padding some writers leave at the end.
+  const end = tail.replace(/[\s\u0000]+$/, '');
+  return /<\/(?:[\w.-]+:)?КоммерческаяИнформация\s*>$/.test(end) || /<(?:[\w.-]+:)?КоммерческаяИнформация(?=[\s/>])[^<>]*\/>$/.test(end);
 }

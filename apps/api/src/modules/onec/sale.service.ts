@@ -1,14 +1,19 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { buildConfigLists, mustBePaidToShip, type ConfigItem, type OrderStatus, type PayMethod, type PayStatus } from '@drop/shared';
+import { emptyOnecImportProgress, buildConfigLists, mustBePaidToShip, type ConfigItem, type OnecMessage, type OrderStatus, type PayMethod, type PayStatus } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { onecSaleBatches, orderHistory, orderLines, orders, products, users } from '../../db/schema/index.ts';
+import { onecImportRuns, onecSaleBatches, orderHistory, orderLines, orders, products, users } from '../../db/schema/index.ts';
 import { ordersRepo, type OrderRow } from '../orders/orders.repository.ts';
 import { SYSTEM, advanceOrderTo, moveOrder, postOrderMoney, pushOrder, setDeliveryStatus, setPaymentStatus } from '../orders/order-lifecycle.ts';
 import { codOf } from '../orders/orders-admin.service.ts';
 import { onecStateSql } from '../orders/reservation.service.ts';
-import { SaleFileError, amount, parseSaleUpload, writeSaleDocuments, type SaleDocument, type UploadedOrder } from './sale-xml.ts';
+import { FILE_LIMIT, sessionDir } from './exchange-session.ts';
+import { exchangeDirOf } from './import-runner.ts';
+import { onecRepo, type OnecImportRunRow, type OnecSessionRow } from './onec.repository.ts';
+import { SaleFileError, amount, documentComplete, parseSaleUpload, writeSaleDocuments, type SaleDocument, type UploadedOrder } from './sale-xml.ts';
 
 /**
  * The CommerceML `type=sale` exchange (RESERVATION_SYSTEM=commerceml, DESIGN.md section 7): 1C
@@ -177,14 +182,22 @@ export async function saleSuccess(db: Db, _deps: Deps): Promise<void> {
  * what they mean here. Names and values are matched without case; a status may carry a code
  * prefix ('[F] Отгружен'). Unknown statuses are ignored (the flags still count).
  *  - 'Проведен' / 'Проведён' = true: 1C posted the order, it is reserved -> Confirmed;
- *  - 'Отменен' / 'Скасовано' / 'ПометкаУдаления' = true -> Canceled;
+ *  - 'Отгружен' / 'Відвантажено' = true (УТ 11: the shipment is posted) -> Delivered, through
+ *    Confirmed and Complected, each step in the order's history;
+ *  - 'Отменен' / 'Скасовано' / 'ПометкаУдаления' = true, or the element `<ПометкаУдаления>` of
+ *    the document (УТ 11) = true -> Canceled;
  *  - 'Статус заказа' / 'Статус замовлення' / 'Статус': see STATUS_NAMES;
- *  - 'Номер по 1С' (also 'Номер в 1С', 'Номер 1С'): the reservation number, kept in reservation_number;
- *  - 'Номер ТТН' (also 'ТТН', 'Номер декларации', 'Номер ЭН', 'Номер накладной перевозчика'): the waybill.
+ *  - 'Номер по 1С' (also 'Номер в 1С', 'Номер 1С'), else the element `<Номер1С>` (УТ 11, padded
+ *    with spaces: trimmed): the reservation number, kept in reservation_number;
+ *  - 'Номер ТТН' (also 'ТТН', 'Номер декларации', 'Номер ЭН', 'Номер накладной перевозчика'): the waybill;
+ *  - 'Номер отгрузки по 1С' and 'Дата отгрузки по 1С' (УТ 11): named in the note of the move to Delivered.
  */
 const FLAG_TRUE = /^(true|истина|да|так|yes|1)$/i;
 const POSTED = ['проведен', 'проведён', 'проведено'];
 const CANCELED = ['отменен', 'отменён', 'скасовано', 'скасований', 'пометкаудаления', 'пометка удаления'];
+const SHIPPED = ['отгружен', 'отгружён', 'відвантажено', 'відвантажений'];
+const SHIPMENT_NUMBER = ['номер отгрузки по 1с', 'номер отгрузки по 1c', 'номер відвантаження по 1с'];
+const SHIPMENT_DATE = ['дата отгрузки по 1с', 'дата отгрузки по 1c', 'дата відвантаження по 1с'];
 const STATUS = ['статус заказа', 'статус замовлення', 'статус'];
 const RESERVATION = ['номер по 1с', 'номер по 1c', 'номер в 1с', 'номер в 1c', 'номер 1с', 'номер 1c'];
 const TTN = ['номер ттн', 'ттн', 'номер декларации', 'номер декларації', 'номер эн', 'номер ен', 'номер накладной перевозчика'];
@@ -195,7 +208,8 @@ export const STATUS_NAMES: Record<string, OrderStatus> = Object.fromEntries(
     [
       ['Confirmed', ['подтвержден', 'подтверждён', 'підтверджено', 'підтверджене', 'принят', 'прийнято', 'к обеспечению', 'до забезпечення', 'в резерве', 'в резерві', 'зарезервирован', 'зарезервовано', 'confirmed']],
       ['Complected', ['к отгрузке', 'до відвантаження', 'собран', 'зібрано', 'укомплектован', 'укомплектовано', 'укомплектоване', 'complected']],
-      ['Delivered', ['отгружен', 'відвантажено', 'відвантажене', 'доставляется', 'доставляється', 'передан в доставку', 'передано в доставку', 'shipped', 'delivered']],
+      // 'Доставлен' (a site's final status, e.g. '[F] Доставлен'): the goods left; Done stays the carrier's (tracking).
+      ['Delivered', ['отгружен', 'відвантажено', 'відвантажене', 'доставляется', 'доставляється', 'передан в доставку', 'передано в доставку', 'доставлен', 'доставлено', 'shipped', 'delivered']],
       ['Canceled', ['отменен', 'отменён', 'скасовано', 'скасоване', 'аннулирован', 'анульовано', 'canceled', 'cancelled']],
     ] as const
   ).flatMap(([status, names]) => names.map((n) => [n, status])),
@@ -215,7 +229,8 @@ export function targetOf(doc: UploadedOrder): OrderStatus | null {
     .trim()
     .toLowerCase();
   const named = statusText ? (STATUS_NAMES[statusText] ?? null) : null;
-  if (named === 'Canceled' || flagged(doc.requisites, CANCELED)) return 'Canceled';
+  if (named === 'Canceled' || doc.deletionMark || flagged(doc.requisites, CANCELED)) return 'Canceled';
+  if (flagged(doc.requisites, SHIPPED) && (!named || RANK[named] < RANK.Delivered)) return 'Delivered';
   if (flagged(doc.requisites, POSTED) && (!named || RANK[named] < RANK.Confirmed)) return 'Confirmed';
   return named;
 }
@@ -227,14 +242,14 @@ async function conflict(tx: Db, orderId: number, step: string, note: string): Pr
   await ordersRepo.history(tx, { orderId, kind: 'reservation_error', to: step, note });
 }
 
-/** Runs a step in a savepoint: refused by a business rule, it leaves nothing behind and answers null. */
-async function step(tx: Db, orderId: number, name: string, fn: (sp: Db) => Promise<OrderRow>): Promise<OrderRow | null> {
+/** Runs a step in a savepoint: refused by a business rule, it leaves nothing behind and answers the rule's code. */
+async function step(tx: Db, orderId: number, name: string, fn: (sp: Db) => Promise<OrderRow>): Promise<{ order: OrderRow; code?: undefined } | { order: null; code: string }> {
   try {
-    return await tx.transaction(fn);
+    return { order: await tx.transaction(fn) };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     await conflict(tx, orderId, name, err.code);
-    return null;
+    return { order: null, code: err.code };
   }
 }
 
@@ -280,23 +295,30 @@ function notPaidCard(o: OrderRow): void {
   if (mustBePaidToShip({ payment_method: o.paymentMethod as PayMethod, payment_status: o.paymentStatus as PayStatus })) throw AppError.business('OrderNotPaid', 'order_not_paid');
 }
 
-/** Applies one document of 1C's to its (locked) order; answers whether the order's status moved. */
-async function applyDocument(tx: Db, deps: Deps, o: OrderRow, doc: UploadedOrder): Promise<boolean> {
+/** What a file did: orders whose status moved, and the warnings (documents skipped, steps refused). */
+export interface SaleFileResult {
+  moved: number;
+  warnings: OnecMessage[];
+}
+
+/** Applies one document of 1C's to its (locked) order; answers whether the order's status moved and whether a step was refused. */
+async function applyDocument(tx: Db, deps: Deps, o: OrderRow, doc: UploadedOrder): Promise<{ moved: boolean; refused: string | null }> {
   let order = o;
-  const reservation = first(doc.requisites, RESERVATION)?.trim();
+  const reservation = (first(doc.requisites, RESERVATION) ?? doc.number1c).trim();
   if (reservation && reservation !== order.reservationNumber) {
     order = await ordersRepo.update(tx, order.id, { reservationNumber: reservation });
     await ordersRepo.history(tx, { orderId: order.id, kind: 'reservation', to: 'confirm', note: `commerceml: ${reservation}` });
   }
   const target = targetOf(doc);
   const ttn = first(doc.requisites, TTN)?.replace(/\s+/g, '');
+  const shipment = [first(doc.requisites, SHIPMENT_NUMBER)?.trim(), first(doc.requisites, SHIPMENT_DATE)?.trim()].filter(Boolean).join(' ');
   const before = { status: order.status, paymentStatus: order.paymentStatus };
   const current = () => order.status as OrderStatus;
-  let refused = false;
+  let refused: string | null = null;
   const run = async (name: string, fn: (sp: Db) => Promise<OrderRow>) => {
     const r = await step(tx, order.id, name, fn);
-    if (r) order = r;
-    else refused = true;
+    if (r.order) order = r.order;
+    else refused = r.code;
   };
   if (target === 'Canceled') {
     // Already cancelled: nothing to do; further on (delivered, done): 1C cannot take it back.
@@ -307,7 +329,10 @@ async function applyDocument(tx: Db, deps: Deps, o: OrderRow, doc: UploadedOrder
     if (!refused && RANK[target] > RANK[current()])
       await run('status', async (sp) => {
         if (RANK[target] >= RANK.Complected && RANK[current()] < RANK.Complected) notPaidCard(order);
-        return advanceOrderTo(sp, deps, order, target, SYSTEM);
+        // Each step in between is in the history; the shipment 1C names goes with the move to Delivered.
+        let moved = order;
+        if (target === 'Delivered' && RANK[current()] < RANK.Complected) moved = await advanceOrderTo(sp, deps, moved, 'Complected', SYSTEM, '1С');
+        return advanceOrderTo(sp, deps, moved, target, SYSTEM, target === 'Delivered' && shipment ? `1С: ${shipment}` : '1С');
       });
   } else if (ttn && ttn !== order.ttn && ttn !== order.selfTtn && current() !== 'Canceled') {
     await run('ttn', (sp) => ttnBy1C(sp, deps, order, ttn));
@@ -318,20 +343,30 @@ async function applyDocument(tx: Db, deps: Deps, o: OrderRow, doc: UploadedOrder
     await tx.execute(sql`UPDATE orders SET onec_state = status || '/' || payment_status || '/' || split_part(onec_state, '/', 3) WHERE id = ${order.id} AND onec_state IS NOT NULL`);
     await pushOrder(tx, deps, order);
   }
-  return moved;
+  return { moved, refused };
+}
+
+/** How a warning names a document: its number (or Ид), 1C's own number and its date, as the file has them. */
+function documentName(d: UploadedOrder): string {
+  const extra = [d.number1c, [d.date, d.time].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return `${d.number || d.id}${extra ? ` (${extra})` : ''}`;
 }
 
 /**
  * mode=file: 1C's order documents (statuses, its number, waybills) applied in one transaction
  * through the order lifecycle, as an operator's moves (the same rules and money; the actor is the
- * system). Broken XML or an order the exchange never gave 1C refuses the whole file with the
- * reason; a step a business rule refuses (e.g. not enough balance to confirm) is written to the
- * order's history once and the rest applies. The same file again changes nothing. The error's
- * message is the reason alone (the route names the file).
+ * system). Broken XML refuses the whole file with the reason. A document that names no order the
+ * exchange gave 1C (1C's own orders registered for the exchange, an order placed under another
+ * reservation system) is skipped with a warning, and so is one with neither Ид nor Номер; a step
+ * a business rule refuses (e.g. not enough balance to confirm) is written to the order's history
+ * once, warned about, and the rest applies. 1C sends its registered changes again at every
+ * exchange: the same file again changes nothing. The error's message is the reason alone (the
+ * route names the file).
  */
-export async function saleFile(db: Db, deps: Deps, _fileName: string, body: Buffer): Promise<{ moved: number }> {
+export async function saleFile(db: Db, deps: Deps, _fileName: string, body: Buffer): Promise<SaleFileResult> {
   const docs = parseSaleUpload(body).filter((d) => ORDER_OPERATIONS.includes(d.operation.toLowerCase()));
   return db.transaction(async (tx) => {
+    const warnings: OnecMessage[] = [];
     const numbers = [...new Set(docs.flatMap((d) => [d.id, d.number]).filter(Boolean))];
     // Locked in id order, so two uploads never wait on each other crosswise.
     const found = numbers.length
@@ -343,16 +378,123 @@ export async function saleFile(db: Db, deps: Deps, _fileName: string, body: Buff
           .for('update')
       : [];
     const byNumber = new Map(found.map((o) => [o.number, o]));
-    const targets = docs.map((d) => {
-      const o = byNumber.get(d.id) ?? byNumber.get(d.number);
-      if (!o) throw new SaleFileError(`невідоме замовлення ${d.number || d.id}`);
-      return { doc: d, id: o.id };
-    });
     let moved = 0;
-    for (const { doc, id } of targets) {
-      const o = (await ordersRepo.byId(tx, id))!;
-      if (await applyDocument(tx, deps, o, doc)) moved++;
+    // In the file's order, the warnings too.
+    for (const d of docs) {
+      if (!d.id && !d.number) {
+        warnings.push({ key: 'sale_document_without_id', params: { index: d.index } });
+        continue;
+      }
+      const known = byNumber.get(d.id) ?? byNumber.get(d.number);
+      if (!known) {
+        warnings.push({ key: 'sale_unknown_order', params: { document: documentName(d) } });
+        continue;
+      }
+      const o = (await ordersRepo.byId(tx, known.id))!;
+      const r = await applyDocument(tx, deps, o, d);
+      if (r.moved) moved++;
+      if (r.refused) warnings.push({ key: 'sale_step_refused', params: { order: o.number, reason: r.refused } });
     }
-    return { moved };
+    return { moved, warnings };
   });
+}
+
+// ---------- the orders file over /1c/exchange: parts, the run it leaves ----------
+
+/** Where the parts of an orders file wait in the session's directory (apart from a catalogue package). */
+const saleRel = (file: string) => `sale/${file}`;
+
+/** What an orders file came to: a part stored (more to come), or applied or refused (its run). */
+export type SaleUploadOutcome = { result: 'part' } | { result: 'done'; run: OnecImportRunRow } | { result: 'failed'; run: OnecImportRunRow; detail: string };
+
+/**
+ * Applies a whole orders file and records it as a run of the exchange (the back office lists it
+ * with its warnings, in uk and ru): `done` with the documents skipped and the steps refused, or
+ * `failed` with the reason. Errors other than the file's own (SaleFileError) or a business rule's
+ * are recorded as `internal` and thrown on.
+ */
+async function applySaleFile(deps: Deps, session: OnecSessionRow, file: string, data: Buffer): Promise<SaleUploadOutcome> {
+  const startedAt = new Date();
+  const base = {
+    source: 'exchange' as const,
+    sessionId: session.id,
+    generation: session.generation,
+    actorId: null,
+    requestedFile: saleRel(file),
+    dir: exchangeDirOf(session.id),
+    files: [saleRel(file)],
+    progress: { ...emptyOnecImportProgress(1), phase: 'done' as const, file: saleRel(file), files_done: 1, percent: 100 },
+    startedAt,
+    heartbeatAt: new Date(),
+  };
+  try {
+    const r = await saleFile(deps.db, deps, file, data);
+    const run = await onecRepo.insertRun(deps.db, { ...base, status: 'done', warnings: r.warnings.slice(0, SALE_WARNINGS_KEPT), warningsCount: r.warnings.length, finishedAt: new Date() });
+    return { result: 'done', run };
+  } catch (err) {
+    const known = err instanceof SaleFileError || err instanceof AppError;
+    const detail = err instanceof AppError ? err.code : err instanceof Error ? err.message : String(err);
+    const run = await onecRepo.insertRun(deps.db, {
+      ...base,
+      status: 'failed',
+      error: known ? { key: 'sale_failed', params: { file, detail: detail.slice(0, 500) } } : { key: 'internal', params: {} },
+      finishedAt: new Date(),
+    });
+    if (!known) throw err;
+    return { result: 'failed', run, detail };
+  }
+}
+
+/** At most this many warnings are kept with a run (the count has them all). */
+const SALE_WARNINGS_KEPT = 50;
+
+/**
+ * `type=sale&mode=file`: 1C sends its orders file in one piece, or split into parts of exactly
+ * file_limit bytes when it is bigger. A part that fills the limit and leaves the document open is
+ * stored in the session's directory and answered `success`; the part that completes it (or any
+ * shorter body: a truncated file is refused at once, not left waiting) applies the whole file.
+ * `file` is the safe relative name (the route checked it).
+ */
+export async function saleUpload(deps: Deps, session: OnecSessionRow, file: string, body: Buffer): Promise<SaleUploadOutcome> {
+  const abs = path.join(sessionDir(deps, session.id), saleRel(file));
+  const pending = await fsp.stat(abs).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+  const full = body.length >= FILE_LIMIT;
+  if (!pending && !(full && !documentComplete(body))) return applySaleFile(deps, session, file, body);
+  await fsp.mkdir(path.dirname(abs), { recursive: true });
+  await fsp.appendFile(abs, body);
+  const data = await fsp.readFile(abs);
+  if (full && !documentComplete(data)) return { result: 'part' };
+  try {
+    return await applySaleFile(deps, session, file, data);
+  } finally {
+    await fsp.rm(abs, { force: true });
+  }
+}
+
+/**
+ * `type=sale&mode=import` (1C 8.3's exchange sends it after the file): the parts still waiting are
+ * applied now; a file already applied in this session is answered by its run; none: not received.
+ */
+export async function saleImport(deps: Deps, session: OnecSessionRow, file: string): Promise<SaleUploadOutcome | { result: 'missing' }> {
+  const abs = path.join(sessionDir(deps, session.id), saleRel(file));
+  const data = await fsp.readFile(abs).catch(() => null);
+  if (data) {
+    try {
+      return await applySaleFile(deps, session, file, data);
+    } finally {
+      await fsp.rm(abs, { force: true });
+    }
+  }
+  const [run] = await deps.db
+    .select()
+    .from(onecImportRuns)
+    .where(and(eq(onecImportRuns.sessionId, session.id), eq(onecImportRuns.requestedFile, saleRel(file))))
+    .orderBy(desc(onecImportRuns.id))
+    .limit(1);
+  if (!run) return { result: 'missing' };
+  if (run.status === 'failed') return { result: 'failed', run, detail: String(run.error?.params.detail ?? '') };
+  return { result: 'done', run };
 }

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -8,6 +10,7 @@ import { orderTools } from '../../test/orders.ts';
 import { TEST_OPERATOR } from '../../test/config.ts';
 import { saleFile, saleQuery, saleSuccess } from './sale.service.ts';
 import { child, children, escapeXml, parseXmlTree, textOf, type XmlNode } from './sale-xml.ts';
+import { FILE_LIMIT } from './exchange-session.ts';
 import { exchangeCredentials } from './test-kit.ts';
 
 /**
@@ -141,6 +144,22 @@ async function snapshot(orderIds: number[], userIds: number[]) {
     operations: await rows(sql`SELECT id, user_id, amount_kop, idempotency_key FROM operations WHERE user_id IN ${sql.raw(`(${userIds.join(',')})`)} ORDER BY id`),
     stock: await rows(sql`SELECT id, qty, reserved FROM products ORDER BY id`),
   };
+}
+
+/** Our fixture of an УТ 11 status upload (fixtures/sale/ut11-documents.xml) with the portal orders' numbers in it. */
+function ut11(n: { A: string; B: string; C: string; D: string }): string {
+  const xml = fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'sale', 'ut11-documents.xml'), 'utf8');
+  return xml.replace(/\{\{([ABCD])\}\}/g, (_m, k: 'A' | 'B' | 'C' | 'D') => n[k]);
+}
+
+/** Orders placed and given to 1C (queried and confirmed), as the exchange knows them. */
+async function exported(token: string, count: number, over: Record<string, unknown>[] = []) {
+  const placed = [];
+  for (let i = 0; i < count; i++) placed.push(await tools.place(token, [[4, 1, 90]], over[i] ?? {}));
+  for (const o of placed) await jobsDone(o.id);
+  await query();
+  await saleSuccess(db(), deps());
+  return placed;
 }
 
 const seedBalance = async (userId: number, kop: number) =>
@@ -328,7 +347,7 @@ describe('mode=file', () => {
       { number: b.number, req: [['Проведен', 'true'], ['Номер по 1С', 'ЦБ-000102']] },
       { number: c.number, req: [['Проведен', 'true'], ['Статус заказа', '[F] Відвантажено'], ['Номер ТТН', '20450000000001']] },
     ]);
-    expect(await file(confirmShip)).toEqual({ moved: 3 });
+    expect(await file(confirmShip)).toEqual({ moved: 3, warnings: [] });
     const get = async (id: number) => (await t.request('GET', `/api/v1/orders/${id}`, { token: u.token })).body.data;
     const A = await get(a.id);
     expect(A).toMatchObject({ status: 'Confirmed', reservation_number: 'ЦБ-000101', payment_status: 'NotPaid' });
@@ -348,15 +367,15 @@ describe('mode=file', () => {
     expect(notes.filter((n) => n.kind === 'order_status').length).toBeGreaterThanOrEqual(3);
 
     const before = await snapshot([a.id, b.id, c.id], [u.id]);
-    expect(await file(confirmShip)).toEqual({ moved: 0 });
+    expect(await file(confirmShip)).toEqual({ moved: 0, warnings: [] });
     expect(await snapshot([a.id, b.id, c.id], [u.id])).toEqual(before);
 
     // 1C cancels the balance-paid order: refunded exactly once, also when the file comes twice.
     const cancel = upload([{ number: b.number, req: [['Отменен', 'true'], ['Номер по 1С', 'ЦБ-000102']] }]);
-    expect(await file(cancel)).toEqual({ moved: 1 });
+    expect(await file(cancel)).toEqual({ moved: 1, warnings: [] });
     expect(await get(b.id)).toMatchObject({ status: 'Canceled', payment_status: 'NotPaid' });
     expect(await tools.balance(u.id)).toEqual({ balanceKop: 100_000, ledgerKop: 100_000 });
-    expect(await file(cancel)).toEqual({ moved: 0 });
+    expect(await file(cancel)).toEqual({ moved: 0, warnings: [] });
     const ops = await rows<{ key: string; amount: string }>(sql`SELECT idempotency_key AS key, amount_kop AS amount FROM operations WHERE operationable_type = 'order' AND operationable_id = ${b.id} ORDER BY id`);
     expect(ops.map((o) => [o.key, Number(o.amount)])).toEqual([
       [`order:${b.id}:balance`, -wholesaleB],
@@ -370,8 +389,9 @@ describe('mode=file', () => {
     await saleSuccess(db(), deps());
     // Cancelling a delivered order is not 1C's to do: kept in the history once, the file accepted.
     const late = upload([{ number: c.number, req: [['Отменен', 'true']] }]);
-    expect(await file(late)).toEqual({ moved: 0 });
-    expect(await file(late)).toEqual({ moved: 0 });
+    const refusedLate = { moved: 0, warnings: [{ key: 'sale_step_refused', params: { order: c.number, reason: 'TransitionNotAllowed' } }] };
+    expect(await file(late)).toEqual(refusedLate);
+    expect(await file(late)).toEqual(refusedLate);
     const cHistory = (await get(c.id)).history;
     expect(cHistory.filter((h: any) => h.kind === 'reservation_error')).toEqual([expect.objectContaining({ to: 'cancel', note: 'TransitionNotAllowed' })]);
     expect(pushes).toBe(0);
@@ -386,12 +406,99 @@ describe('mode=file', () => {
     await query();
     await saleSuccess(db(), deps());
     const doc = upload([{ number: o.number, req: [['Проведен', 'true'], ['Номер по 1С', 'ЦБ-7']] }]);
-    expect(await file(doc)).toEqual({ moved: 0 });
-    expect(await file(doc)).toEqual({ moved: 0 });
+    const refused = { moved: 0, warnings: [{ key: 'sale_step_refused', params: { order: o.number, reason: 'InsufficientBalance' } }] };
+    expect(await file(doc)).toEqual(refused);
+    expect(await file(doc)).toEqual(refused);
     const d = (await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data;
     expect(d).toMatchObject({ status: 'New', payment_status: 'NotPaid', reservation_number: 'ЦБ-7' });
     expect(d.history.filter((h: any) => h.kind === 'reservation_error')).toEqual([expect.objectContaining({ to: 'confirm', note: 'InsufficientBalance' })]);
     expect(await tools.balance(u.id)).toEqual({ balanceKop: 0, ledgerKop: 0 });
+  });
+
+  test('an order of 1C\'s own, or a document without Ид and Номер, is skipped with a warning; the rest applies, the same file twice changes nothing', async () => {
+    await flush();
+    await tools.setStock(4, 20);
+    const u = await t.user({ isVerified: true });
+    const never = await tools.place(u.token, [[4, 1, 90]]);
+    await jobsDone(never.id);
+    const [a, b] = await exported(u.token, 2);
+    // An order placed under another reservation system is not the exchange's either.
+    await db().execute(sql`UPDATE orders SET onec_revision = NULL, onec_exported_revision = NULL WHERE id = ${never.id}`);
+    const xml = upload([
+      { number: '482', req: [['Проведен', 'true'], ['Номер по 1С', 'ЦБ-000482']] },
+      { number: a!.number, req: [['Проведен', 'true'], ['Номер по 1С', 'ЦБ-000601']] },
+      { number: never.number, req: [['Отменен', 'true']] },
+      { number: '', req: [['Проведен', 'true']] },
+      { number: b!.number, req: [['Отменен', 'true']] },
+    ]);
+    const warnings = [
+      { key: 'sale_unknown_order', params: { document: '482 (2026-01-10)' } },
+      { key: 'sale_unknown_order', params: { document: `${never.number} (2026-01-10)` } },
+      { key: 'sale_document_without_id', params: { index: 4 } },
+    ];
+    expect(await file(xml)).toEqual({ moved: 2, warnings });
+    const get = async (id: number) => (await t.request('GET', `/api/v1/orders/${id}`, { token: u.token })).body.data;
+    expect(await get(a!.id)).toMatchObject({ status: 'Confirmed', reservation_number: 'ЦБ-000601' });
+    expect(await get(b!.id)).toMatchObject({ status: 'Canceled' });
+    expect(await get(never.id)).toMatchObject({ status: 'New', reservation_number: null });
+    // 1C sends its registered changes again at every exchange: no second history entry, no second move.
+    const before = await snapshot([a!.id, b!.id, never.id], [u.id]);
+    expect(await file(xml)).toEqual({ moved: 0, warnings });
+    expect(await snapshot([a!.id, b!.id, never.id], [u.id])).toEqual(before);
+    const A = await get(a!.id);
+    expect(A.history.filter((h: any) => h.kind === 'status').map((h: any) => h.to)).toEqual(['New', 'Confirmed']);
+    expect(A.history.filter((h: any) => h.kind === 'reservation' && h.to === 'confirm')).toHaveLength(1);
+  });
+
+  test('what УТ 11 writes: Номер1С, Отгружен (to Delivered step by step), ПометкаУдаления as an element, the paid-Card rule, 1C\'s own order skipped', async () => {
+    await flush();
+    await tools.setStock(4, 20);
+    const u = await t.user({ isVerified: true });
+    const [a, b, c, d] = await exported(u.token, 4, [{}, {}, {}, { payment_method: 'Card' }]);
+    const xml = ut11({ A: a!.number, B: b!.number, C: c!.number, D: d!.number });
+    const r = await file(xml);
+    expect(r.moved).toBe(3);
+    expect(r.warnings).toEqual([
+      { key: 'sale_unknown_order', params: { document: '482 (ЦБ-000482, 2026-01-11 07:33:56)' } },
+      { key: 'sale_step_refused', params: { order: d!.number, reason: 'OrderNotPaid' } },
+      { key: 'sale_document_without_id', params: { index: 6 } },
+    ]);
+    const get = async (id: number) => (await t.request('GET', `/api/v1/orders/${id}`, { token: u.token })).body.data;
+    // Posted and shipped: New -> Confirmed -> Complected -> Delivered, each step in the history; 1C's number, trimmed.
+    // (The buyer's deletion mark and a line's requisite are not the document's.)
+    const A = await get(a!.id);
+    expect(A).toMatchObject({ status: 'Delivered', reservation_number: 'ЦБ-000320' });
+    const steps = A.history.filter((h: any) => h.kind === 'status').map((h: any) => [h.from, h.to, h.note]);
+    expect(steps).toEqual([
+      [null, 'New', null],
+      ['New', 'Confirmed', '1С'],
+      ['Confirmed', 'Complected', '1С'],
+      ['Complected', 'Delivered', '1С: РН-0000976 2026-01-11T12:22:01'],
+    ]);
+    expect(A.history).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'confirm', note: 'commerceml: ЦБ-000320' }));
+    // The deletion mark written as an element: cancelled (as the requisite ПометкаУдаления).
+    expect(await get(b!.id)).toMatchObject({ status: 'Canceled', reservation_number: 'ЦБ-000321' });
+    // Not posted: only 1C's number.
+    expect(await get(c!.id)).toMatchObject({ status: 'New', reservation_number: 'ЦБ-000322' });
+    // An unpaid Card order: confirmed (waiting for the invoice), never shipped by 1C; the refusal is in its history.
+    const D = await get(d!.id);
+    expect(D).toMatchObject({ status: 'Confirmed', payment_status: 'WaitPaid', reservation_number: 'ЦБ-000323' });
+    expect(D.history.filter((h: any) => h.kind === 'reservation_error')).toEqual([expect.objectContaining({ to: 'status', note: 'OrderNotPaid' })]);
+    // Four placed; A delivered: its goods no longer held in reserve; B cancelled: its goods back in stock.
+    expect(await tools.stock(4)).toEqual({ qty: 20 - 4 + 1, reserved: 4 - 1 - 1 });
+
+    const ids = [a!.id, b!.id, c!.id, d!.id];
+    const before = await snapshot(ids, [u.id]);
+    expect(await file(xml)).toEqual({ moved: 0, warnings: r.warnings });
+    expect(await snapshot(ids, [u.id])).toEqual(before);
+
+    // Paid later: the next exchange (the same registered changes) ships it.
+    const paid = await t.request('POST', `/api/v1/admin/orders/${d!.id}/payment`, { token: await t.operator(), body: { payment_status: 'Paid' }, headers: { 'idempotency-key': `pay-${d!.id}` } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(await file(xml)).toMatchObject({ moved: 1 });
+    const D2 = await get(d!.id);
+    expect(D2.status).toBe('Delivered');
+    expect(D2.history.filter((h: any) => h.kind === 'status').map((h: any) => h.to)).toEqual(['New', 'Confirmed', 'Complected', 'Delivered']);
   });
 
   test('windows-1251 files, statuses with our own names, documents that are not orders', async () => {
@@ -409,11 +516,11 @@ describe('mode=file', () => {
       ],
       'windows-1251',
     );
-    expect(await file(cp1251(xml))).toEqual({ moved: 1 });
+    expect(await file(cp1251(xml))).toEqual({ moved: 1, warnings: [] });
     expect((await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data).toMatchObject({ status: 'Complected', reservation_number: 'ЦБ-0042' });
   });
 
-  test('broken XML, not CommerceML, an unknown order: refused with the reason, nothing changed', async () => {
+  test('broken XML, not CommerceML, a bad encoding: refused with the reason, nothing changed', async () => {
     await flush();
     await tools.setStock(4, 20);
     const u = await t.user({ isVerified: true });
@@ -433,13 +540,8 @@ describe('mode=file', () => {
     await expect(file('')).rejects.toThrow(/Порожній файл/);
     await expect(file(Buffer.from([0x50, 0x4b, 3, 4]))).rejects.toThrow(/ZIP/);
     await expect(file(Buffer.from('<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация>\xff</КоммерческаяИнформация>', 'latin1'))).rejects.toThrow(/кодуванн/);
-    // The known order comes first in the file: nothing of it is applied either.
-    const unknown = upload([
-      { number: o.number, req: [['Отменен', 'true']] },
-      { number: '999999', req: [['Проведен', 'true']] },
-    ]);
-    await expect(file(unknown)).rejects.toThrow(/^невідоме замовлення 999999$/);
-    await expect(file(upload([{ number: never.number, req: [['Проведен', 'true']] }]))).rejects.toThrow(`невідоме замовлення ${never.number}`);
+    // A well-formed document whose root is never closed (the last part of a split file lost).
+    await expect(file(Buffer.from('<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация ВерсияСхемы="2.10"><Документ><Ид>1</Ид></Документ>'))).rejects.toThrow(/Некоректний XML/);
     expect(await snapshot([o.id, never.id], [u.id])).toEqual(before);
   });
 });
@@ -519,9 +621,70 @@ describe('the sale exchange over HTTP, as 1C runs it (/1c/exchange)', () => {
     const broken = await call('file', { cookie, filename: 'orders-2.xml', body: Buffer.from(confirm.slice(0, 120), 'utf8') });
     expect(broken.status).toBe(200);
     expect(broken.text).toMatch(/^failure\n.*orders-2\.xml.*Некоректний XML/);
-    const unknown = await call('file', { cookie, filename: 'orders-3.xml', body: Buffer.from(upload([{ number: '999999', req: [['Отменен', 'true']] }]), 'utf8') });
-    expect(unknown.text).toMatch(/^failure\n.*невідоме замовлення 999999/);
-    expect((await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data.status).toBe('Confirmed');
+    // An order of 1C's own beside ours: skipped, the file accepted; the run in the back office says so in uk and ru.
+    const unknown = await call('file', {
+      cookie,
+      filename: 'orders-3.xml',
+      body: Buffer.from(
+        upload([
+          { number: '999999', req: [['Отменен', 'true']] },
+          { number: o.number, req: [['Статус заказа', 'Укомплектован']] },
+        ]),
+        'utf8',
+      ),
+    });
+    expect(unknown.text).toBe('success\n');
+    expect((await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data.status).toBe('Complected');
+    const op = await t.operator();
+    const runs = (await t.request('GET', '/api/v1/admin/onec/imports?page=1&per_page=5', { token: op })).body.data;
+    expect(runs.slice(0, 3).map((r: any) => [r.files, r.status, r.warnings_count])).toEqual([
+      [['sale/orders-3.xml'], 'done', 1],
+      [['sale/orders-2.xml'], 'failed', 0],
+      [['sale/orders-1.xml'], 'done', 0],
+    ]);
+    const uk = (await t.request('GET', `/api/v1/admin/onec/imports/${runs[0].id}`, { token: op, headers: { 'accept-language': 'uk' } })).body.data;
+    expect(uk.warnings.map((w: any) => w.text)).toEqual(['Документ 999999 (2026-01-10): замовлення з таким номером порталу немає (можливо, замовлення створено в 1С): пропущено']);
+    const ru = (await t.request('GET', `/api/v1/admin/onec/imports/${runs[0].id}`, { token: op, headers: { 'accept-language': 'ru' } })).body.data;
+    expect(ru.warnings.map((w: any) => w.text)).toEqual(['Документ 999999 (2026-01-10): заказа с таким номером на портале нет (возможно, заказ создан в 1С): пропущен']);
+    expect(ru.progress).toMatchObject({ phase: 'done', file: 'sale/orders-3.xml', percent: 100 });
+    const failed = (await t.request('GET', `/api/v1/admin/onec/imports/${runs[1].id}`, { token: op, headers: { 'accept-language': 'ru' } })).body.data;
+    expect(failed.error.text).toMatch(/^Файл заказов orders-2\.xml не принят: Некоректний XML/);
     expect(pushes).toBe(0);
+  });
+
+  test('a file over file_limit comes in parts of file_limit: applied when whole; mode=import answers it; a lost last part is refused at mode=import', async () => {
+    await flush();
+    await tools.setStock(4, 20);
+    const u = await t.user({ isVerified: true });
+    const [a, b, c, d] = await exported(u.token, 4);
+    const pair = await exchangeCredentials(t);
+    const auth = (await call('checkauth', { auth: basic(pair.login, pair.secret) })).text.split('\n');
+    const cookie = `${auth[1]}=${auth[2]}`;
+    const init = await call('init', { cookie });
+    const limit = Number(/file_limit=(\d+)/.exec(init.text)![1]);
+    expect(limit).toBe(FILE_LIMIT);
+    // Our УТ 11 fixture made bigger than file_limit (a comment inside), split as 1C splits it.
+    const xml = Buffer.from(ut11({ A: a!.number, B: b!.number, C: c!.number, D: d!.number }).replace('<Контейнер>', `<!-- ${'x'.repeat(limit)} --><Контейнер>`), 'utf8');
+    const parts = [xml.subarray(0, limit), xml.subarray(limit)];
+    expect(parts[1]!.length).toBeGreaterThan(0);
+    const status = async (id: number) => (await t.request('GET', `/api/v1/orders/${id}`, { token: u.token })).body.data.status;
+    expect((await call('file', { cookie, filename: 'documents___1.xml', body: parts[0] })).text).toBe('success\n');
+    expect(await status(a!.id)).toBe('New');
+    expect((await call('file', { cookie, filename: 'documents___1.xml', body: parts[1] })).text).toBe('success\n');
+    expect(await status(a!.id)).toBe('Delivered');
+    expect(await status(b!.id)).toBe('Canceled');
+    // 1C 8.3 asks to import the file it sent: already applied, answered by its run (nothing applied twice).
+    const history = (await t.request('GET', `/api/v1/orders/${a!.id}`, { token: u.token })).body.data.history;
+    expect((await call('import', { cookie, filename: 'documents___1.xml' })).text).toBe('success\n');
+    expect((await t.request('GET', `/api/v1/orders/${a!.id}`, { token: u.token })).body.data.history).toEqual(history);
+    // The last part never came: the first waits; import refuses it with the reason, nothing applied.
+    const [e] = await exported(u.token, 1);
+    const lost = Buffer.from(ut11({ A: e!.number, B: b!.number, C: c!.number, D: d!.number }).replace('<Контейнер>', `<!-- ${'x'.repeat(limit)} --><Контейнер>`), 'utf8');
+    expect((await call('file', { cookie, filename: 'documents___2.xml', body: lost.subarray(0, limit) })).text).toBe('success\n');
+    const refused = await call('import', { cookie, filename: 'documents___2.xml' });
+    expect(refused.text).toMatch(/^failure\n.*documents___2\.xml.*Некоректний XML/);
+    expect(await status(e!.id)).toBe('New');
+    // A file never sent.
+    expect((await call('import', { cookie, filename: 'documents___3.xml' })).text).toMatch(/^failure\n.*documents___3\.xml/);
   });
 });

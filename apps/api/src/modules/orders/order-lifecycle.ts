@@ -143,17 +143,17 @@ export async function moveOrder(tx: Db, deps: Deps, o: OrderRow, to: OrderStatus
 }
 
 /** Moves along the table through the steps in between (Confirmed -> Complected -> Delivered) when the carrier is ahead of the operator. */
-export async function advanceOrderTo(tx: Db, deps: Deps, o: OrderRow, target: OrderStatus, actor: Actor): Promise<OrderRow> {
+export async function advanceOrderTo(tx: Db, deps: Deps, o: OrderRow, target: OrderStatus, actor: Actor, comment: string | null = null): Promise<OrderRow> {
   const chain: OrderStatus[] = ['Confirmed', 'Complected', 'Delivered'];
   let order = o;
   if (target === 'Delivered' || target === 'Done' || target === 'Return') {
     for (const step of chain) {
       const at = chain.indexOf(order.status as OrderStatus);
       if (at === -1 || chain.indexOf(step) <= at) continue;
-      if (canMoveOrder(order.status as OrderStatus, step)) order = await moveOrder(tx, deps, order, step, actor);
+      if (canMoveOrder(order.status as OrderStatus, step)) order = await moveOrder(tx, deps, order, step, actor, comment);
     }
   }
-  if (order.status !== target && canMoveOrder(order.status as OrderStatus, target)) order = await moveOrder(tx, deps, order, target, actor);
+  if (order.status !== target && canMoveOrder(order.status as OrderStatus, target)) order = await moveOrder(tx, deps, order, target, actor, comment);
   return order;
 }
 
