@@ -8,8 +8,9 @@ import {
   adminPropertyValueDto,
   listOf,
   type AdminProductDto,
-  type CategoryInput,
+  type CategoryUpdateInput,
   type ProductUpdateInput,
+  type ProductsMoveInput,
 } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 
@@ -68,9 +69,27 @@ export const usePropertyValues = (typeId: number, search: string, enabled = true
 export function useSaveCategory() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number | null; input: Partial<CategoryInput> }) =>
+    mutationFn: ({ id, input }: { id: number | null; input: CategoryUpdateInput }) =>
       id === null ? api.post('/admin/catalog/categories', input, adminCategoryDto) : api.put(`/admin/catalog/categories/${id}`, input, adminCategoryDto),
     onSuccess: () => void client.invalidateQueries({ queryKey: catalogKeys.categories }),
+  });
+}
+
+/** Publishes (`hidden: false`) or hides a category for resellers. */
+export function useSetCategoryHidden() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, hidden }: { id: number; hidden: boolean }) => api.put(`/admin/catalog/categories/${id}`, { hidden }, adminCategoryDto),
+    onSuccess: () => void client.invalidateQueries({ queryKey: catalogKeys.categories }),
+  });
+}
+
+/** Moves the chosen products into one category; the lists and the categories' counts refetch. */
+export function useMoveProducts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProductsMoveInput) => api.post('/admin/catalog/products/move', input, z.object({ moved: z.number() })),
+    onSuccess: () => void client.invalidateQueries({ queryKey: catalogKeys.all }),
   });
 }
 

@@ -96,6 +96,72 @@ describe('admin catalogue', () => {
     expect(screen.getByTestId('location').textContent).toContain('specials=true');
   });
 
+  it('unsorted and hidden categories: marked, the alert leads to their goods, publishing is confirmed and sent', async () => {
+    let unsorted: AdminCategoryDto = { ...cat(90, null, 'Нерозсортовані товари з 1С', 99), name_ru: 'Неразобранные товары из 1С', products_count: 2, hidden: true, unsorted: true };
+    const hiddenChild = { ...cat(11, 1, 'Кухня'), hidden: true };
+    const api = mockApi((c) => {
+      if (c.path === '/admin/catalog/categories' && c.method === 'GET') return { data: [...CATS.filter((x) => x.id !== 11), hiddenChild, unsorted] };
+      if (c.path === '/admin/catalog/categories/90' && c.method === 'PUT') {
+        unsorted = { ...unsorted, hidden: (c.body as { hidden: boolean }).hidden };
+        return { data: unsorted };
+      }
+      if (c.path === '/admin/catalog/products') return page([product({ id: 7, category_id: 90 })], 1, 1);
+      return undefined;
+    });
+    renderSection(<CatalogSection />, 'catalog', '/admin/catalog/categories');
+    const alert = await screen.findByTestId('unsorted-alert');
+    expect(alert.textContent).toContain('«Нерозсортовані товари з 1С»: 2 товари з 1С без групи');
+    expect(screen.getByTestId('category-unsorted-90').textContent).toBe('Нерозсортовані: перенесіть товари');
+    expect(screen.getByTestId('category-hidden-90').textContent).toBe('Приховано від реселерів');
+    fireEvent.click(screen.getByRole('button', { name: 'Розгорнути «Дім»' }));
+    expect(screen.getByTestId('category-hidden-11')).toBeTruthy();
+    expect(screen.queryByTestId('category-hidden-1')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Опублікувати «Нерозсортовані товари з 1С» для реселерів' }));
+    const dialog = await screen.findByTestId('category-visibility-dialog');
+    expect(dialog.textContent).toContain('Опублікувати категорію?');
+    fireEvent.click(within(dialog).getByTestId('category-visibility-confirm'));
+    await waitFor(() => expect(api.find('PUT', '/admin/catalog/categories/90')[0]?.body).toEqual({ hidden: false }));
+    await waitFor(() => expect(screen.queryByTestId('category-hidden-90')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Приховати «Нерозсортовані товари з 1С» від реселерів' })).toBeTruthy();
+
+    fireEvent.click(within(screen.getByTestId('unsorted-alert')).getByTestId('unsorted-open'));
+    expect(await screen.findByTestId('products-category-note')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toContain('category_id=90');
+  });
+
+  it('products: selected rows are moved into a chosen category in one request; a refusal shows its reason', async () => {
+    let refuse = true;
+    const api = mockApi((c) => {
+      if (c.path === '/admin/catalog/categories') return { data: CATS };
+      if (c.path === '/admin/catalog/products') return page([product({ id: 5 }), product({ id: 6, name_uk: 'Другий' })], 2, 1);
+      if (c.path === '/admin/catalog/products/move') {
+        if (refuse) return ((refuse = false), new Reply(422, { message: 'Невірні дані', errors: { product_ids: ['Товар не знайдено'] } }));
+        return { data: { moved: 2 } };
+      }
+      return undefined;
+    });
+    renderSection(<CatalogSection />, 'catalog', '/admin/catalog/products?category_id=11');
+    await screen.findAllByTestId('product-row');
+    expect(screen.queryByTestId('products-bulk')).toBeNull();
+    fireEvent.click(screen.getByTestId('products-select-all'));
+    const bulk = screen.getByTestId('products-bulk');
+    expect(bulk.textContent).toContain('Вибрано: 2');
+    fireEvent.click(within(bulk).getByTestId('products-move-submit'));
+    expect(await within(bulk).findByText('Виберіть категорію')).toBeTruthy();
+    const input = within(bulk).getByTestId('products-move-category');
+    fireEvent.change(input, { target: { value: 'Авто' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Авто' }));
+    fireEvent.click(within(bulk).getByTestId('products-move-submit'));
+    expect(await within(bulk).findByText('Товар не знайдено')).toBeTruthy();
+    fireEvent.click(within(bulk).getByTestId('products-move-submit'));
+    await waitFor(() => expect(screen.queryByTestId('products-bulk')).toBeNull());
+    expect(api.find('POST', '/admin/catalog/products/move').map((c) => c.body)).toEqual([
+      { product_ids: [5, 6], category_id: 2 },
+      { product_ids: [5, 6], category_id: 2 },
+    ]);
+  });
+
   it('editor: validates prices, warns about the restock alerts and saves the whole product', async () => {
     let current = product();
     const api = mockApi((c) => {

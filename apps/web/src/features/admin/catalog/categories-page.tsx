@@ -4,7 +4,9 @@
  * Test ids: categories-page, category-node (data-category-id, data-depth), category-toggle-{id},
  * category-add-child-{id}, category-edit-{id}, category-add-root, categories-expand-all,
  * categories-collapse-all, category-dialog, category-name-uk, category-name-ru, category-sort,
- * category-submit.
+ * category-submit; hidden and unsorted markers category-hidden-{id}, category-unsorted-{id} (a link to its
+ * products), category-visibility-{id} (publish / hide, confirmed in category-visibility-dialog with
+ * category-visibility-confirm), unsorted-alert with unsorted-open.
  */
 import { useId, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -28,6 +30,9 @@ import CreateNewFolderIcon from '@mui/icons-material/CreateNewFolderOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
+import { Link as RouterLink } from 'react-router';
 import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -38,7 +43,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, muiField, validationMessage } from '../../../lib/form.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { useAdminCategories, useSaveCategory } from './api.ts';
+import { useAdminCategories, useSaveCategory, useSetCategoryHidden } from './api.ts';
 import { useCatalogT } from './i18n.ts';
 import { buildTree, parentIds, type CategoryNode } from './lib/tree.ts';
 
@@ -132,7 +137,73 @@ function CategoryDialog({ target, onClose }: { target: CategoryTarget; onClose: 
   );
 }
 
-function Node({ node, depth, open, onToggle, onEdit }: { node: CategoryNode; depth: number; open: Set<number>; onToggle: (id: number) => void; onEdit: (t: CategoryTarget) => void }) {
+/** Publishing or hiding a category, confirmed: resellers see or lose it and everything below it. */
+function VisibilityDialog({ category, onClose }: { category: AdminCategoryDto; onClose: () => void }) {
+  const { t, tc, i18n } = useCatalogT();
+  const toast = useToast();
+  const setHidden = useSetCategoryHidden();
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const publish = category.hidden;
+  const vars = { name: i18n.language === 'ru' ? category.name_ru || category.name_uk : category.name_uk, count: category.products_count };
+  const confirm = () => {
+    if (setHidden.isPending) return;
+    setError(null);
+    setHidden.mutate(
+      { id: category.id, hidden: !publish },
+      {
+        onSuccess: () => {
+          toast.success(publish ? t('categories.published') : t('categories.hiddenDone'));
+          onClose();
+        },
+        onError: (e) => setError(isApiError(e) ? e.message : tc('errors.generic')),
+      },
+    );
+  };
+  return (
+    <Dialog open onClose={setHidden.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} data-testid="category-visibility-dialog">
+      <DialogTitle id={`${id}-title`}>{publish ? t('categories.publishTitle') : t('categories.hideTitle')}</DialogTitle>
+      <DialogContent>
+        <Typography id={`${id}-text`}>
+          {publish ? (category.unsorted ? t('categories.publishUnsortedText', vars) : t('categories.publishText', vars)) : t('categories.hideText', vars)}
+        </Typography>
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={setHidden.isPending}>
+          {tc('common.cancel')}
+        </Button>
+        <Button variant="contained" color={publish ? 'primary' : 'warning'} onClick={confirm} loading={setHidden.isPending} data-testid="category-visibility-confirm">
+          {publish ? t('categories.publishConfirm') : t('categories.hideConfirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export const unsortedProductsPath = (id: number) => `/admin/catalog/products?category_id=${id}`;
+
+function Node({
+  node,
+  depth,
+  open,
+  onToggle,
+  onEdit,
+  onVisibility,
+  hiddenAbove = false,
+}: {
+  node: CategoryNode;
+  depth: number;
+  open: Set<number>;
+  onToggle: (id: number) => void;
+  onEdit: (t: CategoryTarget) => void;
+  onVisibility: (c: AdminCategoryDto) => void;
+  hiddenAbove?: boolean;
+}) {
   const { t } = useCatalogT();
   const expanded = open.has(node.id);
   const hasChildren = node.children.length > 0;
@@ -147,14 +218,41 @@ function Node({ node, depth, open, onToggle, onEdit }: { node: CategoryNode; dep
           )}
         </Box>
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-          <Typography sx={{ fontWeight: depth === 0 ? 600 : 400, overflowWrap: 'anywhere' }} data-testid="category-name">
+          <Typography sx={{ fontWeight: depth === 0 ? 600 : 400, overflowWrap: 'anywhere', color: node.hidden || hiddenAbove ? 'text.secondary' : undefined }} data-testid="category-name">
             {node.name_uk}
           </Typography>
           <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {node.name_ru} · {t('categories.sortValue', { sort: node.sort })} · ID {node.id}
           </Typography>
+          {(node.unsorted || node.hidden || hiddenAbove) && (
+            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
+              {node.unsorted && (
+                <Chip
+                  size="small"
+                  color="warning"
+                  clickable
+                  component={RouterLink}
+                  to={unsortedProductsPath(node.id)}
+                  label={t('categories.unsorted')}
+                  data-testid={`category-unsorted-${node.id}`}
+                />
+              )}
+              {node.hidden && <Chip size="small" variant="outlined" color="warning" icon={<VisibilityOffIcon />} label={t('categories.hidden')} data-testid={`category-hidden-${node.id}`} />}
+              {!node.hidden && hiddenAbove && <Chip size="small" variant="outlined" icon={<VisibilityOffIcon />} label={t('categories.hiddenAbove')} />}
+            </Box>
+          )}
         </Box>
         <Chip size="small" label={t('categories.products', { count: node.products_count })} sx={{ display: { xs: 'none', sm: 'inline-flex' } }} />
+        <Tooltip title={node.hidden ? t('categories.publish', { name: node.name_uk }) : t('categories.hide', { name: node.name_uk })}>
+          <IconButton
+            onClick={() => onVisibility(node)}
+            aria-label={node.hidden ? t('categories.publish', { name: node.name_uk }) : t('categories.hide', { name: node.name_uk })}
+            data-testid={`category-visibility-${node.id}`}
+            color={node.hidden ? 'warning' : 'default'}
+          >
+            {node.hidden ? <VisibilityOffIcon /> : <VisibilityIcon />}
+          </IconButton>
+        </Tooltip>
         <Tooltip title={t('categories.addChild', { name: node.name_uk })}>
           <IconButton onClick={() => onEdit({ kind: 'new', parent: node })} aria-label={t('categories.addChild', { name: node.name_uk })} data-testid={`category-add-child-${node.id}`}>
             <CreateNewFolderIcon />
@@ -169,7 +267,7 @@ function Node({ node, depth, open, onToggle, onEdit }: { node: CategoryNode; dep
       {hasChildren && expanded && (
         <Box component="ul" role="group" sx={{ m: 0, p: 0 }}>
           {node.children.map((c) => (
-            <Node key={c.id} node={c} depth={depth + 1} open={open} onToggle={onToggle} onEdit={onEdit} />
+            <Node key={c.id} node={c} depth={depth + 1} open={open} onToggle={onToggle} onEdit={onEdit} onVisibility={onVisibility} hiddenAbove={hiddenAbove || node.hidden} />
           ))}
         </Box>
       )}
@@ -178,11 +276,13 @@ function Node({ node, depth, open, onToggle, onEdit }: { node: CategoryNode; dep
 }
 
 export function CategoriesPage() {
-  const { t, tc } = useCatalogT();
+  const { t, tc, i18n } = useCatalogT();
   const categories = useAdminCategories();
   const tree = useMemo(() => buildTree(categories.data ?? []), [categories.data]);
   const [open, setOpen] = useState<Set<number>>(() => new Set());
   const [target, setTarget] = useState<CategoryTarget | null>(null);
+  const [visibility, setVisibility] = useState<AdminCategoryDto | null>(null);
+  const unsorted = categories.data?.find((c) => c.unsorted && c.products_count > 0);
   const toggle = (id: number) =>
     setOpen((prev) => {
       const next = new Set(prev);
@@ -208,6 +308,20 @@ export function CategoriesPage() {
           {t('categories.collapseAll')}
         </Button>
       </Box>
+      {unsorted && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          data-testid="unsorted-alert"
+          action={
+            <Button color="inherit" size="small" component={RouterLink} to={unsortedProductsPath(unsorted.id)} data-testid="unsorted-open">
+              {t('categories.unsortedOpen')}
+            </Button>
+          }
+        >
+          {t('categories.unsortedAlert', { name: i18n.language === 'ru' ? unsorted.name_ru || unsorted.name_uk : unsorted.name_uk, products: t('categories.products', { count: unsorted.products_count }) })}
+        </Alert>
+      )}
       {categories.isPending ? (
         <Stack spacing={1} aria-busy="true" aria-label={tc('common.loading')}>
           {[0, 1, 2, 3, 4].map((i) => (
@@ -230,11 +344,12 @@ export function CategoriesPage() {
         <Paper variant="outlined">
           <Box component="ul" role="tree" aria-label={t('categories.title')} sx={{ m: 0, p: 0 }}>
             {tree.map((n) => (
-              <Node key={n.id} node={n} depth={0} open={open} onToggle={toggle} onEdit={edit} />
+              <Node key={n.id} node={n} depth={0} open={open} onToggle={toggle} onEdit={edit} onVisibility={setVisibility} />
             ))}
           </Box>
         </Paper>
       )}
+      {visibility && <VisibilityDialog key={visibility.id} category={visibility} onClose={() => setVisibility(null)} />}
       {target && <CategoryDialog key={target.kind === 'edit' ? `e${target.category.id}` : `n${target.parent?.id ?? 0}`} target={target} onClose={() => setTarget(null)} />}
     </Box>
   );

@@ -3,10 +3,15 @@
  * URL, a table from lg and cards below with thumbnails, pagination; a row opens the editor.
  * Test ids: products-page, products-search, products-category, products-stock, products-new,
  * products-specials, products-total, admin-products-table, admin-products-cards, product-row
- * (data-product-id), products-empty, products-pagination.
+ * (data-product-id), products-empty, products-pagination; selection products-select-{id}, products-select-all,
+ * and the bulk move: products-bulk, products-move-category, products-move-submit; products-category-note
+ * (the listed category is hidden from resellers or is the unsorted one).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -35,9 +40,11 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, formatMoney, type AdminProductSummaryDto } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListPagination } from '../../../components/ui/list-pagination.tsx';
-import { useAdminCategories, useAdminProducts, type ProductsQuery } from './api.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useAdminCategories, useAdminProducts, useMoveProducts, type ProductsQuery } from './api.ts';
 import { useCatalogT } from './i18n.ts';
-import { buildTree, categoryOptions, type CategoryOption } from './lib/tree.ts';
+import { buildTree, categoryOptions, hiddenCategoryIds, type CategoryOption } from './lib/tree.ts';
 
 export const PRODUCTS_PER_PAGE = 20;
 export const productEditPath = (id: number) => `/admin/catalog/products/${id}`;
@@ -93,6 +100,70 @@ function Qty({ product }: { product: AdminProductSummaryDto }) {
   );
 }
 
+/** The bar over the list while products are selected: move them all into one category. */
+function BulkMove({ selected, options, onDone }: { selected: number[]; options: CategoryOption[]; onDone: () => void }) {
+  const { t, tc } = useCatalogT();
+  const toast = useToast();
+  const move = useMoveProducts();
+  const [target, setTarget] = useState<CategoryOption | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const submit = () => {
+    if (move.isPending) return;
+    if (!target) {
+      setError(t('products.moveTargetRequired'));
+      return;
+    }
+    setError(null);
+    move.mutate(
+      { product_ids: selected, category_id: target.id },
+      {
+        onSuccess: (r) => {
+          toast.success(t('products.moved', { count: r.moved }));
+          setTarget(null);
+          onDone();
+        },
+        onError: (e) => setError(isApiError(e) ? (Object.values(e.errors ?? {})[0]?.[0] ?? e.message) : tc('errors.generic')),
+      },
+    );
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5, bgcolor: 'action.hover' }} data-testid="products-bulk">
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography sx={{ fontWeight: 600 }}>{t('products.selected', { count: selected.length })}</Typography>
+        <Autocomplete<CategoryOption>
+          size="small"
+          sx={{ flex: '1 1 240px', minWidth: 0 }}
+          options={options}
+          value={target}
+          onChange={(_e, v) => (setTarget(v), setError(null))}
+          getOptionLabel={(o) => o.path}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          renderOption={({ key: k, ...props }, o) => (
+            <li key={k} {...props} style={{ paddingLeft: 16 + o.depth * 16 }}>
+              {o.name}
+            </li>
+          )}
+          renderInput={(p) => (
+            <TextField
+              {...p}
+              label={t('products.moveTo')}
+              error={!!error}
+              helperText={error ?? undefined}
+              slotProps={{ ...p.slotProps, htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'products-move-category' } }}
+            />
+          )}
+        />
+        <Button variant="contained" onClick={submit} loading={move.isPending} data-testid="products-move-submit">
+          {t('products.move')}
+        </Button>
+        <Button onClick={onDone} disabled={move.isPending}>
+          {t('products.clearSelection')}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
+
 export function ProductsPage() {
   const { t, tc, i18n } = useCatalogT();
   const theme = useTheme();
@@ -106,6 +177,13 @@ export function ProductsPage() {
   const lang = i18n.language === 'ru' ? 'ru' : 'uk';
   const options = useMemo(() => categoryOptions(buildTree(categories.data ?? []), lang), [categories.data, lang]);
   const categoryName = (id: number) => options.find((o) => o.id === id)?.path ?? `#${id}`;
+  const hiddenIds = useMemo(() => hiddenCategoryIds(categories.data ?? []), [categories.data]);
+  const listed = categories.data?.find((c) => c.id === query.category_id);
+  // A selection belongs to the list it was made in (another filter or page starts with none).
+  const [selection, setSelection] = useState<{ key: string; ids: number[] }>({ key, ids: [] });
+  const selected = selection.key === key ? selection.ids : [];
+  const setSelected = (ids: number[]) => setSelection({ key, ids });
+  const toggleSelected = (id: number) => setSelected(selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
   const [search, setSearch] = useState(query.search ?? '');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -126,6 +204,16 @@ export function ProductsPage() {
     timer.current = setTimeout(() => patch({ search: value.trim() || undefined }), SEARCH_DEBOUNCE_MS);
   };
   const rows = products.data?.data ?? [];
+  const allSelected = rows.length > 0 && rows.every((p) => selected.includes(p.id));
+  const selectBox = (p: AdminProductSummaryDto) => (
+    <Checkbox
+      checked={selected.includes(p.id)}
+      onChange={() => toggleSelected(p.id)}
+      slotProps={{ input: { 'aria-label': t('products.select', { name: lang === 'ru' ? p.name_ru : p.name_uk }), 'data-testid': `products-select-${p.id}` } as object }}
+    />
+  );
+  const hiddenMark = (p: AdminProductSummaryDto) =>
+    hiddenIds.has(p.category_id) ? <Chip size="small" variant="outlined" color="warning" label={t('products.hiddenMark')} sx={{ mt: 0.5 }} /> : null;
   const money = (v: number | null) => (v === null ? '—' : `${formatMoney(v)} ${tc('common.currency')}`);
 
   return (
@@ -196,6 +284,12 @@ export function ProductsPage() {
           />
         </Box>
       </Box>
+      {listed && (listed.unsorted || hiddenIds.has(listed.id)) && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="products-category-note">
+          {listed.unsorted ? t('products.unsortedCategory') : t('products.hiddenCategory')}
+        </Alert>
+      )}
+      {selected.length > 0 && <BulkMove selected={selected} options={options.filter((o) => o.id !== query.category_id)} onDone={() => setSelected([])} />}
       {products.isPending ? (
         <Stack spacing={1} aria-busy="true" aria-label={tc('common.loading')}>
           {[0, 1, 2, 3, 4].map((i) => (
@@ -216,6 +310,14 @@ export function ProductsPage() {
               <Table size="small" aria-label={t('products.title')}>
                 <TableHead>
                   <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary', whiteSpace: 'nowrap' } }}>
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={allSelected}
+                        indeterminate={!allSelected && rows.some((p) => selected.includes(p.id))}
+                        onChange={() => setSelected(allSelected ? [] : rows.map((p) => p.id))}
+                        slotProps={{ input: { 'aria-label': t('products.selectAll'), 'data-testid': 'products-select-all' } as object }}
+                      />
+                    </TableCell>
                     <TableCell />
                     <TableCell>{t('products.name')}</TableCell>
                     <TableCell>{t('products.category')}</TableCell>
@@ -228,7 +330,8 @@ export function ProductsPage() {
                 </TableHead>
                 <TableBody>
                   {rows.map((p) => (
-                    <TableRow key={p.id} hover data-testid="product-row" data-product-id={p.id}>
+                    <TableRow key={p.id} hover selected={selected.includes(p.id)} data-testid="product-row" data-product-id={p.id}>
+                      <TableCell padding="checkbox">{selectBox(p)}</TableCell>
                       <TableCell sx={{ width: 64 }}>
                         <Thumb product={p} />
                       </TableCell>
@@ -244,6 +347,7 @@ export function ProductsPage() {
                         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                           {categoryName(p.category_id)}
                         </Typography>
+                        {hiddenMark(p)}
                       </TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }} data-testid="product-row-drop">
                         {money(p.drop_price)}
@@ -268,7 +372,8 @@ export function ProductsPage() {
           ) : (
             <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t('products.title')} data-testid="admin-products-cards">
               {rows.map((p) => (
-                <Card component="li" key={p.id} data-testid="product-row" data-product-id={p.id}>
+                <Card component="li" key={p.id} data-testid="product-row" data-product-id={p.id} sx={{ display: 'flex', alignItems: 'flex-start' }}>
+                  <Box sx={{ pt: 1, pl: 0.5 }}>{selectBox(p)}</Box>
                   <CardActionArea component={RouterLink} to={productEditPath(p.id)} sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'flex-start', justifyContent: 'flex-start' }}>
                     <Thumb product={p} size={64} />
                     <Box sx={{ minWidth: 0, flexGrow: 1 }}>
@@ -285,6 +390,7 @@ export function ProductsPage() {
                         </Typography>
                       </Box>
                       <Flags product={p} />
+                      {hiddenMark(p)}
                     </Box>
                   </CardActionArea>
                 </Card>

@@ -42,3 +42,18 @@ export function categoryOptions(tree: readonly CategoryNode[], lang: 'uk' | 'ru'
 
 /** The ids of every node that has children (expand all). */
 export const parentIds = (tree: readonly CategoryNode[]): number[] => tree.flatMap((n) => (n.children.length ? [n.id, ...parentIds(n.children)] : []));
+
+/** Categories resellers do not see: the hidden ones and everything below them. */
+export function hiddenCategoryIds(flat: readonly AdminCategoryDto[]): Set<number> {
+  const children = new Map<number, number[]>();
+  for (const c of flat) if (c.parent_id !== null) children.set(c.parent_id, [...(children.get(c.parent_id) ?? []), c.id]);
+  const out = new Set<number>();
+  const stack = flat.filter((c) => c.hidden).map((c) => c.id);
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (out.has(id)) continue;
+    out.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return out;
+}
