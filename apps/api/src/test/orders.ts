@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { TestApp } from './app.ts';
+import { EMULATOR_DATA } from '../integrations/novaposhta/emulator-data.ts';
 
 /** Helpers for order tests: a Kyiv branch order, carts, orders placed and confirmed through the API. */
-export const KYIV = '8d5a980d-391c-11dd-90d9-001a92567626';
-export const BRANCH = '1ec09d88-e1c2-11e3-8c4a-0050568002cf';
+// Kyiv and its branch No 1 as the built-in NP emulator knows them (it refuses a waybill to a city or branch it does not know, as NP does).
+const kyiv = EMULATOR_DATA.cities.find((c) => c.name === 'Київ')!;
+export const KYIV = kyiv.ref;
+export const BRANCH = EMULATOR_DATA.warehouses.find((w) => w.cityRef === kyiv.ref && w.number === 1)!.ref;
+/** A Kyiv street of the emulator (courier orders). */
+export const KYIV_STREET = EMULATOR_DATA.streets.find((s) => s.cityRef === kyiv.ref)!.ref;
 
 export const branchOrder = {
   last_name: 'Коваленко',

@@ -184,7 +184,7 @@ describe('the sender address (back office)', () => {
       counterparty: { ref: STAND_IN_SENDER.counterpartyRef, description: 'ФОП Яковлєв Фелікс Едуардович', city_ref: STAND_IN_SENDER.cityRef },
       contact: { ref: STAND_IN_SENDER.contactRef, description: 'Яковлєв Фелікс Едуардович', phone: STAND_IN_SENDER.phone },
       addresses: [
-        { ref: STAND_IN_SENDER.addresses[0]!.Ref, description: STAND_IN_SENDER.addresses[0]!.Description, city_ref: KYIV, city: 'Київ' },
+        { ref: STAND_IN_SENDER.addresses[0]!.Ref, description: STAND_IN_SENDER.addresses[0]!.Description, city_ref: STAND_IN_SENDER.addresses[0]!.CityRef, city: 'Київ' },
         { ref: SECOND_ADDRESS.Ref, description: SECOND_ADDRESS.Description, city_ref: SECOND_ADDRESS.CityRef, city: 'Львів' },
       ],
       selected_address_ref: null,
