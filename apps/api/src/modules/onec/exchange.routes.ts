@@ -20,9 +20,11 @@ import { saleImport, saleQuery, saleSuccess, saleUpload } from './sale.service.t
  *              -> `success\n<cookie name>\n<cookie value>\nsessid=<value>`
  *   init       -> `zip=yes|no\nfile_limit=<bytes>` (catalog: a fresh directory for the package)
  *   file       filename=... body = a chunk (appended; import_files/... pictures too; a zip is
- *              unpacked at the first import) -> `success`          [type=sale: the orders file]
+ *              unpacked at the first import) -> `success`          [type=sale: the orders file, applied
+ *              when whole: parts of file_limit wait for the rest; sale.service.ts saleUpload]
  *   import     filename=import.xml|offers.xml (catalog): the first call starts the import in the
  *              background, the next ones answer `progress\n...` until `success` or `failure\n<reason>`
+ *              [type=sale (1C 8.3 asks after the file): the orders file's answer]
  *   query      (sale) the orders as a CommerceML document;  success (sale): they were received
  *   complete, deactivate (newer 1C at the end) -> `success`
  *
