@@ -150,6 +150,10 @@ export async function fakeSmtp() {
 export const NP_KYIV = '8d5a980d-391c-11dd-90d9-001a92567626';
 export const NP_BRANCH = '1ec09d88-e1c2-11e3-8c4a-0050568002cf';
 
+/** The sender of the fake's key (Counterparty.getCounterparties ...) and NP's one counterparty of private-person recipients. */
+export const NP_SENDER = { counterpartyRef: '5953fb16-08d8-11e4-8958-0025909b4e33', contactRef: '6e9acced-d072-11e3-95eb-0050568046cd', phone: '380997979789', addressRef: '39931b80-e1c2-11e3-8c4a-0050568002cf' };
+const NP_PRIVATE_PERSON = '92875ced-bf9d-11e6-8ba8-005056881c6b';
+
 export interface NpDocument {
   ref: string;
   number: string;
@@ -163,7 +167,8 @@ type NpMode = 'up' | 'slow' | 'error' | 'http500';
 
 /**
  * The NP JSON API 2.0 envelope over the few methods the API uses. `slow` does the work at once
- * and answers after `slowMs` (a waybill asked for is made even if the caller stopped waiting);
+ * and answers after `slowMs` (a waybill asked for is made even if the caller stopped waiting; the
+ * sender and recipient methods asked before it answer at once);
  * `error` answers `success: false`; `http500` a bare 500; `down()` refuses connections.
  */
 export async function fakeNovaPoshta() {
@@ -190,6 +195,19 @@ export async function fakeNovaPoshta() {
         ];
       case 'Address.getStreet':
         return [{ Description: 'Хрещатик', Ref: 'c55c9056-4148-11dd-9198-001d60451983', StreetsType: 'вул.' }];
+      // The sender the key belongs to and the recipient as NP's API 2.0 answers them (shapes: test/np-stand-in.ts).
+      case 'Counterparty.getCounterparties':
+        return [{ Description: 'ФОП Яковлєв Фелікс Едуардович', Ref: NP_SENDER.counterpartyRef, City: NP_KYIV, CounterpartyType: 'PrivatePerson' }];
+      case 'Counterparty.getCounterpartyContactPersons':
+        return [{ Description: 'Яковлєв Фелікс Едуардович', Ref: NP_SENDER.contactRef, Phones: NP_SENDER.phone, LastName: 'Яковлєв', FirstName: 'Фелікс', MiddleName: 'Едуардович' }];
+      case 'Counterparty.getCounterpartyAddresses':
+        return [{ Ref: NP_SENDER.addressRef, Description: 'Відділення №3: вул. Слобожанська, 13', CityRef: NP_KYIV, CityDescription: 'Київ' }];
+      case 'Counterparty.save':
+        return [{ Ref: NP_PRIVATE_PERSON, Description: 'Приватна особа', CounterpartyType: 'PrivatePerson', ContactPerson: { success: true, data: [{ Ref: randomUUID() }], errors: [] } }];
+      case 'Address.save':
+        return [{ Ref: randomUUID(), Description: String(props.BuildingNumber ?? '') }];
+      case 'Address.delete':
+        return [{ Ref: props.Ref }];
       case 'InternetDocument.save': {
         const doc: NpDocument = { ref: randomUUID(), number: String(next++), statusCode: 1, deleted: false, description: String(props.Description ?? '') };
         documents.push(doc);
@@ -231,7 +249,8 @@ export async function fakeNovaPoshta() {
       res.setHeader('content-type', 'application/json');
       if (mode === 'error') return res.end(JSON.stringify({ success: false, data: [], errors: ['Сервіс тимчасово недоступний'], warnings: [] }));
       const data = answer(method, body.methodProperties ?? {});
-      if (mode === 'slow') await sleep(state.slowMs);
+      // Slow is the waybill and the searches; the sender and the recipient (asked before the waybill) answer at once.
+      if (mode === 'slow' && !method.startsWith('Counterparty.') && !method.startsWith('Address.save')) await sleep(state.slowMs);
       if (!res.destroyed) res.end(JSON.stringify({ success: true, data, errors: [], warnings: [] }));
     })();
   });
