@@ -9,7 +9,7 @@ import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
 import { orderTools } from '../../test/orders.ts';
 import { TEST_OPERATOR } from '../../test/config.ts';
 import { saleFile, saleQuery, saleSuccess } from './sale.service.ts';
-import { child, children, escapeXml, parseXmlTree, textOf, type XmlNode } from './sale-xml.ts';
+import { child, children, documentComplete, escapeXml, parseXmlTree, textOf, type XmlNode } from './sale-xml.ts';
 import { FILE_LIMIT } from './exchange-session.ts';
 import { exchangeCredentials } from './test-kit.ts';
 
@@ -543,6 +543,27 @@ describe('mode=file', () => {
     // A well-formed document whose root is never closed (the last part of a split file lost).
     await expect(file(Buffer.from('<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация ВерсияСхемы="2.10"><Документ><Ид>1</Ид></Документ>'))).rejects.toThrow(/Некоректний XML/);
     expect(await snapshot([o.id, never.id], [u.id])).toEqual(before);
+  });
+});
+
+describe('documentComplete: whether the parts received so far close the document', () => {
+  test('read in the file\'s encoding (UTF-8 with or without BOM, windows-1251, UTF-16), a prefixed or self-closing root, trailing blanks', () => {
+    const doc = '<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="3.1"><Контейнер><Документ><Ид>1</Ид></Документ></Контейнер></КоммерческаяИнформация>';
+    expect(documentComplete(Buffer.from(doc))).toBe(true);
+    expect(documentComplete(Buffer.from(`\uFEFF${doc}\r\n\u0000`))).toBe(true);
+    expect(documentComplete(Buffer.from(doc.slice(0, -5)))).toBe(false);
+    // A multi-byte letter cut in half at the end of a part is not the end.
+    const bytes = Buffer.from(doc);
+    expect(documentComplete(bytes.subarray(0, bytes.length - 2))).toBe(false);
+    expect(documentComplete(cp1251(doc.replace('UTF-8', 'windows-1251')))).toBe(true);
+    expect(documentComplete(cp1251(doc.replace('UTF-8', 'windows-1251')).subarray(0, 100))).toBe(false);
+    expect(documentComplete(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(doc.replace('UTF-8', 'UTF-16'), 'utf16le')]))).toBe(true);
+    expect(documentComplete(Buffer.from('<?xml version="1.0"?><cml:КоммерческаяИнформация xmlns:cml="urn:1C.ru:commerceml_2"></cml:КоммерческаяИнформация>'))).toBe(true);
+    expect(documentComplete(Buffer.from('<?xml version="1.0"?><КоммерческаяИнформация ВерсияСхемы="2.10"/>\n'))).toBe(true);
+    expect(documentComplete(Buffer.from('<?xml version="1.0"?><КоммерческаяИнформация ВерсияСхемы="2.10"><Документ/>'))).toBe(false);
+    // Not XML at all (a zip): nothing more makes it a document; it is read (and refused) at once.
+    expect(documentComplete(Buffer.from([0x50, 0x4b, 3, 4]))).toBe(true);
+    expect(documentComplete(Buffer.alloc(0))).toBe(false);
   });
 });
 
