@@ -145,7 +145,7 @@ function VisibilityDialog({ category, onClose }: { category: AdminCategoryDto; o
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const publish = category.hidden;
-  const vars = { name: i18n.language === 'ru' ? category.name_ru || category.name_uk : category.name_uk, count: category.products_count };
+  const vars = { name: i18n.language === 'ru' ? category.name_ru || category.name_uk : category.name_uk, products: t('categories.products', { count: category.products_count }) };
   const confirm = () => {
     if (setHidden.isPending) return;
     setError(null);
@@ -225,7 +225,7 @@ function Node({
             {node.name_ru} · {t('categories.sortValue', { sort: node.sort })} · ID {node.id}
           </Typography>
           {(node.unsorted || node.hidden || hiddenAbove) && (
-            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
+            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5, '& .MuiChip-root': { height: 'auto', minHeight: 24, maxWidth: '100%' }, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}>
               {node.unsorted && (
                 <Chip
                   size="small"

@@ -132,7 +132,7 @@ function BulkMove({ selected, options, onDone }: { selected: number[]; options: 
         <Typography sx={{ fontWeight: 600 }}>{t('products.selected', { count: selected.length })}</Typography>
         <Autocomplete<CategoryOption>
           size="small"
-          sx={{ flex: '1 1 240px', minWidth: 0 }}
+          sx={{ flex: '1 1 240px', minWidth: 0, '& .MuiInputBase-root': { bgcolor: 'background.paper' } }}
           options={options}
           value={target}
           onChange={(_e, v) => (setTarget(v), setError(null))}
