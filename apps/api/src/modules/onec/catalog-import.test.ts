@@ -228,4 +228,27 @@ describe('pieces', () => {
     expect(resolvePriceTypes(DEFAULT_ONEC_PRICE_TYPE_MAPPING, types.slice(0, 2))).toEqual({ drop: 'b', retail: null, old_drop: null });
     expect(resolvePriceTypes({ drop: ['a'], retail: [], old_drop: [] }, types)).toEqual({ drop: 'a', retail: null, old_drop: null });
   });
+
+  test('the default maps the sale prices 1C names in Russian too (case and spaces ignored), never a cost price', () => {
+    const ru = [
+      { id: 'cost', name: 'Закупочная' },
+      { id: 'plan', name: 'Плановая себестоимость' },
+      { id: 'acc', name: 'Учетная (покупная) цена' },
+      { id: 'opt', name: 'ОПТОВАЯ' },
+      { id: 'rozn', name: 'Розничная  цена' },
+      { id: 'old', name: 'Старая цена' },
+    ];
+    expect(resolvePriceTypes(DEFAULT_ONEC_PRICE_TYPE_MAPPING, ru)).toEqual({ drop: 'opt', retail: 'rozn', old_drop: 'old' });
+    const costOnly = [
+      { id: 'a', name: 'Закупочная' },
+      { id: 'b', name: 'Закупівельна' },
+      { id: 'c', name: 'Плановая себестоимость' },
+      { id: 'd', name: 'Учетная' },
+      { id: 'e', name: 'Собівартість' },
+      { id: 'f', name: 'Отпускная цена' },
+      { id: 'g', name: 'BASE' },
+    ];
+    expect(resolvePriceTypes(DEFAULT_ONEC_PRICE_TYPE_MAPPING, costOnly)).toEqual({ drop: null, retail: null, old_drop: null });
+    expect(resolvePriceTypes(DEFAULT_ONEC_PRICE_TYPE_MAPPING, [{ id: 'x', name: 'Роздрібна' }, { id: 'y', name: 'Оптова' }])).toEqual({ drop: 'y', retail: 'x', old_drop: null });
+  });
 });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_ONEC_PRICE_TYPE_MAPPING } from '@drop/shared';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { FIXTURES, call, catalogueSnapshot, checkauth, exchangeCredentials, importUntilDone, packageFiles, query, runExchange, sendFile } from './test-kit.ts';
+import { uploadOrder } from './import-runner.ts';
+import { FIXTURES, call, catalogueSnapshot, checkauth, exchangeCredentials, importUntilDone, makeZip, multipartBody, packageFiles, query, runExchange, sendFile } from './test-kit.ts';
 
 /**
  * The 1C catalogue exchange with what 1C really writes (issue 25): УТ 11's split packages
@@ -204,6 +205,45 @@ describe('split packages as 1C 8.3 (УТ 11, CommerceML 3.1) sends them', () => 
     expect(res!.lines[0], res!.text).toBe('success');
     expect(await product(P.lamp10)).toMatchObject({ drop_kop: '5200', qty: 10 });
     expect(await product(P.batteries)).toMatchObject({ qty: 100 });
+  });
+});
+
+describe('the back office uploads a split package', () => {
+  test('one zip of the whole УТ 11 package: its files are imported in 1C\'s order; only the price changed since comes back', async () => {
+    const before = await catalogueSnapshot(t);
+    // A package as an operator zips 1C's exchange folder (with its order documents, left out).
+    const files = [...packageFiles(SPLIT), { name: 'documents/1/documents.xml', data: Buffer.from('<КоммерческаяИнформация/>') }].reverse();
+    const { body, contentType } = multipartBody([{ field: 'import', filename: 'package.zip', data: makeZip(files) }]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/onec/imports', headers: { authorization: `Bearer ${op}`, 'content-type': contentType }, payload: body });
+    expect(res.statusCode).toBe(202);
+    const id = JSON.parse(res.body).data.id as number;
+    let run;
+    for (let i = 0; i < 400; i++) {
+      run = (await t.request('GET', `/api/v1/admin/onec/imports/${id}`, { token: op })).body.data;
+      if (run.status === 'done' || run.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(run.status, JSON.stringify(run.error)).toBe('done');
+    expect(run.files).toEqual(SPLIT_ORDER);
+    expect(run.stats).toMatchObject({ products_created: 0, categories_created: 0, properties_created: 0, property_values_created: 0, products_zeroed: 0 });
+    const after = await catalogueSnapshot(t);
+    expect(after.categories).toEqual(before.categories);
+    expect(after.values).toEqual(before.values);
+    // The previous test lowered one drop price with a prices part alone: the package's price is back.
+    const changed = after.products.filter((p, i) => JSON.stringify(p) !== JSON.stringify(before.products[i]));
+    expect(changed.map((p) => [p.external_id, p.drop_kop])).toEqual([[P.lamp10, '5550']]);
+  });
+  test('the order of a package\'s files', () => {
+    expect(uploadOrder(['goods/2/rests.xml', 'goods/10/import.xml', 'offers.xml', 'goods/2/import.xml', 'properties/1/offers.xml', 'import.xml', 'properties/1/import.xml', 'goods/2/prices.xml'])).toEqual([
+      'import.xml',
+      'offers.xml',
+      'properties/1/import.xml',
+      'properties/1/offers.xml',
+      'goods/2/import.xml',
+      'goods/2/prices.xml',
+      'goods/2/rests.xml',
+      'goods/10/import.xml',
+    ]);
   });
 });
 

@@ -65,15 +65,37 @@ export async function ensureRunning(deps: Deps, run: OnecImportRunRow, log: Fast
   return { done: entry.promise };
 }
 
+/** The XML files under `dir` (relative, '/'), pictures' folders and 1C's order documents left out. */
+async function xmlFilesUnder(dir: string, rel = '', depth = 0): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await fsp.readdir(path.join(dir, rel), { withFileTypes: true })) {
+    const name = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) {
+      if (depth < 4 && !/^(import_files|documents)$/i.test(e.name)) out.push(...(await xmlFilesUnder(dir, name, depth + 1)));
+    } else if (e.isFile() && /\.xml$/i.test(e.name)) out.push(name);
+  }
+  return out;
+}
+
+/**
+ * The order 1C imports a package in: the root's files (the classifier), then the properties
+ * (УТ 11's properties/<n>/), then each part of the goods (goods/<n>/ in order) with its goods
+ * before its offers, prices and stock.
+ */
+export function uploadOrder(names: string[]): string[] {
+  const kind = (n: string) => {
+    const base = n.slice(n.lastIndexOf('/') + 1);
+    return /^(import|properties)/i.test(base) ? 0 : /^offers/i.test(base) ? 1 : /^prices/i.test(base) ? 2 : /^rests/i.test(base) ? 3 : 1;
+  };
+  const area = (n: string) => (!n.includes('/') ? 0 : /^properties\//i.test(n) ? 1 : /^goods\//i.test(n) ? 2 : 3);
+  const part = (n: string) => Number(/^[^/]+\/(\d+)\//.exec(n)?.[1] ?? 0);
+  return [...names].sort((a, b) => area(a) - area(b) || part(a) - part(b) || kind(a) - kind(b) || a.localeCompare(b));
+}
+
 /** Which files the run imports, in order, once its archives are unpacked. */
 async function filesOf(deps: Deps, run: OnecImportRunRow, dir: string): Promise<string[]> {
   const exists = async (rel: string) => (await fsp.stat(path.join(dir, rel)).catch(() => null))?.isFile() ?? false;
-  if (run.source === 'upload') {
-    const names = (await fsp.readdir(dir)).filter((n) => /\.xml$/i.test(n));
-    // Classifier and goods before offers, prices and stock.
-    const rank = (n: string) => (/^import/i.test(n) ? 0 : /^offers/i.test(n) ? 1 : /^prices/i.test(n) ? 2 : /^rests/i.test(n) ? 3 : 1);
-    return names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  }
+  if (run.source === 'upload') return uploadOrder(await xmlFilesUnder(dir));
   const requested = run.requestedFile!;
   const files = [requested];
   // Offers asked for while the goods of the same package were not imported in this session
