@@ -192,6 +192,26 @@ describe('Socket.IO handshake', () => {
     expect(tokenOf(h(undefined))).toBeUndefined();
   });
 
+  test('subscribe and unsubscribe on the wire: Echo-shaped events only while subscribed, only for the own channel', async () => {
+    const me = await t.user();
+    const c = await ownClient(me.token);
+    const channel = `private-users.${me.id}`;
+    expect(await c.socket.emitWithAck('subscribe', { channel, auth: { headers: {} } })).toEqual({ ok: true, channel });
+    expect(await c.socket.emitWithAck('subscribe', { channel: `private-users.${me.id + 1}` })).toEqual({ ok: false, channel: `private-users.${me.id + 1}` });
+    for (const bad of [null, 5, 'x', { channel: 7 }, { channel: 'c'.repeat(5000) }]) expect((await c.socket.emitWithAck('subscribe', bad)).ok).toBe(false);
+    await t.request('PUT', '/api/v1/auth/profile', { token: me.token, body: { markup: 21 } });
+    const echoed = await until(() => c.events.find((e) => e.event === 'users.updated'), 'the Echo-shaped event');
+    expect(echoed.args[0]).toBe(channel);
+    expect((echoed.args[1] as { user: { markup: number } }).user.markup).toBe(21);
+
+    expect(await c.socket.emitWithAck('unsubscribe', { channel })).toEqual({ ok: true, channel });
+    c.events.length = 0;
+    await t.request('PUT', '/api/v1/auth/profile', { token: me.token, body: { markup: 22 } });
+    await until(() => c.events.find((e) => e.event === REALTIME_EVENTS.updated), 'the own client\'s event');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(c.events.map((e) => e.event)).toEqual([REALTIME_EVENTS.updated]);
+  });
+
   test('a socket with a bad token in auth.headers is refused', async () => {
     const socket = io(base, { path: REALTIME_PATH, auth: { headers: { Authorization: 'Bearer not-a-token' } }, transports: ['websocket'], reconnection: false, forceNew: true });
     sockets.push(socket);
