@@ -306,6 +306,11 @@ function MappingCard() {
         ) : (
           <Stack spacing={2}>
             {settings.data?.is_default && !draft && <Alert severity="info">{t('mapping.default')}</Alert>}
+            {known.length > 0 && !known.some((k) => k.target === 'drop') && (
+              <Alert severity="warning" data-testid="onec-mapping-no-drop">
+                {t('mapping.noDrop', { types: known.map((k) => k.name).join(', ') })}
+              </Alert>
+            )}
             {ONEC_PRICE_TARGETS.map((target: OnecPriceTarget) => (
               <Autocomplete
                 key={target}

@@ -89,6 +89,27 @@ describe('admin 1C import', () => {
     expect((await screen.findByTestId('onec-run-error')).textContent).toBe('Файл import.xml не є коректним XML');
     expect(await screen.findByText('Змінювати відповідність може лише адміністратор.')).toBeTruthy();
     expect((screen.getByTestId('onec-mapping-save') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByTestId('onec-mapping-no-drop')).toBeNull();
+  });
+
+  it('price types 1C sent, none of them the drop price: a warning names them, and they are offered to pick', async () => {
+    const unmapped = {
+      ...SETTINGS,
+      known_price_types: [
+        { id: 'p1', name: 'Отпускная цена', target: null, last_seen_at: '2026-01-01T10:00:00Z' },
+        { id: 'p2', name: 'Розничная', target: 'retail', last_seen_at: '2026-01-01T10:00:00Z' },
+      ],
+    };
+    mockApi((c) => {
+      if (c.path === '/admin/onec/settings') return { data: unmapped };
+      if (c.path === '/admin/onec/imports' && c.method === 'GET') return page([]);
+      return undefined;
+    });
+    renderSection(<OnecSection />, 'onec', '/admin/onec');
+    expect((await screen.findByTestId('onec-mapping-no-drop')).textContent).toBe(
+      'Жоден із типів цін, які надсилала 1С (Отпускная цена, Розничная), не заповнює дроп-ціну: файли з цінами відхилятимуться, доки ви не вкажете, який тип є дроп-ціною.',
+    );
+    expect(screen.getByTestId('onec-mapping').textContent).toContain('Отпускная цена → не використовується');
   });
 
   it('exchange credentials: made once with the secret shown once, replaced after a confirmation, revoked after one', async () => {
