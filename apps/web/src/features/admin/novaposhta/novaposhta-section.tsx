@@ -64,6 +64,23 @@ function SenderCard({ sender }: { sender: NpSenderDto }) {
   );
 }
 
+function AddressLabel({ address, current }: { address: NpSenderDto['addresses'][number]; current: boolean }) {
+  const { t } = useNpT();
+  return (
+    <Box>
+      <Typography variant="body1" component="span" sx={{ mr: 1 }}>
+        {address.description}
+      </Typography>
+      {current && <Chip size="small" color="success" label={t('address.current')} />}
+      {address.city && (
+        <Typography variant="body2" color="text.secondary" component="div">
+          {address.city}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 function AddressCard({ sender }: { sender: NpSenderDto }) {
   const { t, tc } = useNpT();
   const toast = useToast();
@@ -90,31 +107,26 @@ function AddressCard({ sender }: { sender: NpSenderDto }) {
               {t('address.needsChoice')}
             </Alert>
           )}
-          {sender.addresses.length > 0 && (
+          {sender.addresses.length === 1 && (
+            <Box data-testid="np-sender-addresses">
+              <Box data-testid="np-sender-address" data-ref={sender.addresses[0]!.ref} data-current={sender.addresses[0]!.ref === sender.address_ref ? 'true' : 'false'}>
+                <AddressLabel address={sender.addresses[0]!} current={sender.addresses[0]!.ref === sender.address_ref} />
+              </Box>
+            </Box>
+          )}
+          {several && (
             <RadioGroup aria-labelledby="np-address-title" value={value} onChange={(_e, v) => setDraft(v)} data-testid="np-sender-addresses">
               {sender.addresses.map((a) => (
                 <FormControlLabel
                   key={a.ref}
                   value={a.ref}
-                  disabled={!isAdmin || !several}
+                  disabled={!isAdmin}
                   control={<Radio />}
                   data-testid="np-sender-address"
                   data-ref={a.ref}
                   data-current={a.ref === sender.address_ref ? 'true' : 'false'}
                   sx={{ alignItems: 'flex-start', my: 0.5, '& .MuiRadio-root': { pt: 0.5 } }}
-                  label={
-                    <Box>
-                      <Typography variant="body1" component="span" sx={{ mr: 1 }}>
-                        {a.description}
-                      </Typography>
-                      {a.ref === sender.address_ref && <Chip size="small" color="success" label={t('address.current')} />}
-                      {a.city && (
-                        <Typography variant="body2" color="text.secondary" component="div">
-                          {a.city}
-                        </Typography>
-                      )}
-                    </Box>
-                  }
+                  label={<AddressLabel address={a} current={a.ref === sender.address_ref} />}
                 />
               ))}
             </RadioGroup>
