@@ -118,8 +118,8 @@ export const ONEC_MESSAGES = {
   },
   sale_document_without_id: { uk: 'Документ №{index} без Ид і Номера: пропущено', ru: 'Документ №{index} без Ид и Номера: пропущен' },
   sale_step_refused: {
-    uk: 'Замовлення {order}: зміну від 1С не застосовано ({reason}), причину записано в історію замовлення',
-    ru: 'Заказ {order}: изменение из 1С не применено ({reason}), причина записана в историю заказа',
+    uk: 'Замовлення {order}: зміну від 1С не застосовано: {reason_uk} ({reason}); записано в історію замовлення',
+    ru: 'Заказ {order}: изменение из 1С не применено: {reason_ru} ({reason}); записано в историю заказа',
   },
 } as const satisfies Record<string, { uk: string; ru: string }>;
 

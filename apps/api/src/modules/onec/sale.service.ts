@@ -1,7 +1,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { emptyOnecImportProgress, buildConfigLists, mustBePaidToShip, type ConfigItem, type OnecMessage, type OrderStatus, type PayMethod, type PayStatus } from '@drop/shared';
+import { emptyOnecImportProgress, buildConfigLists, mustBePaidToShip, translate, type ConfigItem, type OnecMessage, type OrderStatus, type PayMethod, type PayStatus } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -243,15 +243,18 @@ async function conflict(tx: Db, orderId: number, step: string, note: string): Pr
 }
 
 /** Runs a step in a savepoint: refused by a business rule, it leaves nothing behind and answers the rule's code. */
-async function step(tx: Db, orderId: number, name: string, fn: (sp: Db) => Promise<OrderRow>): Promise<{ order: OrderRow; code?: undefined } | { order: null; code: string }> {
+async function step(tx: Db, orderId: number, name: string, fn: (sp: Db) => Promise<OrderRow>): Promise<{ order: OrderRow; refused?: undefined } | { order: null; refused: Refusal }> {
   try {
     return { order: await tx.transaction(fn) };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     await conflict(tx, orderId, name, err.code);
-    return { order: null, code: err.code };
+    return { order: null, refused: { reason: err.code, reason_uk: translate(err.messageKey, 'uk', err.params), reason_ru: translate(err.messageKey, 'ru', err.params) } };
   }
 }
+
+/** Why a business rule refused a step: its code and its text in both languages (the run's warning shows them). */
+type Refusal = { reason: string; reason_uk: string; reason_ru: string };
 
 /** 1C confirmed (posted) the order: New -> Confirmed with the money of a confirmation (DESIGN.md section 7). */
 async function confirmBy1C(tx: Db, deps: Deps, o: OrderRow): Promise<OrderRow> {
@@ -302,7 +305,7 @@ export interface SaleFileResult {
 }
 
 /** Applies one document of 1C's to its (locked) order; answers whether the order's status moved and whether a step was refused. */
-async function applyDocument(tx: Db, deps: Deps, o: OrderRow, doc: UploadedOrder): Promise<{ moved: boolean; refused: string | null }> {
+async function applyDocument(tx: Db, deps: Deps, o: OrderRow, doc: UploadedOrder): Promise<{ moved: boolean; refused: Refusal | null }> {
   let order = o;
   const reservation = (first(doc.requisites, RESERVATION) ?? doc.number1c).trim();
   if (reservation && reservation !== order.reservationNumber) {
@@ -314,11 +317,11 @@ async function applyDocument(tx: Db, deps: Deps, o: OrderRow, doc: UploadedOrder
   const shipment = [first(doc.requisites, SHIPMENT_NUMBER)?.trim(), first(doc.requisites, SHIPMENT_DATE)?.trim()].filter(Boolean).join(' ');
   const before = { status: order.status, paymentStatus: order.paymentStatus };
   const current = () => order.status as OrderStatus;
-  let refused: string | null = null;
+  let refused: Refusal | null = null;
   const run = async (name: string, fn: (sp: Db) => Promise<OrderRow>) => {
     const r = await step(tx, order.id, name, fn);
     if (r.order) order = r.order;
-    else refused = r.code;
+    else refused = r.refused;
   };
   if (target === 'Canceled') {
     // Already cancelled: nothing to do; further on (delivered, done): 1C cannot take it back.
@@ -393,7 +396,7 @@ export async function saleFile(db: Db, deps: Deps, _fileName: string, body: Buff
       const o = (await ordersRepo.byId(tx, known.id))!;
       const r = await applyDocument(tx, deps, o, d);
       if (r.moved) moved++;
-      if (r.refused) warnings.push({ key: 'sale_step_refused', params: { order: o.number, reason: r.refused } });
+      if (r.refused) warnings.push({ key: 'sale_step_refused', params: { order: o.number, ...r.refused } });
     }
     return { moved, warnings };
   });

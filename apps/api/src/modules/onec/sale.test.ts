@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { onecMessageText, translate } from '@drop/shared';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
 import { orderTools } from '../../test/orders.ts';
@@ -389,7 +390,7 @@ describe('mode=file', () => {
     await saleSuccess(db(), deps());
     // Cancelling a delivered order is not 1C's to do: kept in the history once, the file accepted.
     const late = upload([{ number: c.number, req: [['Отменен', 'true']] }]);
-    const refusedLate = { moved: 0, warnings: [{ key: 'sale_step_refused', params: { order: c.number, reason: 'TransitionNotAllowed' } }] };
+    const refusedLate = { moved: 0, warnings: [{ key: 'sale_step_refused', params: { order: c.number, reason: 'TransitionNotAllowed', reason_uk: 'Цю дію вже не можна виконати', reason_ru: 'Это действие уже невозможно выполнить' } }] };
     expect(await file(late)).toEqual(refusedLate);
     expect(await file(late)).toEqual(refusedLate);
     const cHistory = (await get(c.id)).history;
@@ -406,7 +407,7 @@ describe('mode=file', () => {
     await query();
     await saleSuccess(db(), deps());
     const doc = upload([{ number: o.number, req: [['Проведен', 'true'], ['Номер по 1С', 'ЦБ-7']] }]);
-    const refused = { moved: 0, warnings: [{ key: 'sale_step_refused', params: { order: o.number, reason: 'InsufficientBalance' } }] };
+    const refused = { moved: 0, warnings: [{ key: 'sale_step_refused', params: { order: o.number, reason: 'InsufficientBalance', reason_uk: 'Недостатньо коштів на балансі', reason_ru: 'Недостаточно средств на балансе' } }] };
     expect(await file(doc)).toEqual(refused);
     expect(await file(doc)).toEqual(refused);
     const d = (await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data;
@@ -460,9 +461,11 @@ describe('mode=file', () => {
     expect(r.moved).toBe(3);
     expect(r.warnings).toEqual([
       { key: 'sale_unknown_order', params: { document: '482 (ЦБ-000482, 2026-01-11 07:33:56)' } },
-      { key: 'sale_step_refused', params: { order: d!.number, reason: 'OrderNotPaid' } },
+      { key: 'sale_step_refused', params: { order: d!.number, reason: 'OrderNotPaid', reason_uk: translate('order_not_paid', 'uk'), reason_ru: translate('order_not_paid', 'ru') } },
       { key: 'sale_document_without_id', params: { index: 6 } },
     ]);
+    expect(onecMessageText(r.warnings[1]!, 'uk')).toBe(`Замовлення ${d!.number}: зміну від 1С не застосовано: ${translate('order_not_paid', 'uk')} (OrderNotPaid); записано в історію замовлення`);
+    expect(onecMessageText(r.warnings[1]!, 'ru')).toBe(`Заказ ${d!.number}: изменение из 1С не применено: ${translate('order_not_paid', 'ru')} (OrderNotPaid); записано в историю заказа`);
     const get = async (id: number) => (await t.request('GET', `/api/v1/orders/${id}`, { token: u.token })).body.data;
     // Posted and shipped: New -> Confirmed -> Complected -> Delivered, each step in the history; 1C's number, trimmed.
     // (The buyer's deletion mark and a line's requisite are not the document's.)
