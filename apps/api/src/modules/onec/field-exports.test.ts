@@ -208,6 +208,33 @@ describe('split packages as 1C 8.3 (УТ 11, CommerceML 3.1) sends them', () => 
   });
 });
 
+describe('a package split into parts (goods/1, goods/2)', () => {
+  test('the second part, "full" of its own goods, zeroes neither the first part\'s stock nor anything else', async () => {
+    const before = { lamp10: (await product(P.lamp10)).qty, batteries: (await product(P.batteries)).qty };
+    expect(before).toEqual({ lamp10: 10, batteries: 100 });
+    const goods = Buffer.from(
+      `${HEAD}<Каталог СодержитТолькоИзменения="false"><Ид>${ID('c44')}</Ид><Наименование>Основний каталог товарів</Наименование><Товары>` +
+        `<Товар><Ид>field-part2-good</Ид><Наименование>Товар другої частини пакета</Наименование><Группы><Ид>${G.lamps}</Ид></Группы></Товар></Товары></Каталог></КоммерческаяИнформация>`,
+    );
+    const rests = Buffer.from(
+      `${HEAD}<ПакетПредложений СодержитТолькоИзменения="false"><Ид>${ID('c44')}#</Ид><Наименование>Пакет</Наименование><Предложения>` +
+        `<Предложение><Ид>field-part2-good</Ид><Остатки><Остаток><Склад><Ид>${ID('c60')}</Ид><Количество>6</Количество></Склад></Остаток></Остатки></Предложение>` +
+        `</Предложения></ПакетПредложений></КоммерческаяИнформация>`,
+    );
+    const names = [`goods/2/import___5a0c2a14-${GUID}.xml`, `goods/2/rests___5a0c2a17-${GUID}.xml`];
+    const answers = await exchange(
+      [
+        { name: names[0]!, data: goods },
+        { name: names[1]!, data: rests },
+      ],
+      names,
+    );
+    for (const a of answers) expect(a.lines[0], a.text).toBe('success');
+    expect((await product('field-part2-good')).qty).toBe(6);
+    expect({ lamp10: (await product(P.lamp10)).qty, batteries: (await product(P.batteries)).qty }).toEqual(before);
+  });
+});
+
 describe('the back office uploads a split package', () => {
   test('one zip of the whole УТ 11 package: its files are imported in 1C\'s order; only the price changed since comes back', async () => {
     const before = await catalogueSnapshot(t);
