@@ -28,7 +28,8 @@ import { onecRepo } from './onec.repository.ts';
  * - Goods -> products by Ид: Наименование, Артикул (vendor_code), Описание, Изготовитель (brand),
  *   the first Группы/Ид (category, and parent_id/root_id derived from the tree as the catalogue
  *   defines them; a new good without Группы goes into THE unsorted category, a hidden root
- *   created on demand, and the file warns how many did; a known one keeps its category), ЗначенияСвойств (product_properties and the denormalised property_value_ids),
+ *   created on demand, and the file warns how many did; a known one keeps its category),
+ *   ЗначенияСвойств (product_properties and the denormalised property_value_ids),
  *   Картинка (pictures stored under DATA_DIR/storage/onec by content hash; product_images rows),
  *   search_text as the catalogue computes it. Статус="Удален" sets the stock to 0.
  * - Price types (ТипыЦен) are remembered by Ид and name (onec_external_ids) for the mapping.

@@ -18,7 +18,9 @@ import { saleImport, saleQuery, saleSuccess, saleUpload } from './sale.service.t
  *
  *   checkauth  basic auth with the exchange's own login and secret (never a staff password)
  *              -> `success\n<cookie name>\n<cookie value>\nsessid=<value>`
- *   init       -> `zip=yes|no\nfile_limit=<bytes>` (catalog: a fresh directory for the package)
+ *   init       -> `zip=yes|no\nfile_limit=<bytes>` (catalog: a fresh directory for the package
+ *              and a new generation of the session: imports from then on read only the files
+ *              uploaded since, never answer a run of an earlier init)
  *   file       filename=... body = a chunk (appended; import_files/... pictures too; a zip is
  *              unpacked at the first import) -> `success`          [type=sale: the orders file, applied
  *              when whole: parts of file_limit wait for the rest; sale.service.ts saleUpload]
