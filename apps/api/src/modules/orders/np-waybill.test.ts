@@ -118,7 +118,7 @@ describe('a waybill as NP API 2.0 takes it (recording stand-in)', () => {
 });
 
 describe("NP's reason reaches the operator", () => {
-  test('a refused InternetDocument.save is a 422 naming what NP refused, in uk and ru with NP\'s own text; no waybill recorded', async () => {
+  test("a refused InternetDocument.save is a 422 naming what NP refused, in uk and ru with NP's own text; no waybill recorded; an outage stays 503", async () => {
     const o = await order();
     np.state.refuse.set('InternetDocument.save', { errors: ['RecipientsPhone invalid format'], errorCodes: ['20000300434'] });
     const uk = await ttn(o.id, 'uk');
@@ -131,6 +131,18 @@ describe("NP's reason reaches the operator", () => {
     expect(np.of('InternetDocument.save')).toHaveLength(2);
     const after = await t.request('GET', `/api/v1/admin/orders/${o.id}`, { token: op });
     expect(after.body.data).toMatchObject({ ttn: null, delivery_status: o.delivery_status });
+
+    // Only an outage is "carrier unavailable" (503): HTTP 5xx, or NP's own "Service Unavailable" code.
+    np.state.refuse.clear();
+    np.state.http500 = true;
+    const down = await ttn(o.id);
+    expect(down.status).toBe(503);
+    expect(down.body.code).toBe('CarrierUnavailable');
+    np.state.http500 = false;
+    np.state.refuse.set('InternetDocument.save', { errors: ['Service Unavailable'], errorCodes: ['20000100016'] });
+    const busy = await ttn(o.id);
+    expect(busy.status).toBe(503);
+    expect(busy.body.code).toBe('CarrierUnavailable');
   });
 
   test('several reasons, a code NP did not publish: each named, the unknown one by NP\'s text', async () => {
@@ -159,19 +171,6 @@ describe("NP's reason reaches the operator", () => {
     const saved = np.of('Address.save');
     expect(saved).toHaveLength(1);
     expect(np.of('Address.delete').map((c) => c.props)).toEqual([{ Ref: np.state.lastAddress }]);
-  });
-
-  test('an outage (HTTP 5xx) is the 503 "carrier unavailable"; NP\'s own "service unavailable" code too', async () => {
-    const o = await order();
-    np.state.http500 = true;
-    const down = await ttn(o.id);
-    expect(down.status).toBe(503);
-    expect(down.body.code).toBe('CarrierUnavailable');
-    np.state.http500 = false;
-    np.state.refuse.set('InternetDocument.save', { errors: ['Service Unavailable'], errorCodes: ['20000100016'] });
-    const busy = await ttn(o.id);
-    expect(busy.status).toBe(503);
-    expect(busy.body.code).toBe('CarrierUnavailable');
   });
 });
 
