@@ -59,6 +59,9 @@ function parse(file: string): Node {
 }
 
 interface FileFacts {
+  groups: string[];
+  /** Properties (Ид) with their dictionary variants that have an Ид and a value. */
+  properties: { id: string; values: string[] }[];
   goods: { id: string; group: string | null }[];
   offers: { id: string; qty: number | null; prices: { type: string; value: string; currency: string }[] | null }[];
   /** Price types declared (Ид -> name, currency). */
@@ -67,9 +70,24 @@ interface FileFacts {
 
 function facts(file: string): FileFacts {
   const doc = parse(file);
-  const out: FileFacts = { goods: [], offers: [], priceTypes: new Map() };
+  const out: FileFacts = { groups: [], properties: [], goods: [], offers: [], priceTypes: new Map() };
   const sections = doc.name === 'КоммерческаяИнформация' ? doc.children : [doc];
+  const walkGroups = (n: Node | undefined) => {
+    for (const g of kids(n, 'Группа')) {
+      out.groups.push(txt(g, 'Ид'));
+      walkGroups(kid(g, 'Группы'));
+    }
+  };
   for (const s of sections) {
+    if (s.name === 'Классификатор') {
+      walkGroups(kid(s, 'Группы'));
+      for (const p of [...kids(kid(s, 'Свойства'), 'Свойство'), ...kids(kid(s, 'Свойства'), 'СвойствоНоменклатуры')]) {
+        const values = kids(kid(p, 'ВариантыЗначений'), 'Справочник')
+          .filter((v) => (txt(v, 'ИдЗначения') || txt(v, 'Ид')) && txt(v, 'Значение'))
+          .map((v) => txt(v, 'ИдЗначения') || txt(v, 'Ид'));
+        out.properties.push({ id: txt(p, 'Ид'), values });
+      }
+    }
     for (const t of kids(kid(s, 'ТипыЦен'), 'ТипЦены')) out.priceTypes.set(txt(t, 'Ид'), { name: txt(t, 'Наименование'), currency: txt(t, 'Валюта') });
     for (const g of kids(kid(s, 'Товары'), 'Товар')) out.goods.push({ id: txt(g, 'Ид'), group: txt(kid(g, 'Группы'), 'Ид') || null });
     for (const o of kids(kid(s, 'Предложения'), 'Предложение')) {
@@ -250,6 +268,22 @@ describe.skipIf(!HAVE)('real 1C exports through /1c/exchange', () => {
         const own = resolvePriceTypes(settings.price_types, [...fx.priceTypes].map(([id, v]) => ({ id, name: v.name }))).drop;
         const dropType = own ?? knownDrop;
 
+        // The classifier: every group a category, every property a property type with its dictionary's values.
+        const inList = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]::text[]`;
+        if (fx.groups.length > 0) {
+          const [c] = await query(t, `SELECT count(*)::int AS n FROM categories WHERE external_id = ANY(${inList(fx.groups)})`);
+          expect(c!.n, `${f.name}: groups`).toBe(new Set(fx.groups).size);
+        }
+        let valuesIn = 0;
+        for (const p of fx.properties) {
+          const [type] = await query(t, `SELECT id FROM property_types WHERE external_id = '${p.id}'`);
+          expect(type, `${f.name}: property ${p.id}`).toBeDefined();
+          if (p.values.length === 0) continue;
+          const [v] = await query(t, `SELECT count(*)::int AS n FROM property_values WHERE property_type_id = ${Number(type!.id)} AND external_id = ANY(${inList(p.values)})`);
+          expect(v!.n, `${f.name}: values of ${p.id}`).toBe(new Set(p.values).size);
+          valuesIn += Number(v!.n);
+        }
+
         // Goods.
         const ids = fx.goods.map((g) => g.id);
         const rows = ids.length
@@ -307,6 +341,9 @@ describe.skipIf(!HAVE)('real 1C exports through /1c/exchange', () => {
           package: pkg.name,
           file: f.name,
           answer: lines.join(' ').slice(0, 60),
+          groups: fx.groups.length,
+          properties: fx.properties.length,
+          'dictionary values': valuesIn,
           goods: fx.goods.length,
           'goods in catalogue': rows.length,
           unsorted: groupless.length,
