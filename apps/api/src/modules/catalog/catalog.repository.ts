@@ -26,6 +26,8 @@ export interface ProductWhere {
   onlyIds?: number[];
   /** Hidden categories to leave out (category-tree.ts); absent when none is hidden in the listed scope. */
   hidden?: HiddenCategories | undefined;
+  /** Only the products of these hidden categories (what a full count takes off; see countCapped). */
+  inHidden?: HiddenCategories | undefined;
 }
 
 /** Leaves out the products of hidden categories: nothing at all when none is hidden (the usual case). */
@@ -37,6 +39,15 @@ export function hiddenSql(h: HiddenCategories | undefined): SQL[] {
   if (h.parents.length > 0) parts.push(sql`(p.parent_id = ANY(${intArray(h.parents)})) IS NOT TRUE`);
   if (h.categories.length > 0) parts.push(sql`NOT (p.category_id = ANY(${intArray(h.categories)}))`);
   return parts;
+}
+
+/** The products of hidden categories: one index range per level (the root, parent and category indexes). */
+function inHiddenSql(h: HiddenCategories): SQL {
+  const parts: SQL[] = [];
+  if (h.roots.length > 0) parts.push(sql`p.root_id = ANY(${intArray(h.roots)})`);
+  if (h.parents.length > 0) parts.push(sql`p.parent_id = ANY(${intArray(h.parents)})`);
+  if (h.categories.length > 0) parts.push(sql`p.category_id = ANY(${intArray(h.categories)})`);
+  return parts.length > 0 ? sql`(${sql.join(parts, sql` OR `)})` : sql`false`;
 }
 
 const hiddenKey = (h: HiddenCategories | undefined) => (h ? `/h${h.roots.join('.')}:${h.parents.join('.')}:${h.categories.join('.')}` : '');
@@ -65,6 +76,7 @@ export function whereSql(w: ProductWhere): SQL {
   if (w.excludeIds && w.excludeIds.length > 0) parts.push(sql`NOT (p.id = ANY(${intArray(w.excludeIds)}))`);
   if (w.onlyIds) parts.push(w.onlyIds.length > 0 ? sql`p.id = ANY(${intArray(w.onlyIds)})` : sql`false`);
   parts.push(...hiddenSql(w.hidden));
+  if (w.inHidden) parts.push(inHiddenSql(w.inHidden));
   return parts.length > 0 ? sql.join(parts, sql` AND `) : sql`true`;
 }
 
@@ -239,10 +251,21 @@ export const catalogRepo = {
     return (await rows(db, sql`SELECT p.id FROM products p WHERE ${whereSql(w)} LIMIT ${cap}`)).map((x) => Number(x.id));
   },
 
-  /** Matching rows counted up to `cap` (a bounded count: never scans past the window). */
+  /**
+   * Matching rows counted up to `cap` (a bounded count: never scans past the window). A full
+   * count that leaves hidden categories out is the count as if none were hidden less the hidden
+   * ones' matches: the first stays an index-only scan (specials, news), the second reads only
+   * the hidden categories' rows.
+   */
   async countCapped(db: Db, w: ProductWhere, cap: number): Promise<number> {
-    const [r] = await rows(db, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${whereSql(w)} LIMIT ${cap}) x`);
-    return Number(r?.n ?? 0);
+    const count = async (x: ProductWhere) => {
+      const [r] = await rows(db, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${whereSql(x)} LIMIT ${cap}) x`);
+      return Number(r?.n ?? 0);
+    };
+    if (!w.hidden || cap < Number.MAX_SAFE_INTEGER) return count(w);
+    const { hidden, ...visible } = w;
+    const [all, inHidden] = await Promise.all([count(visible), count({ ...visible, inHidden: hidden })]);
+    return Math.max(0, all - inHidden);
   },
 
   async byIds(db: Db, userId: number, ids: number[]): Promise<ProductRow[]> {
