@@ -4,19 +4,12 @@
  * rules: a branch "до 30 кг" takes no 45 kg parcel) shows the operator NP's reason in Ukrainian with
  * NP's own text, not "carrier unavailable"; within the limit the same order gets its waybill.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { OrderDto } from '@drop/shared';
 import { apiGet, createReseller, operatorToken, productToBuy, reviewShots, signInWithToken } from './fixtures.ts';
 
-const SHOTS = process.env.SHOTS_DIR ?? path.join(os.tmpdir(), 'drop-e2e-np-shots');
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-  await reviewShots(page, name);
-}
+/** A full-page screenshot into $SHOTS_DIR (nothing without it), at 1440 and 390 px wide. */
+const shot = (page: Page, name: string) => reviewShots(page, name);
 
 test('the operator sees the NP sender, and NP\'s reason for a refused waybill', async ({ page, request }) => {
   test.setTimeout(120_000);

@@ -233,7 +233,7 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
   const cached = <T>(key: string, fn: () => Promise<T[]>) => cache.fetch(key, { context: fn as () => Promise<NonNullable<unknown>> }) as Promise<T[]>;
 
   // The sender for the key: asked once an hour (or when the back office refreshes), concurrent asks share one call.
-  let sender: { at: number; profile: Promise<NpSenderProfile> } | null = null;
+  let senderEntry: { at: number; profile: Promise<NpSenderProfile> } | null = null;
   async function loadSender(): Promise<NpSenderProfile> {
     const [cp] = await call<{ Ref?: string; Description?: string; City?: string; CounterpartyType?: string }>('Counterparty', 'getCounterparties', { CounterpartyProperty: 'Sender', Page: '1' });
     if (!cp?.Ref) throw new NpSenderIncomplete('counterparty');
@@ -251,15 +251,15 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
   }
   /** The sender counterparty, its contact and its addresses; `refresh` asks NP again. A failure is not kept. */
   function senderProfile(refresh = false): Promise<NpSenderProfile> {
-    if (refresh || !sender || Date.now() - sender.at > CACHE_TTL_MS) {
+    if (refresh || !senderEntry || Date.now() - senderEntry.at > CACHE_TTL_MS) {
       const profile = loadSender();
       const entry = { at: Date.now(), profile };
-      sender = entry;
+      senderEntry = entry;
       profile.catch(() => {
-        if (sender === entry) sender = null;
+        if (senderEntry === entry) senderEntry = null;
       });
     }
-    return sender!.profile;
+    return senderEntry!.profile;
   }
   /**
    * The sender fields of a waybill: the supplier's picked address (`addressRef`) when it is one of
@@ -351,6 +351,8 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
       try {
         [doc] = await call<NonNullable<typeof doc>>('InternetDocument', 'save', props);
       } catch (err) {
+        // A refusal may come from a sender changed in NP's cabinet since it was asked: ask again next time.
+        if (err instanceof CarrierRefused && !input.sender) senderEntry = null;
         // Refused: NP made no waybill, so the address saved for it is spare. Unknown (a timeout): it may be in use.
         if (err instanceof CarrierRefused && savedAddress) {
           await call('Address', 'delete', { Ref: savedAddress }).catch((e: unknown) => opts.log.warn({ err: e }, 'could not delete an unused recipient address'));

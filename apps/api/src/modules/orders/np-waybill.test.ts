@@ -127,8 +127,9 @@ describe("NP's reason reaches the operator", () => {
     const ru = await ttn(o.id, 'ru');
     expect(ru.status).toBe(422);
     expect(ru.body.message).toBe('Новая Почта не приняла накладную: Телефон получателя в неверном формате (НП: «RecipientsPhone invalid format»)');
-    // Refused means no retry: one call per click.
+    // Refused means no retry: one call per click. The sender is asked again after a refusal (it may have changed in NP's cabinet).
     expect(np.of('InternetDocument.save')).toHaveLength(2);
+    expect(np.of('Counterparty.getCounterparties')).toHaveLength(1);
     const after = await t.request('GET', `/api/v1/admin/orders/${o.id}`, { token: op });
     expect(after.body.data).toMatchObject({ ttn: null, delivery_status: o.delivery_status });
 
