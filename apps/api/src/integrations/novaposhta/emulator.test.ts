@@ -18,7 +18,7 @@ import {
   type NpScenario,
 } from './emulator.ts';
 import { EMULATOR_DATA } from './emulator-data.ts';
-import { NP_ERRORS } from './np-errors.ts';
+import { NP_ERRORS, type NpErrorCode } from './np-errors.ts';
 import { deliveryStatusOfNpCode, NP_STATUS_TEXT } from './status-codes.ts';
 
 const S = NP_EMULATOR_SENDER;
@@ -34,7 +34,7 @@ const npToday = (d = new Date()) => {
 };
 
 /** NP's published refusal of a code: its text in `errors` and the code in `errorCodes`. */
-const refusal = (...codes: (keyof typeof NP_ERRORS)[]) => ({ success: false, data: [], errors: codes.map((c) => NP_ERRORS[c]!.en), errorCodes: codes });
+const refusal = (...codes: NpErrorCode[]) => ({ success: false, data: [], errors: codes.map((c) => NP_ERRORS[c].en), errorCodes: codes });
 
 /** The InternetDocument.save body as NP's documentation has it, for a recipient Counterparty.save answered. */
 const fullBody = (recipient: { ref: string; contact: string }, over: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -183,7 +183,7 @@ describe('Nova Poshta emulator: as strict as NP', () => {
       oldSenderlessBody({ ServiceType: 'WarehouseDoors', RecipientAddress: undefined, RecipientAddressName: kyivStreet.ref, RecipientHouse: '12', RecipientFlat: '3' }),
     );
     expect(courier.success).toBe(false);
-    expect(courier.errors).toEqual(expect.arrayContaining([NP_ERRORS['20000300431']!.en, NP_ERRORS['20000200268']!.en]));
+    expect(courier.errors).toEqual(expect.arrayContaining([NP_ERRORS['20000300431'].en, NP_ERRORS['20000200268'].en]));
     expect(await countDocs()).toBe(before);
   });
 
@@ -256,7 +256,7 @@ describe('Nova Poshta emulator: as strict as NP', () => {
 
   test("InternetDocument.save: each required field missing is refused with NP's text and code", async () => {
     const r = await recipient();
-    const required: [string, keyof typeof NP_ERRORS][] = [
+    const required: [string, NpErrorCode][] = [
       ['PayerType', '20000200247'],
       ['PaymentMethod', '20000200250'],
       ['DateTime', '20000200145'],
@@ -296,7 +296,7 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     const other = EMULATOR_DATA.warehouses.find((w) => w.cityRef === lviv.ref)!;
     const postomat = EMULATOR_DATA.warehouses.find((w) => w.cityRef === kyiv.ref && w.category === 'Postomat')!;
     const yesterday = npToday(new Date(Date.now() - 24 * 60 * 60 * 1000));
-    const cases: [Record<string, unknown>, (keyof typeof NP_ERRORS)[]][] = [
+    const cases: [Record<string, unknown>, (NpErrorCode)[]][] = [
       [{ PayerType: 'Nobody' }, ['20000301244']],
       [{ PaymentMethod: 'Card' }, ['20000200251']],
       [{ PaymentMethod: 'NonCash' }, ['20000200249']],
@@ -454,7 +454,7 @@ describe('Nova Poshta emulator: as strict as NP', () => {
       }
     }
     expect((await t.request('POST', NP_EMULATOR_PATH, { raw: '"just a string"' })).status).toBe(200);
-    expect((await call('InternetDocument', 'delete', { DocumentRefs: ['not-a-ref'] })).errors).toEqual([NP_ERRORS['20000300415']!.en]);
+    expect((await call('InternetDocument', 'delete', { DocumentRefs: ['not-a-ref'] })).errors).toEqual([NP_ERRORS['20000300415'].en]);
   });
 
   test('save answers a 14-digit number and the cost of the formula', async () => {

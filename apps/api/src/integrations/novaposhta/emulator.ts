@@ -13,7 +13,7 @@ import {
   type EmuWarehouse,
   type NpEmulatorSenderAddress,
 } from './emulator-data.ts';
-import { NP_ERRORS } from './np-errors.ts';
+import { NP_ERRORS, type NpErrorCode } from './np-errors.ts';
 import { NP_STATUS_TEXT, NP_RECEIVED_CODES } from './status-codes.ts';
 import { kyivParts } from '@drop/shared';
 import { AppError } from '../../lib/errors.ts';
@@ -56,9 +56,9 @@ interface NpFault {
   text: string;
   code: string;
 }
-type NpCode = keyof typeof NP_ERRORS;
+type NpCode = NpErrorCode;
 /** NP's published error (np-errors.ts). */
-const np = (code: NpCode): NpFault => ({ text: NP_ERRORS[code]!.en, code });
+const np = (code: NpCode): NpFault => ({ text: NP_ERRORS[code].en, code });
 /** A refusal NP publishes no text for: the emulator's own words. */
 const own = (text: string): NpFault => ({ text, code: '' });
 const refuse = (faults: NpFault[]) =>

@@ -24,7 +24,7 @@ export interface NpErrorText {
   ru: string;
 }
 
-export const NP_ERRORS: Readonly<Record<string, NpErrorText>> = {
+const TABLE = {
   // ---- API key --------------------------------------------------------------------------------
   '20000200068': { en: 'API auth fail', uk: 'Ключ API Нової Пошти недійсний', ru: 'Ключ API Новой Почты недействителен' },
   '20000200069': { en: 'apiKey is empty', uk: 'Ключ API Нової Пошти не вказано', ru: 'Ключ API Новой Почты не указан' },
@@ -160,9 +160,13 @@ export const NP_ERRORS: Readonly<Record<string, NpErrorText>> = {
   '20000100008': { en: 'An unknown error occurred. Try again later.', uk: 'Невідома помилка Нової Пошти. Спробуйте пізніше', ru: 'Неизвестная ошибка Новой Почты. Попробуйте позже' },
   '20000100016': { en: 'Service Unavailable', uk: 'Сервіс Нової Пошти недоступний', ru: 'Сервис Новой Почты недоступен' },
   '20001400980': { en: 'Unknown error', uk: 'Сервіс Нової Пошти тимчасово недоступний', ru: 'Сервис Новой Почты временно недоступен' },
-};
+} as const satisfies Record<string, NpErrorText>;
 
-export type NpErrorCode = keyof typeof NP_ERRORS;
+/** A code in the table (the emulator answers only these, so a typo is a compile error). */
+export type NpErrorCode = keyof typeof TABLE;
+
+/** Code -> texts; any string may be looked up (a code NP did not publish here gives undefined). */
+export const NP_ERRORS: Readonly<Record<string, NpErrorText | undefined>> & typeof TABLE = TABLE;
 
 /** NP's text of a code (what NP answers in `errors`); throws on a code not in the table (a bug in the caller). */
 export function npErrorText(code: string): string {
