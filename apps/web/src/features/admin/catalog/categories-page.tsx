@@ -185,6 +185,9 @@ function VisibilityDialog({ category, onClose }: { category: AdminCategoryDto; o
   );
 }
 
+/** Hidden marks: a warning-coloured outline and icon, the text in the body colour (contrast). */
+export const HIDDEN_CHIP = { borderColor: 'warning.main', '& .MuiChip-icon': { color: 'warning.main' } } as const;
+
 export const unsortedProductsPath = (id: number) => `/admin/catalog/products?category_id=${id}`;
 
 function Node({
@@ -237,7 +240,7 @@ function Node({
                   data-testid={`category-unsorted-${node.id}`}
                 />
               )}
-              {node.hidden && <Chip size="small" variant="outlined" color="warning" icon={<VisibilityOffIcon />} label={t('categories.hidden')} data-testid={`category-hidden-${node.id}`} />}
+              {node.hidden && <Chip size="small" variant="outlined" icon={<VisibilityOffIcon />} label={t('categories.hidden')} sx={HIDDEN_CHIP} data-testid={`category-hidden-${node.id}`} />}
               {!node.hidden && hiddenAbove && <Chip size="small" variant="outlined" icon={<VisibilityOffIcon />} label={t('categories.hiddenAbove')} />}
             </Box>
           )}

@@ -43,6 +43,7 @@ import { ListPagination } from '../../../components/ui/list-pagination.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useAdminCategories, useAdminProducts, useMoveProducts, type ProductsQuery } from './api.ts';
+import { HIDDEN_CHIP } from './categories-page.tsx';
 import { useCatalogT } from './i18n.ts';
 import { buildTree, categoryOptions, hiddenCategoryIds, type CategoryOption } from './lib/tree.ts';
 
@@ -213,7 +214,7 @@ export function ProductsPage() {
     />
   );
   const hiddenMark = (p: AdminProductSummaryDto) =>
-    hiddenIds.has(p.category_id) ? <Chip size="small" variant="outlined" color="warning" label={t('products.hiddenMark')} sx={{ mt: 0.5 }} /> : null;
+    hiddenIds.has(p.category_id) ? <Chip size="small" variant="outlined" label={t('products.hiddenMark')} sx={{ mt: 0.5, ...HIDDEN_CHIP }} /> : null;
   const money = (v: number | null) => (v === null ? '—' : `${formatMoney(v)} ${tc('common.currency')}`);
 
   return (
