@@ -31,13 +31,14 @@ export interface ProductWhere {
 }
 
 /** Leaves out the products of hidden categories: nothing at all when none is hidden (the usual case). */
-export function hiddenSql(h: HiddenCategories | undefined): SQL[] {
+export function hiddenSql(h: HiddenCategories | undefined, alias: 'p' | 'a' = 'p'): SQL[] {
   if (!h) return [];
+  const t = sql.raw(alias);
   const parts: SQL[] = [];
-  if (h.roots.length > 0) parts.push(sql`NOT (p.root_id = ANY(${intArray(h.roots)}))`);
+  if (h.roots.length > 0) parts.push(sql`NOT (${t}.root_id = ANY(${intArray(h.roots)}))`);
   // parent_id is null for a product in a root: 'IS NOT TRUE' keeps it.
-  if (h.parents.length > 0) parts.push(sql`(p.parent_id = ANY(${intArray(h.parents)})) IS NOT TRUE`);
-  if (h.categories.length > 0) parts.push(sql`NOT (p.category_id = ANY(${intArray(h.categories)}))`);
+  if (h.parents.length > 0) parts.push(sql`(${t}.parent_id = ANY(${intArray(h.parents)})) IS NOT TRUE`);
+  if (h.categories.length > 0) parts.push(sql`NOT (${t}.category_id = ANY(${intArray(h.categories)}))`);
   return parts;
 }
 
@@ -141,16 +142,16 @@ const COLUMNS = sql`p.id, p.b2b_code_id, p.code_id, p.vendor_code, p.name_uk, p.
   p.category_id, p.parent_id, p.root_id, p.drop_kop, p.old_drop_kop, p.retail_kop, p.qty, p.reserved, p.inet_pack, p.in_pack,
   p.is_new, p.has_images, p.analogue_group_id, p.in_stock`;
 
-/** What every reseller sees of a row beyond its columns. */
-const SHARED_EXTRAS = sql`
+/** What every reseller sees of a row beyond its columns (analogues in hidden categories are not counted). */
+const sharedExtras = (hidden: HiddenCategories | undefined) => sql`
   coalesce((SELECT json_agg(json_build_array(i.original, i.medium_centered, i.thumb) ORDER BY i.sort, i.id)
             FROM product_images i WHERE i.product_id = p.id), '[]'::json) AS images,
   CASE WHEN p.analogue_group_id IS NULL THEN 0
-       ELSE (SELECT count(*)::int - 1 FROM products a WHERE a.analogue_group_id = p.analogue_group_id) END AS analogues_count`;
+       ELSE (SELECT count(*)::int - 1 FROM products a WHERE a.analogue_group_id = p.analogue_group_id${sql.join(hiddenSql(hidden, 'a').map((c) => sql` AND ${c}`))}) END AS analogues_count`;
 
 /** Per-row extras, computed only for the rows of the page. */
-const extras = (userId: number) => sql`
-  ${SHARED_EXTRAS},
+const extras = (userId: number, hidden: HiddenCategories | undefined) => sql`
+  ${sharedExtras(hidden)},
   EXISTS (SELECT 1 FROM favorite_products f WHERE f.user_id = ${userId} AND f.product_id = p.id) AS is_favorite,
   EXISTS (SELECT 1 FROM product_notifications n WHERE n.user_id = ${userId} AND n.code_id = p.code_id) AS is_subscribed,
   EXISTS (SELECT 1 FROM cart_lines c WHERE c.user_id = ${userId} AND c.product_id = p.id) AS in_cart`;
@@ -195,9 +196,9 @@ async function rows(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
 
 export const catalogRepo = {
   /** Rows without anything personal (the read model's rows). */
-  async baseByIds(db: Db, ids: number[]): Promise<BaseProductRow[]> {
+  async baseByIds(db: Db, ids: number[], hidden?: HiddenCategories): Promise<BaseProductRow[]> {
     if (ids.length === 0) return [];
-    const r = await rows(db, sql`SELECT ${COLUMNS}, ${SHARED_EXTRAS} FROM products p WHERE p.id = ANY(${intArray(ids)})`);
+    const r = await rows(db, sql`SELECT ${COLUMNS}, ${sharedExtras(hidden)} FROM products p WHERE p.id = ANY(${intArray(ids)})`);
     return r.map((x) => normalizeRow<BaseProductRow>(x));
   },
 
@@ -268,9 +269,9 @@ export const catalogRepo = {
     return Math.max(0, all - inHidden);
   },
 
-  async byIds(db: Db, userId: number, ids: number[]): Promise<ProductRow[]> {
+  async byIds(db: Db, userId: number, ids: number[], hidden?: HiddenCategories): Promise<ProductRow[]> {
     if (ids.length === 0) return [];
-    const r = await rows(db, sql`SELECT ${COLUMNS}, ${extras(userId)} FROM products p WHERE p.id = ANY(${intArray(ids)}) ORDER BY ${ORDER}`);
+    const r = await rows(db, sql`SELECT ${COLUMNS}, ${extras(userId, hidden)} FROM products p WHERE p.id = ANY(${intArray(ids)}) ORDER BY ${ORDER}`);
     return r.map(normalizeRow);
   },
 

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { ChangeSubscriber } from '../../lib/change-listener.ts';
 import { EpochCache } from '../../lib/epoch-cache.ts';
 import { catalogRepo, type BaseProductRow, type ProductRow } from './catalog.repository.ts';
+import { categoryTree } from './category-tree.ts';
 
 /** The channels of migration 0011's triggers. */
 export const CATALOGUE_CHANNEL = 'drop_catalogue';
@@ -96,7 +97,8 @@ export class CatalogueReadModel implements ChangeSubscriber {
   async products(userId: number, ids: readonly number[]): Promise<ProductRow[]> {
     if (ids.length === 0) return [];
     if (!this.listening) {
-      const byId = new Map((await catalogRepo.byIds(this.db, userId, [...ids])).map((r) => [r.id, r]));
+      const { hidden } = await categoryTree(this.db);
+      const byId = new Map((await catalogRepo.byIds(this.db, userId, [...ids], hidden)).map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
     }
     const found = new Map<number, BaseProductRow>();
@@ -120,7 +122,9 @@ export class CatalogueReadModel implements ChangeSubscriber {
   private async loadRows(ids: number[]): Promise<BaseProductRow[]> {
     if (ids.length === 0) return [];
     const started = this.rows.begin();
-    const rows = await catalogRepo.baseByIds(this.db, ids);
+    // Rows are forgotten when a category is hidden or published (forgetCatalogue): their analogue counts follow.
+    const { hidden } = await categoryTree(this.db);
+    const rows = await catalogRepo.baseByIds(this.db, ids, hidden);
     for (const r of rows) this.rows.set(r.id, r, started);
     return rows;
   }
