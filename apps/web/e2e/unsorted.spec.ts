@@ -82,6 +82,10 @@ test('an operator sees the unsorted goods marked, moves one to its category and 
     await expect(page.getByTestId('products-bulk')).toHaveCount(0);
     expect((await asReseller(`/api/v1/products/${first.id}`)).status()).toBe(200);
     expect((await asReseller(`/api/v1/products/${second.id}`)).status()).toBe(404);
+    // The editor of a good still hidden offers no link to the resellers' page it would not open.
+    await page.locator(`[data-testid="product-row"][data-product-id="${second.id}"]`).getByRole('link').first().click();
+    await expect(page.getByTestId('product-hidden')).toHaveText('Реселери не бачать товар: його категорія прихована');
+    await expect(page.getByTestId('product-public-link')).toHaveCount(0);
 
     // In Russian: the same marks; the rest is published after a confirmation.
     await page.goto('/admin/catalog/categories');

@@ -13,6 +13,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -24,6 +25,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -38,7 +40,8 @@ import { applyServerErrors, muiField, validationMessage } from '../../../lib/for
 import { useToast } from '../../../lib/toast.tsx';
 import { useAdminCategories, useAdminProduct, usePropertyTypes, usePropertyValues, useUpdateProduct } from './api.ts';
 import { useCatalogT } from './i18n.ts';
-import { buildTree, categoryOptions, type CategoryOption } from './lib/tree.ts';
+import { buildTree, categoryOptions, hiddenCategoryIds, type CategoryOption } from './lib/tree.ts';
+import { HIDDEN_CHIP } from './categories-page.tsx';
 import { ProductImages } from './product-images.tsx';
 
 const PRICE = /^\d{1,8}([.,]\d{1,2})?$/;
@@ -273,9 +276,14 @@ function Editor({ product }: { product: AdminProductDto }) {
         title={lang === 'ru' ? product.name_ru : product.name_uk}
         actions={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button component="a" href={`/dashboard/products/${product.id}`} target="_blank" rel="noopener" startIcon={<OpenInNewIcon />} data-testid="product-public-link">
-              {t('editor.inCatalog')}
-            </Button>
+            {hiddenCategoryIds(categories.data ?? []).has(product.category_id) ? (
+              // Not in the resellers' catalogue while its category is hidden: no link to a page they cannot open.
+              <Chip variant="outlined" icon={<VisibilityOffIcon />} label={t('editor.hidden')} sx={{ ...HIDDEN_CHIP, height: 'auto', minHeight: 32, maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }} data-testid="product-hidden" />
+            ) : (
+              <Button component="a" href={`/dashboard/products/${product.id}`} target="_blank" rel="noopener" startIcon={<OpenInNewIcon />} data-testid="product-public-link">
+                {t('editor.inCatalog')}
+              </Button>
+            )}
             <Button type="submit" variant="contained" loading={update.isPending} disabled={!form.formState.isDirty} data-testid="product-save">
               {tc('common.save')}
             </Button>
