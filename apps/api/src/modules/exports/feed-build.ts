@@ -367,8 +367,12 @@ async function gzipCopy(env: FeedBuildEnv, token: string, buildId: number): Prom
       gzip.destroy(err as Error);
     }
     await written;
-    await fsp.rename(temp, path.join(env.feedsDir, feedGzipName(token)));
+    const target = path.join(env.feedsDir, feedGzipName(token));
+    await fsp.rename(temp, target);
     await rawQuery(env.database, 'UPDATE export_settings SET gzip_build_id = $2 WHERE token = $1 AND published_build_id = $2', [token, buildId]);
+    // Deleted while the copy was made: the deletion removed its files before this one appeared.
+    // (A deletion after this check removes the copy itself: it deletes the row, then the files.)
+    if ((await rawQuery(env.database, 'SELECT 1 FROM export_settings WHERE token = $1', [token])).length === 0) await fsp.rm(target, { force: true });
   } catch {
     // A newer build replaced the file meanwhile, or the setting was deleted: that one makes its own copy.
     await fsp.rm(temp, { force: true });
