@@ -17,6 +17,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
  * publish it and move its goods out.
  */
 const UNSORTED = 100;
+import { branchOrder } from '../../test/orders.ts';
+
 const PUBLIC_URL = 'https://drop.example';
 
 let t: TestApp;
@@ -217,6 +219,15 @@ describe('a hidden category', () => {
 
     expect((await admin('PUT', `/categories/${UNSORTED}`, { hidden: true })).body.data.hidden).toBe(true);
     expect(await resellerSees()).toEqual(HIDDEN);
+
+    // Put in the cart while on sale, hidden since: the order is refused and nothing is reserved.
+    const before = await rows<{ qty: number; reserved: number }>(sql`SELECT qty, reserved FROM products WHERE id = 3`);
+    const placed = await t.request('POST', '/api/v1/orders', { token: reseller.token, body: branchOrder });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(400);
+    expect(placed.body.code).toBe('ProductUnavailable');
+    expect(await rows(sql`SELECT qty, reserved FROM products WHERE id = 3`)).toEqual(before);
+    expect((await get('/api/v1/carts')).body.data.items.map((i: { product_id: number }) => i.product_id)).toContain(3);
+    expect(await rows(sql`SELECT id FROM orders WHERE user_id = ${reseller.id}`)).toEqual([]);
   });
 
   test('a hidden category deeper in the tree hides its subtree and takes its goods off its ancestors', async () => {

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pricingUser } from '../catalog/catalog.service.ts';
 import { pick } from '../catalog/catalog.presenter.ts';
+import { categoryTree } from '../catalog/category-tree.ts';
 import { readModelOf } from '../catalog/read-model.ts';
 import { cartRepo } from '../cart/cart.repository.ts';
 import { supplierSetting } from '../settings/supplier-settings.ts';
@@ -75,6 +76,8 @@ export async function getOrder(ctx: AuthedCtx, id: number): Promise<OrderDto> {
 export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promise<OrderDto> {
   const user = pricingUser(ctx.user);
   const enforce = await supplierSetting(ctx.db, 'enforce_recommended_price');
+  // A product whose category was hidden after it went into the cart is no longer for sale.
+  const { hiddenIds } = await categoryTree(ctx.db);
   let soldOut = false;
   const reservedIds: number[] = [];
   const placed = await ctx.db.transaction(async (tx) => {
@@ -85,6 +88,7 @@ export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promi
     let wholesale = 0;
     let retail = 0;
     const lines = rows.map(({ line, product }) => {
+      if (hiddenIds.has(product.categoryId)) throw AppError.business('ProductUnavailable', 'product_unavailable');
       const p = priceProduct({ dropKop: product.dropKop, oldDropKop: product.oldDropKop, retailKop: product.retailKop, categoryPath: [product.categoryId, product.parentId, product.rootId] }, user);
       if (line.retailKop < p.dropKop) throw AppError.business('PriceIsLessDrop', 'price_less_drop');
       if (enforce && line.retailKop < p.retailKop) throw AppError.business('PriceIsLessRecommended', 'price_less_recommended');
@@ -233,6 +237,7 @@ function recipientFields(input: OrderCreateInput) {
 export async function updateOrder(ctx: AuthedCtx, id: number, input: OrderUpdateInput): Promise<OrderDto> {
   const user = pricingUser(ctx.user);
   const enforce = await supplierSetting(ctx.db, 'enforce_recommended_price');
+  const { hiddenIds } = await categoryTree(ctx.db);
   const touched: number[] = [];
   const result = await ctx.db.transaction(async (tx) => {
     const order = await ordersRepo.lockOwned(tx, ctx.user.id, id);
@@ -245,7 +250,8 @@ export async function updateOrder(ctx: AuthedCtx, id: number, input: OrderUpdate
     const lines: PricedLine[] = input.products.map((l, i) => {
       const product = catalogue.get(l.product_id);
       const before = oldByProduct.get(l.product_id);
-      if (!product) throw AppError.field(`products.${i}.product_id`, 'product_unavailable');
+      // A line already in the order stays; a product of a hidden category cannot be added.
+      if (!product || (!before && hiddenIds.has(product.categoryId))) throw AppError.field(`products.${i}.product_id`, 'product_unavailable');
       const today = priceOf(product, user);
       const retailKop = uahToKop(l.retail_price);
       const line = {
@@ -306,6 +312,7 @@ function priceOf(product: OrderProduct, user: ReturnType<typeof pricingUser>) {
 export async function copyOrder(ctx: AuthedCtx, id: number): Promise<OrderDto> {
   const user = pricingUser(ctx.user);
   const enforce = await supplierSetting(ctx.db, 'enforce_recommended_price');
+  const { hiddenIds } = await categoryTree(ctx.db);
   const reserved: number[] = [];
   const result = await ctx.db.transaction(async (tx) => {
     const source = await ordersRepo.owned(tx, ctx.user.id, id);
@@ -314,7 +321,7 @@ export async function copyOrder(ctx: AuthedCtx, id: number): Promise<OrderDto> {
     const catalogue = new Map((await ordersRepo.products(tx, old.flatMap((l) => (l.productId === null ? [] : [l.productId])))).map((p) => [p.id, p]));
     const lines: PricedLine[] = old.map((l) => {
       const product = l.productId === null ? undefined : catalogue.get(l.productId);
-      if (!product) throw AppError.business('ProductUnavailable', 'product_unavailable');
+      if (!product || hiddenIds.has(product.categoryId)) throw AppError.business('ProductUnavailable', 'product_unavailable');
       const today = priceOf(product, user);
       const floor = enforce ? Math.max(today.dropKop, today.retailKop) : today.dropKop;
       return { productId: product.id, b2bCodeId: product.b2bCodeId, name: pick(ctx.locale, product.nameUk, product.nameRu), vendorCode: product.vendorCode, qty: l.qty, dropKop: today.dropKop, retailKop: Math.max(l.retailKop, floor) };
