@@ -86,3 +86,144 @@ describe('the sender found with the key', () => {
     expect(splitName('Коваленко')).toEqual({ lastName: 'Коваленко', firstName: '', middleName: '' });
   });
 });
+
+// ---- NP's answers recorded live --------------------------------------------------------------
+// weblabllc/delivery-core test/fixtures/novaposhta/*.json, recorded against api.novaposhta.ua by its
+// scripts/record-fixtures.mjs (2026; the refs and names are that script's synthetic stand-ins).
+const LIVE = {
+  'Counterparty.getCounterparties': {
+    success: true,
+    data: [
+      {
+        Description: 'Тестенко Тест Тестович', Ref: '11111111-1111-4111-8111-111111111111', City: '8d5a980d-391c-11dd-90d9-001a92567626',
+        Counterparty: '11111111-1111-4111-8111-111111111111', FirstName: 'Тест', LastName: 'Тестенко', MiddleName: 'Тестович', CounterpartyFullName: '',
+        OwnershipFormRef: '', OwnershipFormDescription: '', EDRPOU: '00000000', CounterpartyType: 'PrivatePerson', TrustedCounterpartyType: '', CityDescription: '',
+      },
+    ],
+    errors: [], warnings: [], info: { totalCount: 1 }, messageCodes: [], errorCodes: [], warningCodes: [], infoCodes: [],
+  },
+  'Counterparty.getCounterpartyContactPersons': {
+    success: true,
+    data: [
+      {
+        Description: 'Тестенко Тест Тестович', Phones: '380501112233', Email: 'test@example.com', Ref: '22222222-2222-4222-8222-222222222222',
+        LastName: 'Тестенко', FirstName: 'Тест', MiddleName: 'Тестович', MarketplacePartnerDescription: 'Мобільний додаток',
+      },
+    ],
+    errors: [], warnings: [], info: { totalCount: 1 }, messageCodes: [], errorCodes: [], warningCodes: [], infoCodes: [],
+  },
+  // The shape of developers.novaposhta.ua (Counterparty.getCounterpartyAddresses: Ref, Description); no live recording was found.
+  'Counterparty.getCounterpartyAddresses': {
+    success: true,
+    data: [{ Ref: '39931b80-e1c2-11e3-8c4a-0050568002cf', Description: 'Відділення №3: вул. Слобожанська, 13', CityRef: '8d5a980d-391c-11dd-90d9-001a92567626', CityDescription: 'Київ' }],
+    errors: [], warnings: [], info: [], messageCodes: [], errorCodes: [], warningCodes: [], infoCodes: [],
+  },
+  'Counterparty.save': {
+    success: true,
+    data: [
+      {
+        Ref: '33333333-3333-4333-8333-333333333333', Description: 'Тестенко Тест Тестович', FirstName: 'Тест', MiddleName: 'Тестович', LastName: 'Тестенко',
+        Counterparty: '33333333-3333-4333-8333-333333333333', OwnershipForm: '', OwnershipFormDescription: '', EDRPOU: '00000000', CounterpartyType: 'PrivatePerson',
+        ContactPerson: {
+          success: true,
+          data: [{ Ref: '44444444-4444-4444-8444-444444444444', Description: 'Тестенко Тест Тестович', LastName: 'Тестенко', FirstName: 'Тест', MiddleName: 'Тестович' }],
+          errors: [], translatedErrors: [], warnings: [], info: [], messageCodes: [], errorCodes: [], warningCodes: [], infoCodes: [],
+        },
+      },
+    ],
+    errors: [], warnings: [], info: [], messageCodes: [], errorCodes: [], warningCodes: [], infoCodes: [],
+  },
+  'InternetDocument.save': {
+    success: true,
+    data: [{ Ref: '55555555-5555-4555-8555-555555555555', CostOnSite: 90, EstimatedDeliveryDate: '05.10.2026', IntDocNumber: '20450000000000', TypeDocument: 'InternetDocument' }],
+    errors: [], warnings: ['CargoType is changed to Parcel'], info: [], messageCodes: [], errorCodes: [], warningCodes: ['30000201469'], infoCodes: [],
+  },
+  'InternetDocument.delete.already': {
+    success: false,
+    data: [],
+    errors: { '0': 'No document changed DeletionMark', '01a10661-7b85-7ec0-8a5f-ca69851d4d0d': 'Document already deleted 20451551873334' },
+    warnings: [], info: [], messageCodes: [], errorCodes: ['20000201173'], warningCodes: [], infoCodes: [],
+  },
+} as const;
+
+/** A server answering each `Model.method` with its body from `bodies`, recording the requests. */
+async function answeringBy(bodies: Record<string, unknown>) {
+  const calls: { method: string; props: Record<string, unknown> }[] = [];
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const b = JSON.parse(raw) as { modelName: string; calledMethod: string; methodProperties: Record<string, unknown> };
+      const method = `${b.modelName}.${b.calledMethod}`;
+      calls.push({ method, props: b.methodProperties });
+      res.end(JSON.stringify(bodies[method] ?? { success: false, data: [], errors: ['no such method here'], errorCodes: [] }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  servers.push({ close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))) });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2.0/json/`, calls };
+}
+
+describe("NP's answers as recorded live", () => {
+  test('errors as an object keyed by "0" and a ref (an already deleted waybill): each text gets the code at its position, never "0"', async () => {
+    const e = (await caught(client(await answering(200, LIVE['InternetDocument.delete.already'])).deleteWaybill('01a10661-7b85-7ec0-8a5f-ca69851d4d0d'))) as CarrierRefused;
+    expect(e).toBeInstanceOf(CarrierRefused);
+    expect(e.refusals).toEqual([
+      { code: '20000201173', text: 'No document changed DeletionMark' },
+      { code: null, text: 'Document already deleted 20451551873334' },
+    ]);
+  });
+
+  test('NP\'s rate limit ("To many requests", 20000401501) is an outage another try fixes, not a refusal', async () => {
+    // The code as public clients handle it (weblabllc/delivery-core retries it; its test helper answers npFail(['To many requests'], ['20000401501'])).
+    const e = await caught(client(await answering(200, { success: false, data: [], errors: ['To many requests'], warnings: [], info: [], errorCodes: ['20000401501'] })).senderProfile());
+    expect(e).toBeInstanceOf(CarrierError);
+    expect(e).not.toBeInstanceOf(CarrierRefused);
+  });
+
+  test('the sender from live answers (Phones a string, info {totalCount}); a phone written 0XXXXXXXXX is sent as 380XXXXXXXXX', async () => {
+    const np = await answeringBy(LIVE);
+    expect(await client(np.url).senderProfile()).toEqual({
+      counterparty: { ref: '11111111-1111-4111-8111-111111111111', description: 'Тестенко Тест Тестович', cityRef: '8d5a980d-391c-11dd-90d9-001a92567626', type: 'PrivatePerson' },
+      contact: { ref: '22222222-2222-4222-8222-222222222222', description: 'Тестенко Тест Тестович', phone: '380501112233' },
+      addresses: [{ ref: '39931b80-e1c2-11e3-8c4a-0050568002cf', description: 'Відділення №3: вул. Слобожанська, 13', cityRef: '8d5a980d-391c-11dd-90d9-001a92567626', cityDescription: 'Київ' }],
+    });
+    const local = { ...LIVE['Counterparty.getCounterpartyContactPersons'], data: [{ ...LIVE['Counterparty.getCounterpartyContactPersons'].data[0], Phones: '050 111-22-33, 0671234567' }] };
+    const np2 = await answeringBy({ ...LIVE, 'Counterparty.getCounterpartyContactPersons': local });
+    expect((await client(np2.url).senderProfile()).contact.phone).toBe('380501112233');
+  });
+
+  test('a waybill from live answers (the nested ContactPerson, warnings beside success, CostOnSite a number); Cost is sent in whole hryvnias', async () => {
+    const np = await answeringBy(LIVE);
+    const waybill = await client(np.url).createWaybill({
+      payerType: 'Recipient',
+      declaredValue: 1234.5,
+      weight: 0.5,
+      seats: 1,
+      description: 'Замовлення №7',
+      serviceType: 'WarehouseWarehouse',
+      cityRecipientRef: '8d5a980d-391c-11dd-90d9-001a92567626',
+      recipientAddressRef: '1ec09d88-e1c2-11e3-8c4a-0050568002cf',
+      recipientName: 'Тестенко Тест Тестович',
+      recipientPhone: '380501112233',
+      codAmount: 1234.5,
+    });
+    expect(waybill).toEqual({ ref: '55555555-5555-4555-8555-555555555555', number: '20450000000000', cost: 90, estimatedDeliveryDate: '05.10.2026' });
+    const doc = np.calls.find((c) => c.method === 'InternetDocument.save')!.props;
+    expect(doc).toMatchObject({
+      Cost: '1235',
+      Weight: '0.5',
+      SeatsAmount: '1',
+      Recipient: '33333333-3333-4333-8333-333333333333',
+      ContactRecipient: '44444444-4444-4444-8444-444444444444',
+      Sender: '11111111-1111-4111-8111-111111111111',
+      ContactSender: '22222222-2222-4222-8222-222222222222',
+      SendersPhone: '380501112233',
+      SenderAddress: '39931b80-e1c2-11e3-8c4a-0050568002cf',
+      CitySender: '8d5a980d-391c-11dd-90d9-001a92567626',
+      // The money collected stays exact, kopecks included.
+      BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: '1234.5' }],
+    });
+    expect(doc.DateTime).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+  });
+});

@@ -151,18 +151,42 @@ export const NP_TRACKING_BATCH = 100;
 /** Reference data changes rarely: one hour in memory, concurrent asks share one call. */
 const CACHE_TTL_MS = 60 * 60 * 1000;
 
-/** NP's codes of an outage, not of a refusal (np-errors.ts): "unknown error, try again later", "Service Unavailable". */
-const NP_OUTAGE_CODES = ['20000100008', '20000100016', '20001400980'];
+/**
+ * NP's codes of an outage, not of a refusal (np-errors.ts): "unknown error, try again later",
+ * "Service Unavailable", and its rate limit "To many requests" (20000401501, NP's spelling; a
+ * pause and another try work: weblabllc/delivery-core scripts/record-fixtures.mjs retries it).
+ */
+const NP_OUTAGE_CODES = ['20000100008', '20000100016', '20001400980', '20000401501'];
 
-/** NP's `errors` (a list, or an object keyed by code in some answers) beside its `errorCodes`. */
+/** An NP message code: 11 digits (20000200068). */
+const NP_CODE = /^\d{11}$/;
+
+/**
+ * NP's `errors` beside its `errorCodes`. `errors` is a list, or an object: keyed by a code, or by
+ * anything else (NP answers an already deleted waybill with `{"0": "No document changed
+ * DeletionMark", "<ref>": "Document already deleted 2045..."}` and `errorCodes: ["20000201173"]`,
+ * recorded live in weblabllc/delivery-core test/fixtures/novaposhta/internet-document-delete-already-deleted.json).
+ * A key that is not a code takes the code at its position, if any.
+ */
 function refusalsOf(body: NpResponse<unknown>): NpRefusal[] {
-  const codes = (body.errorCodes ?? []).map(String);
+  const codes = (Array.isArray(body.errorCodes) ? body.errorCodes : []).map(String);
   const list = Array.isArray(body.errors)
     ? body.errors.map((text, i) => ({ code: codes[i] ?? null, text: String(text) }))
     : body.errors && typeof body.errors === 'object'
-      ? Object.entries(body.errors).map(([code, text]) => ({ code: /^\d+$/.test(code) ? code : (codes[0] ?? null), text: String(text) }))
+      ? Object.entries(body.errors).map(([key, text], i) => ({ code: NP_CODE.test(key) ? key : (codes[i] ?? null), text: String(text) }))
       : [];
   return list.length ? list : codes.map((code) => ({ code, text: '' }));
+}
+
+/**
+ * The first of a contact's `Phones` as 380XXXXXXXXX: NP answers a string ("380501112233",
+ * weblabllc/delivery-core test/fixtures/novaposhta/contact-persons.json), possibly several
+ * separated by commas; a list or a number is read too.
+ */
+function firstPhone(phones: unknown): string {
+  const first = Array.isArray(phones) ? phones[0] : phones;
+  const digits = (typeof first === 'string' || typeof first === 'number' ? String(first) : '').split(/[,;]/)[0]!.replace(/\D/g, '');
+  return /^0\d{9}$/.test(digits) ? `38${digits}` : digits;
 }
 
 /** "Last First Middle" as the order's recipient name is written. */
@@ -237,13 +261,13 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
   async function loadSender(): Promise<NpSenderProfile> {
     const [cp] = await call<{ Ref?: string; Description?: string; City?: string; CounterpartyType?: string }>('Counterparty', 'getCounterparties', { CounterpartyProperty: 'Sender', Page: '1' });
     if (!cp?.Ref) throw new NpSenderIncomplete('counterparty');
-    const contacts = await call<{ Ref?: string; Description?: string; Phones?: string }>('Counterparty', 'getCounterpartyContactPersons', { Ref: cp.Ref, Page: '1' });
+    const contacts = await call<{ Ref?: string; Description?: string; Phones?: unknown }>('Counterparty', 'getCounterpartyContactPersons', { Ref: cp.Ref, Page: '1' });
     const contact = contacts.find((c) => c?.Ref);
     if (!contact?.Ref) throw new NpSenderIncomplete('contact');
     const addresses = await call<{ Ref?: string; Description?: string; CityRef?: string; CityDescription?: string }>('Counterparty', 'getCounterpartyAddresses', { Ref: cp.Ref, CounterpartyProperty: 'Sender' });
     return {
       counterparty: { ref: cp.Ref, description: cp.Description ?? '', cityRef: cp.City ?? '', type: cp.CounterpartyType ?? '' },
-      contact: { ref: contact.Ref, description: contact.Description ?? '', phone: (contact.Phones ?? '').split(/[,;]/)[0]!.replace(/\D/g, '') },
+      contact: { ref: contact.Ref, description: contact.Description ?? '', phone: firstPhone(contact.Phones) },
       addresses: addresses
         .filter((a) => a?.Ref)
         .map((a) => ({ ref: a.Ref!, description: a.Description ?? '', cityRef: a.CityRef ?? '', cityDescription: a.CityDescription ?? '' })),
@@ -334,7 +358,9 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
         ServiceType: input.serviceType,
         SeatsAmount: String(input.seats),
         Description: input.description,
-        Cost: String(input.declaredValue),
+        // NP takes the declared value in whole hryvnias ("Cost* ... ціле число", developers.novaposhta.ua,
+        // InternetDocument.save); rounded up so the parcel is never declared below the order's value.
+        Cost: String(Math.max(1, Math.ceil(input.declaredValue - 1e-9))),
         CitySender: sender.cityRef,
         Sender: sender.counterpartyRef,
         SenderAddress: sender.addressRef,

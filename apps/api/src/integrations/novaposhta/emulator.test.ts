@@ -60,6 +60,43 @@ const fullBody = (recipient: { ref: string; contact: string }, over: Record<stri
   ...over,
 });
 
+// ---- NP's answers recorded live -------------------------------------------------------------
+// From weblabllc/delivery-core test/fixtures/novaposhta/*.json (recorded against api.novaposhta.ua by
+// its scripts/record-fixtures.mjs, model InternetDocumentGeneral, 2026). The emulator must answer the same.
+
+/** internet-document-save-error.json: InternetDocumentGeneral.save {PayerType: "Recipient", CitySender: "bad"}. */
+const LIVE_SAVE_REFUSAL = {
+  request: { PayerType: 'Recipient', CitySender: 'bad' },
+  answer: {
+    success: false,
+    data: [],
+    errors: [
+      'CitySender is incorrect', 'SenderAddress not selected', 'CityRecipient not selected', 'RecipientAddress not selected', 'CargoType not selected',
+      'SeatsAmount empty', 'Sender not selected', 'ContactSender not selected', 'SendersPhone is empty', 'Recipient not selected',
+      'ContactRecipient not selected', 'ServiceType is empty', 'RecipientsPhone is empty', 'Payment method not selected', 'Description empty',
+    ],
+    warnings: ['DateTime is set to current'],
+    errorCodes: [
+      '20000200105', '20000200329', '20000200104', '20000200268', '20000200099', '20000200313', '20000300442', '20000300406',
+      '20000300445', '20000300431', '20000300401', '20000200347', '20000300435', '20000200248', '20000200150',
+    ],
+    warningCodes: ['30000200880'],
+  },
+};
+const envelopeRest = { warnings: [], info: [], messageCodes: [], warningCodes: [], infoCodes: [] };
+/** internet-document-delete-not-found.json */
+const LIVE_DELETE_NOT_FOUND = { success: false, data: [], errors: ['No document changed DeletionMark'], ...envelopeRest, errorCodes: ['20000201173'] };
+/** internet-document-delete-invalid-ref.json */
+const LIVE_DELETE_INVALID_REF = { success: false, data: [], errors: ['There are only invalid DocumentBarcodes and/or DocumentRefs'], ...envelopeRest, errorCodes: ['20000200564'] };
+/** internet-document-delete-already-deleted.json (`errors` is an object) */
+const LIVE_DELETE_ALREADY_DELETED = {
+  success: false,
+  data: [],
+  errors: { '0': 'No document changed DeletionMark', '01a10661-7b85-7ec0-8a5f-ca69851d4d0d': 'Document already deleted 20451551873334' },
+  ...envelopeRest,
+  errorCodes: ['20000201173'],
+};
+
 /** The body client.ts sent before issue 25: no sender, no recipient counterparty, a street ref as a name. */
 const oldSenderlessBody = (over: Record<string, unknown> = {}) => ({
   PayerType: 'Recipient',
@@ -258,13 +295,11 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     const r = await recipient();
     const required: [string, NpErrorCode][] = [
       ['PayerType', '20000200247'],
-      ['PaymentMethod', '20000200250'],
-      ['DateTime', '20000200145'],
+      ['PaymentMethod', '20000200248'],
       ['CargoType', '20000200099'],
       ['Weight', '20000400503'],
       ['SeatsAmount', '20000200313'],
       ['Description', '20000200150'],
-      ['Cost', '20000400452'],
       ['Sender', '20000300442'],
       ['CitySender', '20000200107'],
       ['SenderAddress', '20000200329'],
@@ -289,6 +324,23 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     delete noService.ServiceType;
     expect(await call('InternetDocument', 'save', noService)).toMatchObject(refusal('20000200347'));
     expect(await countDocs()).toBe(before);
+  });
+
+  test('InternetDocument.save: the body NP refused live gets the same errors, codes and warning', async () => {
+    const answer = await call('InternetDocument', 'save', LIVE_SAVE_REFUSAL.request);
+    const pairs = (a: { errors: string[]; errorCodes: string[] }) => a.errors.map((e, i) => `${a.errorCodes[i]} ${e}`).sort();
+    expect(pairs(answer)).toEqual(pairs(LIVE_SAVE_REFUSAL.answer));
+    expect(answer).toMatchObject({ success: false, data: [], warnings: LIVE_SAVE_REFUSAL.answer.warnings, warningCodes: LIVE_SAVE_REFUSAL.answer.warningCodes });
+  });
+
+  test('InternetDocument.save: DateTime and Cost may be left out, as NP takes them (today with a warning; 300 UAH declared)', async () => {
+    const r = await recipient();
+    const body = fullBody(r);
+    delete body.DateTime;
+    delete body.Cost;
+    const answer = await call('InternetDocument', 'save', body);
+    expect(answer).toMatchObject({ success: true, errors: [], warnings: ['DateTime is set to current'], warningCodes: ['30000200880'] });
+    expect(await row(String(answer.data[0].IntDocNumber))).toMatchObject({ costKop: 5000 + 150 });
   });
 
   test('InternetDocument.save: wrong values are refused as NP refuses them', async () => {
@@ -316,6 +368,7 @@ describe('Nova Poshta emulator: as strict as NP', () => {
       [{ Sender: '00000000-0000-4000-8000-000000000000' }, ['20000300438']],
       [{ Sender: 'me' }, ['20000300440']],
       [{ CitySender: '00000000-0000-4000-8000-000000000000' }, ['20000200106']],
+      [{ CitySender: 'bad' }, ['20000200105']],
       [{ CitySender: lviv.ref }, ['20000200105']],
       [{ SenderAddress: other.ref }, ['20000200325']],
       [{ SenderAddress: '00000000-0000-4000-8000-000000000000' }, ['20000200326']],
@@ -454,7 +507,7 @@ describe('Nova Poshta emulator: as strict as NP', () => {
       }
     }
     expect((await t.request('POST', NP_EMULATOR_PATH, { raw: '"just a string"' })).status).toBe(200);
-    expect((await call('InternetDocument', 'delete', { DocumentRefs: ['not-a-ref'] })).errors).toEqual([NP_ERRORS['20000300415'].en]);
+    expect((await call('InternetDocument', 'delete', { DocumentRefs: ['not-a-ref'] })).errors).toEqual([NP_ERRORS['20000200564'].en]);
   });
 
   test('save answers a 14-digit number and the cost of the formula', async () => {
@@ -552,9 +605,10 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     expect(deliveryStatusOfNpCode(2)).toBe('Deleted');
     expect(await row(w.number)).toMatchObject({ deleted: true });
     expect((await advance(w.number)).body).toMatchObject({ status_code: 2, final: true });
-    // Deleting again is harmless; an unknown ref is not.
-    expect((await del(w.ref)).success).toBe(true);
-    expect(await del('00000000-0000-0000-0000-000000000000')).toMatchObject(refusal('20000300415'));
+    // Deleting again, or an unknown ref, is refused as NP refuses it (LIVE_DELETE_* above).
+    expect(await del(w.ref)).toMatchObject({ success: false, errors: { '0': LIVE_DELETE_ALREADY_DELETED.errors['0'], [w.ref]: `Document already deleted ${w.number}` }, errorCodes: LIVE_DELETE_ALREADY_DELETED.errorCodes });
+    expect(await del('00000000-0000-0000-0000-000000000000')).toEqual(LIVE_DELETE_NOT_FOUND);
+    expect(await del('not-a-ref')).toEqual(LIVE_DELETE_INVALID_REF);
     expect(await call('InternetDocument', 'delete', {})).toMatchObject({ success: false, errors: ['DocumentRefs is empty'], errorCodes: [''] });
 
     const gone = await parcel('delivered');

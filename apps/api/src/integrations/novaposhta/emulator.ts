@@ -45,9 +45,11 @@ export interface NpRequest {
 
 const norm = (s: string) => s.toLowerCase().replace(/[’'ʼ`]/g, '').replace(/ё/g, 'е').trim();
 
-export type NpEnvelope = ReturnType<typeof envelope>;
+/** NP's envelope; `errors` is an object in some answers (an already deleted waybill: see deleteDocuments). */
+export type NpEnvelope = Omit<ReturnType<typeof envelope>, 'errors'> & { errors: string[] | Record<string, string> };
 
-function envelope(data: unknown[], info: Record<string, unknown> = {}, errors: string[] = [], errorCodes: string[] = errors.map(() => '')) {
+/** `info` is `[]` unless a list answers `{totalCount}`, as NP answers (the live answers in emulator.test.ts). */
+function envelope(data: unknown[], info: Record<string, unknown> | unknown[] = [], errors: string[] = [], errorCodes: string[] = errors.map(() => '')) {
   return { success: errors.length === 0, data, errors, warnings: [] as string[], info, messageCodes: [] as string[], errorCodes, warningCodes: [] as string[], infoCodes: [] as string[] };
 }
 
@@ -64,7 +66,7 @@ const own = (text: string): NpFault => ({ text, code: '' });
 const refuse = (faults: NpFault[]) =>
   envelope(
     [],
-    {},
+    [],
     faults.map((f) => f.text),
     faults.map((f) => f.code),
   );
@@ -107,13 +109,13 @@ export function answer(req: NpRequest): NpEnvelope {
   switch (req.calledMethod) {
     case 'searchSettlements': {
       const name = String(props.CityName ?? '');
-      if (!name.trim()) return envelope([], {}, ['CityName is empty']);
+      if (!name.trim()) return envelope([], [], ['CityName is empty']);
       const found = rank(EMULATOR_DATA.cities, (c) => c.name, name, (c) => c.population);
       return envelope([{ TotalCount: found.length, Addresses: page(found, props, 10).map(settlement) }]);
     }
     case 'getWarehouses': {
       const cityRef = String(props.CityRef ?? '');
-      if (!cityRef) return envelope([], {}, ['CityRef is empty']);
+      if (!cityRef) return envelope([], [], ['CityRef is empty']);
       const city = cityByRef.get(cityRef);
       const own = EMULATOR_DATA.warehouses.filter((w) => w.cityRef === cityRef);
       const q = String(props.FindByString ?? '');
@@ -133,14 +135,14 @@ export function answer(req: NpRequest): NpEnvelope {
     }
     case 'getStreet': {
       const cityRef = String(props.CityRef ?? '');
-      if (!cityRef) return envelope([], {}, ['CityRef is empty']);
+      if (!cityRef) return envelope([], [], ['CityRef is empty']);
       const own = EMULATOR_DATA.streets.filter((s) => s.cityRef === cityRef);
       const found = rank(own, (s) => s.description, String(props.FindByString ?? ''));
       const data = page(found, props, 10).map((s) => ({ Description: s.description, Ref: s.ref, StreetsTypeRef: s.type, StreetsType: s.type }));
       return envelope(data, { totalCount: found.length });
     }
     default:
-      return envelope([], {}, [`Method ${req.modelName ?? ''}.${req.calledMethod ?? ''} is not supported by the emulator`]);
+      return envelope([], [], [`Method ${req.modelName ?? ''}.${req.calledMethod ?? ''} is not supported by the emulator`]);
   }
 }
 
@@ -238,7 +240,7 @@ function toKop(v: unknown): number | null {
 }
 const uah = (kop: number) => kop / 100;
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '');
-const fail = (message: string) => envelope([], {}, [message]);
+const fail = (message: string) => envelope([], [], [message]);
 
 /** Inserts a document under a fresh 14-digit number (2045 + 10 random digits). */
 async function insertDoc(db: Db, values: Omit<typeof npEmulatorDocuments.$inferInsert, 'number' | 'ref'>): Promise<Doc> {
@@ -403,19 +405,24 @@ function checkDocument(emu: NpEmulatorOptions, p: Record<string, unknown>): NpFa
   if (!payer) faults.push(np('20000200247'));
   else if (payer !== 'Sender' && payer !== 'Recipient') faults.push(np('20000301244'));
   const payment = text(p.PaymentMethod);
-  if (!payment) faults.push(np('20000200250'));
+  if (!payment) faults.push(np('20000200248')); // "Payment method not selected", as NP answered live (see LIVE_SAVE_REFUSAL in emulator.test.ts)
   else if (payment === 'NonCash') faults.push(np('20000200249')); // a private-person sender has no contract for NonCash
   else if (payment !== 'Cash') faults.push(np('20000200251'));
+  // DateTime may be left out: NP then ships today and warns "DateTime is set to current" (saveDocument).
   const date = text(p.DateTime);
   const day = npDay(date);
-  if (!date) faults.push(np('20000200145'));
-  else if (day === null) faults.push(np('20000400456'));
+  if (!date) {
+    /* today */
+  } else if (day === null) faults.push(np('20000400456'));
   else if (day < todayDay(emu.now?.() ?? new Date())) faults.push(np('20000400455'));
   const cargo = text(p.CargoType);
   if (!cargo) faults.push(np('20000200099'));
   else if (!CARGO_TYPES.includes(cargo)) faults.push(np('20000200184'));
   const weight = decimal(p.Weight);
-  if (!text(p.Weight)) faults.push(np('20000400503'));
+  // Live, a body without CargoType and Weight was refused for the cargo type only: the weight is checked for a known cargo.
+  if (!text(p.Weight)) {
+    if (cargo) faults.push(np('20000400503'));
+  }
   else if (weight === null || weight <= 0) faults.push(np('20000200373'));
   const service = text(p.ServiceType);
   if (!service) faults.push(np('20000200347'));
@@ -425,9 +432,10 @@ function checkDocument(emu: NpEmulatorOptions, p: Record<string, unknown>): NpFa
   if (!seatsText) faults.push(np('20000200313'));
   else if (!(seats >= 1)) faults.push(np('20000200314'));
   if (!text(p.Description)) faults.push(np('20000200150'));
+  // Cost may be left out: "якщо не зазначити вартість то АРІ автоматично проставить мінімальну оціночну
+  // вартість - 300.00" (developers.novaposhta.ua, InternetDocument.save); live, its absence was no error.
   const cost = decimal(p.Cost);
-  if (!text(p.Cost)) faults.push(np('20000400452'));
-  else if (cost === null || cost <= 0) faults.push(np('20000200118'));
+  if (text(p.Cost) && (cost === null || cost <= 0)) faults.push(np('20000200118'));
 
   // The sender: the key's own counterparty, contact, phone and one of its addresses.
   const sender = text(p.Sender);
@@ -435,7 +443,7 @@ function checkDocument(emu: NpEmulatorOptions, p: Record<string, unknown>): NpFa
   else if (sender !== S.counterpartyRef) faults.push(np(isRef(sender) ? '20000300438' : '20000300440'));
   const citySender = text(p.CitySender);
   if (!citySender) faults.push(np('20000200107'));
-  else if (!cityByRef.has(citySender)) faults.push(np('20000200106'));
+  else if (!cityByRef.has(citySender)) faults.push(np(isRef(citySender) ? '20000200106' : '20000200105')); // live: CitySender "bad" -> "CitySender is incorrect"
   const senderAddressRef = text(p.SenderAddress);
   const senderAddress = senderAddressesOf(emu).find((a) => a.ref === senderAddressRef);
   if (!senderAddressRef) faults.push(np('20000200329'));
@@ -506,8 +514,9 @@ function checkDocument(emu: NpEmulatorOptions, p: Record<string, unknown>): NpFa
 
 async function saveDocument(emu: NpEmulatorOptions, p: Record<string, unknown>) {
   const faults = checkDocument(emu, p);
-  if (faults.length) return refuse(faults);
-  const declaredKop = toKop(p.Cost)!;
+  const dateWarning = text(p.DateTime) ? {} : { warnings: ['DateTime is set to current'], warningCodes: ['30000200880'] };
+  if (faults.length) return { ...refuse(faults), ...dateWarning };
+  const declaredKop = text(p.Cost) ? toKop(p.Cost)! : 30000; // NP's minimum declared value, 300 UAH
   const weight = decimal(p.Weight)!;
   const seats = Number(text(p.SeatsAmount));
   const money = (p.BackwardDeliveryData as Record<string, unknown>[] | undefined)?.find((b) => b.CargoType === 'Money');
@@ -516,15 +525,25 @@ async function saveDocument(emu: NpEmulatorOptions, p: Record<string, unknown>) 
   const now = emu.now?.() ?? new Date();
   const scenario = pickScenario(emu.random?.() ?? Math.random());
   const doc = await insertDoc(emu.db, { costKop, codKop, path: scenarioPath(scenario, codKop), step: 0, createdAt: now, movedAt: now });
-  return envelope([
+  const answer = envelope([
     { Ref: doc.ref, CostOnSite: uah(costKop), EstimatedDeliveryDate: npDate(new Date(now.getTime() + 2 * DAY_MS)), IntDocNumber: doc.number, TypeDocument: 'InternetDocument' },
   ]);
+  // Warnings ride along with success:true, as NP answers them (recorded live: "DateTime is set to current", 30000200880).
+  return { ...answer, ...dateWarning };
 }
 
-/** InternetDocument.delete {DocumentRefs}: only before the parcel leaves (NP: "No document changed DeletionMark"). */
-async function deleteDocuments(emu: NpEmulatorOptions, p: Record<string, unknown>) {
+/**
+ * InternetDocument.delete {DocumentRefs}: only before the parcel leaves. NP's answers, recorded
+ * live (weblabllc/delivery-core test/fixtures/novaposhta/internet-document-delete*.json): a value
+ * that is no ref -> 20000200564 "There are only invalid DocumentBarcodes and/or DocumentRefs"; a ref
+ * NP does not know, or a parcel past the point of deleting -> 20000201173 "No document changed
+ * DeletionMark"; a waybill deleted before -> `errors` as an OBJECT, `{"0": "No document changed
+ * DeletionMark", "<ref>": "Document already deleted <number>"}`, with `errorCodes: ["20000201173"]`.
+ */
+async function deleteDocuments(emu: NpEmulatorOptions, p: Record<string, unknown>): Promise<NpEnvelope> {
   const refs = (Array.isArray(p.DocumentRefs) ? p.DocumentRefs : [p.DocumentRefs]).map(text).filter(Boolean);
   if (refs.length === 0) return refuse([own('DocumentRefs is empty')]);
+  if (!refs.some(isRef)) return refuse([np('20000200564')]);
   const now = emu.now?.() ?? new Date();
   return emu.db.transaction(async (tx) => {
     const docs = await tx
@@ -532,18 +551,16 @@ async function deleteDocuments(emu: NpEmulatorOptions, p: Record<string, unknown
       .from(t)
       .where(inArray(t.ref, refs.filter(isRef)))
       .for('update');
-    const faults: NpFault[] = [];
-    for (const ref of refs) {
-      const doc = docs.find((d) => d.ref === ref);
-      if (!doc) faults.push(np('20000300415'));
-      else if (!doc.deleted && !DELETABLE.includes(codeOf(doc))) faults.push(np('20000201173'));
+    const movable = docs.filter((d) => !d.deleted && DELETABLE.includes(codeOf(d)));
+    if (movable.length === 0) {
+      const gone = docs.filter((d) => d.deleted);
+      if (gone.length === 0) return refuse([np('20000201173')]);
+      const errors: Record<string, string> = { '0': NP_ERRORS['20000201173'].en };
+      for (const d of gone) errors[d.ref] = `Document already deleted ${d.number}`;
+      return { ...envelope([]), success: false, errors, errorCodes: ['20000201173'] };
     }
-    if (faults.length) return refuse(faults);
-    for (const doc of docs) {
-      if (doc.deleted) continue;
-      await moveTo(tx, doc, doc.step + 1, now, [...pathOf(doc).slice(0, doc.step + 1), 2]);
-    }
-    return envelope(refs.map((Ref) => ({ Ref })));
+    for (const doc of movable) await moveTo(tx, doc, doc.step + 1, now, [...pathOf(doc).slice(0, doc.step + 1), 2]);
+    return envelope(movable.map((d) => ({ Ref: d.ref })));
   });
 }
 

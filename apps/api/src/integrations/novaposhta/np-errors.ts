@@ -152,6 +152,8 @@ const TABLE = {
   '20000200205': { en: 'InternetDocument not found', uk: 'Накладну не знайдено', ru: 'Накладная не найдена' },
   '20000301254': { en: 'Document does not belong to this user', uk: 'Ви не є відправником цієї накладної', ru: 'Вы не являетесь отправителем этой накладной' },
   '20000201173': { en: 'No document changed DeletionMark', uk: 'Накладну не видалено (відправлення вже в дорозі?)', ru: 'Накладная не удалена (отправление уже в пути?)' },
+  // Recorded live (weblabllc/delivery-core test/fixtures/novaposhta/internet-document-delete-invalid-ref.json): a DocumentRefs that is no ref.
+  '20000200564': { en: 'There are only invalid DocumentBarcodes and/or DocumentRefs', uk: 'Ідентифікатори накладних недійсні', ru: 'Идентификаторы накладных недействительны' },
   '20000200307': { en: 'Refs is undefined', uk: 'Ідентифікатори документів не вказано', ru: 'Идентификаторы документов не указаны' },
   '20000200159': { en: 'Documents must be array', uk: 'Список документів має бути масивом', ru: 'Список документов должен быть массивом' },
   '20000200157': { en: 'Document number empty', uk: 'Номер документа не заповнено', ru: 'Номер документа не заполнен' },
