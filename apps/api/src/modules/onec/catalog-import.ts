@@ -1019,7 +1019,9 @@ class FileImport {
             continue;
           }
           const kop = parsePrice(pr.value);
-          if (kop === null) {
+          // 1C writes 0 for a price type with no price set for the good: never a price to sell at (the previous one stays);
+          // an old drop price of 0 only says there is none (the special ends).
+          if (kop === null || (kop === 0 && pr.type !== targets.old_drop)) {
             this.env.warn({ key: 'bad_price', params: { offer: o.ext, value: pr.value.slice(0, 50) } });
             continue;
           }

@@ -400,4 +400,30 @@ describe('price types as 1C names them', () => {
     expect((await runView(run.id, 'uk')).warnings[0].text).toBe(`Пропозиція ${P.lamp7}: тип ціни Оптовая вказано двічі; взято першу ціну`);
     expect((await runView(run.id, 'ru')).warnings[0].text).toBe(`Предложение ${P.lamp7}: тип цены Оптовая указан дважды; взята первая цена`);
   });
+
+  test('a price of 0 (1C writes 0 for a type with no price set) never becomes the drop or recommended price: the previous one stays, a warning per price', async () => {
+    // Known prices first.
+    const types = [
+      { id: 'field-zero-opt', name: 'Оптовая' },
+      { id: 'field-zero-rozn', name: 'Розничная' },
+    ];
+    const set = offersXml(types, [
+      { id: P.lamp7, prices: [['field-zero-opt', '47'], ['field-zero-rozn', '80']], qty: 0 },
+      { id: P.cord, prices: [['field-zero-opt', '50'], ['field-zero-rozn', '90']], qty: 0 },
+    ]);
+    expect((await exchange([{ name: 'offers.xml', data: set }], ['offers.xml']))[0]!.lines[0]).toBe('success');
+    // 2.08 as 1C writes it (commerceml_210, Склад with КоличествоНаСкладе): all prices 0 for one good, the recommended one 0.00 for another.
+    const data = fs.readFileSync(path.join(FIXTURES, 'field/zero-prices.xml'));
+    const [res] = await exchange([{ name: 'offers.xml', data }], ['offers.xml']);
+    expect(res!.lines[0], res!.text).toBe('success');
+    expect(await product(P.lamp7)).toMatchObject({ drop_kop: '4700', retail_kop: '8000', qty: 12 });
+    expect(await product(P.cord)).toMatchObject({ drop_kop: '6600', retail_kop: '9000', qty: 3 });
+    const run = await lastRun('offers.xml');
+    expect(run.warnings).toEqual([
+      { key: 'bad_price', params: { offer: P.lamp7, value: '0' } },
+      { key: 'bad_price', params: { offer: P.lamp7, value: '0' } },
+      { key: 'bad_price', params: { offer: P.cord, value: '0.00' } },
+    ]);
+    expect((await runView(run.id, 'uk')).warnings[2].text).toBe(`Пропозиція ${P.cord}: некоректна ціна «0.00»`);
+  });
 });
