@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { CarrierError, CarrierRefused, NpSenderIncomplete, novaPoshtaClient, splitName } from './client.ts';
+import { CarrierError, CarrierRefused, fitRecipientName, NpSenderIncomplete, novaPoshtaClient, splitName } from './client.ts';
 import { npStandIn, STAND_IN_SENDER } from '../../test/np-stand-in.ts';
 
 const quiet = () => undefined;
@@ -225,5 +225,17 @@ describe("NP's answers as recorded live", () => {
       BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: '1234.5' }],
     });
     expect(doc.DateTime).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+  });
+
+  test("a name over NP's limits (part 25, whole 50, measured live) loses its middle name, never its last or first name", async () => {
+    expect(fitRecipientName({ lastName: 'Костянтинопольська-Вишневецька', firstName: 'Олександра', middleName: 'Володимирівна' })).toEqual({ lastName: 'Костянтинопольська-Вишневецька', firstName: 'Олександра', middleName: '' });
+    expect(fitRecipientName({ lastName: 'Шевченко', firstName: 'Тарас', middleName: 'Г'.repeat(26) })).toEqual({ lastName: 'Шевченко', firstName: 'Тарас', middleName: '' });
+    expect(fitRecipientName({ lastName: ' Шевченко ', firstName: 'Тарас', middleName: 'Григорович' })).toEqual({ lastName: 'Шевченко', firstName: 'Тарас', middleName: 'Григорович' });
+    const np = await answeringBy(LIVE);
+    await client(np.url).createWaybill({
+      payerType: 'Sender', declaredValue: 100, weight: 1, seats: 1, description: 'x', serviceType: 'WarehouseWarehouse', cityRecipientRef: 'c', recipientAddressRef: 'b',
+      recipientName: '', recipient: { lastName: 'Костянтинопольська-Вишневецька', firstName: 'Олександра', middleName: 'Володимирівна' }, recipientPhone: '380501112233', codAmount: 0,
+    });
+    expect(np.calls.find((c) => c.method === 'Counterparty.save')!.props).toMatchObject({ LastName: 'Костянтинопольська-Вишневецька', FirstName: 'Олександра', MiddleName: '' });
   });
 });

@@ -189,6 +189,23 @@ function firstPhone(phones: unknown): string {
   return /^0\d{9}$/.test(digits) ? `38${digits}` : digits;
 }
 
+/**
+ * NP's limits on a private person's name, measured live (weblabllc/delivery-core docs/novaposhta.md,
+ * Counterparty.save, 2026-10-04): first and middle name up to 25 characters, "Last First Middle"
+ * up to 50 ("FirstName too long", "MiddleName too long", "String too long"). The middle name is
+ * dropped when it does not fit; the last and first names are never cut (NP's refusal says why).
+ */
+export const NP_NAME_PART_MAX = 25;
+export const NP_FULL_NAME_MAX = 50;
+export function fitRecipientName(n: { lastName: string; firstName: string; middleName?: string | null }) {
+  const clean = (v: string | null | undefined) => (v ?? '').trim().replace(/\s+/g, ' ');
+  const lastName = clean(n.lastName);
+  const firstName = clean(n.firstName);
+  let middleName = clean(n.middleName);
+  if (middleName.length > NP_NAME_PART_MAX || [lastName, firstName, middleName].filter(Boolean).join(' ').length > NP_FULL_NAME_MAX) middleName = '';
+  return { lastName, firstName, middleName };
+}
+
 /** "Last First Middle" as the order's recipient name is written. */
 export function splitName(full: string): { lastName: string; firstName: string; middleName: string } {
   const [lastName = '', firstName = '', ...rest] = full.trim().split(/\s+/);
@@ -320,10 +337,10 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
      */
     async createWaybill(input: NpWaybillInput): Promise<NpWaybill> {
       const sender = input.sender ?? (await resolveSender(input.senderAddressRef ?? null));
-      const name = input.recipient ?? splitName(input.recipientName);
+      const name = fitRecipientName(input.recipient ?? splitName(input.recipientName));
       const [saved] = await call<{ Ref?: string; ContactPerson?: { data?: { Ref?: string }[] } }>('Counterparty', 'save', {
         FirstName: name.firstName,
-        MiddleName: name.middleName ?? '',
+        MiddleName: name.middleName,
         LastName: name.lastName,
         Phone: input.recipientPhone,
         Email: '',

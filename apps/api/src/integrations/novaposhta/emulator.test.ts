@@ -343,6 +343,19 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     expect(await row(String(answer.data[0].IntDocNumber))).toMatchObject({ costKop: 5000 + 150 });
   });
 
+  test("Counterparty.save and InternetDocument.save: the length limits NP enforces, measured live (names 25, full name 50, description 120)", async () => {
+    const person = { MiddleName: 'Григорович', Phone: '380501234567', CounterpartyType: 'PrivatePerson', CounterpartyProperty: 'Recipient' };
+    const save = (over: Record<string, unknown>) => call('Counterparty', 'save', { ...person, FirstName: 'Тарас', LastName: 'Шевченко', ...over });
+    expect(await save({ FirstName: 'Т'.repeat(26) })).toMatchObject(refusal('20000100528'));
+    expect(await save({ MiddleName: 'Г'.repeat(26) })).toMatchObject(refusal('20000900764'));
+    // 17 + 16 + 16 (+ 2 spaces) = 51: refused; 16 + 16 + 16 = 50: taken.
+    expect(await save({ LastName: 'Ш'.repeat(17), FirstName: 'Т'.repeat(16), MiddleName: 'Г'.repeat(16) })).toMatchObject({ success: false, errors: ['String too long'] });
+    expect(await save({ LastName: 'Ш'.repeat(16), FirstName: 'Т'.repeat(16), MiddleName: 'Г'.repeat(16) })).toMatchObject({ success: true });
+    const r = await recipient();
+    expect(await call('InternetDocument', 'save', fullBody(r, { Description: 'о'.repeat(121) }))).toMatchObject(refusal('20000200152'));
+    expect(await call('InternetDocument', 'save', fullBody(r, { Description: 'о'.repeat(120) }))).toMatchObject({ success: true });
+  });
+
   test('InternetDocument.save: wrong values are refused as NP refuses them', async () => {
     const r = await recipient();
     const other = EMULATOR_DATA.warehouses.find((w) => w.cityRef === lviv.ref)!;

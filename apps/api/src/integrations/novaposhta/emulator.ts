@@ -432,6 +432,7 @@ function checkDocument(emu: NpEmulatorOptions, p: Record<string, unknown>): NpFa
   if (!seatsText) faults.push(np('20000200313'));
   else if (!(seats >= 1)) faults.push(np('20000200314'));
   if (!text(p.Description)) faults.push(np('20000200150'));
+  else if (text(p.Description).length > 120) faults.push(np('20000200152')); // live: 120 taken, 121 "Description too long" (weblabllc/delivery-core docs/novaposhta.md)
   // Cost may be left out: "якщо не зазначити вартість то АРІ автоматично проставить мінімальну оціночну
   // вартість - 300.00" (developers.novaposhta.ua, InternetDocument.save); live, its absence was no error.
   const cost = decimal(p.Cost);
@@ -753,6 +754,11 @@ function saveCounterparty(emu: NpEmulatorOptions, p: Record<string, unknown>) {
   const firstName = name(p.FirstName, '20000100527', '20000100526');
   const lastName = name(p.LastName, '20000100533', '20000100532');
   const middleName = name(p.MiddleName, null, '20000900763');
+  // NP's limits measured live (weblabllc/delivery-core docs/novaposhta.md): first and middle name up to
+  // 25 characters, "Last First Middle" up to 50 ("String too long"; NP's code for it is not published).
+  if (firstName.length > 25) faults.push(np('20000100528'));
+  if (middleName.length > 25) faults.push(np('20000900764'));
+  else if (firstName.length <= 25 && [lastName, firstName, middleName].filter(Boolean).join(' ').length > 50) faults.push(own('String too long'));
   const phone = phoneOf(p.Phone);
   if (!text(p.Phone)) faults.push(np('20000100553'));
   else if (!phone) faults.push(np('20000100552'));

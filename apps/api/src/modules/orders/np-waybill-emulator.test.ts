@@ -62,6 +62,14 @@ describe('waybills through the strict emulator', () => {
     expect(made.body.data.ttn).toMatch(/^2045\d{10}$/);
   });
 
+  test('a recipient whose full name is over NP\'s 50 characters gets the waybill, without the patronymic (NP\'s limits measured live)', async () => {
+    // 30 + 10 + 13 characters: "Last First Middle" is 55, over the 50 NP takes; without the middle name it is 41.
+    const o = await order(t, { last_name: 'Костянтинопольська-Вишневецька', first_name: 'Олександра', middle_name: 'Володимирівна' });
+    const made = await ttn(t, op, o.id);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.data.ttn).toMatch(/^2045\d{10}$/);
+  });
+
   test("a parcel over the branch's limit: NP's refusal is a 422 naming it (uk and ru), no waybill recorded", async () => {
     const o = await order(t);
     const uk = await ttn(t, op, o.id, { weight: 45, seats: 1 }, 'uk');
