@@ -164,6 +164,11 @@ async function answeringBy(bodies: Record<string, unknown>) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2.0/json/`, calls };
 }
 
+const waybillInput = {
+  payerType: 'Sender' as const, declaredValue: 100, weight: 1, seats: 1, description: 'x', serviceType: 'WarehouseWarehouse' as const,
+  cityRecipientRef: '8d5a980d-391c-11dd-90d9-001a92567626', recipientAddressRef: '1ec09d88-e1c2-11e3-8c4a-0050568002cf', recipientName: 'Тестенко Тест Тестович', recipientPhone: '380501112233', codAmount: 0,
+};
+
 describe("NP's answers as recorded live", () => {
   test('errors as an object keyed by "0" and a ref (an already deleted waybill): each text gets the code at its position, never "0"', async () => {
     const e = (await caught(client(await answering(200, LIVE['InternetDocument.delete.already'])).deleteWaybill('01a10661-7b85-7ec0-8a5f-ca69851d4d0d'))) as CarrierRefused;
@@ -225,6 +230,27 @@ describe("NP's answers as recorded live", () => {
       BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: '1234.5' }],
     });
     expect(doc.DateTime).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+  });
+
+  test('a write NP answers success:true with nothing made and its reasons in errors is a refusal (422), not an outage', async () => {
+    const refusedOk = { success: true, data: [], errors: ['Recipient not selected'], warnings: [], info: [], messageCodes: [], errorCodes: ['20000300431'], warningCodes: [], infoCodes: [] };
+    const np = await answeringBy({ ...LIVE, 'InternetDocument.save': refusedOk });
+    const e = (await caught(client(np.url).createWaybill(waybillInput))) as CarrierRefused;
+    expect(e).toBeInstanceOf(CarrierRefused);
+    expect(e.refusals).toEqual([{ code: '20000300431', text: 'Recipient not selected' }]);
+    // A read answering nothing is just nothing.
+    const reads = await answeringBy({ 'AddressGeneral.getWarehouses': { ...refusedOk, errors: ['nothing'] } });
+    expect(await client(reads.url).getWarehouses('c', '', 10)).toEqual([]);
+  });
+
+  test('Counterparty.save without the nested contact: the contact is found among the counterparty\'s by name and phone', async () => {
+    const saved = { ...LIVE['Counterparty.save'], data: [{ ...LIVE['Counterparty.save'].data[0], ContactPerson: undefined }] };
+    const person = { Description: 'Коваленко Олена Петрівна', Phones: '380671234567', Email: '', Ref: '66666666-6666-4666-8666-666666666666', LastName: 'Коваленко', FirstName: 'Олена', MiddleName: 'Петрівна' };
+    const namesake = { ...person, Phones: '380991234567', Ref: '77777777-7777-4777-8777-777777777777' };
+    const contacts = { ...LIVE['Counterparty.getCounterpartyContactPersons'], data: [...LIVE['Counterparty.getCounterpartyContactPersons'].data, namesake, person] };
+    const np = await answeringBy({ ...LIVE, 'Counterparty.save': saved, 'Counterparty.getCounterpartyContactPersons': contacts });
+    await client(np.url).createWaybill({ ...waybillInput, recipient: { lastName: 'Коваленко', firstName: 'Олена', middleName: 'Петрівна' }, recipientPhone: '380671234567' });
+    expect(np.calls.find((c) => c.method === 'InternetDocument.save')!.props).toMatchObject({ ContactRecipient: '66666666-6666-4666-8666-666666666666' });
   });
 
   test("a name over NP's limits (part 25, whole 50, measured live) loses its middle name, never its last or first name", async () => {

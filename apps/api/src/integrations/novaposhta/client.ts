@@ -257,7 +257,17 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
       throw new CarrierRefused(method, refusals);
     }
     if (!res.ok) throw new CarrierError(`Nova Poshta ${method}: HTTP ${res.status}`);
-    return Array.isArray(body.data) ? body.data : [];
+    const data = Array.isArray(body.data) ? body.data : [];
+    // A write NP answered `success: true` with nothing made and its reasons in `errors` is a refusal
+    // (weblabllc/delivery-core treats such a write answer as an API error); a read keeps its (empty) data.
+    if (data.length === 0 && /^(save|update|delete)$/.test(calledMethod)) {
+      const refusals = refusalsOf(body);
+      if (refusals.length) {
+        opts.log.warn({ status: res.status, refusals, method }, 'nova poshta refused');
+        throw new CarrierRefused(method, refusals);
+      }
+    }
+    return data;
   }
 
   const today = () => {
@@ -349,7 +359,15 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
         CityRef: input.cityRecipientRef,
       });
       const recipientRef = saved?.Ref;
-      const contactRef = saved?.ContactPerson?.data?.[0]?.Ref;
+      let contactRef = saved?.ContactPerson?.data?.[0]?.Ref;
+      if (recipientRef && !contactRef) {
+        // No contact nested in the answer: the person's contact is found among the counterparty's
+        // (Counterparty.getCounterpartyContactPersons), by name and phone.
+        const want = (v: string | null | undefined) => (v ?? '').trim().toLowerCase();
+        const contacts = await call<{ Ref?: string; LastName?: string; FirstName?: string; MiddleName?: string; Phones?: unknown }>('Counterparty', 'getCounterpartyContactPersons', { Ref: recipientRef, Page: '1' });
+        const same = contacts.filter((c) => c?.Ref && want(c.LastName) === want(name.lastName) && want(c.FirstName) === want(name.firstName));
+        contactRef = (same.find((c) => firstPhone(c.Phones) === firstPhone(input.recipientPhone)) ?? (same.length === 1 ? same[0] : undefined))?.Ref;
+      }
       if (!recipientRef || !contactRef) throw new CarrierError('Nova Poshta Counterparty.save: no counterparty or contact person in the answer');
 
       let recipientAddress = input.recipientAddressRef ?? '';
