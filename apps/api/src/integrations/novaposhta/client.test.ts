@@ -253,6 +253,19 @@ describe("NP's answers as recorded live", () => {
     expect(np.calls.find((c) => c.method === 'InternetDocument.save')!.props).toMatchObject({ ContactRecipient: '66666666-6666-4666-8666-666666666666' });
   });
 
+  test('a sender whose City is the zero GUID (lis-dev/nova-poshta-api-2 issue #32) and an address listed without its city: the branch\'s city is asked by its Ref', async () => {
+    const zeroCity = { ...LIVE['Counterparty.getCounterparties'], data: [{ ...LIVE['Counterparty.getCounterparties'].data[0], City: '00000000-0000-0000-0000-000000000000', Counterparty: null }] };
+    const noCity = { ...LIVE['Counterparty.getCounterpartyAddresses'], data: [{ Ref: '39931b80-e1c2-11e3-8c4a-0050568002cf', Description: 'Відділення №3' }] };
+    const branch = { success: true, data: [{ Ref: '39931b80-e1c2-11e3-8c4a-0050568002cf', CityRef: 'db5c88f0-391c-11dd-90d9-001a92567626', CityDescription: 'Дніпро' }], errors: [], warnings: [], info: { totalCount: 1 }, errorCodes: [] };
+    const np = await answeringBy({ ...LIVE, 'Counterparty.getCounterparties': zeroCity, 'Counterparty.getCounterpartyAddresses': noCity, 'AddressGeneral.getWarehouses': branch });
+    const c = client(np.url);
+    const profile = await c.senderProfile();
+    expect(profile.counterparty.cityRef).toBe('');
+    expect(profile.addresses).toEqual([{ ref: '39931b80-e1c2-11e3-8c4a-0050568002cf', description: 'Відділення №3', cityRef: 'db5c88f0-391c-11dd-90d9-001a92567626', cityDescription: 'Дніпро' }]);
+    expect(np.calls.find((x) => x.method === 'AddressGeneral.getWarehouses')!.props).toMatchObject({ Ref: '39931b80-e1c2-11e3-8c4a-0050568002cf' });
+    expect((await c.resolveSender(null)).cityRef).toBe('db5c88f0-391c-11dd-90d9-001a92567626');
+  });
+
   test("a name over NP's limits (part 25, whole 50, measured live) loses its middle name, never its last or first name", async () => {
     expect(fitRecipientName({ lastName: 'Костянтинопольська-Вишневецька', firstName: 'Олександра', middleName: 'Володимирівна' })).toEqual({ lastName: 'Костянтинопольська-Вишневецька', firstName: 'Олександра', middleName: '' });
     expect(fitRecipientName({ lastName: 'Шевченко', firstName: 'Тарас', middleName: 'Г'.repeat(26) })).toEqual({ lastName: 'Шевченко', firstName: 'Тарас', middleName: '' });

@@ -206,6 +206,14 @@ export function fitRecipientName(n: { lastName: string; firstName: string; middl
   return { lastName, firstName, middleName };
 }
 
+/**
+ * A ref NP gave, or '' for none: NP writes "no city" as the zero GUID (a sender counterparty answered
+ * `"City": "00000000-0000-0000-0000-0000..."`, lis-dev/nova-poshta-api-2 issue #32), or null.
+ */
+function realRef(v: unknown): string {
+  return typeof v === 'string' && v.trim() !== '' && !/^[0-]+$/.test(v.trim()) ? v.trim() : '';
+}
+
 /** "Last First Middle" as the order's recipient name is written. */
 export function splitName(full: string): { lastName: string; firstName: string; middleName: string } {
   const [lastName = '', firstName = '', ...rest] = full.trim().split(/\s+/);
@@ -292,12 +300,19 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
     const contact = contacts.find((c) => c?.Ref);
     if (!contact?.Ref) throw new NpSenderIncomplete('contact');
     const addresses = await call<{ Ref?: string; Description?: string; CityRef?: string; CityDescription?: string }>('Counterparty', 'getCounterpartyAddresses', { Ref: cp.Ref, CounterpartyProperty: 'Sender' });
+    // An address listed without its city (no published live answer shows whether NP always gives
+    // CityRef here): the branch's own city, asked by its Ref (AddressGeneral.getWarehouses takes `Ref`).
+    for (const a of addresses) {
+      if (!a?.Ref || realRef(a.CityRef)) continue;
+      const [w] = await call<{ CityRef?: string; CityDescription?: string }>('AddressGeneral', 'getWarehouses', { Ref: a.Ref, Page: '1', Limit: '1' }).catch(() => []);
+      if (realRef(w?.CityRef)) Object.assign(a, { CityRef: w!.CityRef, CityDescription: a.CityDescription || w!.CityDescription });
+    }
     return {
-      counterparty: { ref: cp.Ref, description: cp.Description ?? '', cityRef: cp.City ?? '', type: cp.CounterpartyType ?? '' },
+      counterparty: { ref: cp.Ref, description: cp.Description ?? '', cityRef: realRef(cp.City), type: cp.CounterpartyType ?? '' },
       contact: { ref: contact.Ref, description: contact.Description ?? '', phone: firstPhone(contact.Phones) },
       addresses: addresses
         .filter((a) => a?.Ref)
-        .map((a) => ({ ref: a.Ref!, description: a.Description ?? '', cityRef: a.CityRef ?? '', cityDescription: a.CityDescription ?? '' })),
+        .map((a) => ({ ref: a.Ref!, description: a.Description ?? '', cityRef: realRef(a.CityRef), cityDescription: a.CityDescription ?? '' })),
     };
   }
   /** The sender counterparty, its contact and its addresses; `refresh` asks NP again. A failure is not kept. */

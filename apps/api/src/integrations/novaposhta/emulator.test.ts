@@ -343,6 +343,12 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     expect(await row(String(answer.data[0].IntDocNumber))).toMatchObject({ costKop: 5000 + 150 });
   });
 
+  test('getWarehouses takes a branch Ref as its filter, as NP documents', async () => {
+    const answer = await call('AddressGeneral', 'getWarehouses', { Ref: branch.ref });
+    expect(answer).toMatchObject({ success: true, data: [{ Ref: branch.ref, CityRef: kyiv.ref, CityDescription: kyiv.name }] });
+    expect(answer.data).toHaveLength(1);
+  });
+
   test("Counterparty.save and InternetDocument.save: the length limits NP enforces, measured live (names 25, full name 50, description 120)", async () => {
     const person = { MiddleName: 'Григорович', Phone: '380501234567', CounterpartyType: 'PrivatePerson', CounterpartyProperty: 'Recipient' };
     const save = (over: Record<string, unknown>) => call('Counterparty', 'save', { ...person, FirstName: 'Тарас', LastName: 'Шевченко', ...over });

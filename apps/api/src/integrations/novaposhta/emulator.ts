@@ -114,10 +114,13 @@ export function answer(req: NpRequest): NpEnvelope {
       return envelope([{ TotalCount: found.length, Addresses: page(found, props, 10).map(settlement) }]);
     }
     case 'getWarehouses': {
-      const cityRef = String(props.CityRef ?? '');
-      if (!cityRef) return envelope([], [], ['CityRef is empty']);
+      // By its Ref (a filter NP documents for getWarehouses), or within a city.
+      const ref = String(props.Ref ?? '');
+      const byRef = ref ? EMULATOR_DATA.warehouses.filter((w) => w.ref === ref) : null;
+      const cityRef = byRef ? (byRef[0]?.cityRef ?? '') : String(props.CityRef ?? '');
+      if (!cityRef && !byRef) return envelope([], [], ['CityRef is empty']);
       const city = cityByRef.get(cityRef);
-      const own = EMULATOR_DATA.warehouses.filter((w) => w.cityRef === cityRef);
+      const own = byRef ?? EMULATOR_DATA.warehouses.filter((w) => w.cityRef === cityRef);
       const q = String(props.FindByString ?? '');
       const found = /^\d+$/.test(q.trim()) ? own.filter((w) => String(w.number).startsWith(q.trim())) : rank(own, (w) => w.description, q);
       const data = page(found, props, 30).map((w) => ({
