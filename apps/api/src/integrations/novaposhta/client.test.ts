@@ -266,6 +266,27 @@ describe("NP's answers as recorded live", () => {
     expect((await c.resolveSender(null)).cityRef).toBe('db5c88f0-391c-11dd-90d9-001a92567626');
   });
 
+  test('the recipient phone goes to NP as 380XXXXXXXXX whatever form the order holds', async () => {
+    const np = await answeringBy(LIVE);
+    await client(np.url).createWaybill({ ...waybillInput, recipientPhone: '0501112233' });
+    expect(np.calls.find((c) => c.method === 'Counterparty.save')!.props).toMatchObject({ Phone: '380501112233' });
+    expect(np.calls.find((c) => c.method === 'InternetDocument.save')!.props).toMatchObject({ RecipientsPhone: '380501112233' });
+  });
+
+  test('tracking from live answers: StatusCode and DocumentCost strings, warnings as objects, a redelivery (not a return) created on its basis', async () => {
+    // InfDev/SKit.NovaPoshta assets/responseSamples/TrackingDocument-getStatusDocuments.json (from developers.novaposhta.ua), trimmed.
+    const body = {
+      success: true,
+      data: [{ Number: '20450582687146', StatusCode: '10', Status: 'Відправлення отримано. Протягом доби відправник отримає SMS-повідомлення…', DocumentCost: '115', AmountToPay: '115', LastCreatedOnTheBasisNumber: '102-1107576404', LastCreatedOnTheBasisDocumentType: 'RedeliveryGM', RedeliverySum: '', Redelivery: 1 }],
+      errors: [], warnings: [{ ID_20450582687146: 'Please enter a valid phone number from the express invoice to show full information' }], info: [], messageCodes: [], errorCodes: [], warningCodes: [], infoCodes: [],
+    };
+    const np = await answeringBy({ 'TrackingDocument.getStatusDocuments': body });
+    expect(await client(np.url).trackDocuments(['20450582687146', '20400000000000'])).toEqual([
+      { number: '20450582687146', statusCode: 10, status: body.data[0]!.Status, documentCost: 115, returnNumber: null },
+      { number: '20400000000000', statusCode: 3, status: 'Номер не знайдено', documentCost: null, returnNumber: null },
+    ]);
+  });
+
   test("a name over NP's limits (part 25, whole 50, measured live) loses its middle name, never its last or first name", async () => {
     expect(fitRecipientName({ lastName: 'Костянтинопольська-Вишневецька', firstName: 'Олександра', middleName: 'Володимирівна' })).toEqual({ lastName: 'Костянтинопольська-Вишневецька', firstName: 'Олександра', middleName: '' });
     expect(fitRecipientName({ lastName: 'Шевченко', firstName: 'Тарас', middleName: 'Г'.repeat(26) })).toEqual({ lastName: 'Шевченко', firstName: 'Тарас', middleName: '' });

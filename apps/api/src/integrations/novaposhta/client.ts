@@ -363,11 +363,13 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
     async createWaybill(input: NpWaybillInput): Promise<NpWaybill> {
       const sender = input.sender ?? (await resolveSender(input.senderAddressRef ?? null));
       const name = fitRecipientName(input.recipient ?? splitName(input.recipientName));
+      // 380XXXXXXXXX, the form NP's documentation writes every phone in (Counterparty.save "380997979789").
+      const recipientPhone = firstPhone(input.recipientPhone);
       const [saved] = await call<{ Ref?: string; ContactPerson?: { data?: { Ref?: string }[] } }>('Counterparty', 'save', {
         FirstName: name.firstName,
         MiddleName: name.middleName,
         LastName: name.lastName,
-        Phone: input.recipientPhone,
+        Phone: recipientPhone,
         Email: '',
         CounterpartyType: 'PrivatePerson',
         CounterpartyProperty: 'Recipient',
@@ -381,7 +383,7 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
         const want = (v: string | null | undefined) => (v ?? '').trim().toLowerCase();
         const contacts = await call<{ Ref?: string; LastName?: string; FirstName?: string; MiddleName?: string; Phones?: unknown }>('Counterparty', 'getCounterpartyContactPersons', { Ref: recipientRef, Page: '1' });
         const same = contacts.filter((c) => c?.Ref && want(c.LastName) === want(name.lastName) && want(c.FirstName) === want(name.firstName));
-        contactRef = (same.find((c) => firstPhone(c.Phones) === firstPhone(input.recipientPhone)) ?? (same.length === 1 ? same[0] : undefined))?.Ref;
+        contactRef = (same.find((c) => firstPhone(c.Phones) === recipientPhone) ?? (same.length === 1 ? same[0] : undefined))?.Ref;
       }
       if (!recipientRef || !contactRef) throw new CarrierError('Nova Poshta Counterparty.save: no counterparty or contact person in the answer');
 
@@ -420,7 +422,7 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
         Recipient: recipientRef,
         RecipientAddress: recipientAddress,
         ContactRecipient: contactRef,
-        RecipientsPhone: input.recipientPhone,
+        RecipientsPhone: recipientPhone,
       };
       if (input.codAmount > 0) props.BackwardDeliveryData = [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: String(input.codAmount) }];
       let doc: { Ref?: string; IntDocNumber?: string; CostOnSite?: number | string; EstimatedDeliveryDate?: string } | undefined;

@@ -343,6 +343,13 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     expect(await row(String(answer.data[0].IntDocNumber))).toMatchObject({ costKop: 5000 + 150 });
   });
 
+  test('tracking without the waybill\'s phone warns per number as NP does (an object in warnings)', async () => {
+    const answer = await call('TrackingDocument', 'getStatusDocuments', { Documents: [{ DocumentNumber: '20400000000000' }, { DocumentNumber: '20400000000001', Phone: '380501234567' }] });
+    expect(answer).toMatchObject({ success: true, warnings: [{ ID_20400000000000: 'Please enter a valid phone number from the express invoice to show full information' }] });
+    expect(answer.warnings).toHaveLength(1);
+    expect(answer.data[0]).toMatchObject({ Number: '20400000000000', StatusCode: '3', Status: 'Номер не знайдено' });
+  });
+
   test('getWarehouses takes a branch Ref as its filter, as NP documents', async () => {
     const answer = await call('AddressGeneral', 'getWarehouses', { Ref: branch.ref });
     expect(answer).toMatchObject({ success: true, data: [{ Ref: branch.ref, CityRef: kyiv.ref, CityDescription: kyiv.name }] });

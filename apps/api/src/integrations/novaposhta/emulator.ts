@@ -46,7 +46,7 @@ export interface NpRequest {
 const norm = (s: string) => s.toLowerCase().replace(/[’'ʼ`]/g, '').replace(/ё/g, 'е').trim();
 
 /** NP's envelope; `errors` is an object in some answers (an already deleted waybill: see deleteDocuments). */
-export type NpEnvelope = Omit<ReturnType<typeof envelope>, 'errors'> & { errors: string[] | Record<string, string> };
+export type NpEnvelope = Omit<ReturnType<typeof envelope>, 'errors' | 'warnings'> & { errors: string[] | Record<string, string>; warnings: unknown[] };
 
 /** `info` is `[]` unless a list answers `{totalCount}`, as NP answers (the live answers in emulator.test.ts). */
 function envelope(data: unknown[], info: Record<string, unknown> | unknown[] = [], errors: string[] = [], errorCodes: string[] = errors.map(() => '')) {
@@ -617,7 +617,10 @@ async function trackDocuments(emu: NpEmulatorOptions, p: Record<string, unknown>
     });
     byNumber.set(doc.number, moved);
   }
-  return envelope(numbers.map((n) => (byNumber.has(n) ? trackingItem(byNumber.get(n)!) : notFoundItem(n))));
+  // Asked without the phone of the waybill, NP answers less and warns per number, as an object
+  // (recorded live: weblabllc/delivery-core test/fixtures/novaposhta/tracking-not-found.json).
+  const warnings = asked.flatMap((d, i) => (text(props(d).Phone) ? [] : [{ [`ID_${numbers[i]}`]: 'Please enter a valid phone number from the express invoice to show full information' }]));
+  return { ...envelope(numbers.map((n) => (byNumber.has(n) ? trackingItem(byNumber.get(n)!) : notFoundItem(n)))), warnings };
 }
 
 // ---- Counterparty, ContactPerson, Address.save ------------------------------------------------
