@@ -374,10 +374,12 @@ class FileImport {
       case 'priceTypes':
         return this.priceTypesOf(r.node);
       case 'good':
+        if (this.withoutId(r.node, 'Товар')) return;
         this.goods.push(parseGood(r.node));
         if (this.goods.length >= BATCH) await this.flushGoods();
         return;
       case 'offer': {
+        if (this.withoutId(r.node, 'Предложение')) return;
         const o = parseOffer(r.node, this.priceTypeCurrency);
         // Characteristics of one good stay in one batch (their quantities are summed).
         const last = this.offers[this.offers.length - 1];
@@ -386,6 +388,16 @@ class FileImport {
         return;
       }
     }
+  }
+
+  /**
+   * A good or an offer without Ид (1C ERP writes empty `<Предложение/>` among the offers) names
+   * nothing to write: skipped with a warning, never the whole file refused.
+   */
+  private withoutId(node: XNode, element: string): boolean {
+    if (textOf(node, 'Ид')) return false;
+    this.env.warn({ key: 'record_without_id', params: { element, line: node.line } });
+    return true;
   }
 
   async finish(summary: CmlSummary): Promise<void> {

@@ -426,4 +426,26 @@ describe('price types as 1C names them', () => {
     ]);
     expect((await runView(run.id, 'uk')).warnings[2].text).toBe(`Пропозиція ${P.cord}: некоректна ціна «0.00»`);
   });
+
+  test('an empty <Предложение/> (1C ERP writes them among the offers) or <Товар/> is skipped with a warning; the rest of the file imports', async () => {
+    // 2.07 as a Ukrainian 1C ERP writes it: ТипыЦен in UAH, Склады, Склад КоличествоНаСкладе per offer, two empty offers.
+    const data = fs.readFileSync(path.join(FIXTURES, 'field/empty-offer.xml'));
+    const [res] = await exchange([{ name: 'offers.xml', data }], ['offers.xml']);
+    expect(res!.lines[0], res!.text).toBe('success');
+    expect(await product(P.lamp7)).toMatchObject({ drop_kop: '4150', retail_kop: '7000', qty: 5 });
+    expect(await product(P.cord)).toMatchObject({ drop_kop: '5200', qty: 2 });
+    const run = await lastRun('offers.xml');
+    expect(run.warnings).toEqual([
+      { key: 'record_without_id', params: { element: 'Предложение', line: 63 } },
+      { key: 'record_without_id', params: { element: 'Предложение', line: 83 } },
+    ]);
+    expect((await runView(run.id, 'uk')).warnings[0].text).toBe('Елемент Предложение без Ид (рядок 63) пропущено');
+    expect((await runView(run.id, 'ru')).warnings[0].text).toBe('Элемент Предложение без Ид (строка 63) пропущен');
+
+    const goods = Buffer.from(catalogXml([{ id: 'field-empty-good', name: 'Товар поруч із порожнім' }]).toString().replace('<Товары>\n', '<Товары>\n<Товар/>\n'));
+    const [g] = await exchange([{ name: 'import.xml', data: goods }], ['import.xml']);
+    expect(g!.lines[0], g!.text).toBe('success');
+    expect(await product('field-empty-good')).toMatchObject({ name_uk: 'Товар поруч із порожнім' });
+    expect((await lastRun('import.xml')).warnings).toEqual([{ key: 'record_without_id', params: { element: 'Товар', line: 3 } }]);
+  });
 });
