@@ -424,7 +424,13 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
         ContactRecipient: contactRef,
         RecipientsPhone: recipientPhone,
       };
-      if (input.codAmount > 0) props.BackwardDeliveryData = [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: String(input.codAmount) }];
+      // Cash on delivery: the recipient pays its return, except to a door, where NP refuses that
+      // (20000201592 "BackwardDelivery PayerType for WarehouseDoors cannot be Recipient", NP's
+      // CommonGeneral.getMessageCodeText table): there the sender pays it.
+      if (input.codAmount > 0) {
+        const payer = input.serviceType === 'WarehouseDoors' ? 'Sender' : 'Recipient';
+        props.BackwardDeliveryData = [{ PayerType: payer, CargoType: 'Money', RedeliveryString: String(input.codAmount) }];
+      }
       let doc: { Ref?: string; IntDocNumber?: string; CostOnSite?: number | string; EstimatedDeliveryDate?: string } | undefined;
       try {
         [doc] = await call<NonNullable<typeof doc>>('InternetDocument', 'save', props);

@@ -417,6 +417,7 @@ describe('Nova Poshta emulator: as strict as NP', () => {
       [{ Weight: '25', RecipientAddress: postomat.ref }, ['20000200380']],
       // Cash on delivery.
       [{ BackwardDeliveryData: 'money' }, ['20000200086']],
+      [{ ServiceType: 'WarehouseDoors', RecipientAddress: await courierAddress(), BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: '100' }] }, ['20000201592']],
       [{ BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Gold', RedeliveryString: '10' }] }, ['20000200075']],
       [{ BackwardDeliveryData: [{ PayerType: 'Bank', CargoType: 'Money', RedeliveryString: '10' }] }, ['20000200085']],
       [{ BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: 'ten' }] }, ['20000200079']],
@@ -550,7 +551,7 @@ describe('Nova Poshta emulator: as strict as NP', () => {
       SeatsAmount: '3',
       Weight: '4.1',
       Cost: '999.99',
-      BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: '1234.5' }],
+      BackwardDeliveryData: [{ PayerType: 'Sender', CargoType: 'Money', RedeliveryString: '1234.5' }],
       ServiceType: 'WarehouseDoors',
       RecipientAddress: await courierAddress(),
     });

@@ -505,6 +505,9 @@ function checkDocument(emu: NpEmulatorOptions, p: Record<string, unknown>): NpFa
         }
         if (!BACKWARD_CARGO_TYPES.includes(text(b.CargoType))) faults.push(np('20000200075'));
         if (text(b.PayerType) !== 'Sender' && text(b.PayerType) !== 'Recipient') faults.push(np('20000200085'));
+        // To a door the recipient cannot pay the backward delivery (NP's getMessageCodeText: 20000201591/20000201592).
+        else if (text(b.PayerType) === 'Recipient' && service === 'WarehouseDoors') faults.push(np('20000201592'));
+        else if (text(b.PayerType) === 'Recipient' && service === 'DoorsDoors') faults.push(np('20000201591'));
         if (text(b.CargoType) === 'Money') {
           const sum = decimal(b.RedeliveryString);
           if (sum === null) faults.push(np('20000200079'));

@@ -122,6 +122,7 @@ const TABLE = {
   '20000200074': { en: 'Backward Delivery Money is too high', uk: 'Сума післяплати перевищує ліміт', ru: 'Сумма наложенного платежа превышает лимит' },
   '20000200078': { en: 'BackwardDelivery Money is unavailable in selected CityRecipient', uk: 'Післяплата недоступна в місті одержувача', ru: 'Наложенный платёж недоступен в городе получателя' },
   '20000200082': { en: 'BackwardDelivery Money to WarehouseDoors is too high', uk: 'Сума післяплати для адресної доставки занадто велика', ru: 'Сумма наложенного платежа для адресной доставки слишком большая' },
+  '20000201591': { en: 'BackwardDelivery PayerType for DoorsDoors cannot be Recipient', uk: 'Для доставки двері-двері одержувач не може платити за зворотну доставку', ru: 'При доставке двери-двери получатель не может платить за обратную доставку' },
   '20000201592': { en: 'BackwardDelivery PayerType for WarehouseDoors cannot be Recipient', uk: 'Для адресної доставки одержувач не може платити за зворотну доставку', ru: 'При адресной доставке получатель не может платить за обратную доставку' },
 
   // ---- Counterparty.save, ContactPerson, Address.save ----------------------------------------

@@ -114,6 +114,8 @@ describe('a waybill as NP API 2.0 takes it (recording stand-in)', () => {
     expect(doc.RecipientAddress).not.toBe(STREET);
     expect(doc).not.toHaveProperty('RecipientAddressName');
     expect(doc).not.toHaveProperty('RecipientHouse');
+    // To a door NP refuses a recipient paying the backward delivery (20000201592): the sender pays it.
+    expect(doc.BackwardDeliveryData).toEqual([{ PayerType: 'Sender', CargoType: 'Money', RedeliveryString: '160' }]);
   });
 });
 
