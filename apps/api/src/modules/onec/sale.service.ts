@@ -183,7 +183,8 @@ export async function saleSuccess(db: Db, _deps: Deps): Promise<void> {
  * prefix ('[F] Отгружен'). Unknown statuses are ignored (the flags still count).
  *  - 'Проведен' / 'Проведён' = true: 1C posted the order, it is reserved -> Confirmed;
  *  - 'Отгружен' / 'Відвантажено' = true (УТ 11: the shipment is posted) -> Delivered, through
- *    Confirmed and Complected, each step in the order's history;
+ *    Confirmed and Complected, each step in the order's history; where no Отгружен is written
+ *    (older 1C, CommerceML 2.0x), a 'Номер отгрузки по 1С' or 'Дата отгрузки по 1С' means the same;
  *  - 'Отменен' / 'Скасовано' / 'ПометкаУдаления' = true, or the element `<ПометкаУдаления>` of
  *    the document (УТ 11) = true -> Canceled;
  *  - 'Статус заказа' / 'Статус замовлення' / 'Статус': see STATUS_NAMES;
@@ -222,6 +223,16 @@ const ORDER_OPERATIONS = ['', 'заказ товара'];
 const first = (req: Map<string, string>, names: string[]) => names.map((n) => req.get(n)).find((v) => v !== undefined && v !== '');
 const flagged = (req: Map<string, string>, names: string[]) => names.some((n) => FLAG_TRUE.test(req.get(n)?.trim() ?? ''));
 
+/**
+ * Whether 1C shipped the order: its Отгружен requisite where it writes one (УТ 11); else, as an
+ * older 1C (УТ 10, КА, ERP with CommerceML 2.0x) tells it and the sites read it, a shipment
+ * number or date (Номер/Дата отгрузки по 1С: the posted sales document).
+ */
+function shipped(req: Map<string, string>): boolean {
+  if (SHIPPED.some((n) => (req.get(n)?.trim() ?? '') !== '')) return flagged(req, SHIPPED);
+  return Boolean(first(req, SHIPMENT_NUMBER)?.trim() || first(req, SHIPMENT_DATE)?.trim());
+}
+
 /** The status 1C's document asks for (null: nothing beyond what it may say about the number or waybill). */
 export function targetOf(doc: UploadedOrder): OrderStatus | null {
   const statusText = first(doc.requisites, STATUS)
@@ -230,7 +241,7 @@ export function targetOf(doc: UploadedOrder): OrderStatus | null {
     .toLowerCase();
   const named = statusText ? (STATUS_NAMES[statusText] ?? null) : null;
   if (named === 'Canceled' || doc.deletionMark || flagged(doc.requisites, CANCELED)) return 'Canceled';
-  if (flagged(doc.requisites, SHIPPED) && (!named || RANK[named] < RANK.Delivered)) return 'Delivered';
+  if (shipped(doc.requisites) && (!named || RANK[named] < RANK.Delivered)) return 'Delivered';
   if (flagged(doc.requisites, POSTED) && (!named || RANK[named] < RANK.Confirmed)) return 'Confirmed';
   return named;
 }

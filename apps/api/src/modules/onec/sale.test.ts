@@ -504,6 +504,33 @@ describe('mode=file', () => {
     expect(D2.history.filter((h: any) => h.kind === 'status').map((h: any) => h.to)).toEqual(['New', 'Confirmed', 'Complected', 'Delivered']);
   });
 
+  test('an older 1C (КА/ERP, CommerceML 2.07) writes no Отгружен: Номер/Дата отгрузки по 1С tell the shipment (Delivered step by step); posted alone is Confirmed', async () => {
+    await flush();
+    await tools.setStock(4, 20);
+    const u = await t.user({ isVerified: true });
+    const [a, b, c] = await exported(u.token, 3);
+    const xml = fs
+      .readFileSync(path.join(import.meta.dirname, 'fixtures', 'sale', 'erp-207-orders.xml'), 'utf8')
+      .replace(/\{\{([ABC])\}\}/g, (_m, k: 'A' | 'B' | 'C') => ({ A: a!.number, B: b!.number, C: c!.number })[k]);
+    expect(await file(xml)).toEqual({ moved: 2, warnings: [] });
+    const get = async (id: number) => (await t.request('GET', `/api/v1/orders/${id}`, { token: u.token })).body.data;
+    const A = await get(a!.id);
+    expect(A).toMatchObject({ status: 'Delivered', reservation_number: 'ВК000001469' });
+    expect(A.history.filter((h: any) => h.kind === 'status').map((h: any) => [h.from, h.to, h.note])).toEqual([
+      [null, 'New', null],
+      ['New', 'Confirmed', '1С'],
+      ['Confirmed', 'Complected', '1С'],
+      ['Complected', 'Delivered', '1С: ВК01276 2026-01-11T12:22:01'],
+    ]);
+    expect(await get(b!.id)).toMatchObject({ status: 'Confirmed', reservation_number: 'ВК000001470' });
+    expect(await get(c!.id)).toMatchObject({ status: 'New', reservation_number: 'ВК000001471' });
+    // Where 1C writes Отгружен (УТ 11), it decides: false with a shipment number is not shipped.
+    const d = (await exported(u.token, 1))[0]!;
+    const explicit = upload([{ number: d.number, req: [['Проведен', 'true'], ['Отгружен', 'false'], ['Номер отгрузки по 1С', 'РН-1'], ['Дата отгрузки по 1С', '2026-01-11T12:22:01']] }]);
+    expect(await file(explicit)).toEqual({ moved: 1, warnings: [] });
+    expect(await get(d.id)).toMatchObject({ status: 'Confirmed' });
+  });
+
   test('windows-1251 files, statuses with our own names, documents that are not orders', async () => {
     await flush();
     await tools.setStock(4, 20);
