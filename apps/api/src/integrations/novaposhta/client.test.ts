@@ -266,6 +266,26 @@ describe("NP's answers as recorded live", () => {
     expect((await c.resolveSender(null)).cityRef).toBe('db5c88f0-391c-11dd-90d9-001a92567626');
   });
 
+  test('address lookups send Limit and Page as strings, as NP documents them; the live searchSettlements answer is read', async () => {
+    // weblabllc/delivery-core test/fixtures/novaposhta/search-settlements-kyiv.json (first entry).
+    const settlements = {
+      success: true,
+      data: [{ TotalCount: 9, Addresses: [{ Present: 'м. Київ, Київська обл.', Warehouses: 12666, MainDescription: 'Київ', Area: 'Київська', Region: '', SettlementTypeCode: 'м.', Ref: 'e718a680-4b33-11e4-ab6d-005056801329', DeliveryCity: '8d5a980d-391c-11dd-90d9-001a92567626', AddressDeliveryAllowed: true, StreetsAvailability: true }] }],
+      errors: [], warnings: [], info: [], messageCodes: [], errorCodes: [], warningCodes: [], infoCodes: [],
+    };
+    const empty = { success: true, data: [], errors: [], warnings: [], info: { totalCount: 0 }, errorCodes: [] };
+    const np = await answeringBy({ 'Address.searchSettlements': settlements, 'AddressGeneral.getWarehouses': empty, 'Address.getStreet': empty });
+    const c = client(np.url);
+    expect((await c.searchSettlements('київ', 5))[0]).toMatchObject({ MainDescription: 'Київ', DeliveryCity: '8d5a980d-391c-11dd-90d9-001a92567626', Warehouses: 12666 });
+    await c.getWarehouses('8d5a980d-391c-11dd-90d9-001a92567626', '12', 20);
+    await c.getStreet('8d5a980d-391c-11dd-90d9-001a92567626', 'Хрещ', 10);
+    expect(np.calls.map((x) => [x.method, x.props.Limit, x.props.Page])).toEqual([
+      ['Address.searchSettlements', '5', '1'],
+      ['AddressGeneral.getWarehouses', '20', '1'],
+      ['Address.getStreet', '10', '1'],
+    ]);
+  });
+
   test('the recipient phone goes to NP as 380XXXXXXXXX whatever form the order holds', async () => {
     const np = await answeringBy(LIVE);
     await client(np.url).createWaybill({ ...waybillInput, recipientPhone: '0501112233' });

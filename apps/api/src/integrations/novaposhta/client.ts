@@ -339,15 +339,16 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
     return { counterpartyRef: p.counterparty.ref, contactRef: p.contact.ref, phone: p.contact.phone, cityRef: address.cityRef || p.counterparty.cityRef, addressRef: address.ref };
   }
 
+  // Every scalar goes as a string, as NP documents them ("string[36]"; its own examples send "Limit": "50", "Page": "1").
   return {
     async searchSettlements(cityName: string, limit: number): Promise<NpSettlement[]> {
-      const data = await cached(`s:${limit}:${cityName.toLowerCase()}`, () => call<{ Addresses: NpSettlement[] }>('Address', 'searchSettlements', { CityName: cityName, Limit: limit, Page: 1 }));
+      const data = await cached(`s:${limit}:${cityName.toLowerCase()}`, () => call<{ Addresses: NpSettlement[] }>('Address', 'searchSettlements', { CityName: cityName, Limit: String(limit), Page: '1' }));
       return data[0]?.Addresses ?? [];
     },
     getWarehouses: (cityRef: string, search: string, limit: number) =>
-      cached<NpWarehouse>(`w:${limit}:${cityRef}:${search.toLowerCase()}`, () => call<NpWarehouse>('AddressGeneral', 'getWarehouses', { CityRef: cityRef, FindByString: search, Limit: limit, Page: 1 })),
+      cached<NpWarehouse>(`w:${limit}:${cityRef}:${search.toLowerCase()}`, () => call<NpWarehouse>('AddressGeneral', 'getWarehouses', { CityRef: cityRef, FindByString: search, Limit: String(limit), Page: '1' })),
     getStreet: (cityRef: string, search: string, limit: number) =>
-      cached<NpStreet>(`st:${limit}:${cityRef}:${search.toLowerCase()}`, () => call<NpStreet>('Address', 'getStreet', { CityRef: cityRef, FindByString: search, Limit: limit, Page: 1 })),
+      cached<NpStreet>(`st:${limit}:${cityRef}:${search.toLowerCase()}`, () => call<NpStreet>('Address', 'getStreet', { CityRef: cityRef, FindByString: search, Limit: String(limit), Page: '1' })),
 
     senderProfile,
     resolveSender,
