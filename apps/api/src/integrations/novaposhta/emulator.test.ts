@@ -350,6 +350,16 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     expect(answer.data[0]).toMatchObject({ Number: '20400000000000', StatusCode: '3', Status: 'Номер не знайдено' });
   });
 
+  test('getStreet answers the street type as NP does: an English ref beside the Ukrainian abbreviation', async () => {
+    const answer = await call('Address', 'getStreet', { CityRef: kyiv.ref, FindByString: '', Limit: '50', Page: '1' });
+    expect(answer.success).toBe(true);
+    for (const st of answer.data as { StreetsTypeRef: string; StreetsType: string }[]) {
+      expect(['Street', 'Lane', 'Prospectus', 'Boulevard']).toContain(st.StreetsTypeRef);
+      expect(st.StreetsType).toMatch(/\.$/);
+    }
+    expect(answer.data).toContainEqual(expect.objectContaining({ StreetsTypeRef: 'Street', StreetsType: 'вул.' }));
+  });
+
   test('getWarehouses takes a branch Ref as its filter, as NP documents', async () => {
     const answer = await call('AddressGeneral', 'getWarehouses', { Ref: branch.ref });
     expect(answer).toMatchObject({ success: true, data: [{ Ref: branch.ref, CityRef: kyiv.ref, CityDescription: kyiv.name }] });

@@ -103,6 +103,13 @@ const settlement = (c: EmuCity) => ({
   StreetsAvailability: true,
 });
 
+/**
+ * A street type's ref beside its Ukrainian abbreviation, as NP answers getStreet ("StreetsTypeRef":
+ * "Street", "StreetsType": "вул."; "Lane"/"пров.", "Prospectus"/"просп.": InfDev/SKit.NovaPoshta
+ * assets/responseSamples/Address-getStreet.json, a developers.novaposhta.ua answer).
+ */
+const STREET_TYPE_REF: Record<string, string> = { 'вул.': 'Street', 'пров.': 'Lane', 'просп.': 'Prospectus', 'бульв.': 'Boulevard' };
+
 /** Reference data (address methods): needs no database. Other methods: see `answerAsync`. */
 export function answer(req: NpRequest): NpEnvelope {
   const props = req.methodProperties ?? {};
@@ -141,7 +148,7 @@ export function answer(req: NpRequest): NpEnvelope {
       if (!cityRef) return envelope([], [], ['CityRef is empty']);
       const own = EMULATOR_DATA.streets.filter((s) => s.cityRef === cityRef);
       const found = rank(own, (s) => s.description, String(props.FindByString ?? ''));
-      const data = page(found, props, 10).map((s) => ({ Description: s.description, Ref: s.ref, StreetsTypeRef: s.type, StreetsType: s.type }));
+      const data = page(found, props, 10).map((s) => ({ Description: s.description, Ref: s.ref, StreetsTypeRef: STREET_TYPE_REF[s.type] ?? 'Street', StreetsType: s.type }));
       return envelope(data, { totalCount: found.length });
     }
     default:
