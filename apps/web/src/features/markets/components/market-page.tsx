@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { productsResponse, type MarketInput } from '@drop/shared';
+import { PRODUCT_PER_PAGE_OPTIONS, productsResponse, type MarketInput } from '@drop/shared';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
@@ -17,12 +17,18 @@ import { MarketForm } from './market-form.tsx';
 
 const PROFILE_HREF = '/dashboard/profile';
 
-/** One product for the sample price line (any product; prices without a store). */
+/** The smallest page the products list accepts (DESIGN: per_page is one of 5, 10, 20, 30, 50, 100). */
+export const SAMPLE_PER_PAGE = Math.min(...PRODUCT_PER_PAGE_OPTIONS);
+
+/** One product for the sample price line (a priced one when the first page has it; prices without a store). */
 function useSampleProduct(enabled: boolean) {
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: ['markets', 'sample-product', i18n.language],
-    queryFn: async ({ signal }) => productsResponse.parse(await api.raw('GET', '/products', { query: { per_page: 1 }, signal })).data[0] ?? null,
+    queryFn: async ({ signal }) => {
+      const { data } = productsResponse.parse(await api.raw('GET', '/products', { query: { per_page: SAMPLE_PER_PAGE }, signal }));
+      return data.find((p) => p.drop_price > 0) ?? data[0] ?? null;
+    },
     enabled,
     staleTime: 5 * 60_000,
   });
