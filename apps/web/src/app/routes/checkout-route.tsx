@@ -5,6 +5,7 @@ import { cartKeys } from '../../features/cart/api/keys.ts';
 import { useCart } from '../../features/cart/api/get-cart.ts';
 import { useConfig } from '../../features/config/api/get-config.ts';
 import { CheckoutPage } from '../../features/orders/components/checkout-page.tsx';
+import { checkoutSummaryOf } from '../../features/orders/lib/checkout-summary.ts';
 
 /** /dashboard/checkout: composes orders with the cart (its totals; invalidated after the order) and /config. */
 export function CheckoutRoute() {
@@ -16,7 +17,7 @@ export function CheckoutRoute() {
   const data = cart.data;
   return (
     <CheckoutPage
-      summary={data ? { lines: data.items.length, count: data.count, drop_sum: data.drop_sum, retail_sum: data.retail_sum, profit: data.profit } : undefined}
+      summary={data ? checkoutSummaryOf(data) : undefined}
       loading={cart.isPending}
       error={cart.isError ? cart.error.message : undefined}
       onRetry={() => void cart.refetch()}
