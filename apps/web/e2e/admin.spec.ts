@@ -63,13 +63,13 @@ test('an operator verifies a new reseller, approves the top-up and moves the ord
   await expect(op).toHaveURL(/search=/);
   const row = op.locator(`[data-testid="admin-user-row"][data-user-id="${me.id}"]`);
   await expect(op.getByTestId('admin-user-row')).toHaveCount(1);
-  await expect(row.getByTestId('user-badge')).toHaveText('New');
+  await expect(row.getByTestId('user-badge')).toHaveText('Новий');
   await row.getByTestId('admin-user-name').click();
   await expect(op).toHaveURL(new RegExp(`/admin/users/${me.id}$`));
   await expect(op.getByTestId('admin-user-title')).toHaveText('Ірина Адмінтест');
   await op.getByTestId('user-verify').click();
   await expect(op.getByTestId('toast').filter({ hasText: 'Реселера верифіковано' })).toBeVisible();
-  await expect(op.getByTestId('admin-user-page').getByTestId('user-badge')).toHaveText('Verified');
+  await expect(op.getByTestId('admin-user-page').getByTestId('user-badge')).toHaveText('Верифікований');
   // ... and the reseller's badge follows without a reload.
   await expect(badge).toHaveAttribute('data-kind', 'verified');
   await stillNoReload(rp);

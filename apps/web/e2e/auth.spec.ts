@@ -32,7 +32,7 @@ test('register, enter the mailed code, land on the dashboard', async ({ page, re
   await expect(page.getByRole('dialog', { name: 'Оновлення у системі' })).toBeVisible();
   await page.getByTestId('changelog-close').click();
   await expect(page.getByTestId('welcome-name')).toContainText('Андрій Ткаченко');
-  await expect(page.getByTestId('user-badge').first()).toHaveText('New');
+  await expect(page.getByTestId('user-badge').first()).toHaveText('Новий');
   await page.reload();
   await expect(page.getByTestId('welcome-name')).toBeVisible();
   await expect(page.getByTestId('changelog-dialog')).toHaveCount(0);

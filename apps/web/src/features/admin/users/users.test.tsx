@@ -23,8 +23,8 @@ describe('resellers list', () => {
     const rows = within(table).getAllByTestId('admin-user-row');
     expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByTestId('user-badge').textContent).toBe('VIP -5%');
-    expect(within(rows[1]!).getByTestId('user-badge').textContent).toBe('Verified');
-    expect(within(rows[2]!).getByTestId('user-badge').textContent).toBe('New');
+    expect(within(rows[1]!).getByTestId('user-badge').textContent).toBe('Верифікований');
+    expect(within(rows[2]!).getByTestId('user-badge').textContent).toBe('Новий');
     expect(within(rows[2]!).getByTestId('user-blocked').textContent).toBe('Заблоковано');
     expect(within(rows[0]!).getByTestId('admin-user-balance').textContent).toBe('1 250.50');
     expect(within(rows[0]!).getByTestId('admin-user-name').getAttribute('href')).toBe('/admin/users/7');
@@ -96,13 +96,13 @@ describe('reseller page', () => {
     const calls = serveUser();
     renderAt(<UserDetailPage />, '/admin/users/7', '/admin/users/:id');
     expect((await screen.findByTestId('admin-user-title')).textContent).toBe('Реселер 7');
-    expect(screen.getByTestId('user-badge').textContent).toBe('New');
+    expect(screen.getByTestId('user-badge').textContent).toBe('Новий');
     expect(screen.getByTestId('user-balance').textContent).toBe('1 250.50 грн.');
     expect((await screen.findByTestId('user-orders-total')).textContent).toBe('12');
     expect(await screen.findByTestId('user-operation-row')).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('user-verify'));
-    await waitFor(() => expect(screen.getByTestId('user-badge').textContent).toBe('Verified'));
+    await waitFor(() => expect(screen.getByTestId('user-badge').textContent).toBe('Верифікований'));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ is_verified: true });
     expect((await screen.findByTestId('toast')).textContent).toContain('Реселера верифіковано');
     expect(screen.getByTestId('user-verify').textContent).toBe('Зняти верифікацію');
