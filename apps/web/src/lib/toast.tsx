@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { useTranslation } from 'react-i18next';
@@ -13,27 +13,44 @@ interface ToastItem {
 }
 
 export interface ToastApi {
-  show: (message: string, type?: ToastType) => void;
-  success: (message: string) => void;
-  error: (message: string) => void;
-  warning: (message: string) => void;
-  info: (message: string) => void;
+  /** Shows a toast at once, replacing the one on screen; returns its id (for `dismiss`). */
+  show: (message: string, type?: ToastType) => number;
+  success: (message: string) => number;
+  error: (message: string) => number;
+  warning: (message: string) => number;
+  info: (message: string) => number;
+  /** Hides the toast with this id if it is still the one on screen (a newer one is left alone). */
+  dismiss: (id: number) => void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
 
 let nextId = 1;
 
-/** A small notistack-like queue on MUI Snackbar + Alert (one toast at a time, 5 s each). */
+/**
+ * One toast at a time on MUI Snackbar + Alert, TOAST_MS each. The newest message replaces the current
+ * one at once (no queue: a message is never shown after a later action's). Success notices live in the
+ * provider, above the routes, so they survive navigation; dialogs and forms raise their warnings and
+ * errors through `useScopedToast`, which takes them away when the dialog closes or unmounts.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const [queue, setQueue] = useState<ToastItem[]>([]);
-  const [open, setOpen] = useState(true);
-  const current = queue[0];
+  const [current, setCurrent] = useState<ToastItem | null>(null);
+  const [open, setOpen] = useState(false);
+  const currentId = useRef<number | null>(null);
 
   const show = useCallback((message: string, type: ToastType = 'info') => {
-    setQueue((q) => [...q, { id: nextId++, message, type }]);
+    const id = nextId++;
+    currentId.current = id;
+    setCurrent({ id, message, type });
     setOpen(true);
+    return id;
+  }, []);
+
+  const dismiss = useCallback((id: number) => {
+    if (currentId.current !== id) return;
+    currentId.current = null;
+    setOpen(false);
   }, []);
 
   const api = useMemo<ToastApi>(
@@ -43,12 +60,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       error: (m) => show(m, 'error'),
       warning: (m) => show(m, 'warning'),
       info: (m) => show(m, 'info'),
+      dismiss,
     }),
-    [show],
+    [show, dismiss],
   );
 
   const close = (_e?: unknown, reason?: string) => {
     if (reason === 'clickaway') return;
+    currentId.current = null;
     setOpen(false);
   };
 
@@ -65,8 +84,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           slotProps={{
             transition: {
               onExited: () => {
-                setQueue((q) => q.slice(1));
-                setOpen(true);
+                const exited = current.id;
+                setCurrent((c) => (c && c.id === exited ? null : c));
               },
             },
           }}
@@ -84,4 +103,40 @@ export function useToast(): ToastApi {
   const ctx = useContext(ToastContext);
   if (!ctx) throw new Error('useToast must be used inside <ToastProvider>');
   return ctx;
+}
+
+/**
+ * Toasts for a dialog or form: its warnings, errors and info notices are dismissed when `active` turns
+ * false (the dialog closes) or the component unmounts, so they never outlive it. Success notices are
+ * not tied to it: one that leads to a new screen (store created, registration confirmed) stays there.
+ */
+export function useScopedToast(active = true): ToastApi {
+  const toast = useToast();
+  const owned = useRef(new Set<number>());
+
+  const dismissOwned = useCallback(() => {
+    for (const id of owned.current) toast.dismiss(id);
+    owned.current.clear();
+  }, [toast]);
+
+  useEffect(() => {
+    if (!active) dismissOwned();
+  }, [active, dismissOwned]);
+  useEffect(() => dismissOwned, [dismissOwned]);
+
+  return useMemo<ToastApi>(() => {
+    const scoped = (message: string, type: ToastType) => {
+      const id = toast.show(message, type);
+      owned.current.add(id);
+      return id;
+    };
+    return {
+      show: (m, type = 'info') => (type === 'success' ? toast.show(m, type) : scoped(m, type)),
+      success: (m) => toast.show(m, 'success'),
+      error: (m) => scoped(m, 'error'),
+      warning: (m) => scoped(m, 'warning'),
+      info: (m) => scoped(m, 'info'),
+      dismiss: toast.dismiss,
+    };
+  }, [toast]);
 }

@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useNavigate } from 'react-router';
+import { clearToken } from '../../../lib/auth-token.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { RegisterCodeDialog } from './register-code-dialog.tsx';
 
@@ -50,6 +53,49 @@ describe('RegisterCodeDialog', () => {
     // The code goes with the attempt this dialog belongs to.
     const sent = JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body));
     expect(sent).toMatchObject({ email: 'a@b.ua', attempt_id: '0b6c7e6e-3f1a-4c55-9a43-2f7b1c9d8e01', code: '000000' });
+    vi.unstubAllGlobals();
+  });
+
+  it('opens the dashboard with the confirmation, not the earlier wrong-code warning', async () => {
+    const replies = [
+      () => new Response(JSON.stringify({ message: 'Помилка! Ви ввели невірний код', code: 'BadCode', errors: { code: ['Помилка! Ви ввели невірний код'] } }), { status: 422, headers: { 'Content-Type': 'application/json' } }),
+      () => new Response(JSON.stringify({ data: { token: 't0k3n', user: { id: 1, email: 'a@b.ua' } } }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    ];
+    vi.stubGlobal('fetch', vi.fn(async () => (replies.shift() ?? replies[0]!)()));
+    function Register() {
+      const [open, setOpen] = useState(true);
+      const navigate = useNavigate();
+      return (
+        <RegisterCodeDialog
+          open={open}
+          email="a@b.ua"
+          attemptId="0b6c7e6e-3f1a-4c55-9a43-2f7b1c9d8e01"
+          onCancel={vi.fn()}
+          onConfirmed={() => {
+            setOpen(false);
+            void navigate('/dashboard', { replace: true });
+          }}
+        />
+      );
+    }
+    renderWithProviders(
+      <Routes>
+        <Route path="/register" element={<Register />} />
+        <Route path="/dashboard" element={<h1>Кабінет</h1>} />
+      </Routes>,
+      { route: '/register' },
+    );
+    fireEvent.change(screen.getByTestId('register-code-input'), { target: { value: '000000' } });
+    fireEvent.click(screen.getByTestId('register-code-confirm'));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Помилка! Ви ввели невірний код');
+    fireEvent.change(screen.getByTestId('register-code-input'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('register-code-confirm'));
+    expect(await screen.findByText('Кабінет')).toBeTruthy();
+    // The confirmation shows at once on the new screen; the wrong code's warning is gone with the dialog.
+    await waitFor(() => expect(screen.getAllByTestId('toast').map((el) => el.textContent)).toEqual(['Реєстрацію підтверджено']));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(screen.getAllByTestId('toast').map((el) => el.textContent)).toEqual(['Реєстрацію підтверджено']);
+    clearToken();
     vi.unstubAllGlobals();
   });
 });

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { CODE_LENGTH } from '@drop/shared';
 import { CodeField } from '../../../components/ui/code-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useConfirmRegister } from '../api/confirm-register.ts';
 
 const CODE_RE = new RegExp(`^\\d{${CODE_LENGTH}}$`);
@@ -26,7 +26,8 @@ export function RegisterCodeDialog({ open, email, attemptId, onCancel, onConfirm
   onConfirmed: () => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  // A wrong code's warning goes with the dialog (it must not greet the user on the dashboard).
+  const toast = useScopedToast(open);
   const confirm = useConfirmRegister();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -45,6 +46,7 @@ export function RegisterCodeDialog({ open, email, attemptId, onCancel, onConfirm
         },
         onSuccess: () => {
           setError(undefined);
+          toast.success(t('auth.code.confirmed'));
           onConfirmed();
         },
         onError: (e) => {

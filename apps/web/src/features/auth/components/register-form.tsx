@@ -11,7 +11,7 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { PhoneField } from '../../../components/ui/phone-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, muiField, muiRegister, validationMessage } from '../../../lib/form.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useRegister } from '../api/register.ts';
 import { RegisterCodeDialog } from './register-code-dialog.tsx';
 
@@ -19,7 +19,7 @@ const FIELDS = ['name', 'email', 'phone', 'password', 'password_confirmation'] a
 
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const toast = useScopedToast();
   const register = useRegister();
   // The attempt the mailed code belongs to: the code dialog sends it back with the code.
   const [pending, setPending] = useState<{ email: string; attemptId: string } | null>(null);

@@ -25,7 +25,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MAX_CART_QTY, formatMoney, type CartDto } from '@drop/shared';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useAddToCart } from '../api/add-to-cart.ts';
 import { cartKeys } from '../api/keys.ts';
 import { useUpdateCartLine } from '../api/update-cart-line.ts';
@@ -69,7 +69,8 @@ interface Values {
 
 function CartForm({ item, onClose, onDone }: { item: CartItemDraft; onClose: () => void; onDone?: ((cart: CartDto) => void) | undefined }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  // Refusals belong to this dialog: they go when it closes; the success notice stays.
+  const toast = useScopedToast();
   const qc = useQueryClient();
   const add = useAddToCart();
   const update = useUpdateCartLine();

@@ -32,7 +32,7 @@ import { MEDIA_FILE_MAX_BYTES, MEDIA_FILE_TYPES, formatDate, orderActions, trans
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { isApiError, requestBlob } from '../../../lib/api-client.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useDeleteMediaFile, useUploadMediaFile } from '../api/order-mutations.ts';
 import { DOCUMENT_ACCEPT, documentError, formatFileSize, saveBlob } from '../lib/documents.ts';
 
@@ -44,7 +44,7 @@ function FileIcon({ mime }: { mime: string }) {
 
 export function OrderDocuments({ order }: { order: OrderDto }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const toast = useScopedToast();
   const canUpload = orderActions(order).upload;
   const upload = useUploadMediaFile();
   const remove = useDeleteMediaFile();
