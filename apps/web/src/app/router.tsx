@@ -1,5 +1,5 @@
 import type { Params, RouteObject } from 'react-router';
-import { matchRoutes } from 'react-router';
+import { matchRoutes, Navigate } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { BaseLayout } from './layouts/base-layout.tsx';
 import { Children, isValidElement, Suspense, type ReactNode } from 'react';
@@ -30,15 +30,10 @@ import {
   ProductRoute,
   ProfileRoute,
   RegisterRoute,
-  UnderConstructionRoute,
   WithdrawsRoute,
 } from './routes/lazy-routes.ts';
 import type { RoutePrefetch } from '../lib/route-data.ts';
 
-/** Dashboard sections that later issues fill; each shows its title (h1) and an empty state for now. */
-const SECTIONS: { path: string; titleKey: string }[] = [
-  { path: 'orders/create', titleKey: 'pages.orderCreate' },
-];
 
 export const routes: RouteObject[] = [
   {
@@ -84,7 +79,8 @@ export const routes: RouteObject[] = [
       { path: 'export-settings/create', element: <ExportCreateRoute /> },
       { path: 'export-settings/:id/edit', element: <ExportEditRoute /> },
       { path: 'export-settings/:id/history', element: <ExportHistoryRoute /> },
-      ...SECTIONS.map((s) => ({ path: s.path, element: <UnderConstructionRoute key={s.path} titleKey={s.titleKey} /> })),
+      // An order is placed from the cart: the old "new order" address leads to the checkout.
+      { path: 'orders/create', element: <Navigate to="/dashboard/checkout" replace /> },
     ],
   },
   {
