@@ -25,13 +25,17 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-function syncHtmlLang(lng: string) {
-  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+/** <html lang>, the document title and the meta description follow the UI language. */
+function syncDocument(lng: string) {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = lng;
+  document.title = i18n.t('meta.title', { lng });
+  document.querySelector('meta[name="description"]')?.setAttribute('content', i18n.t('meta.description', { lng }));
 }
-syncHtmlLang(i18n.language);
+syncDocument(i18n.language);
 
 i18n.on('languageChanged', (lng) => {
-  syncHtmlLang(lng);
+  syncDocument(lng);
   try {
     localStorage.setItem(STORAGE_KEYS.locale, lng);
   } catch {
