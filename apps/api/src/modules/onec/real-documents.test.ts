@@ -186,7 +186,7 @@ describe.skipIf(!HAVE)('real status files from 1C through /1c/exchange?type=sale
       ['Confirmed', 'Complected', '1С'],
       ['Complected', 'Delivered', '1С: О0000000976 2017-08-04T12:22:01'],
     ]);
-    expect(A.history).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'confirm', note: 'commerceml: L320' }));
+    expect(A.history).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'confirm', note: 'Номер резерву в 1С: L320' }));
     expect(await orderOf(u.token, unposted!.id)).toMatchObject({ status: 'New', reservation_number: 'K483' });
     const C = await orderOf(u.token, posted!.id);
     expect(C).toMatchObject({ status: 'Confirmed', reservation_number: 'K492' });

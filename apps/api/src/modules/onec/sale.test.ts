@@ -183,7 +183,7 @@ describe('mode=query and mode=success', () => {
     await jobsDone(o2.id);
     expect((await onecOf(o1.id)).onec_revision).toBe(1);
     const history = (await t.request('GET', `/api/v1/orders/${o1.id}`, { token: u.token })).body.data.history;
-    expect(history).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'create', note: 'commerceml: waiting for 1C' }));
+    expect(history).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'create', note: 'Замовлення чекає, поки 1С його забере' }));
 
     const q1 = await query();
     expect(numbers(q1.docs)).toEqual([o1.number, o2.number].sort());
@@ -277,8 +277,8 @@ describe('mode=query and mode=success', () => {
     expect((await query()).docs).toEqual([]);
     await saleSuccess(db(), deps());
     const after = (await t.request('GET', `/api/v1/orders/${o1.id}`, { token: u.token })).body.data.history;
-    expect(after.filter((h: any) => h.kind === 'reservation' && h.to === 'export').map((h: any) => h.note)).toEqual(['commerceml: 1C received version 1', 'commerceml: 1C received version 2']);
-    expect(after).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'cancel', note: 'commerceml: due for export to 1C (version 2)' }));
+    expect(after.filter((h: any) => h.kind === 'reservation' && h.to === 'export').map((h: any) => h.note)).toEqual(['1С отримала замовлення (версія 1)', '1С отримала замовлення (версія 2)']);
+    expect(after).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'cancel', note: 'Зміни буде передано до 1С (версія 2)' }));
     expect(pushes).toBe(0);
   });
 
@@ -353,7 +353,7 @@ describe('mode=file', () => {
     const A = await get(a.id);
     expect(A).toMatchObject({ status: 'Confirmed', reservation_number: 'ЦБ-000101', payment_status: 'NotPaid' });
     expect(A.history).toContainEqual(expect.objectContaining({ kind: 'status', from: 'New', to: 'Confirmed', note: '1С', actor: null }));
-    expect(A.history).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'confirm', note: 'commerceml: ЦБ-000101' }));
+    expect(A.history).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'confirm', note: 'Номер резерву в 1С: ЦБ-000101' }));
     const B = await get(b.id);
     expect(B).toMatchObject({ status: 'Confirmed', payment_status: 'PaidFromBalance', reservation_number: 'ЦБ-000102' });
     expect(await tools.balance(u.id)).toEqual({ balanceKop: 100_000 - wholesaleB, ledgerKop: 100_000 - wholesaleB });
@@ -478,7 +478,7 @@ describe('mode=file', () => {
       ['Confirmed', 'Complected', '1С'],
       ['Complected', 'Delivered', '1С: РН-0000976 2026-01-11T12:22:01'],
     ]);
-    expect(A.history).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'confirm', note: 'commerceml: ЦБ-000320' }));
+    expect(A.history).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'confirm', note: 'Номер резерву в 1С: ЦБ-000320' }));
     // The deletion mark written as an element: cancelled (as the requisite ПометкаУдаления).
     expect(await get(b!.id)).toMatchObject({ status: 'Canceled', reservation_number: 'ЦБ-000321' });
     // Not posted: only 1C's number.
@@ -604,7 +604,7 @@ describe('the reservation jobs under RESERVATION_SYSTEM=commerceml', () => {
     const o = await tools.place(u.token, [[4, 1, 90]]);
     await jobsDone(o.id);
     const d = (await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data;
-    expect(d.history.filter((h: any) => h.kind.startsWith('reservation'))).toEqual([expect.objectContaining({ kind: 'reservation', to: 'create', note: 'commerceml: waiting for 1C' })]);
+    expect(d.history.filter((h: any) => h.kind.startsWith('reservation'))).toEqual([expect.objectContaining({ kind: 'reservation', to: 'create', note: 'Замовлення чекає, поки 1С його забере' })]);
     expect(d.reservation_number).toBeNull();
     expect(await onecOf(o.id)).toMatchObject({ onec_revision: 1, onec_exported_revision: null });
     // The reseller confirms before 1C got the order: still one export, of the confirmed state.

@@ -167,7 +167,7 @@ export async function settleCash(tx: Db, deps: Deps, o: OrderRow): Promise<Order
   const amount = o.retailKop - o.prepaymentKop - o.wholesaleKop;
   const posted = await postOrderMoney(tx, deps, o, 'cod', amount, `order:${o.id}:cod`, { allowNegative: true });
   let order = o;
-  if (order.paymentStatus === 'NotPaid') order = await setPaymentStatus(tx, order, 'Paid', SYSTEM, 'cash on delivery received');
+  if (order.paymentStatus === 'NotPaid') order = await setPaymentStatus(tx, order, 'Paid', SYSTEM, 'cod_received');
   if (posted) {
     await notify(tx, deps, await recipientOf(tx, o.userId), 'order_settled', { order_id: o.id, number: o.number, amount: kopToUah(amount).toFixed(2), abs: kopToUah(Math.abs(amount)).toFixed(2) });
   }
