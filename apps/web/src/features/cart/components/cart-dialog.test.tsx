@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CartDto, ProductDto } from '@drop/shared';
@@ -145,4 +146,19 @@ describe('CartDialog', () => {
     expect(sent()).toEqual([{ url: '/api/v1/carts/42', method: 'PUT', body: { id: 42, qty: 4, retail_price: 155 } }]);
     expect((await screen.findByTestId('toast')).textContent).toContain('Кошик оновлено');
   });
+
+  it("takes a refusal's warning away when the dialog closes", async () => {
+    cartReply = async () => jsonResponse({ message: 'Недостатньо товару на складі', code: 'NotEnoughStock' }, 400);
+    function Host() {
+      const [open, setOpen] = useState(true);
+      return <CartDialog item={draftFromProduct(product)} open={open} onClose={() => setOpen(false)} />;
+    }
+    renderWithProviders(<Host />);
+    type(qty(), '99');
+    fireEvent.click(confirm());
+    expect((await screen.findByTestId('toast')).textContent).toContain('Недостатньо товару на складі');
+    fireEvent.click(screen.getByTestId('cart-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('toast')).toBeNull());
+  });
 });
+
