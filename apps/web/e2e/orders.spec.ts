@@ -160,3 +160,29 @@ test('another reseller’s order shows the not-found state', async ({ page, requ
   await page.goto('/dashboard/orders');
   await expect(page.getByTestId('orders-page')).toHaveAttribute('data-state', 'empty');
 });
+
+test('the order history reads as sentences in ru: no reservation system names, no document ids, no English', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const r = await createReseller(request);
+  const headers = { authorization: `Bearer ${r.token}` };
+  const { order } = await placeOrder(request, r.token);
+  // The reservation lands in the history; then confirm and attach a waybill.
+  await expect
+    .poll(async () => (await apiGet<{ data: OrderDto }>(request, r.token, `/api/v1/orders/${order.id}`)).data.history.some((h) => h.kind === 'reservation'), { timeout: 30_000 })
+    .toBe(true);
+  expect((await request.post(`/api/v1/orders/${order.id}/confirm`, { headers })).status()).toBe(200);
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const up = await request.post('/api/v1/media-files', { headers, multipart: { order_id: String(order.id), type: 'waybill', file: { name: 'receipt.png', mimeType: 'image/png', buffer: png } } });
+  expect(up.status(), await up.text()).toBeLessThan(300);
+
+  await signInWithToken(page, r.token);
+  await page.evaluate(() => localStorage.setItem('drop_locale', 'ru'));
+  await page.goto(`/dashboard/order/${order.id}`);
+  const view = page.getByTestId('order-page');
+  await expect(view).toHaveAttribute('data-state', 'ready');
+  const history = view.getByTestId('order-history');
+  await expect(history.getByTestId('history-detail').filter({ hasText: 'Накладная «receipt.png»' })).toBeVisible();
+  await expect(history.getByTestId('history-detail').filter({ hasText: /^Номер резерва( в 1С)?: / }).first()).toBeVisible();
+  const text = await history.innerText();
+  for (const raw of ['embedded', 'commerceml', 'waybill', 'cash on delivery', 'waiting for']) expect(text.toLowerCase(), raw).not.toContain(raw);
+});

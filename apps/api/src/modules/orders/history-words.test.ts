@@ -79,7 +79,7 @@ describe('order history in words', () => {
     }
     expect(notes.uk).toEqual(
       expect.arrayContaining([
-        `Номер резерву на складі: E-${o.number}`,
+        `Номер резерву: E-${o.number}`,
         'Накладна «receipt.png»',
         'Покупець оплатив накладений платіж',
         'Замовлення чекає, поки 1С його забере',
@@ -93,7 +93,7 @@ describe('order history in words', () => {
     );
     expect(notes.ru).toEqual(
       expect.arrayContaining([
-        `Номер резерва на складе: E-${o.number}`,
+        `Номер резерва: E-${o.number}`,
         'Накладная «receipt.png»',
         'Покупатель оплатил наложенный платёж',
         'Заказ ждёт, пока 1С его заберёт',

@@ -53,7 +53,7 @@ describe('embedded reservations', () => {
       return d.reservation_number ? d : false;
     }, 'the reservation');
     expect(reserved.reservation_number).toBe(`E-${o.number}`);
-    expect(reserved.history).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'create', note: `Номер резерву на складі: E-${o.number}` }));
+    expect(reserved.history).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'create', note: `Номер резерву: E-${o.number}` }));
     await t.request('POST', `/api/v1/orders/${o.id}/confirm`, { token: o.token });
     await until(async () => (await t.request('GET', `/api/v1/orders/${o.id}`, { token: o.token })).body.data.history.some((h: any) => h.kind === 'reservation' && h.to === 'confirm'), 'the confirmation');
   });
