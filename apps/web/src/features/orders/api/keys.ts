@@ -6,7 +6,10 @@ export const orderKeys = {
   lists: () => ['orders', 'list'] as const,
   list: (f: OrdersFilter) => ['orders', 'list', f] as const,
   last: () => ['orders', 'last'] as const,
-  detail: (id: number) => ['orders', 'detail', id] as const,
+  /** Every language's copy of one order (to invalidate). */
+  detailAll: (id: number) => ['orders', 'detail', id] as const,
+  /** One order as the API tells it in a language: history notes and status names follow a language switch. */
+  detail: (id: number, lang: string) => ['orders', 'detail', id, lang] as const,
 };
 
 export const deliveryKeys = {

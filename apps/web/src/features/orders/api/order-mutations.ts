@@ -3,11 +3,13 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { mediaFileDto, orderDto, type MediaFileDto, type MediaFileType, type OrderDto, type OrderUpdateInput } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 import { createIntent, idempotencyHeader } from '../../../lib/idempotency.ts';
+import { i18n } from '../../../lib/i18n.ts';
 import { orderKeys } from './keys.ts';
 
 /** After an order changed: the fresh order in its cache, the lists and the home's last orders reload. */
 function orderChanged(qc: QueryClient, order: OrderDto): void {
-  qc.setQueryData(orderKeys.detail(order.id), order);
+  qc.setQueryData(orderKeys.detail(order.id, i18n.language || 'uk'), order);
+  void qc.invalidateQueries({ queryKey: orderKeys.detailAll(order.id), predicate: (q) => q.queryKey[3] !== (i18n.language || 'uk') });
   void qc.invalidateQueries({ queryKey: orderKeys.lists() });
   void qc.invalidateQueries({ queryKey: orderKeys.last() });
 }
@@ -94,7 +96,7 @@ export function useUploadMediaFile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: uploadMediaFile,
-    onSuccess: (_file, v) => qc.invalidateQueries({ queryKey: orderKeys.detail(v.orderId) }),
+    onSuccess: (_file, v) => qc.invalidateQueries({ queryKey: orderKeys.detailAll(v.orderId) }),
   });
 }
 
@@ -102,6 +104,6 @@ export function useDeleteMediaFile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteMediaFile,
-    onSuccess: (_r, v) => qc.invalidateQueries({ queryKey: orderKeys.detail(v.orderId) }),
+    onSuccess: (_r, v) => qc.invalidateQueries({ queryKey: orderKeys.detailAll(v.orderId) }),
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderDto, type OrderCreateInput, type OrderDto } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 import { createIntent, idempotencyHeader } from '../../../lib/idempotency.ts';
+import { i18n } from '../../../lib/i18n.ts';
 import { orderKeys } from './keys.ts';
 
 /** POST /orders: the cart becomes an order (201 {data: order}); app/ invalidates the cart afterwards. */
@@ -15,7 +16,8 @@ export function usePlaceOrder() {
   return useMutation({
     mutationFn: (input: OrderCreateInput) => intent.run(input, (key) => placeOrder(input, key)),
     onSuccess: (order) => {
-      qc.setQueryData(orderKeys.detail(order.id), order);
+      qc.setQueryData(orderKeys.detail(order.id, i18n.language || 'uk'), order);
+      void qc.invalidateQueries({ queryKey: orderKeys.detailAll(order.id), predicate: (q) => q.queryKey[3] !== (i18n.language || 'uk') });
       void qc.invalidateQueries({ queryKey: orderKeys.lists() });
       void qc.invalidateQueries({ queryKey: orderKeys.last() });
     },
