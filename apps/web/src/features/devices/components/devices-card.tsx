@@ -12,9 +12,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DevicesIcon from '@mui/icons-material/Devices';
 import LogoutIcon from '@mui/icons-material/Logout';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type DeviceDto } from '@drop/shared';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { clearToken } from '../../../lib/auth-token.ts';
 import { LIST_MAX_HEIGHT } from '../../../lib/theme.ts';
@@ -22,16 +24,21 @@ import { useToast } from '../../../lib/toast.tsx';
 import { useDeleteDevice } from '../api/delete-device.ts';
 import { useDevices } from '../api/get-devices.ts';
 
-/** Signed-in devices; signing out the current one ends this session (onCurrentSignedOut). */
+/**
+ * Signed-in devices; signing out the current one ends this session (onCurrentSignedOut).
+ * Every sign-out is asked first (device-sign-out-dialog(-confirm|-cancel)).
+ */
 export function DevicesCard({ onCurrentSignedOut }: { onCurrentSignedOut: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const qc = useQueryClient();
   const devices = useDevices();
   const remove = useDeleteDevice();
+  const [toSignOut, setToSignOut] = useState<DeviceDto | null>(null);
 
   const signOut = (d: DeviceDto) =>
     remove.mutate(d.id, {
+      onSettled: () => setToSignOut(null),
       onSuccess: () => {
         if (d.is_current) {
           clearToken();
@@ -70,7 +77,7 @@ export function DevicesCard({ onCurrentSignedOut }: { onCurrentSignedOut: () => 
                         edge="end"
                         aria-label={t('devices.signOutNamed', { name: d.name })}
                         disabled={remove.isPending}
-                        onClick={() => signOut(d)}
+                        onClick={() => setToSignOut(d)}
                         data-testid={`device-sign-out-${d.id}`}
                       >
                         <LogoutIcon />
@@ -96,6 +103,17 @@ export function DevicesCard({ onCurrentSignedOut }: { onCurrentSignedOut: () => 
           </List>
         )}
       </CardContent>
+      <ConfirmDialog
+        open={toSignOut !== null}
+        title={t(toSignOut?.is_current ? 'devices.signOutCurrentTitle' : 'devices.signOutTitle')}
+        text={toSignOut?.is_current ? t('devices.signOutCurrentText') : t('devices.signOutText', { name: toSignOut?.name ?? '' })}
+        confirmLabel={t('devices.signOutConfirm')}
+        cancelLabel={t('common.cancel')}
+        busy={remove.isPending}
+        onCancel={() => setToSignOut(null)}
+        onConfirm={() => toSignOut && signOut(toSignOut)}
+        testId="device-sign-out-dialog"
+      />
     </Card>
   );
 }

@@ -117,7 +117,24 @@ describe('NotificationsButton', () => {
     await waitFor(() => expect(screen.queryByTestId('notifications-popover')).toBeNull());
   });
 
-  it('"Видалити всі" deletes everything, sets the badge to 0 and closes the popover', async () => {
+  it('"Видалити всі" asks first; cancel sends nothing and keeps the list', async () => {
+    renderWithProviders(<NotificationsButton />);
+    await waitFor(() => expect(badge().textContent).toBe('2'));
+    fireEvent.click(bell());
+    await screen.findAllByTestId('notification-item');
+    fireEvent.click(screen.getByTestId('notifications-delete-all'));
+    const dialog = await screen.findByTestId('notifications-delete-all-dialog');
+    expect(within(dialog).getByText('Видалити всі сповіщення?')).toBeTruthy();
+    expect(dialog.textContent).toContain('Усі сповіщення (усього 3) буде видалено');
+    expect(calls('DELETE', '/api/v1/notifications/')).toBe(0);
+    fireEvent.click(screen.getByTestId('notifications-delete-all-dialog-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('notifications-delete-all-dialog')).toBeNull());
+    expect(calls('DELETE', '/api/v1/notifications/')).toBe(0);
+    expect(screen.getAllByTestId('notification-item')).toHaveLength(3);
+    expect(badge().textContent).toBe('2');
+  });
+
+  it('"Видалити всі" deletes everything once confirmed, sets the badge to 0 and closes the popover', async () => {
     renderWithProviders(<NotificationsButton />);
     await waitFor(() => expect(badge().textContent).toBe('2'));
     fireEvent.click(bell());
@@ -125,6 +142,7 @@ describe('NotificationsButton', () => {
     const button = screen.getByTestId('notifications-delete-all');
     expect(button.textContent).toBe('Видалити всі');
     fireEvent.click(button);
+    fireEvent.click(await screen.findByTestId('notifications-delete-all-dialog-confirm'));
     await waitFor(() => expect(calls('DELETE', '/api/v1/notifications/')).toBe(1));
     await waitFor(() => expect(screen.queryByTestId('notifications-popover')).toBeNull());
     expect(badge().className).toContain('MuiBadge-invisible');

@@ -9,6 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { useTranslation } from 'react-i18next';
 import type { NotificationDto } from '@drop/shared';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDeleteAllNotifications } from '../api/delete-all-notifications.ts';
@@ -33,6 +34,7 @@ export function NotificationsMenu({ anchor, onClose, placement = 'below' }: { an
   const removeAll = useDeleteAllNotifications();
   const [selected, setSelected] = useState<NotificationDto | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [confirmAll, setConfirmAll] = useState(false);
   const popoverRef = useRef<HTMLDivElement>(null);
 
   const fail = (e: unknown) => {
@@ -46,7 +48,18 @@ export function NotificationsMenu({ anchor, onClose, placement = 'below' }: { an
     remove.mutate(n.id, { onError: fail });
   };
 
-  const deleteAll = () => removeAll.mutate(undefined, { onSuccess: onClose, onError: fail });
+  // Asked first (notifications-delete-all-dialog): nothing is sent until confirmed.
+  const deleteAll = () =>
+    removeAll.mutate(undefined, {
+      onSuccess: () => {
+        setConfirmAll(false);
+        onClose();
+      },
+      onError: (e) => {
+        setConfirmAll(false);
+        fail(e);
+      },
+    });
 
   const items = list.data?.data ?? [];
   const content = list.isFetching || list.isPending ? (
@@ -80,7 +93,7 @@ export function NotificationsMenu({ anchor, onClose, placement = 'below' }: { an
               {t('nav.notifications')}
             </Typography>
             {items.length > 0 && !list.isFetching && (
-              <Button size="small" color="error" startIcon={<DeleteSweepIcon />} onClick={deleteAll} disabled={removeAll.isPending} data-testid="notifications-delete-all">
+              <Button size="small" color="error" startIcon={<DeleteSweepIcon />} onClick={() => setConfirmAll(true)} disabled={removeAll.isPending} data-testid="notifications-delete-all">
                 {t('notifications.deleteAll')}
               </Button>
             )}
@@ -89,6 +102,17 @@ export function NotificationsMenu({ anchor, onClose, placement = 'below' }: { an
           <Box sx={{ maxHeight: LIST_HEIGHT, overflowY: 'auto' }}>{content}</Box>
         </Box>
       </Popover>
+      <ConfirmDialog
+        open={confirmAll}
+        title={t('notifications.deleteAllTitle')}
+        text={t('notifications.deleteAllText', { n: items.length })}
+        confirmLabel={t('notifications.deleteAll')}
+        cancelLabel={t('common.cancel')}
+        busy={removeAll.isPending}
+        onCancel={() => setConfirmAll(false)}
+        onConfirm={deleteAll}
+        testId="notifications-delete-all-dialog"
+      />
       <NotificationDialog notification={selected} open={dialogOpen} onClose={() => setDialogOpen(false)} returnFocus={() => popoverRef.current?.focus()} />
     </>
   );
