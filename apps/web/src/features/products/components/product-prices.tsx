@@ -61,13 +61,16 @@ export function PriceRows({ product, long = false }: { product: PriceFields; lon
   );
 }
 
-/** 'Залишок: > 100' or a red 'Немає в наявності' when qty is 0. */
+/** 'Залишок: > 100', or 'Залишок: -' (the dash in red) when qty is 0 or missing (SPEC 9: '-' when zero or missing). */
 export function QuantityText({ product, variant = 'body2' }: { product: Pick<ProductDto, 'qty' | 'quantity'>; variant?: 'body2' | 'body1' }) {
   const { t } = useProductsT();
-  if (product.qty <= 0) {
+  if (!(product.qty > 0)) {
     return (
-      <Typography variant={variant} color="error" sx={{ fontWeight: 600 }} data-testid="product-quantity" data-qty="0">
-        {t('product.outOfStock')}
+      <Typography variant={variant} color="text.secondary" data-testid="product-quantity" data-qty="0" aria-label={`${t('product.remains')}: ${t('product.outOfStock')}`}>
+        {t('product.remains')}:{' '}
+        <Box component="span" sx={{ color: 'error.main', fontWeight: 600 }}>
+          -
+        </Box>
       </Typography>
     );
   }

@@ -91,8 +91,8 @@ export function ProductTable({ products, onQuickView, onAnalogues }: ProductActi
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="product-quantity" data-qty={p.qty}>
                 {p.qty > 0 ? p.quantity : (
-                  <Typography variant="body2" color="error" sx={{ fontWeight: 600 }}>
-                    {t('product.outOfStock')}
+                  <Typography component="span" variant="body2" color="error" sx={{ fontWeight: 600 }} aria-label={t('product.outOfStock')}>
+                    -
                   </Typography>
                 )}
               </TableCell>
