@@ -3,6 +3,8 @@
  * edit and delete, and a create link (disabled at MAX_MARKETS).
  * Test ids: markets-card, market-row (data-market-id), market-edit-{id}, market-delete-{id},
  * market-create, markets-limit, market-delete-dialog(-confirm|-cancel).
+ * The delete dialog says how many feeds price by the store (they stop building without it); the
+ * feed list is loaded only while the dialog is open, and without it the warning is general.
  */
 import { useState } from 'react';
 import Box from '@mui/material/Box';
@@ -20,20 +22,25 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MARKET_BASE_TYPES, MAX_MARKETS, type MarketDto } from '@drop/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
+import { getExportSettingsQueryOptions } from '../../exports/api/exports.ts';
 import { useDeleteMarket, useMarkets } from '../api/markets.ts';
 
 export function MarketsCard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const markets = useMarkets(true);
   const remove = useDeleteMarket();
   const [toDelete, setToDelete] = useState<MarketDto | null>(null);
+  const feeds = useQuery({ ...getExportSettingsQueryOptions(i18n.language), enabled: toDelete !== null });
+  const feedsUsing = toDelete && feeds.data ? feeds.data.filter((f) => f.price_source === 'market' && f.market_id === toDelete.id).length : null;
+  const feedsText = feedsUsing === null ? t('markets.deleteFeedsUnknown') : feedsUsing > 0 ? t('markets.deleteFeedsText', { n: feedsUsing }) : '';
   const list = markets.data ?? [];
   const full = list.length >= MAX_MARKETS;
 
@@ -120,7 +127,7 @@ export function MarketsCard() {
       <ConfirmDialog
         open={toDelete !== null}
         title={t('markets.deleteTitle')}
-        text={t('markets.deleteText', { name: toDelete?.name ?? '' })}
+        text={[t('markets.deleteText', { name: toDelete?.name ?? '' }), feedsText].filter(Boolean).join(' ')}
         confirmLabel={t('markets.deleteConfirm')}
         cancelLabel={t('common.cancel')}
         busy={remove.isPending}
