@@ -39,8 +39,8 @@ describe('DashboardHomeRoute', () => {
     expect(screen.getByTestId('orders-count-done').textContent).toBe('20');
     expect(screen.getByTestId('orders-count-return').textContent).toBe('10');
     expect(screen.getByTestId('orders-conversion').textContent).toBe('66.7%');
-    expect(screen.getByTestId('orders-week-max').textContent).toBe('Максимум: 5 шт. (17.11)');
-    expect((await screen.findByTestId('balance-chart-max')).textContent).toBe('Максимум: 250.50 грн. (17.11)');
+    expect(screen.getByTestId('orders-week-max').textContent).toBe('Максимум: 5 шт. (17/11)');
+    expect((await screen.findByTestId('balance-chart-max')).textContent).toBe('Максимум: 250.50 грн. (17/11)');
 
     const last = await screen.findAllByTestId('last-order');
     expect(last).toHaveLength(2);

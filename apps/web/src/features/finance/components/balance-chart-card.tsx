@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@drop/shared';
+import { chartDay } from '../../../lib/chart-day.ts';
 import { useBalanceStatistics } from '../api/get-statistics.ts';
 
 // The charts library is big: it loads only when this card renders.
@@ -42,11 +43,11 @@ export function BalanceChartCard() {
         ) : (
           <>
             <Typography sx={{ fontWeight: 600 }} data-testid="balance-chart-max">
-              {s.at ? t('finance.chart.max', { amount: formatMoney(s.max), date: s.at }) : t('finance.chart.maxNoDate', { amount: formatMoney(s.max) })}
+              {s.at ? t('finance.chart.max', { amount: formatMoney(s.max), date: chartDay(s.at) }) : t('finance.chart.maxNoDate', { amount: formatMoney(s.max) })}
             </Typography>
             <Box role="img" aria-label={t('finance.chart.label')} sx={{ height: CHART_HEIGHT }} data-testid="balance-chart-plot">
               <Suspense fallback={<Skeleton variant="rounded" height={CHART_HEIGHT} />}>
-                <BalanceChart labels={s.labels} values={s.values} seriesLabel={t('finance.chart.series')} currency={t('common.currency')} />
+                <BalanceChart labels={s.labels.map(chartDay)} values={s.values} seriesLabel={t('finance.chart.series')} currency={t('common.currency')} />
               </Suspense>
             </Box>
           </>

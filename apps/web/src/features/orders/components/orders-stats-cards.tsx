@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import InsightsIcon from '@mui/icons-material/Insights';
 import { useTranslation } from 'react-i18next';
+import { chartDay } from '../../../lib/chart-day.ts';
 import type { OrdersCountDto, StatisticsSeriesDto } from '@drop/shared';
 
 // The charts library is big: it loads only when this card renders.
@@ -50,7 +51,7 @@ export function OrdersWeekCard({ data, loading, error }: CardState<StatisticsSer
         ) : (
           <>
             <Typography sx={{ fontWeight: 600 }} data-testid="orders-week-max">
-              {data.at && data.max > 0 ? t('orders.stats.max', { value: data.max, date: data.at }) : t('orders.stats.maxNone')}
+              {data.at && data.max > 0 ? t('orders.stats.max', { value: data.max, date: chartDay(data.at) }) : t('orders.stats.maxNone')}
             </Typography>
             {empty ? (
               <Box sx={{ height: CHART_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -59,7 +60,7 @@ export function OrdersWeekCard({ data, loading, error }: CardState<StatisticsSer
             ) : (
               <Box role="img" aria-label={t('orders.stats.chartLabel')} sx={{ height: CHART_HEIGHT }} data-testid="orders-week-plot">
                 <Suspense fallback={<Skeleton variant="rounded" height={CHART_HEIGHT} />}>
-                  <OrdersWeekChart labels={data.labels} values={data.values} seriesLabel={t('orders.stats.series')} />
+                  <OrdersWeekChart labels={data.labels.map(chartDay)} values={data.values} seriesLabel={t('orders.stats.series')} />
                 </Suspense>
               </Box>
             )}
