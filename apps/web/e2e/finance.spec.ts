@@ -129,11 +129,11 @@ test('top up by receipt, operator approval, then a withdrawal confirmed by a mai
   await page.goto('/dashboard');
   const chart = page.getByTestId('balance-chart');
   // Values are end-of-day balances: today ends at 1 100.00 after the hold.
-  await expect(chart.getByTestId('balance-chart-max')).toHaveText(/^Максимум: 1 100\.00 грн\. \(\d{2}\.\d{2}\)$/);
+  await expect(chart.getByTestId('balance-chart-max')).toHaveText(/^Максимум: 1 100\.00 грн\. \(\d{2}\/\d{2}\)$/);
   // The lazily loaded chart replaces its skeleton: a line over 7 points.
   const plot = chart.getByTestId('balance-chart-plot');
   await expect(plot.locator('.MuiLineChart-line')).toHaveCount(1);
-  await expect(plot.locator('.MuiChartsAxis-tickLabel')).toContainText([/^\d{2}\.\d{2}$/]);
+  await expect(plot.locator('.MuiChartsAxis-tickLabel')).toContainText([/^\d{2}\/\d{2}$/]);
   const last = page.getByTestId('last-operations');
   await expect(last.getByTestId('operation-row')).toHaveCount(2);
   await expect(last.getByTestId('operation-amount').first()).toHaveText('\u2212400.00');

@@ -137,7 +137,7 @@ test('orders: list, confirm, edit a line, copy, cancel the copy; the home cards 
   await expect(page.getByTestId('orders-conversion')).toHaveText(`${stats.orders_count.conversion.toFixed(1)}%`);
   expect(stats.orders_count.total_count).toBe(2);
   const max = page.getByTestId('orders-week-max');
-  if (stats.last_week.at) await expect(max).toHaveText(`Максимум: ${stats.last_week.max} шт. (${stats.last_week.at})`);
+  if (stats.last_week.at) await expect(max).toHaveText(`Максимум: ${stats.last_week.max} шт. (${stats.last_week.at.replace('.', '/')})`);
   await expect(page.getByTestId('orders-week-plot')).toBeVisible();
   await expect(page.getByTestId('balance-chart')).toBeVisible();
   const last = page.getByTestId('last-orders');
