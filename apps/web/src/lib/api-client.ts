@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code?: string;
   readonly errors?: Record<string, string[]>;
+  /** Seconds from a 429's Retry-After header (e.g. how long until a new code may be mailed). */
+  retryAfter?: number;
 
   constructor(status: number, message: string, code?: string, errors?: Record<string, string[]>) {
     super(message);
@@ -122,6 +124,8 @@ export async function request<T = unknown>(method: string, path: string, options
     const message = typeof obj.message === 'string' && obj.message ? obj.message : i18n.t('errors.generic');
     const code = typeof obj.code === 'string' ? obj.code : undefined;
     const error = new ApiError(res.status, message, code, toStringRecord(obj.errors));
+    const retryAfter = Number(res.headers?.get('Retry-After'));
+    if (retryAfter > 0) error.retryAfter = retryAfter;
     if (res.status === 401 && token) {
       clearToken();
       if (options.redirectOn401 !== false) onUnauthorized();

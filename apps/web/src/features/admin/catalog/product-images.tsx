@@ -22,7 +22,7 @@ import UploadIcon from '@mui/icons-material/FileUploadOutlined';
 import type { AdminProductDto } from '@drop/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { PRODUCT_IMAGE_MAX_MB, PRODUCT_IMAGE_TYPES, useDeleteImage, useUploadImage } from './api.ts';
 import { useCatalogT } from './i18n.ts';
 
@@ -30,7 +30,7 @@ type Image = AdminProductDto['images'][number];
 
 export function ProductImages({ product }: { product: AdminProductDto }) {
   const { t, tc } = useCatalogT();
-  const toast = useToast();
+  const toast = useScopedToast();
   const upload = useUploadImage(product.id);
   const remove = useDeleteImage(product.id);
   const input = useRef<HTMLInputElement>(null);

@@ -37,7 +37,7 @@ import { formatMoney, TOP_UP_STATUSES, WITHDRAW_STATUSES, type TopUpStatus, type
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListPagination } from '../../../components/ui/list-pagination.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useAdminPayments, useAdminWithdraws, useDecidePayment, useDecideWithdraw, type AdminPayment, type AdminWithdraw } from '../api/money.ts';
 import { useAdminUser } from '../api/users.ts';
 import { ListSkeleton, LoadError, useErrorText } from '../components/query-state.tsx';
@@ -142,7 +142,7 @@ function Rows<T extends { id: number; status: string }>({ items, desktop, column
 
 function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undefined; page: number; onPage: (p: number) => void; desktop: boolean }) {
   const { t } = useAdminT();
-  const toast = useToast();
+  const toast = useScopedToast();
   const errorText = useErrorText();
   const list = useAdminPayments(status, page);
   const decide = useDecidePayment();
@@ -230,7 +230,7 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
 
 function CardNumber({ value }: { value: string }) {
   const { t } = useAdminT();
-  const toast = useToast();
+  const toast = useScopedToast();
   const grouped = value.replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 ');
   const copy = () =>
     void navigator.clipboard?.writeText(value.replace(/\D/g, '')).then(
@@ -253,7 +253,7 @@ function CardNumber({ value }: { value: string }) {
 
 function Withdrawals({ status, page, onPage, desktop }: { status: WithdrawStatus | undefined; page: number; onPage: (p: number) => void; desktop: boolean }) {
   const { t } = useAdminT();
-  const toast = useToast();
+  const toast = useScopedToast();
   const errorText = useErrorText();
   const list = useAdminWithdraws(status, page);
   const decide = useDecideWithdraw();

@@ -29,14 +29,14 @@ import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
 import { formatDate, type OnecCredentialSecretDto } from '@drop/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useCreateOnecCredential, useOnecCredential, useRevokeOnecCredential } from './api.ts';
 import { useOnecT } from './i18n.ts';
 import { copyText } from '../../../lib/copy-text.ts';
 
 function CopyField({ label, value, field }: { label: string; value: string; field: 'login' | 'secret' }) {
   const { t } = useOnecT();
-  const toast = useToast();
+  const toast = useScopedToast();
   const input = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
   return (
     <TextField
@@ -71,7 +71,7 @@ function CopyField({ label, value, field }: { label: string; value: string; fiel
 
 export function CredentialsCard() {
   const { t, tc } = useOnecT();
-  const toast = useToast();
+  const toast = useScopedToast();
   const credential = useOnecCredential();
   const create = useCreateOnecCredential();
   const revoke = useRevokeOnecCredential();

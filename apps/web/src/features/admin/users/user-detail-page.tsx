@@ -29,7 +29,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { UserBadgeChip } from '../../../app/layouts/dashboard/user-badge-chip.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useAdminUser, useAdminUserSummary, useUpdateAdminUser, type AdminUserDetail } from '../api/users.ts';
 import { LoadError, useErrorText } from '../components/query-state.tsx';
 import { kyivDateTime } from '../lib/format.ts';
@@ -77,7 +77,7 @@ function Summary({ userId }: { userId: number }) {
 
 function Actions({ user }: { user: AdminUserDetail }) {
   const { t } = useAdminT();
-  const toast = useToast();
+  const toast = useScopedToast();
   const errorText = useErrorText();
   const update = useUpdateAdminUser(user.id);
   const [dialog, setDialog] = useState<'discount' | 'block' | 'correct' | null>(null);

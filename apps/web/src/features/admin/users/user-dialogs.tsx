@@ -17,7 +17,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { adminUserUpdateInput, correctionInput, formatMoney } from '@drop/shared';
 import { applyServerErrors, muiField } from '../../../lib/form.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useCorrectBalance, useUpdateAdminUser } from '../api/users.ts';
 import { useErrorText } from '../components/query-state.tsx';
 import { parseSignedAmount } from '../lib/format.ts';
@@ -33,7 +33,7 @@ type DiscountForm = z.infer<typeof discountForm>;
 
 function DiscountForm({ userId, current, onClose }: { userId: number; current: number; onClose: () => void }) {
   const { t } = useAdminT();
-  const toast = useToast();
+  const toast = useScopedToast();
   const errorText = useErrorText();
   const update = useUpdateAdminUser(userId);
   const form = useForm<DiscountForm>({ resolver: zodResolver(discountForm), defaultValues: { discount: String(current) } });
@@ -105,7 +105,7 @@ type CorrectionForm = z.infer<typeof correctionForm>;
 
 function CorrectionFormBody({ userId, balance, onClose }: { userId: number; balance: number; onClose: () => void }) {
   const { t } = useAdminT();
-  const toast = useToast();
+  const toast = useScopedToast();
   const errorText = useErrorText();
   const correct = useCorrectBalance(userId);
   const form = useForm<CorrectionForm>({ resolver: zodResolver(correctionForm), defaultValues: { amount: '', comment: '' } });

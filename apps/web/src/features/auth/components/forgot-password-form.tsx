@@ -6,14 +6,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CODE_LENGTH } from '@drop/shared';
+import { CODE_LENGTH, CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '@drop/shared';
 import { CodeField } from '../../../components/ui/code-field.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, muiField } from '../../../lib/form.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { useRestorePassword } from '../api/restore-password.ts';
+import { useResendCountdown } from '../hooks/use-resend-countdown.ts';
+
+const CODE_RESEND_MS = CODE_RESEND_SECONDS * 1000;
 
 interface RestoreValues {
   code: string;
@@ -21,41 +24,110 @@ interface RestoreValues {
   password_confirmation: string;
 }
 
+/**
+ * The sent code's attempt, kept for this tab (sessionStorage) while the code lives: a reload, Back or
+ * a visit to another page and back finds the form on its code step with the resend countdown running.
+ */
+const STORAGE_KEY = 'forgot_password';
+interface SentCode {
+  email: string;
+  attempt_id: string;
+  /** When the code was mailed (ms): the resend countdown runs from it. */
+  sent_at: number;
+  step: 'email' | 'restore';
+}
+
+function readSent(): SentCode | null {
+  try {
+    const raw = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<SentCode> | null;
+    if (!raw || typeof raw.email !== 'string' || typeof raw.attempt_id !== 'string' || typeof raw.sent_at !== 'number') return null;
+    if (Date.now() - raw.sent_at > CODE_TTL_MINUTES * 60_000) return null;
+    return { email: raw.email, attempt_id: raw.attempt_id, sent_at: raw.sent_at, step: raw.step === 'email' ? 'email' : 'restore' };
+  } catch {
+    return null;
+  }
+}
+
+function writeSent(v: SentCode | null) {
+  try {
+    if (v) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(v));
+    else sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage unavailable: the step lasts for this page only.
+  }
+}
+
 export function ForgotPasswordForm({ onRestored }: { onRestored: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  // Warnings and errors belong to this form: they go when it does (they must not greet the dashboard).
+  const toast = useScopedToast();
   const forgot = useForgotPassword();
   const restore = useRestorePassword();
-  const [email, setEmail] = useState('');
+  const [saved] = useState(readSent);
+  const [email, setEmail] = useState(saved?.email ?? '');
   // The reset attempt the mailed code belongs to (sent back with the code).
-  const [attemptId, setAttemptId] = useState('');
+  const [attemptId, setAttemptId] = useState(saved?.attempt_id ?? '');
+  const [sentAt, setSentAt] = useState<number | null>(saved?.sent_at ?? null);
+  const [sentTo, setSentTo] = useState(saved?.email ?? '');
   const [emailError, setEmailError] = useState<string | undefined>();
-  const [step, setStep] = useState<'email' | 'restore'>('email');
+  const [step, setStepState] = useState<'email' | 'restore'>(saved?.step ?? 'email');
+  const resendIn = useResendCountdown(sentAt);
   const form = useForm<RestoreValues>({ defaultValues: { password: '', password_confirmation: '' } });
   const { errors } = form.formState;
   const [code, setCode] = useState('');
   const [password, confirmation] = useWatch({ control: form.control, name: ['password', 'password_confirmation'] });
 
+  const setStep = (next: 'email' | 'restore') => {
+    setStepState(next);
+    const current = readSent();
+    if (current) writeSent({ ...current, step: next });
+  };
+
+  const codeSent = (to: string, attempt: string, at: number) => {
+    setEmailError(undefined);
+    setAttemptId(attempt);
+    setSentAt(at);
+    setSentTo(to);
+    setStepState('restore');
+    writeSent({ email: to, attempt_id: attempt, sent_at: at, step: 'restore' });
+  };
+
   // A request on its way: a second click before its button shows it is busy sends nothing (a second
   // forgot was refused 429 and kept the form on step 1 although the code went out).
   const sending = useRef(false);
-  const sendEmail = () => {
-    if (!email.trim() || sending.current) return;
+  /** Step 1's send, or step 2's resend (`resend`: the form stays on step 2 whatever the answer). */
+  const sendEmail = (resend = false) => {
+    const to = email.trim();
+    if (!to || sending.current) return;
+    // The code mailed to this address a moment ago is still the one to type: back to step 2.
+    if (!resend && to === sentTo && attemptId && resendIn > 0) {
+      setStep('restore');
+      return;
+    }
     sending.current = true;
     forgot.mutate(
-      { email: email.trim() },
+      { email: to },
       {
         onSettled: () => {
           sending.current = false;
         },
         onSuccess: (res) => {
-          setEmailError(undefined);
-          setAttemptId(res.attempt_id);
-          setStep('restore');
+          codeSent(to, res.attempt_id, Date.now());
+          if (resend) {
+            setCode('');
+            form.clearErrors('code');
+            toast.info(t('auth.forgot.resent', { email: to }));
+          }
         },
         onError: (e) => {
           const msg = isApiError(e) ? e.errors?.email?.[0] : undefined;
-          if (msg) setEmailError(msg);
+          if (isApiError(e) && e.status === 429 && to === sentTo && attemptId) {
+            // Too early for another code: the last one stands; the countdown says when.
+            const wait = e.retryAfter ?? 0;
+            if (wait > 0) codeSent(to, attemptId, Date.now() - (CODE_RESEND_MS - wait * 1000));
+            else setStep('restore');
+            toast.warning(e.message);
+          } else if (msg) setEmailError(msg);
           else toast.error(isApiError(e) ? e.message : t('errors.generic'));
         },
       },
@@ -68,12 +140,15 @@ export function ForgotPasswordForm({ onRestored }: { onRestored: () => void }) {
     if (sending.current) return;
     sending.current = true;
     restore.mutate(
-      { email: email.trim(), attempt_id: attemptId, password: values.password, password_confirmation: values.password_confirmation, code },
+      { email: sentTo || email.trim(), attempt_id: attemptId, password: values.password, password_confirmation: values.password_confirmation, code },
       {
         onSettled: () => {
           sending.current = false;
         },
-        onSuccess: () => onRestored(),
+        onSuccess: () => {
+          writeSent(null);
+          onRestored();
+        },
         onError: (e) => {
           const applied = applyServerErrors(e, form.setError, ['code', 'password', 'password_confirmation']);
           if (isApiError(e) && e.errors?.email?.[0]) {
@@ -127,7 +202,7 @@ export function ForgotPasswordForm({ onRestored }: { onRestored: () => void }) {
     <Box component="form" noValidate onSubmit={onRestore} data-testid="forgot-restore-step">
       <Stack spacing={2}>
         <Alert severity="info" data-testid="forgot-code-sent">
-          {t('auth.forgot.codeSent', { email: email.trim() })}
+          {t('auth.forgot.codeSent', { email: sentTo || email.trim() })}
         </Alert>
         <CodeField
           id="forgot-code"
@@ -172,6 +247,16 @@ export function ForgotPasswordForm({ onRestored }: { onRestored: () => void }) {
         />
         <Button type="submit" variant="contained" size="large" disabled={!filled} loading={restore.isPending} data-testid="forgot-restore">
           {t('auth.forgot.restore')}
+        </Button>
+        <Button
+          variant="text"
+          onClick={() => sendEmail(true)}
+          disabled={resendIn > 0}
+          loading={forgot.isPending}
+          data-testid="forgot-resend"
+          data-seconds={resendIn}
+        >
+          {resendIn > 0 ? t('auth.forgot.resendIn', { s: resendIn }) : t('auth.forgot.resend')}
         </Button>
         <Button color="inherit" onClick={() => setStep('email')} data-testid="forgot-back">
           {t('common.back')}

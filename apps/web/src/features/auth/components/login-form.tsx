@@ -12,7 +12,7 @@ import { CodeField } from '../../../components/ui/code-field.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, muiField, muiRegister, validationMessage } from '../../../lib/form.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useConfirmLogin } from '../api/confirm-login.ts';
 import { useLogin } from '../api/login.ts';
 
@@ -20,7 +20,7 @@ const FIELDS = ['email', 'password'] as const;
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const toast = useScopedToast();
   const login = useLogin();
   const confirm = useConfirmLogin();
   const [codeEmail, setCodeEmail] = useState<string | null>(null);

@@ -12,12 +12,12 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ProfileInput, UserDto } from '@drop/shared';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 export function ProfileMarkupCard({ user }: { user: UserDto }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const toast = useScopedToast();
   const update = useUpdateProfile();
   const [markup, setMarkup] = useState(String(user.markup));
   const [error, setError] = useState<string | undefined>();

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, muiField } from '../../../lib/form.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 interface Values {
@@ -21,7 +21,7 @@ const FIELDS = ['old_password', 'password', 'password_confirmation'] as const;
 
 export function ProfilePasswordCard() {
   const { t } = useTranslation();
-  const toast = useToast();
+  const toast = useScopedToast();
   const update = useUpdateProfile();
   const form = useForm<Values>({ defaultValues: { old_password: '', password: '', password_confirmation: '' } });
   const { errors } = form.formState;

@@ -10,7 +10,7 @@ import { formatPhone, type UserDto } from '@drop/shared';
 import { PhoneField } from '../../../components/ui/phone-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, muiField, muiRegister } from '../../../lib/form.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 interface Values {
@@ -21,7 +21,7 @@ interface Values {
 
 export function ProfilePersonalCard({ user }: { user: UserDto }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const toast = useScopedToast();
   const update = useUpdateProfile();
   const form = useForm<Values>({
     defaultValues: { name: user.name, phone: user.phone ? formatPhone(user.phone) : '', city: user.city ?? '' },

@@ -9,13 +9,13 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { UserDto } from '@drop/shared';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { TwoFactorOffDialog, type TwoFactorSwitch } from './two-factor-off-dialog.tsx';
 
 export function ProfileTwoFactorCard({ user }: { user: UserDto }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const toast = useScopedToast();
   const update = useUpdateProfile();
   // Turning a switch off asks for the current password or a mailed code first.
   const [turningOff, setTurningOff] = useState<TwoFactorSwitch | null>(null);

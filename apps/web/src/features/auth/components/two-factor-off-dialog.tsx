@@ -14,7 +14,7 @@ import { CODE_LENGTH } from '@drop/shared';
 import { CodeField } from '../../../components/ui/code-field.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useStepUp } from '../api/step-up.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
@@ -26,7 +26,7 @@ export type TwoFactorSwitch = 'login_2fa' | 'withdraw_2fa';
  */
 export function TwoFactorOffDialog({ field, email, onClose }: { field: TwoFactorSwitch | null; email: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const toast = useScopedToast(field !== null);
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const update = useUpdateProfile();

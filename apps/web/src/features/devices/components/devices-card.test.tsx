@@ -80,4 +80,16 @@ describe('DevicesCard', () => {
     await waitFor(() => expect(onCurrent).toHaveBeenCalledTimes(1));
     expect(deletes()).toBe(1);
   });
+
+  it('the sign-out button says "on this device" only for the current one; the others name their device', async () => {
+    renderWithProviders(<DevicesCard onCurrentSignedOut={vi.fn()} />);
+    await screen.findAllByTestId('device-item');
+    const current = screen.getByTestId('device-sign-out-1');
+    const other = screen.getByTestId('device-sign-out-2');
+    // The tooltip's title is the wrapper's accessible label; the button carries the same words.
+    expect(current.parentElement?.getAttribute('aria-label')).toBe('Вийти на цьому пристрої');
+    expect(current.getAttribute('aria-label')).toBe('Вийти на цьому пристрої');
+    expect(other.parentElement?.getAttribute('aria-label')).toBe('Вийти на пристрої Safari на iPhone');
+    expect(other.getAttribute('aria-label')).toBe('Вийти на пристрої Safari на iPhone');
+  });
 });

@@ -20,7 +20,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { clearToken } from '../../../lib/auth-token.ts';
 import { LIST_MAX_HEIGHT } from '../../../lib/theme.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useDeleteDevice } from '../api/delete-device.ts';
 import { useDevices } from '../api/get-devices.ts';
 
@@ -30,7 +30,8 @@ import { useDevices } from '../api/get-devices.ts';
  */
 export function DevicesCard({ onCurrentSignedOut }: { onCurrentSignedOut: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  // A failed sign-out's error belongs to this card (it goes when the profile page does).
+  const toast = useScopedToast();
   const qc = useQueryClient();
   const devices = useDevices();
   const remove = useDeleteDevice();
@@ -71,11 +72,12 @@ export function DevicesCard({ onCurrentSignedOut }: { onCurrentSignedOut: () => 
                 divider
                 data-testid="device-item"
                 secondaryAction={
-                  <Tooltip title={t('devices.signOut')}>
+                  // 'on this device' only for the current one; the others name the device they sign out.
+                  <Tooltip title={d.is_current ? t('devices.signOut') : t('devices.signOutNamed', { name: d.name })}>
                     <span>
                       <IconButton
                         edge="end"
-                        aria-label={t('devices.signOutNamed', { name: d.name })}
+                        aria-label={d.is_current ? t('devices.signOut') : t('devices.signOutNamed', { name: d.name })}
                         disabled={remove.isPending}
                         onClick={() => setToSignOut(d)}
                         data-testid={`device-sign-out-${d.id}`}

@@ -14,7 +14,7 @@ import { useNavigate, Link as RouterLink } from 'react-router';
 import type { CategoryDto, ExportSettingInput } from '@drop/shared';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useCreateExportSetting, useExportSetting, useProviders, useUpdateExportSetting } from '../api/exports.ts';
 import { useExportsT } from '../i18n.ts';
 import { emptyExportForm, exportFormOf, serverFieldErrors, type ExportFormErrors, type ExportFormValues, type MarketChoice } from '../lib/export-form.ts';
@@ -42,7 +42,7 @@ function FormSkeleton() {
 
 export function ExportFormPage({ id, categories, categoriesLoading = false, market, marketsLoading = false }: ExportFormPageProps) {
   const { t, tc } = useExportsT();
-  const toast = useToast();
+  const toast = useScopedToast();
   const navigate = useNavigate();
   const creating = id === null;
   const validId = id !== null && Number.isSafeInteger(id) && id > 0;

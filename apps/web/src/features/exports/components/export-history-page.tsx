@@ -39,7 +39,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListPagination } from '../../../components/ui/list-pagination.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { feedBusy, useExportHistory, useExportSetting, useGenerateExportSetting } from '../api/exports.ts';
 import { useExportsT } from '../i18n.ts';
 import { formatDuration, formatSize } from '../lib/format.ts';
@@ -333,7 +333,7 @@ function positivePage(raw: string | null): number {
 
 export function ExportHistoryPage() {
   const { t, tc } = useExportsT();
-  const toast = useToast();
+  const toast = useScopedToast();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const { id: rawId } = useParams();

@@ -21,7 +21,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useDeleteExportSetting, useExportSettings, useGenerateExportSetting, useProviders } from '../api/exports.ts';
 import { useExportsT } from '../i18n.ts';
 import { EXPORTS_HREF, ExportCards, ExportsSkeleton, ExportsTable } from './export-list.tsx';
@@ -30,7 +30,7 @@ export const EXPORT_CREATE_HREF = `${EXPORTS_HREF}/create`;
 
 export function ExportListPage() {
   const { t, tc } = useExportsT();
-  const toast = useToast();
+  const toast = useScopedToast();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const list = useExportSettings();

@@ -11,13 +11,13 @@ import Tooltip from '@mui/material/Tooltip';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { ExportSettingDto } from '@drop/shared';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useExportsT } from '../i18n.ts';
 import { copyText } from '../../../lib/copy-text.ts';
 
 export function FeedLink({ feed }: { feed: Pick<ExportSettingDto, 'id' | 'name' | 'url' | 'last_generated_at'> }) {
   const { t } = useExportsT();
-  const toast = useToast();
+  const toast = useScopedToast();
   const input = useRef<HTMLInputElement>(null);
   const ready = feed.last_generated_at !== null;
 

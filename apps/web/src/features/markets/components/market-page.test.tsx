@@ -2,12 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AppProviders } from '../../../app/providers.tsx';
-import { productsQuery } from '@drop/shared';
+import { MAX_MARKETS, productsQuery } from '@drop/shared';
 import { makeProduct } from '../../products/components/test-fixtures.ts';
 import { clientWithUser, market, renderWithUser, reply, testUser } from '../test-utils.tsx';
 import { MarketCreatePage, MarketEditPage } from './market-page.tsx';
 
 const productQueries: URLSearchParams[] = [];
+let storeCount = 1;
 const products = [
   makeProduct({ id: 7, name: 'Без ціни', name_uk: 'Без ціни', name_ru: 'Без ціни', drop_price: 0, retail_price: 0 }),
   makeProduct({ id: 8, name: 'Каструля', name_uk: 'Каструля', name_ru: 'Кастрюля', drop_price: 100, retail_price: 150 }),
@@ -24,6 +25,7 @@ const fetchMock = vi.fn((input: RequestInfo | URL) => {
     return reply(body);
   }
   if (url.pathname === '/api/v1/categories') return reply({ data: [] });
+  if (url.pathname === '/api/v1/markets') return reply({ data: Array.from({ length: storeCount }, (_, i) => market(i + 1)) });
   if (url.pathname === '/api/v1/markets/3') return reply({ data: { ...market(3, 'Rozetka'), base_markup: { type: 1, markup: 20 } } });
   return reply({ message: 'not found' }, 404);
 });
@@ -31,6 +33,7 @@ const fetchMock = vi.fn((input: RequestInfo | URL) => {
 describe('MarketPage sample price', () => {
   beforeEach(() => {
     productQueries.length = 0;
+    storeCount = 1;
     fetchMock.mockClear();
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -61,5 +64,33 @@ describe('MarketPage sample price', () => {
     await waitFor(() => expect(screen.getByTestId('market-sample').textContent).toContain('120.00'));
     expect(screen.getByTestId('market-sample').textContent).toContain('Каструля');
     expect(productQueries.every((q) => productsQuery.safeParse(Object.fromEntries(q)).success)).toBe(true);
+  });
+});
+
+describe('MarketCreatePage at the store limit', () => {
+  beforeEach(() => {
+    fetchMock.mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    storeCount = 1;
+  });
+
+  it(`with ${MAX_MARKETS} stores shows the reason and a way back to the list instead of the form`, async () => {
+    storeCount = MAX_MARKETS;
+    renderWithUser(<MarketCreatePage />, testUser(true));
+    const alert = await screen.findByTestId('market-limit-reached');
+    expect(alert.textContent).toContain(`У вас уже ${MAX_MARKETS} магазинів`);
+    expect(screen.getByTestId('market-limit-to-list').getAttribute('href')).toBe('/dashboard/profile');
+    expect(screen.queryByTestId('market-base-markup')).toBeNull();
+    expect(screen.queryByTestId('market-save')).toBeNull();
+  });
+
+  it('below the limit the form is there', async () => {
+    storeCount = MAX_MARKETS - 1;
+    renderWithUser(<MarketCreatePage />, testUser(true));
+    await screen.findByTestId('market-base-markup');
+    expect(screen.queryByTestId('market-limit-reached')).toBeNull();
   });
 });

@@ -1,17 +1,18 @@
 /** /dashboard/markets/create and /dashboard/markets/{id}: the store form with its data and saving. */
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { PRODUCT_PER_PAGE_OPTIONS, productsResponse, type MarketInput } from '@drop/shared';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MAX_MARKETS, PRODUCT_PER_PAGE_OPTIONS, productsResponse, type MarketInput } from '@drop/shared';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { api, isApiError } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useUser } from '../../auth/api/get-user.ts';
 import { useCategories } from '../../catalog/api/get-categories.ts';
-import { useCreateMarket, useMarket, useUpdateMarket } from '../api/markets.ts';
+import { useCreateMarket, useMarket, useMarkets, useUpdateMarket } from '../api/markets.ts';
 import { emptyMarketForm, marketFormOf, serverFieldErrors, type MarketFormErrors } from '../lib/market-form.ts';
 import { MarketForm } from './market-form.tsx';
 
@@ -36,7 +37,7 @@ function useSampleProduct(enabled: boolean) {
 
 function useSaveHandlers(payloadRef: { current: MarketInput | null }, setServerErrors: (e: MarketFormErrors) => void) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const toast = useScopedToast();
   return (e: unknown) => {
     if (isApiError(e) && e.status === 422 && e.errors && payloadRef.current) {
       setServerErrors(serverFieldErrors(e.errors, payloadRef.current));
@@ -58,13 +59,16 @@ export function MarketEditPage() {
 
 function MarketPage({ id }: { id: number | null }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const toast = useScopedToast();
   const navigate = useNavigate();
   const user = useUser(false).data;
   const verified = user?.is_verified === true;
   const categories = useCategories();
   const sample = useSampleProduct(verified);
   const market = useMarket(verified && id !== null ? id : 0);
+  // The create form is for a user below MAX_MARKETS stores (a sixth is refused 400 MarketsLimit).
+  const markets = useMarkets(verified && id === null);
+  const full = id === null && (markets.data?.length ?? 0) >= MAX_MARKETS;
   const create = useCreateMarket();
   const update = useUpdateMarket(id ?? 0);
   const [serverErrors, setServerErrors] = useState<MarketFormErrors | undefined>();
@@ -92,7 +96,26 @@ function MarketPage({ id }: { id: number | null }) {
       </>
     );
   }
-  const initial = id === null ? emptyMarketForm() : market.data ? marketFormOf(market.data) : null;
+  if (full) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Alert
+          severity="warning"
+          data-testid="market-limit-reached"
+          action={
+            <Button component={Link} to={PROFILE_HREF} color="inherit" size="small" data-testid="market-limit-to-list">
+              {t('markets.toList')}
+            </Button>
+          }
+        >
+          {t('markets.limitReached', { max: MAX_MARKETS })}
+        </Alert>
+      </>
+    );
+  }
+  // Creating waits for the store list (an error lets the form show: the API still refuses a sixth).
+  const initial = id === null ? (markets.isPending && verified ? null : emptyMarketForm()) : market.data ? marketFormOf(market.data) : null;
 
   const submit = (payload: MarketInput) => {
     payloadRef.current = payload;

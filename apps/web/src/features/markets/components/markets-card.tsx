@@ -28,13 +28,13 @@ import { Link } from 'react-router';
 import { MARKET_BASE_TYPES, MAX_MARKETS, type MarketDto } from '@drop/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { getExportSettingsQueryOptions } from '../../exports/api/exports.ts';
 import { useDeleteMarket, useMarkets } from '../api/markets.ts';
 
 export function MarketsCard() {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
+  const toast = useScopedToast();
   const markets = useMarkets(true);
   const remove = useDeleteMarket();
   const [toDelete, setToDelete] = useState<MarketDto | null>(null);

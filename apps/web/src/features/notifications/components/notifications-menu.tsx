@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { NotificationDto } from '@drop/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useDeleteAllNotifications } from '../api/delete-all-notifications.ts';
 import { useDeleteNotification } from '../api/delete-notification.ts';
 import { useNotifications } from '../api/get-notifications.ts';
@@ -26,7 +26,6 @@ const ABOVE = { anchorOrigin: { vertical: 'top', horizontal: 'right' }, transfor
 /** The bell's popover (width 400, full width on phones, list max height 300) and the detail dialog. */
 export function NotificationsMenu({ anchor, onClose, placement = 'below' }: { anchor: HTMLElement | null; onClose: () => void; placement?: 'below' | 'above' }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const list = useNotifications();
@@ -35,6 +34,8 @@ export function NotificationsMenu({ anchor, onClose, placement = 'below' }: { an
   const [selected, setSelected] = useState<NotificationDto | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [confirmAll, setConfirmAll] = useState(false);
+  // An error belongs to the open menu or detail dialog: it goes when they close.
+  const toast = useScopedToast(anchor !== null || dialogOpen);
   const popoverRef = useRef<HTMLDivElement>(null);
 
   const fail = (e: unknown) => {

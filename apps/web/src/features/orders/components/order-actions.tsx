@@ -16,12 +16,12 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { orderActions, type OrderDto } from '@drop/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useCancelOrder, useConfirmOrder, useCopyOrder } from '../api/order-mutations.ts';
 
 export function OrderActions({ order, onMoneyChanged }: { order: OrderDto; onMoneyChanged?: (() => void) | undefined }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const toast = useScopedToast();
   const navigate = useNavigate();
   const actions = orderActions(order);
   const confirm = useConfirmOrder(onMoneyChanged);

@@ -27,7 +27,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { TotalsList } from '../../../components/ui/totals-list.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useUpdateOrder } from '../api/order-mutations.ts';
 import { draftsFromOrder, lineServerErrors, linesInput, linesTotals, type LineDraft } from '../lib/order-lines.ts';
 import { DETAILS_FIELDS, OrderDetailsFields, detailsFromOrder, detailsResolver, relevantValues, type OrderDetailsValues } from './order-details-fields.tsx';
@@ -45,7 +45,7 @@ interface FormProps {
 
 export function OrderEditForm({ order, lists, onMoneyChanged }: FormProps) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const toast = useScopedToast();
   const navigate = useNavigate();
   const update = useUpdateOrder(onMoneyChanged);
   const form = useForm<OrderDetailsValues>({ resolver: detailsResolver, defaultValues: detailsFromOrder(order) });

@@ -6,7 +6,9 @@
  * Test ids: {testId} (the input: 'header-search' on desktop, 'mobile-search' on phones),
  * {testId}-clear (the clear button), search-dropdown (the open dropdown), search-loading,
  * search-hint, search-empty ('Нічого не знайдено'), search-error, search-results (the listbox),
- * search-result (each result option; data-product-id), search-all-results ('Всі результати').
+ * search-result (each result option; data-product-id; inside: search-result-drop, search-result-markup
+ * 'Ваша ціна' = markup_price under the selected store, search-result-profit, search-result-qty),
+ * search-all-results ('Всі результати'). The request carries the catalogue's market_id.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
@@ -348,13 +350,19 @@ function ResultOption({ id, product, active, onHover, onChoose }: {
           {t('code', { code: product.b2b_code_id })}
           {product.vendor_code ? ` · ${t('vendorCode', { code: product.vendor_code })}` : ''}
         </Typography>
+        <Typography variant="caption" color={product.qty > 0 ? 'success.main' : 'text.secondary'} component="p" noWrap data-testid="search-result-qty">
+          {t('qty', { qty })}
+        </Typography>
       </Box>
       <Box sx={{ flexShrink: 0, textAlign: 'right' }}>
-        <Typography variant="body2" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+        <Typography variant="body2" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="search-result-drop">
           {formatMoney(product.drop_price, true)}
         </Typography>
-        <Typography variant="caption" color={product.qty > 0 ? 'success.main' : 'text.secondary'} sx={{ whiteSpace: 'nowrap' }}>
-          {t('qty', { qty })}
+        <Typography variant="caption" component="p" color="text.secondary" sx={{ whiteSpace: 'nowrap' }} data-testid="search-result-markup">
+          {t('markupPrice')}: {formatMoney(product.markup_price)}
+        </Typography>
+        <Typography variant="caption" component="p" color="success.main" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }} data-testid="search-result-profit">
+          {t('profit')}: {formatMoney(product.profit)}
         </Typography>
       </Box>
     </Box>
