@@ -89,7 +89,8 @@ const ref = z.string('required').regex(/^[0-9a-f-]{36}$/i, 'invalid_value');
 
 /**
  * `POST /orders`: the cart becomes an order. Branch needs a city and a branch; Courier (Nova
- * Poshta only) a city, a street and a house; SelfTTN the reseller's own waybill and its carrier;
+ * Poshta only) a city, a street picked from the carrier's list (street_ref, 422 street_not_in_list
+ * without it; the API also asks the carrier that the ref is a street of that city) and a house; SelfTTN the reseller's own waybill and its carrier;
  * Prepayment a prepayment_sum (checked against the total by the API: 400 big_prepayment).
  */
 export const orderCreateInput = z
@@ -134,6 +135,8 @@ export const orderCreateInput = z
       if (v.delivery_service === 'NovaPoshta') {
         need('city_ref');
         if (v.delivery_method === 'Branch') need('branch_ref');
+        // A courier street is one of the carrier's streets (its ref): a typed name fails at the waybill.
+        else if (!v.street_ref) ctx.addIssue({ code: 'custom', message: 'street_not_in_list', path: ['street_ref'] });
       }
     }
     if (v.payment_method === 'Prepayment' && !(v.prepayment_sum && v.prepayment_sum > 0)) ctx.addIssue({ code: 'custom', message: 'required', path: ['prepayment_sum'] });
@@ -194,6 +197,8 @@ export const orderDto = z.object({
     branch_name: z.string().nullable(),
     branch_ref: z.string().nullable(),
     street_name: z.string().nullable(),
+    /** The carrier's street ref of a courier order (null for a branch or an older order). */
+    street_ref: z.string().nullable().optional(),
     house: z.string().nullable(),
     appt: z.string().nullable(),
   }),

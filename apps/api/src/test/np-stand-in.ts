@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { KYIV } from './orders.ts';
 
 /**
  * A recording stand-in for the Nova Poshta JSON API 2.0 (tests only): answers as NP does, in NP's
@@ -20,6 +21,8 @@ export const STAND_IN_SENDER = {
 };
 /** NP answers one counterparty for every private-person recipient of a sender. */
 export const STAND_IN_PRIVATE_PERSON = '92875ced-bf9d-11e6-8ba8-005056881c6b';
+/** The street Address.getStreet knows (a Kyiv one, as the order tests' city). */
+export const STAND_IN_STREET = { ref: 'c55c9056-4148-11dd-9198-001d60451983', cityRef: KYIV, description: 'Хрещатик' };
 
 export interface StandInCall {
   apiKey: string;
@@ -72,6 +75,11 @@ export async function npStandIn(opts: { addresses?: typeof STAND_IN_SENDER.addre
             ContactPerson: { success: true, data: [{ Ref: state.lastContact, Description: `${p.LastName} ${p.FirstName} ${p.MiddleName}`.trim(), LastName: p.LastName, FirstName: p.FirstName, MiddleName: p.MiddleName }], errors: [] },
           },
         ];
+      case 'Address.getStreet':
+        // The one Kyiv street the courier tests use (a placement checks its ref against the city's streets).
+        return p.CityRef === STAND_IN_STREET.cityRef && STAND_IN_STREET.description.toLowerCase().includes(String(p.FindByString ?? '').toLowerCase())
+          ? [{ Ref: STAND_IN_STREET.ref, Description: STAND_IN_STREET.description, StreetsTypeRef: 'Street', StreetsType: 'вул.' }]
+          : [];
       case 'Address.save':
         state.lastAddress = randomUUID();
         return [{ Ref: state.lastAddress, Description: `${p.BuildingNumber}${p.Flat ? ` кв. ${p.Flat}` : ''}` }];

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
 import { BRANCH, KYIV, orderTools } from '../../test/orders.ts';
-import { npStandIn, STAND_IN_PRIVATE_PERSON, STAND_IN_SENDER } from '../../test/np-stand-in.ts';
+import { npStandIn, STAND_IN_PRIVATE_PERSON, STAND_IN_SENDER, STAND_IN_STREET } from '../../test/np-stand-in.ts';
 
-const STREET = 'c55c9056-4148-11dd-9198-001d60451983';
+const STREET = STAND_IN_STREET.ref;
 const SECOND_ADDRESS = { Ref: '1ec09d2e-e1c2-11e3-8c4a-0050568002cf', Description: 'Львів, Відділення №5: вул. Городоцька, 355', CityRef: 'db5c88f5-391c-11dd-90d9-001a92567626', CityDescription: 'Львів' };
 
 let t: TestApp;
@@ -104,6 +104,9 @@ describe('a waybill as NP API 2.0 takes it (recording stand-in)', () => {
 
   test('courier: the address saved for the recipient (Address.save: street ref, house, flat) is the RecipientAddress; the sender is asked once', async () => {
     const o = await order(courier);
+    // Placing it asked for the street (its ref checked against the city's streets).
+    expect(np.calls.map((c) => c.method)).toEqual(['Address.getStreet']);
+    np.calls.length = 0;
     const made = await ttn(o.id);
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     // The sender was found for the previous waybill (cached for an hour).

@@ -41,7 +41,7 @@ export function presentOrder(o: OrderRow, lines: OrderLineRow[], history: Histor
     reservation_number: o.reservationNumber,
     prepayment_sum: kopToUah(o.prepaymentKop),
     client: { last_name: o.lastName, first_name: o.firstName, phone: o.phone },
-    delivery: { city_name: o.cityName, city_ref: o.cityRef, branch_name: o.branchName, branch_ref: o.branchRef, street_name: o.streetName, house: o.house, appt: o.appt },
+    delivery: { city_name: o.cityName, city_ref: o.cityRef, branch_name: o.branchName, branch_ref: o.branchRef, street_name: o.streetName, street_ref: o.streetRef, house: o.house, appt: o.appt },
     calculations: {
       wholesale_sum: kopToUah(o.wholesaleKop),
       retail_sum: kopToUah(o.retailKop),

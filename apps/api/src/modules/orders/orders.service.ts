@@ -26,6 +26,7 @@ import { supplierSetting } from '../settings/supplier-settings.ts';
 import { presentOrder, presentOrderSummary } from './orders.presenter.ts';
 import { ordersRepo, type OrderLineRow, type OrderProduct, type OrderRow } from './orders.repository.ts';
 import { queueReservation } from './reservation.service.ts';
+import { checkBalanceForAutoConfirm, checkCourierStreet } from './placement-checks.ts';
 import { moveOrder, postOrderMoney, pushOrder, setPaymentStatus, type Actor } from './order-lifecycle.ts';
 
 /** A page of the reseller's orders (DESIGN.md section 3's list envelope), without lines and history. */
@@ -72,8 +73,11 @@ export async function getOrder(ctx: AuthedCtx, id: number): Promise<OrderDto> {
  * fixed, the stock is reserved (never more than is left), and the cart is emptied only if all of
  * it commits. With auto_confirm_orders the order is then confirmed through the same path as the
  * confirm call; if that is refused (e.g. not enough balance) the order stays New with a note.
+ * Refused before anything is written: a courier street not in the carrier's list (422), and a
+ * Balance order that would auto-confirm without the wholesale sum on the balance (400).
  */
 export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promise<OrderDto> {
+  input = await checkCourierStreet(ctx, input);
   const user = pricingUser(ctx.user);
   const enforce = await supplierSetting(ctx.db, 'enforce_recommended_price');
   // A product whose category was hidden after it went into the cart is no longer for sale.
@@ -98,6 +102,7 @@ export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promi
     });
     const prepayment = input.payment_method === 'Prepayment' ? uahToKop(input.prepayment_sum ?? 0) : 0;
     if (prepayment > retail) throw AppError.business('big_prepayment', 'big_prepayment');
+    await checkBalanceForAutoConfirm(tx, ctx.user, input.payment_method, wholesale);
     // Cash on delivery and prepayment: the carrier collects the rest, the profit comes back to the balance.
     const expected = input.payment_method === 'COD' || input.payment_method === 'Prepayment' ? retail - prepayment - wholesale : 0;
     // Reserve in product order so concurrent orders lock rows in one order.
@@ -235,6 +240,7 @@ function recipientFields(input: OrderCreateInput) {
  * the difference of its wholesale sum; UpdateReserveJob carries the change to 1C.
  */
 export async function updateOrder(ctx: AuthedCtx, id: number, input: OrderUpdateInput): Promise<OrderDto> {
+  input = await checkCourierStreet(ctx, input);
   const user = pricingUser(ctx.user);
   const enforce = await supplierSetting(ctx.db, 'enforce_recommended_price');
   const { hiddenIds } = await categoryTree(ctx.db);

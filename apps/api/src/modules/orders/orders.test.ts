@@ -153,11 +153,12 @@ describe('confirming', () => {
     await fill(u.token, [[4, 1, 80]]);
     const o = (await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, payment_method: 'Card' } })).body.data;
     expect(o).toMatchObject({ status: 'Confirmed', payment_status: 'WaitPaid' });
-    // Auto-confirm refused (no balance): the order is placed and stays New, with the reason in its history.
+    // A Balance order that would confirm at once without the money is refused at placement (issue 26 p.6): the cart stays.
     await fill(u.token, [[4, 1, 80]]);
-    const b = (await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, payment_method: 'Balance' } })).body.data;
-    expect(b.status).toBe('New');
-    expect(b.history).toContainEqual(expect.objectContaining({ kind: 'auto_confirm', note: 'InsufficientBalance' }));
+    const b = await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, payment_method: 'Balance' } });
+    expect(b.status).toBe(400);
+    expect(b.body.code).toBe('InsufficientBalance');
+    expect((await t.request('GET', '/api/v1/carts', { token: u.token })).body.data.count).toBe(1);
   });
 });
 

@@ -28,13 +28,15 @@ interface Props {
   required?: boolean;
   /** What to show with no options before the user types. */
   hint?: ReactNode;
+  /** A note under the field when there is no error (e.g. a typed street not picked from the list). */
+  helper?: string | undefined;
 }
 
 /**
  * An MUI Autocomplete over Nova Poshta addresses. freeSolo: when the carrier is down (503
  * CarrierUnavailable, its message shows as noOptionsText) the user types the name by hand.
  */
-export function AddressAutocomplete({ id, label, testId, value, onChange, onInputChange, options, loading, error, errorText, disabled, required, hint }: Props) {
+export function AddressAutocomplete({ id, label, testId, value, onChange, onInputChange, options, loading, error, errorText, disabled, required, hint, helper }: Props) {
   const { t } = useTranslation();
   const [input, setInput] = useState(value.name ?? '');
   const selected: AddressOption | null = value.name ? (options.find((o) => o.ref === value.ref) ?? { ref: value.ref ?? '', label: value.name }) : null;
@@ -94,7 +96,7 @@ export function AddressAutocomplete({ id, label, testId, value, onChange, onInpu
           label={label}
           required={required ?? false}
           error={Boolean(errorText)}
-          helperText={errorText ?? (carrierDown ? carrierDown : undefined)}
+          helperText={errorText ?? (carrierDown ? carrierDown : helper)}
           slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `${testId}-input` } }}
         />
       )}

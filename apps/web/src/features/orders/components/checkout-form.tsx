@@ -1,8 +1,9 @@
 /**
  * The checkout form (SPEC section 2): recipient, delivery, address (Nova Poshta autocompletes or the
  * reseller's own waybill), payment, comment (the fields: order-details-fields.tsx). Validated with the
- * shared `orderCreateInput`; the server's 422 errors go under the fields, its 400s to a toast
- * (big_prepayment under the sum).
+ * shared `orderCreateInput` (a courier street only from the carrier's list: its ref); the server's
+ * 422 errors go under the fields, its 400s to a toast (big_prepayment under the sum). For Balance
+ * the balance shows beside the debit (checkout-balance.tsx).
  * Test ids: checkout-form, checkout-city, checkout-branch, checkout-street, checkout-submit.
  */
 import Button from '@mui/material/Button';
@@ -16,6 +17,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { usePlaceOrder } from '../api/place-order.ts';
+import { CheckoutBalance } from './checkout-balance.tsx';
 import { DEFAULT_DETAILS, DETAILS_FIELDS, OrderDetailsFields, detailsResolver, relevantValues, type OrderDetailsValues } from './order-details-fields.tsx';
 import type { OrderLists } from './types.ts';
 
@@ -25,10 +27,12 @@ interface Props {
   lists: Partial<OrderLists> | undefined;
   /** The order's total (the cart's retail sum): a prepayment may not exceed it (the API checks too). */
   total?: number | undefined;
+  /** Payment from the balance: the current balance (undefined while loading) beside the debit (the cart's drop sum). */
+  balance?: { balance: number | undefined; debit: number; autoConfirm: boolean } | undefined;
   onPlaced: (order: OrderDto) => void;
 }
 
-export function CheckoutForm({ lists, total, onPlaced }: Props) {
+export function CheckoutForm({ lists, total, balance, onPlaced }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
   const place = usePlaceOrder();
@@ -60,7 +64,12 @@ export function CheckoutForm({ lists, total, onPlaced }: Props) {
     <Card component="section" aria-labelledby="checkout-form-title">
       <CardContent>
         <Stack component="form" noValidate spacing={3} onSubmit={onSubmit} data-testid="checkout-form" aria-labelledby="checkout-form-title">
-          <OrderDetailsFields form={form} lists={lists} prefix="checkout" />
+          <OrderDetailsFields
+            form={form}
+            lists={lists}
+            prefix="checkout"
+            paymentExtra={(method) => (method === 'Balance' && balance ? <CheckoutBalance balance={balance.balance} debit={balance.debit} autoConfirm={balance.autoConfirm} /> : null)}
+          />
           <Button type="submit" variant="contained" size="large" loading={place.isPending} sx={{ alignSelf: 'flex-start' }} data-testid="checkout-submit">
             {t('orders.checkout.submit')}
           </Button>

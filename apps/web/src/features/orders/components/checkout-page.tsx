@@ -28,6 +28,8 @@ interface Props {
   error?: string | undefined;
   onRetry?: () => void;
   lists: Partial<OrderLists> | undefined;
+  /** The reseller's balance (undefined while loading) and auto_confirm_orders, for payment from the balance. */
+  balance?: { balance: number | undefined; autoConfirm: boolean } | undefined;
   onPlaced: (order: OrderDto) => void;
 }
 
@@ -57,7 +59,7 @@ export function CheckoutSummaryCard({ summary }: { summary: CheckoutSummary }) {
   );
 }
 
-export function CheckoutPage({ summary, loading, error, onRetry, lists, onPlaced }: Props) {
+export function CheckoutPage({ summary, loading, error, onRetry, lists, balance, onPlaced }: Props) {
   const { t } = useTranslation();
   const state = summary ? (summary.lines === 0 ? 'empty' : 'ready') : error ? 'error' : loading ? 'loading' : 'error';
   let body;
@@ -95,7 +97,7 @@ export function CheckoutPage({ summary, loading, error, onRetry, lists, onPlaced
   } else {
     body = (
       <Box sx={LAYOUT_SX}>
-        <CheckoutForm lists={lists} total={summary.retail_sum} onPlaced={onPlaced} />
+        <CheckoutForm lists={lists} total={summary.retail_sum} balance={balance ? { ...balance, debit: summary.drop_sum } : undefined} onPlaced={onPlaced} />
         <CheckoutSummaryCard summary={summary} />
       </Box>
     );

@@ -4,7 +4,7 @@
  * Validated with the shared `orderCreateInput` on the fields the chosen delivery and payment use.
  * Test ids (prefix `checkout` or `order-edit`): {prefix}-{field}, {prefix}-city, {prefix}-branch, {prefix}-street.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -67,6 +67,7 @@ export function detailsFromOrder(o: OrderDto): OrderDetailsValues {
     branch_ref: orUndefined(o.delivery.branch_ref),
     branch_name: orUndefined(o.delivery.branch_name),
     street_name: orUndefined(o.delivery.street_name),
+    street_ref: orUndefined(o.delivery.street_ref),
     house: orUndefined(o.delivery.house),
     appt: orUndefined(o.delivery.appt),
     self_ttn: orUndefined(o.self_ttn),
@@ -106,9 +107,11 @@ interface Props {
   paymentLocked?: boolean;
   /** Heading level of the section titles. */
   headingComponent?: 'h2' | 'h3';
+  /** Shown under the payment methods (the checkout's balance beside the debit for Balance). */
+  paymentExtra?: (paymentMethod: OrderDetailsValues['payment_method']) => ReactNode;
 }
 
-export function OrderDetailsFields({ form, lists, prefix, paymentLocked = false, headingComponent = 'h2' }: Props) {
+export function OrderDetailsFields({ form, lists, prefix, paymentLocked = false, headingComponent = 'h2', paymentExtra }: Props) {
   const { t } = useTranslation();
   const { errors } = form.formState;
   const err = (f: Path<OrderDetailsValues>) => validationMessage((errors as Record<string, { message?: string } | undefined>)[f]?.message, f);
@@ -295,6 +298,8 @@ export function OrderDetailsFields({ form, lists, prefix, paymentLocked = false,
                   loading={streets.isFetching}
                   error={streets.error}
                   errorText={err('street_name') ?? err('street_ref')}
+                  // Typed but not picked: the carrier has no such street (a waybill needs its ref).
+                  helper={streetValue.name && !streetValue.ref ? t('orders.address.pickStreet') : undefined}
                   hint={cityRef ? t('orders.address.typeStreet') : t('orders.address.cityFirst')}
                 />
               </Box>
@@ -313,6 +318,7 @@ export function OrderDetailsFields({ form, lists, prefix, paymentLocked = false,
         paymentLocked ? (id) => id !== lockedPayment : undefined,
         paymentLocked ? t('orders.edit.paymentLocked') : undefined,
       )}
+      {paymentExtra?.(payment)}
       {payment === 'Prepayment' && (
         <Controller
           control={form.control}
