@@ -1,8 +1,10 @@
 /**
  * Analogues (SPEC section 2, max width 800): the other products of the analogue group from
  * GET /products/analogues/{id}; each links to /dashboard/products/{id} and shows code, vendor code,
- * retail price and the special badge. Test ids: analogues-dialog, analogue-item (data-product-id),
- * analogue-link, analogues-loading, analogues-empty, analogues-error, analogues-close.
+ * the special badge and, as the product cards do, the drop price, the recommended price, your price,
+ * the profit and the stock (issue 26 point 8). Test ids: analogues-dialog, analogue-item
+ * (data-product-id), analogue-link, analogue-prices (price-* inside), analogues-loading, analogues-empty,
+ * analogues-error, analogues-close.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,7 +22,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import { Link as RouterLink } from 'react-router';
-import { formatMoney, type ProductDto } from '@drop/shared';
+import type { ProductDto } from '@drop/shared';
 import { useAnalogues } from '../api/get-analogues.ts';
 import { useMarketQueryId } from '../../markets/hooks/use-current-market.ts';
 import { pickImage } from '../lib/images.ts';
@@ -28,7 +30,7 @@ import { useProductsT } from '../lib/i18n.ts';
 import { ProductBadges } from './product-badges.tsx';
 import { ProductCodes, productPath } from './product-card.tsx';
 import { ProductImage } from './product-image.tsx';
-import { QuantityText } from './product-prices.tsx';
+import { DropPrice, PriceRows, QuantityText } from './product-prices.tsx';
 
 export function AnaloguesDialog({ product, open, onClose }: { product: ProductDto | null; open: boolean; onClose: () => void }) {
   const { t, i18n } = useProductsT();
@@ -75,22 +77,18 @@ export function AnaloguesDialog({ product, open, onClose }: { product: ProductDt
         ) : (
           <List disablePadding>
             {analogues.data.map((a) => (
-              <ListItem key={a.id} divider data-testid="analogue-item" data-product-id={a.id} sx={{ gap: 2, alignItems: 'flex-start', py: 1.5 }}>
+              <ListItem key={a.id} divider data-testid="analogue-item" data-product-id={a.id} sx={{ columnGap: 2, rowGap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, py: 1.5 }}>
                 <ProductImage src={pickImage(a.images, 'thumb')} alt="" size={64} sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }} />
-                <Box sx={{ flexGrow: 1, minWidth: 0, display: 'grid', gap: 0.5 }}>
+                <Box sx={{ flex: '1 1 0', minWidth: 0, display: 'grid', gap: 0.5 }}>
                   <Link component={RouterLink} to={productPath(a.id)} onClick={onClose} underline="hover" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} data-testid="analogue-link">
                     {a.name}
                   </Link>
                   <ProductCodes product={a} />
                   <ProductBadges product={a} />
                 </Box>
-                <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
-                  <Typography variant="caption" color="text.secondary" component="p">
-                    {t('product.retailPrice')}
-                  </Typography>
-                  <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="price-retail">
-                    {formatMoney(a.retail_price)} {t('common.currency')}
-                  </Typography>
+                <Box sx={{ flexShrink: 0, width: { xs: '100%', sm: 220 }, pl: { xs: 10, sm: 0 }, display: 'grid', gap: 0.5 }} data-testid="analogue-prices">
+                  <DropPrice product={a} />
+                  <PriceRows product={a} />
                   <QuantityText product={a} />
                 </Box>
               </ListItem>

@@ -1,8 +1,12 @@
 /**
  * Table view (SPEC section 2): id, image (thumb), name, drop price, retail price, profit, remains, actions.
- * Scrolls sideways on narrow screens. Test ids: product-table, product-row (data-product-id),
- * product-row-name, product-table-skeleton; inside rows: favorite-button, product-actions, price-*.
+ * Below md (the widths where the columns do not fit) it becomes a compact list instead of cutting off
+ * the price columns (issue 26 point 8): image, name, drop price, retail price, profit, stock and the
+ * actions (cart) per product. Test ids: product-table (data-layout="table|list"), product-row
+ * (data-product-id), product-row-name, product-table-skeleton; inside rows: favorite-button,
+ * product-actions, price-*, product-quantity.
  */
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -14,6 +18,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import { formatMoney, type ProductDto } from '@drop/shared';
 import { pickImage } from '../lib/images.ts';
@@ -23,6 +29,7 @@ import { ProductActions, type ProductActionHandlers } from './product-actions.ts
 import { ProductBadges } from './product-badges.tsx';
 import { ProductCodes, productPath } from './product-card.tsx';
 import { ProductImage } from './product-image.tsx';
+import { QuantityText } from './product-prices.tsx';
 
 const num = { whiteSpace: 'nowrap', textAlign: 'right' } as const;
 
@@ -44,10 +51,20 @@ function Head() {
   );
 }
 
-export function ProductTable({ products, onQuickView, onAnalogues }: ProductActionHandlers & { products: ProductDto[] }) {
+/** Phones and small tablets: the table's columns do not fit, the list is shown instead. */
+function useCompact(): boolean {
+  const theme = useTheme();
+  return useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+}
+
+export function ProductTable(props: ProductActionHandlers & { products: ProductDto[] }) {
+  return useCompact() ? <ProductCompactList {...props} /> : <ProductWideTable {...props} />;
+}
+
+function ProductWideTable({ products, onQuickView, onAnalogues }: ProductActionHandlers & { products: ProductDto[] }) {
   const { t } = useProductsT();
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }} data-testid="product-table">
+    <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }} data-testid="product-table" data-layout="table">
       <Table size="small" aria-label={t('table.label')} sx={{ minWidth: 960 }}>
         <Head />
         <TableBody>
@@ -110,7 +127,104 @@ export function ProductTable({ products, onQuickView, onAnalogues }: ProductActi
   );
 }
 
+function Amount({ label, testId, children, extra, color, align = 'left' }: { label: string; testId: string; children: ReactNode; extra?: ReactNode; color?: string | undefined; align?: 'left' | 'center' | 'right' }) {
+  return (
+    <Box sx={{ minWidth: 0, textAlign: align }}>
+      <Typography component="dt" variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 700, whiteSpace: 'nowrap', color }} data-testid={testId}>
+        {children}
+      </Typography>
+      {extra}
+    </Box>
+  );
+}
+
+/** The table's content as a list of compact rows (phones): nothing is cut off, nothing scrolls sideways. */
+function ProductCompactList({ products, onQuickView, onAnalogues }: ProductActionHandlers & { products: ProductDto[] }) {
+  const { t } = useProductsT();
+  return (
+    <Paper variant="outlined" component="ul" aria-label={t('table.label')} sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="product-table" data-layout="list">
+      {products.map((p) => (
+        <Box
+          component="li"
+          key={p.id}
+          data-testid="product-row"
+          data-product-id={p.id}
+          sx={{ display: 'grid', gridTemplateColumns: '64px minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.75, p: 1.5, '& + &': { borderTop: 1, borderColor: 'divider' } }}
+        >
+          <RouterLink to={productPath(p.id)} tabIndex={-1} aria-hidden>
+            <ProductImage src={pickImage(p.images, 'thumb')} alt="" size={64} sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }} />
+          </RouterLink>
+          <Box sx={{ minWidth: 0 }}>
+            <Link component={RouterLink} to={productPath(p.id)} underline="hover" color="text.primary" sx={{ fontWeight: 500, fontSize: '0.875rem', lineHeight: 1.35, overflowWrap: 'anywhere' }} data-testid="product-row-name">
+              {p.name}
+            </Link>
+            <ProductCodes product={p} sx={{ mt: 0.25 }} />
+            <ProductBadges product={p} sx={{ mt: 0.5 }} />
+          </Box>
+          <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', columnGap: 1 }}>
+              <Amount
+                label={t('table.dropPrice')}
+                testId="price-drop"
+                color={p.old_drop_price !== null ? 'error.main' : undefined}
+                extra={
+                  p.old_drop_price !== null && (
+                    <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0, textDecoration: 'line-through' }} data-testid="price-old-drop">
+                      {formatMoney(p.old_drop_price)}
+                    </Typography>
+                  )
+                }
+              >
+                {formatMoney(p.drop_price)}
+              </Amount>
+              <Amount label={t('table.retailPrice')} testId="price-retail" align="center">
+                {formatMoney(p.retail_price)}
+              </Amount>
+              <Amount label={t('table.profit')} testId="price-profit" color="success.main" align="right">
+                {formatMoney(p.profit)}
+              </Amount>
+            </Box>
+            {p.markup_price !== p.retail_price && (
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ textAlign: 'center' }} data-testid="price-markup">
+                {t('product.markupPrice')}: {formatMoney(p.markup_price)}
+              </Typography>
+            )}
+          </Box>
+          <Box sx={{ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, minWidth: 0 }}>
+            <QuantityText product={p} />
+            <Box sx={{ display: 'flex', alignItems: 'center', flexShrink: 0 }}>
+              <FavoriteButton product={p} size="small" />
+              <ProductActions product={p} onQuickView={onQuickView} onAnalogues={onAnalogues} size="small" />
+            </Box>
+          </Box>
+        </Box>
+      ))}
+    </Paper>
+  );
+}
+
 export function ProductTableSkeleton({ rows = 10 }: { rows?: number }) {
+  const compact = useCompact();
+  if (compact) {
+    return (
+      <Paper variant="outlined" data-testid="product-table-skeleton" data-layout="list" aria-hidden>
+        {Array.from({ length: rows }, (_, i) => (
+          <Box key={i} sx={{ display: 'grid', gridTemplateColumns: '64px minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.75, p: 1.5, '& + &': { borderTop: 1, borderColor: 'divider' } }}>
+            <Skeleton variant="rectangular" width={64} height={64} />
+            <Box>
+              <Skeleton />
+              <Skeleton width="50%" />
+            </Box>
+            <Skeleton sx={{ gridColumn: '1 / -1' }} height={40} />
+            <Skeleton sx={{ gridColumn: '1 / -1' }} height={34} />
+          </Box>
+        ))}
+      </Paper>
+    );
+  }
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }} data-testid="product-table-skeleton" aria-hidden>
       <Table size="small" sx={{ minWidth: 960 }}>
