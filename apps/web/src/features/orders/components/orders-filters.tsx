@@ -1,6 +1,7 @@
 /**
  * The orders filter bar: search (500 ms debounce, Enter at once), order, payment and delivery
- * status, a date range, reset. Test ids: orders-filters, orders-search, orders-status,
+ * status, a date range (DD.MM.YYYY, typed or picked: components/ui/date-field.tsx; sent as YYYY-MM-DD),
+ * reset. Test ids: orders-filters, orders-search, orders-status,
  * orders-payment-status, orders-delivery-status, orders-date-from, orders-date-to, orders-reset.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -13,6 +14,7 @@ import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS, type ConfigItem } from '@drop/shared';
+import { DateField } from '../../../components/ui/date-field.tsx';
 import type { OrdersFilter, OrdersFilterPatch } from '../lib/orders-filter.ts';
 import type { OrderLists } from './types.ts';
 
@@ -107,24 +109,8 @@ export function OrdersFilters({ filter, lists, active, onChange, onReset }: Prop
       {select('status', t('orders.list.status'), lists?.order_status_list, 'orders-status')}
       {select('payment_status', t('orders.list.paymentStatus'), lists?.pay_status_list, 'orders-payment-status')}
       {select('delivery_status', t('orders.list.deliveryStatus'), lists?.delivery_status_list, 'orders-delivery-status', true)}
-      <TextField
-        id="orders-date-from"
-        type="date"
-        size="small"
-        label={t('orders.list.dateFrom')}
-        value={filter.date_from ?? ''}
-        onChange={(e) => onChange({ date_from: e.target.value || undefined })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.date_to, 'data-testid': 'orders-date-from' } }}
-      />
-      <TextField
-        id="orders-date-to"
-        type="date"
-        size="small"
-        label={t('orders.list.dateTo')}
-        value={filter.date_to ?? ''}
-        onChange={(e) => onChange({ date_to: e.target.value || undefined })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filter.date_from, 'data-testid': 'orders-date-to' } }}
-      />
+      <DateField id="orders-date-from" label={t('orders.list.dateFrom')} value={filter.date_from} max={filter.date_to} onChange={(day) => onChange({ date_from: day })} testId="orders-date-from" />
+      <DateField id="orders-date-to" label={t('orders.list.dateTo')} value={filter.date_to} min={filter.date_from} onChange={(day) => onChange({ date_to: day })} testId="orders-date-to" />
       <Button
         onClick={() => {
           clearTimeout(timer.current);

@@ -51,6 +51,7 @@ describe('OrdersPage', () => {
     const q = orderCalls(fetchMock).at(-1)!.searchParams;
     expect(Object.fromEntries(q)).toEqual({ page: '2', per_page: '20', status: 'Confirmed', payment_status: 'NotPaid', date_from: '2026-01-01', search: 'Шевч' });
     expect((screen.getByTestId('orders-search') as HTMLInputElement).value).toBe('Шевч');
+    expect((screen.getByTestId('orders-date-from') as HTMLInputElement).value).toBe('01.01.2026');
     expect(screen.getByTestId('orders-status').textContent).toContain('Підтверджене');
     expect(screen.getByTestId('orders-total').textContent).toBe('Знайдено: 25');
   });
@@ -66,9 +67,12 @@ describe('OrdersPage', () => {
     );
     await screen.findByTestId('order-row');
 
-    fireEvent.change(screen.getByTestId('orders-date-from'), { target: { value: '2026-02-01' } });
+    // Dates are typed as DD.MM.YYYY (issue 26 point 8) and reach the URL and the API as YYYY-MM-DD.
+    fireEvent.input(screen.getByTestId('orders-date-from'), { target: { value: '01.02.2026' } });
     await waitFor(() => expect(search().get('date_from')).toBe('2026-02-01'));
     expect(search().get('page')).toBeNull();
+    await waitFor(() => expect(orderCalls(fetchMock).at(-1)!.searchParams.get('date_from')).toBe('2026-02-01'));
+    expect((screen.getByTestId('orders-date-from') as HTMLInputElement).value).toBe('01.02.2026');
 
     // The delivery status select (MUI menu).
     fireEvent.mouseDown(screen.getByTestId('orders-delivery-status'));
@@ -88,6 +92,7 @@ describe('OrdersPage', () => {
     fireEvent.click(screen.getByTestId('orders-reset'));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(''));
     expect((screen.getByTestId('orders-search') as HTMLInputElement).value).toBe('');
+    expect((screen.getByTestId('orders-date-from') as HTMLInputElement).value).toBe('');
   });
 
   it('pages through the list', async () => {
