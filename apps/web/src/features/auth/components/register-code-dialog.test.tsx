@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { clearToken } from '../../../lib/auth-token.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { GuestOnly } from '../../../app/guards.tsx';
 import { RegisterCodeDialog } from './register-code-dialog.tsx';
 
 vi.mock('../../../lib/fingerprint.ts', () => ({ getDeviceToken: () => Promise.resolve('test-device') }));
@@ -95,6 +96,33 @@ describe('RegisterCodeDialog', () => {
     await waitFor(() => expect(screen.getAllByTestId('toast').map((el) => el.textContent)).toEqual(['Реєстрацію підтверджено']));
     await new Promise((r) => setTimeout(r, 400));
     expect(screen.getAllByTestId('toast').map((el) => el.textContent)).toEqual(['Реєстрацію підтверджено']);
+    clearToken();
+    vi.unstubAllGlobals();
+  });
+
+  it('behind /register\'s guest guard (which leaves for the dashboard as soon as the session starts) the confirmation still greets the dashboard', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: { token: 't0k3n', user: { id: 1, email: 'a@b.ua' } } }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+    );
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/register"
+          element={
+            <GuestOnly>
+              <RegisterCodeDialog open email="a@b.ua" attemptId="0b6c7e6e-3f1a-4c55-9a43-2f7b1c9d8e01" onCancel={vi.fn()} onConfirmed={vi.fn()} />
+            </GuestOnly>
+          }
+        />
+        <Route path="/dashboard" element={<h1>Кабінет</h1>} />
+      </Routes>,
+      { route: '/register' },
+    );
+    fireEvent.change(screen.getByTestId('register-code-input'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('register-code-confirm'));
+    expect(await screen.findByText('Кабінет')).toBeTruthy();
+    expect((await screen.findByTestId('toast')).textContent).toBe('Реєстрацію підтверджено');
     clearToken();
     vi.unstubAllGlobals();
   });

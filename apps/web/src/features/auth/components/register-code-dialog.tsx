@@ -38,18 +38,18 @@ export function RegisterCodeDialog({ open, email, attemptId, onCancel, onConfirm
   const submit = () => {
     if (!CODE_RE.test(code) || sending.current) return;
     sending.current = true;
-    confirm.mutate(
-      { email, attempt_id: attemptId, code },
-      {
-        onSettled: () => {
-          sending.current = false;
-        },
-        onSuccess: () => {
+    // mutateAsync, not mutate's callbacks: the confirmation signs in, and /register's guest guard then
+    // leaves for the dashboard at once, unmounting this dialog; mutate's own callbacks would never run
+    // then, and the confirmation notice would not greet the dashboard.
+    confirm
+      .mutateAsync({ email, attempt_id: attemptId, code })
+      .then(
+        () => {
           setError(undefined);
           toast.success(t('auth.code.confirmed'));
           onConfirmed();
         },
-        onError: (e) => {
+        (e: unknown) => {
           const fieldMsg = isApiError(e) ? e.errors?.code?.[0] : undefined;
           if (fieldMsg || (isApiError(e) && e.code === 'BadCode')) {
             setError(fieldMsg ?? t('auth.code.badCode'));
@@ -58,8 +58,10 @@ export function RegisterCodeDialog({ open, email, attemptId, onCancel, onConfirm
             toast.error(isApiError(e) ? e.message : t('errors.generic'));
           }
         },
-      },
-    );
+      )
+      .finally(() => {
+        sending.current = false;
+      });
   };
 
   return (
