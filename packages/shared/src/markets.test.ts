@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { marketInput, pricingMarketOf, type MarketDto } from './markets.ts';
 import { priceProduct, type PricingUser } from './pricing.ts';
 
-const user: PricingUser = { discount: 0, isVerified: true, markup: 50, isDropMarkup: false };
+const user: PricingUser = { discount: 0, isVerified: true, markup: 50, isDropMarkup: false, recommendedFloor: false };
 // drop 100.00, recommended 150.00; category chain leaf 3 -> parent 2 -> root 1.
 const product = { dropKop: 10000, oldDropKop: null, retailKop: 15000, categoryPath: [3, 2, 1] };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueDropBounds, priceProduct, userDropKop, withMarkup, type PricingMarket, type PricingUser } from './pricing.ts';
+import { catalogueDropBounds, liftedByFloor, priceProduct, userDropKop, withMarkup, type PricingMarket, type PricingUser } from './pricing.ts';
 
-const user = (over: Partial<PricingUser> = {}): PricingUser => ({ discount: 0, isVerified: true, markup: 0, isDropMarkup: false, ...over });
+const user = (over: Partial<PricingUser> = {}): PricingUser => ({ discount: 0, isVerified: true, markup: 0, isDropMarkup: false, recommendedFloor: false, ...over });
 
 describe('drop price (SPEC section 9)', () => {
   it.each([
@@ -58,6 +58,26 @@ describe('markup price and profit', () => {
     expect(priceProduct(product, user(), market([[10, 20], [20, 30]])).markupKop).toBe(13000); // parent overrides root
     expect(priceProduct(product, user(), market([[10, 20], [20, 30], [30, 40]])).markupKop).toBe(14000); // leaf wins
     expect(priceProduct(product, user(), market([[99, 50]])).markupKop).toBe(10500); // unrelated category
+  });
+
+  it('the recommended floor lifts every selling price below the recommended one, and only while enforced', () => {
+    const store = (baseType: number, baseMarkup: number, cats: [number, number][] = []): PricingMarket => ({ baseType, baseMarkup, categoryMarkups: new Map(cats) });
+    const floor = user({ recommendedFloor: true });
+    // The case: a store +20 % from drop (drop 18.30) where the recommended price is 29.00.
+    const small = { dropKop: 1830, oldDropKop: null, retailKop: 2900, categoryPath: [30, 20, 10] };
+    expect(priceProduct(small, user(), store(1, 20)).markupKop).toBe(2196);
+    expect(priceProduct(small, floor, store(1, 20))).toMatchObject({ markupKop: 2900, profitKop: 1070 });
+    expect(liftedByFloor(small, floor, store(1, 20))).toBe(true);
+    expect(liftedByFloor(small, user(), store(1, 20))).toBe(false);
+    // Profile markups on drop, category markups of a store, a markup on the recommended price.
+    expect(priceProduct(product, user({ markup: 10, isDropMarkup: true, recommendedFloor: true })).markupKop).toBe(15000);
+    expect(priceProduct(product, floor, store(1, 5, [[30, 40]])).markupKop).toBe(15000);
+    expect(priceProduct(product, floor, store(1, 60)).markupKop).toBe(16000); // above the floor: untouched
+    expect(liftedByFloor(product, floor, store(1, 60))).toBe(false);
+    expect(priceProduct(product, floor, store(2, 5)).markupKop).toBe(15750);
+    // Never below the user's own drop price either (a recommended price below drop).
+    const odd = { dropKop: 20000, oldDropKop: null, retailKop: 15000, categoryPath: [] };
+    expect(priceProduct(odd, user({ recommendedFloor: true, isVerified: false })).markupKop).toBe(22400);
   });
 
   it('withMarkup handles fractional percents with one rounding', () => {

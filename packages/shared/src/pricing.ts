@@ -5,6 +5,9 @@
  */
 import type { Kopecks } from './money.ts';
 
+/** The supplier's recommended-price floor (`enforce_recommended_price`) until an operator sets it. */
+export const RECOMMENDED_FLOOR_DEFAULT = true;
+
 /** The unverified surcharge of SPEC section 9: +12 %. */
 export const UNVERIFIED_SURCHARGE_PERCENT = 12;
 
@@ -16,6 +19,11 @@ export interface PricingUser {
   markup: number;
   /** The profile markup applies to the drop price (else to the recommended price). */
   isDropMarkup: boolean;
+  /**
+   * The supplier enforces the recommended price (supplier setting `enforce_recommended_price`):
+   * every selling price computed here is lifted to at least the recommended retail price.
+   */
+  recommendedFloor: boolean;
 }
 
 /** A store's price settings (the stores issue fills them). */
@@ -98,7 +106,9 @@ export function marketMarkup(market: PricingMarket, categoryPath: PricingProduct
 
 /**
  * Prices of one product for one user (and optionally a store). The selling (markup) price never
- * falls below the user's drop price, so a default cart line is always acceptable.
+ * falls below the user's drop price and, while the supplier enforces the recommended price
+ * (`user.recommendedFloor`), never below the recommended retail price either, so a default cart
+ * line, a feed's price and the price a reseller is shown are always prices the cart accepts.
  */
 export function priceProduct(product: PricingProduct, user: PricingUser, market?: PricingMarket | null): ProductPrices {
   const dropKop = userDropKop(product.dropKop, user);
@@ -111,12 +121,20 @@ export function priceProduct(product: PricingProduct, user: PricingUser, market?
   } else {
     markupKop = withMarkup(user.isDropMarkup ? dropKop : retailKop, user.markup);
   }
+  if (user.recommendedFloor && markupKop < retailKop) markupKop = retailKop;
   if (markupKop < dropKop) markupKop = dropKop;
   return { dropKop, oldDropKop, retailKop, markupKop, profitKop: markupKop - dropKop };
 }
 
 /** Catalogue prices with no user (the public promo grid): verified, no discount, no markup. */
-export const PUBLIC_PRICING_USER: PricingUser = { discount: 0, isVerified: true, markup: 0, isDropMarkup: false };
+export const PUBLIC_PRICING_USER: PricingUser = { discount: 0, isVerified: true, markup: 0, isDropMarkup: false, recommendedFloor: false };
+
+/** Whether the floor lifted a selling price: the unlifted price is below the recommended one. */
+export function liftedByFloor(product: PricingProduct, user: PricingUser, market?: PricingMarket | null): boolean {
+  if (!user.recommendedFloor) return false;
+  const unlifted = priceProduct(product, { ...user, recommendedFloor: false }, market);
+  return unlifted.markupKop < unlifted.retailKop;
+}
 
 /**
  * Turns a range on the user's drop price (what the reseller filters by) into exact bounds on

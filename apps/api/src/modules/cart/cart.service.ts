@@ -4,7 +4,6 @@ import { AppError } from '../../lib/errors.ts';
 import { pricingUser } from '../catalog/catalog.service.ts';
 import { pick } from '../catalog/catalog.presenter.ts';
 import { categoryTree } from '../catalog/category-tree.ts';
-import { supplierSetting } from '../settings/supplier-settings.ts';
 import { cartRepo } from './cart.repository.ts';
 
 type Product = NonNullable<Awaited<ReturnType<typeof cartRepo.product>>>;
@@ -14,7 +13,7 @@ const pricesOf = (p: Product, user: PricingUser) =>
 
 /** The cart with today's prices for this user (DESIGN.md section 7's shape). */
 export async function getCart(ctx: AuthedCtx): Promise<CartDto> {
-  const user = pricingUser(ctx.user);
+  const user = await pricingUser(ctx.db, ctx.user);
   const rows = await cartRepo.lines(ctx.db, ctx.user.id);
   let dropSum = 0;
   let retailSum = 0;
@@ -47,9 +46,10 @@ export async function getCart(ctx: AuthedCtx): Promise<CartDto> {
 
 /** SPEC section 8's refusals, in this order: below drop, below recommended (while enforced), above stock. */
 async function check(ctx: AuthedCtx, product: Product, qty: number, retailKop: number) {
-  const prices = pricesOf(product, pricingUser(ctx.user));
+  const user = await pricingUser(ctx.db, ctx.user);
+  const prices = pricesOf(product, user);
   if (retailKop < prices.dropKop) throw AppError.business('PriceIsLessDrop', 'price_less_drop');
-  if (retailKop < prices.retailKop && (await supplierSetting(ctx.db, 'enforce_recommended_price'))) {
+  if (retailKop < prices.retailKop && user.recommendedFloor) {
     throw AppError.business('PriceIsLessRecommended', 'price_less_recommended');
   }
   if (qty > product.qty) throw AppError.business('QuantityIsLessRemains', 'quantity_less_remains');

@@ -32,9 +32,20 @@ import { normalizeWords } from './search-normalize.ts';
 import { catalogueCached } from './catalogue-cache.ts';
 import { readModelOf, type CatalogueReadModel } from './read-model.ts';
 import { pricingMarketFor } from '../markets/markets.service.ts';
+import { supplierSetting } from '../settings/supplier-settings.ts';
 
-export function pricingUser(user: UserRow): PricingUser {
-  return { discount: Number(user.discount), isVerified: user.isVerified, markup: Number(user.markup), isDropMarkup: user.isDropMarkup };
+/**
+ * The pricing rule's view of a reseller, with the supplier's price floor in effect: every price
+ * computed for them goes through priceProduct with this (DESIGN.md section 7, issue 26).
+ */
+export async function pricingUser(db: Db, user: UserRow): Promise<PricingUser> {
+  return {
+    discount: Number(user.discount),
+    isVerified: user.isVerified,
+    markup: Number(user.markup),
+    isDropMarkup: user.isDropMarkup,
+    recommendedFloor: await supplierSetting(db, 'enforce_recommended_price'),
+  };
 }
 
 /**
@@ -42,7 +53,7 @@ export function pricingUser(user: UserRow): PricingUser {
  * own, else the user's markup profile (an unknown, foreign or stale id never fails the call).
  */
 export async function priceContext(ctx: AuthedCtx, marketId?: number): Promise<PriceContext> {
-  return { user: pricingUser(ctx.user), market: await pricingMarketFor(ctx.db, ctx.user, marketId) };
+  return { user: await pricingUser(ctx.db, ctx.user), market: await pricingMarketFor(ctx.db, ctx.user, marketId) };
 }
 
 // ---------- categories ----------

@@ -111,7 +111,7 @@ async function feedOf(token: string, body: Record<string, unknown>, user?: { tok
   return { s, feed: parseFeed(xml), xml };
 }
 
-const pricingUser = (u: { discount: number; isVerified: boolean }): PricingUser => ({ ...u, markup: 0, isDropMarkup: false });
+const pricingUser = (u: { discount: number; isVerified: boolean }): PricingUser => ({ ...u, markup: 0, isDropMarkup: false, recommendedFloor: true });
 /** Every offer's price and old price equal the shared rule's for its product. */
 function expectPrices(feed: ParsedFeed, user: PricingUser, pricing: PricingMarket, oldTag = 'oldprice') {
   expect(feed.offers.length).toBeGreaterThan(0);
@@ -315,9 +315,10 @@ describe('feed content', () => {
     const { feed } = await feedOf(u.token, { price_source: 'market', market_id: market.body.data.id });
     const pricing: PricingMarket = { baseType: 1, baseMarkup: 20, categoryMarkups: new Map([[1, 30], [2, 40], [7, 5]]) };
     expectPrices(feed, user, pricing);
-    // Spot checks against the hand-computed rule: product 1 (category 3 < 2 < 1) takes 40 %, product 6 (7 < 6 < 5) takes 5 %.
-    expect(feed.offers.find((o) => o.id === 1001)!.fields.price).toEqual(['140.00']);
-    expect(feed.offers.find((o) => o.id === 1006)!.fields.price).toEqual(['1575.00']);
+    // Spot checks against the hand-computed rule: product 1 (category 3 < 2 < 1) takes 40 % (140.00), lifted to its
+    // recommended 150.00 by the supplier's floor; product 6 (7 < 6 < 5) takes 5 % (1575.00), lifted to 2100.00.
+    expect(feed.offers.find((o) => o.id === 1001)!.fields.price).toEqual(['150.00']);
+    expect(feed.offers.find((o) => o.id === 1006)!.fields.price).toEqual(['2100.00']);
   });
 
   test('Rozetka: stock_quantity, price_old, name_ua; what Rozetka would reject is reported as warnings', async () => {

@@ -12,7 +12,7 @@ import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { FEED_HISTORY_KEEP, feedPricingMarket, type FeedBuildError, type FeedBuildTrigger, type FeedFileType, type FeedNameFormat, type FeedPriceSource } from '@drop/shared/feeds';
-import { catalogueDropBounds, type PricingMarket, type PricingUser } from '@drop/shared/pricing';
+import { catalogueDropBounds, RECOMMENDED_FLOOR_DEFAULT, type PricingMarket, type PricingUser } from '@drop/shared/pricing';
 import type { Database } from '../../db/client.ts';
 import { rawQuery } from '../../db/raw.ts';
 import type { FeedExtraField, FeedWarningsSummary } from '../../db/schema/exports.ts';
@@ -82,6 +82,8 @@ interface SettingRow {
   is_verified: boolean;
   user_markup: number | string;
   is_drop_markup: boolean;
+  /** The supplier's `enforce_recommended_price` (jsonb boolean), null when never set. */
+  recommended_floor: boolean | null;
 }
 
 const num = (v: number | string | null): number | undefined => (v === null ? undefined : Number(v));
@@ -187,7 +189,8 @@ export async function runFeedBuild(env: FeedBuildEnv, settingId: number, trigger
     database,
     `SELECT s.id, s.user_id, s.token, s.file_type, s.shop_short_name, s.shop_company, s.shop_url, s.market_id, s.price_from_kop, s.price_to_kop,
             s.categories, s.extra_fields, s.name_format, s.price_source, s.markup,
-            u.discount, u.is_verified, u.markup AS user_markup, u.is_drop_markup
+            u.discount, u.is_verified, u.markup AS user_markup, u.is_drop_markup,
+            (SELECT (f.value)::boolean FROM supplier_settings f WHERE f.key = 'enforce_recommended_price') AS recommended_floor
        FROM export_settings s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
     [settingId],
   );
@@ -210,6 +213,8 @@ export async function runFeedBuild(env: FeedBuildEnv, settingId: number, trigger
       isVerified: setting.is_verified,
       markup: Number(setting.user_markup),
       isDropMarkup: setting.is_drop_markup,
+      // The supplier's price floor: a feed publishes only prices the cart accepts.
+      recommendedFloor: setting.recommended_floor ?? RECOMMENDED_FLOOR_DEFAULT,
     };
     let market: PricingMarket | null = null;
     if (setting.price_source === 'market') {

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { marketCategoryMarkups, markets } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
+import { setSupplierSetting } from '../settings/supplier-settings.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -229,12 +230,16 @@ describe('catalogue prices follow the store (market_id)', () => {
   const get = (url: string, token = u.token) => t.request('GET', url, { token });
 
   beforeAll(async () => {
+    // The markup arithmetic itself, with the supplier's recommended-price floor off (price-floor.test.ts covers it on).
+    await setSupplierSetting(t.database.db, 'enforce_recommended_price', false, null);
     u = await t.user({ isVerified: true, markup: 50, isDropMarkup: false });
     fromDrop = (await create(u.token, store('Drop +10', 1, 10))).body.data.id;
     fromRecommended = (await create(u.token, store('Retail +10', 2, 10))).body.data.id;
     byCategory = (await create(u.token, store('By category', 1, 10, [[1, 20], [2, 30], [3, 40], [5, 5]]))).body.data.id;
     rootOnly = (await create(u.token, store('Root only', 2, 0, [[1, 20]]))).body.data.id;
   });
+
+  afterAll(() => setSupplierSetting(t.database.db, 'enforce_recommended_price', true, null));
 
   test('without a store: the markup profile', async () => {
     const r = await get('/api/v1/products/1');

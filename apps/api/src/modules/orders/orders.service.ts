@@ -5,6 +5,7 @@ import {
   conversionOf,
   kopToUah,
   priceProduct,
+  type PricingUser,
   uahToKop,
   type OrderCreateInput,
   type OrderDto,
@@ -22,7 +23,6 @@ import { pick } from '../catalog/catalog.presenter.ts';
 import { categoryTree } from '../catalog/category-tree.ts';
 import { readModelOf } from '../catalog/read-model.ts';
 import { cartRepo } from '../cart/cart.repository.ts';
-import { supplierSetting } from '../settings/supplier-settings.ts';
 import { presentOrder, presentOrderSummary } from './orders.presenter.ts';
 import { ordersRepo, type OrderLineRow, type OrderProduct, type OrderRow } from './orders.repository.ts';
 import { queueReservation } from './reservation.service.ts';
@@ -78,8 +78,8 @@ export async function getOrder(ctx: AuthedCtx, id: number): Promise<OrderDto> {
  */
 export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promise<OrderDto> {
   input = await checkCourierStreet(ctx, input);
-  const user = pricingUser(ctx.user);
-  const enforce = await supplierSetting(ctx.db, 'enforce_recommended_price');
+  const user = await pricingUser(ctx.db, ctx.user);
+  const enforce = user.recommendedFloor;
   // A product whose category was hidden after it went into the cart is no longer for sale.
   const { hiddenIds } = await categoryTree(ctx.db);
   let soldOut = false;
@@ -241,8 +241,8 @@ function recipientFields(input: OrderCreateInput) {
  */
 export async function updateOrder(ctx: AuthedCtx, id: number, input: OrderUpdateInput): Promise<OrderDto> {
   input = await checkCourierStreet(ctx, input);
-  const user = pricingUser(ctx.user);
-  const enforce = await supplierSetting(ctx.db, 'enforce_recommended_price');
+  const user = await pricingUser(ctx.db, ctx.user);
+  const enforce = user.recommendedFloor;
   const { hiddenIds } = await categoryTree(ctx.db);
   const touched: number[] = [];
   const result = await ctx.db.transaction(async (tx) => {
@@ -306,7 +306,7 @@ function editSummary(old: OrderLineRow[], lines: PricedLine[], order: OrderRow, 
   return parts.join('; ');
 }
 
-function priceOf(product: OrderProduct, user: ReturnType<typeof pricingUser>) {
+function priceOf(product: OrderProduct, user: PricingUser) {
   return priceProduct({ dropKop: product.dropKop, oldDropKop: product.oldDropKop, retailKop: product.retailKop, categoryPath: [product.categoryId, product.parentId, product.rootId] }, user);
 }
 
@@ -316,8 +316,8 @@ function priceOf(product: OrderProduct, user: ReturnType<typeof pricingUser>) {
  * allowed (then today's minimum: the recommended price when enforced, else the drop price).
  */
 export async function copyOrder(ctx: AuthedCtx, id: number): Promise<OrderDto> {
-  const user = pricingUser(ctx.user);
-  const enforce = await supplierSetting(ctx.db, 'enforce_recommended_price');
+  const user = await pricingUser(ctx.db, ctx.user);
+  const enforce = user.recommendedFloor;
   const { hiddenIds } = await categoryTree(ctx.db);
   const reserved: number[] = [];
   const result = await ctx.db.transaction(async (tx) => {

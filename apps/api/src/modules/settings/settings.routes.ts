@@ -5,14 +5,21 @@ import { CONFIG_LIST_NAMES, SETTING_KEYS, buildConfigLists, dataOf, settingDto }
 import { settings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestLocale } from '../../plugins/locale.ts';
+import { supplierSetting } from './supplier-settings.ts';
 
-const configResponse = dataOf(z.object(Object.fromEntries(CONFIG_LIST_NAMES.map((n) => [n, z.array(z.object({ id: z.string(), name: z.string(), color: z.string() }))]))));
+const configResponse = dataOf(
+  z.object({
+    ...Object.fromEntries(CONFIG_LIST_NAMES.map((n) => [n, z.array(z.object({ id: z.string(), name: z.string(), color: z.string() }))])),
+    /** The supplier's price floor: every selling price the portal computes is at least the recommended one. */
+    enforce_recommended_price: z.boolean(),
+  }),
+);
 
 /** GET /api/v1/config and GET /api/v1/settings/{key}: public reference data in the request's language. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/config', { schema: { tags: ['config'], response: { 200: configResponse } } }, async (req, reply) => {
     reply.header('Cache-Control', 'private, max-age=60');
-    return { data: buildConfigLists(requestLocale(req)) };
+    return { data: { ...buildConfigLists(requestLocale(req)), enforce_recommended_price: await supplierSetting(app.deps.db, 'enforce_recommended_price') } };
   });
 
   app.get(

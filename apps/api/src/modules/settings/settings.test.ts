@@ -11,7 +11,8 @@ afterAll(() => t.close());
 test('GET /config returns every list with codes, labels in the request language and colours', async () => {
   const uk = await t.request('GET', '/api/v1/config');
   expect(uk.status).toBe(200);
-  expect(Object.keys(uk.body.data).sort()).toEqual([...CONFIG_LIST_NAMES].sort());
+  expect(Object.keys(uk.body.data).sort()).toEqual([...CONFIG_LIST_NAMES, 'enforce_recommended_price'].sort());
+  expect(uk.body.data.enforce_recommended_price).toBe(true);
   expect(uk.body.data.order_status_list.map((s: { id: string }) => s.id)).toEqual([
     'New', 'Confirmed', 'Complected', 'Canceled', 'Delivered', 'Done', 'Return', 'Exchange', 'PartReturn',
   ]);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { RECOMMENDED_FLOOR_DEFAULT } from '@drop/shared/pricing';
 import type { Db } from '../../db/client.ts';
 import { supplierSettings } from '../../db/schema/index.ts';
 import { catalogueCached, invalidateCatalogue } from '../catalog/catalogue-cache.ts';
@@ -6,7 +7,7 @@ import { catalogueCached, invalidateCatalogue } from '../catalog/catalogue-cache
 /** The supplier's switches and their defaults (an operator changes them in the back office). */
 export const SUPPLIER_SETTING_DEFAULTS: { enforce_recommended_price: boolean } = {
   /** Selling below the recommended retail price is refused (DESIGN.md section 7). */
-  enforce_recommended_price: true,
+  enforce_recommended_price: RECOMMENDED_FLOOR_DEFAULT,
 };
 export type SupplierSettingKey = keyof typeof SUPPLIER_SETTING_DEFAULTS;
 
