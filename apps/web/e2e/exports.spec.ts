@@ -46,7 +46,8 @@ test('a store with a markup picked in the top bar reprices the product list; a f
   await expect(card.getByTestId('price-markup')).toHaveText(formatMoney(before.markup_price));
   await expect(card.getByTestId('price-profit')).toHaveText(formatMoney(before.profit));
 
-  // (a) A store in the profile: +50% from the drop price.
+  // (a) A store in the profile: +200% from the drop price (above any demo recommended price, so the
+  // supplier's recommended-price floor does not lift it).
   await page.goto('/dashboard/profile');
   const stores = page.getByTestId('markets-card');
   await expect(stores.getByTestId('markets-empty')).toBeVisible();
@@ -54,7 +55,7 @@ test('a store with a markup picked in the top bar reprices the product list; a f
   await expect(page).toHaveURL(/\/dashboard\/markets\/create$/);
   await page.getByTestId('market-name').fill('E2E магазин');
   await page.getByTestId('market-base-type-1').check();
-  await page.getByTestId('market-base-markup').fill('50');
+  await page.getByTestId('market-base-markup').fill('200');
   await page.getByTestId('market-save').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Магазин створено' })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
@@ -69,7 +70,7 @@ test('a store with a markup picked in the top bar reprices the product list; a f
   await page.getByTestId(`market-selector-option-${market.id}`).click();
   await expect(page.getByRole('combobox', { name: 'Тип цін' })).toHaveText('E2E магазин');
   const after = await pricedProduct(request, r.token, leaf.id, product.id, market.id);
-  expect(after.markup_price).toBeCloseTo(after.drop_price * 1.5, 1);
+  expect(after.markup_price).toBeCloseTo(after.drop_price * 3, 1);
   expect(after.markup_price).not.toBe(before.markup_price);
   await expect(card.getByTestId('price-markup')).toHaveText(formatMoney(after.markup_price));
   await expect(card.getByTestId('price-profit')).toHaveText(formatMoney(after.profit));
