@@ -19,6 +19,7 @@ import {
 } from '@drop/shared';
 import { authedCtx, ctxOf, requireUser } from '../../plugins/auth.ts';
 import { presentUser } from './auth.presenter.ts';
+import { financeRepo } from '../finance/finance.repository.ts';
 import * as auth from './auth.service.ts';
 
 const tags = ['auth'];
@@ -48,9 +49,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     data: presentUser(authedCtx(req).user),
   }));
 
-  app.get('/balance', { onRequest: requireUser, schema: { tags, security: [{ bearer: [] }], response: { 200: dataOf(balanceDto) } } }, async (req) => ({
-    data: { balance: kopToUah(Number(authedCtx(req).user.balanceKop)) },
-  }));
+  // Read from the users row, not from the session's cached user (SPEC 9 lets that lag 10 s): a page
+  // reloading its balance on a realtime money event gets what was just committed (issue 26, point 2).
+  app.get('/balance', { onRequest: requireUser, schema: { tags, security: [{ bearer: [] }], response: { 200: dataOf(balanceDto) } } }, async (req) => {
+    const ctx = authedCtx(req);
+    const row = await financeRepo.recipient(ctx.db, ctx.user.id);
+    return { data: { balance: kopToUah(Number(row?.balanceKop ?? ctx.user.balanceKop)) } };
+  });
 
   app.put('/profile', { onRequest: requireUser, schema: { tags, security: [{ bearer: [] }], body: profileInput, response: { 200: dataOf(userDto) } } }, async (req) => ({
     data: presentUser(await auth.updateProfile(authedCtx(req), req.body)),

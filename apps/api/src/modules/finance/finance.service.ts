@@ -19,7 +19,7 @@ import { AppError } from '../../lib/errors.ts';
 import { consumeCode, issueCode } from '../auth/codes.service.ts';
 import { adminRepo } from '../admin/admin.repository.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { ledger } from './ledger.ts';
+import { announceMoney, ledger } from './ledger.ts';
 import { financeRepo } from './finance.repository.ts';
 import { presentDocument, presentOperation, presentPayment, presentWithdraw } from './finance.presenter.ts';
 
@@ -94,6 +94,9 @@ export async function createPayment(ctx: AuthedCtx, input: PaymentInput) {
     if (!doc || doc.userId !== ctx.user.id) throw AppError.field('payment_document_id', 'document_not_found');
     if (await financeRepo.paymentOfDocument(tx, doc.id)) throw AppError.field('payment_document_id', 'document_used');
     const payment = await financeRepo.insertPayment(tx, { userId: ctx.user.id, amountKop: uahToKop(input.amount), paymentDocumentId: doc.id, comment: input.comment || null });
+    // The user's other open pages list the new request too.
+    const who = await financeRepo.recipient(tx, ctx.user.id);
+    await announceMoney(tx, ctx.deps, ctx.user.id, who?.balanceKop ?? ctx.user.balanceKop, { type: 'payment', id: payment.id });
     return presentPayment(payment, doc);
   });
 }
@@ -177,6 +180,8 @@ export async function decidePayment(ctx: AuthedCtx, id: number, status: 'Approve
       await notify(tx, ctx.deps, who, 'payment_credited', { payment_id: p.id, amount: kopToUah(p.amountKop).toFixed(2) });
     } else {
       await notify(tx, ctx.deps, who, 'payment_declined', { payment_id: p.id, amount: kopToUah(p.amountKop).toFixed(2), reason: reason! });
+      // Nothing is posted, but the owner's request list changes: their open pages are told.
+      await announceMoney(tx, ctx.deps, p.userId, who.balanceKop, { type: 'payment', id: p.id });
     }
     await adminRepo.audit(tx, { actorId: ctx.user.id, action: `payment.${status.toLowerCase()}`, entity: 'payment', entityId: id, changes: { status: [p.status, status], ...(reason ? { reason } : {}) } });
     const [doc] = await financeRepo.documentsByIds(tx, [p.paymentDocumentId]);
@@ -219,6 +224,8 @@ export async function decideWithdraw(ctx: AuthedCtx, id: number, status: 'Paid' 
       await notify(tx, ctx.deps, who, 'withdraw_declined', { withdraw_id: w.id, amount, reason: reason! });
     } else {
       await notify(tx, ctx.deps, who, 'withdraw_paid', { withdraw_id: w.id, amount, card: maskCard(w.cardNumber) });
+      // The amount was held at request: nothing is posted, but the owner's request list changes.
+      await announceMoney(tx, ctx.deps, w.userId, who.balanceKop, { type: 'withdraw', id: w.id });
     }
     await adminRepo.audit(tx, { actorId: ctx.user.id, action: `withdraw.${status.toLowerCase()}`, entity: 'withdraw', entityId: id, changes: { status: [w.status, status], ...(reason ? { reason } : {}) } });
     return { ...presentWithdraw(updated), user_id: w.userId, card_number: w.cardNumber };

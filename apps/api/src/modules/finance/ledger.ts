@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { REALTIME_EVENTS, type OperationType } from '@drop/shared';
+import { REALTIME_EVENTS, kopToUah, type BalanceEventDto, type OperationType } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import { operations, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -32,10 +32,33 @@ export interface Posted {
 }
 
 /**
+ * Tells the owner's open pages that their money changed (`.users.balance_updated`), queued inside
+ * the caller's transaction: it leaves after the commit, and never for a rolled-back change. Every
+ * posting sends one (post below); a money request that changes without a posting (a top-up asked
+ * for or declined, a withdrawal paid) sends its own, naming the request.
+ */
+export async function announceMoney(
+  tx: Db,
+  deps: Deps,
+  userId: number,
+  balanceKop: number | string | bigint,
+  about: { operationId?: number | null; type: string | null; id: number | null },
+): Promise<void> {
+  const payload: BalanceEventDto = {
+    balance: kopToUah(Number(balanceKop)),
+    operation_id: about.operationId ?? null,
+    operationable_type: about.type,
+    operationable_id: about.id,
+  };
+  await pushToUser(tx, deps, userId, REALTIME_EVENTS.balanceUpdated, payload);
+}
+
+/**
  * The one way to change a balance (DESIGN.md section 4). Inside the caller's transaction: locks
  * the user's balance row, returns the earlier posting when the key was used, refuses a debit
  * below zero with 400 InsufficientBalance (unless allowed), writes the operation with the
- * resulting balance and the new balance, and queues `.users.updated` for after commit.
+ * resulting balance and the new balance, and queues `.users.updated` and `.users.balance_updated`
+ * (naming this posting) for after commit. A repeated key changes nothing and sends nothing.
  */
 async function post(tx: Db, deps: Deps, p: Posting, sign: 1 | -1): Promise<Posted> {
   if (!Number.isSafeInteger(p.amountKop) || p.amountKop <= 0) throw new Error(`ledger: amount must be a positive integer of kopecks, got ${p.amountKop}`);
@@ -71,6 +94,7 @@ async function post(tx: Db, deps: Deps, p: Posting, sign: 1 | -1): Promise<Poste
     .where(eq(users.id, p.userId))
     .returning();
   await pushToUser(tx, deps, p.userId, REALTIME_EVENTS.updated, { user: presentUser(updated!) });
+  await announceMoney(tx, deps, p.userId, updated!.balanceKop, { operationId: operation!.id, type: p.operationable?.type ?? null, id: p.operationable?.id ?? null });
   return { operation: operation!, duplicate: false };
 }
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '@drop/shared';
 import { authKeys } from '../../../features/auth/api/keys.ts';
-import { financeKeys } from '../../../features/finance/api/keys.ts';
+import { financeKeys, invalidateMoney } from '../../../features/finance/api/keys.ts';
 import { orderKeys } from '../../../features/orders/api/keys.ts';
 import { notificationKeys } from '../../../features/notifications/api/get-notifications.ts';
 import { useRealtime, type UserEvent } from '../../../features/notifications/hooks/use-realtime.ts';
@@ -10,7 +10,11 @@ import { useRealtime, type UserEvent } from '../../../features/notifications/hoo
  * Mounted once by the dashboard layout (signed in): the realtime channel. User events put the
  * pushed user into the auth cache and reload it; an activation changes prices and markets too,
  * so every other query is reloaded as well (notifications reload on their own debounce). An order
- * event reloads the orders (lists, last, the order itself) and the home statistics.
+ * event reloads the orders (lists, last, the order itself) and the home statistics. A money event
+ * (`.users.balance_updated`: any ledger posting, a top-up or withdrawal request changed) reloads
+ * the balance, the operations, the statistics, the top-up and withdrawal lists, and the top bar's
+ * balance. Every (re)connection reloads all of these (useRealtime), since what was
+ * pushed before it was not heard.
  */
 export function RealtimeBridge() {
   const qc = useQueryClient();
@@ -26,6 +30,11 @@ export function RealtimeBridge() {
     onOrder: () => {
       void qc.invalidateQueries({ queryKey: orderKeys.all });
       void qc.invalidateQueries({ queryKey: financeKeys.statistics() });
+    },
+    onMoney: (change) => {
+      void invalidateMoney(qc);
+      // The top bar's balance (after a (re)connection onUser(null) has reloaded it with the user).
+      if (change) void qc.invalidateQueries({ queryKey: authKeys.balance, exact: true });
     },
   });
   return null;

@@ -55,15 +55,16 @@ async function setup() {
   const invalidate = vi.spyOn(qc, 'invalidateQueries');
   const onUser = vi.fn();
   const onOrder = vi.fn();
+  const onMoney = vi.fn();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={qc}>{children}</QueryClientProvider>
     </I18nextProvider>
   );
-  const view = renderHook(() => useRealtime({ onUser, onOrder }), { wrapper });
+  const view = renderHook(() => useRealtime({ onUser, onOrder, onMoney }), { wrapper });
   const count = () => qc.getQueryData<NotificationsResponse>(notificationKeys.list())?.count;
   await settle();
-  return { qc, invalidate, onUser, onOrder, count, view };
+  return { qc, invalidate, onUser, onOrder, onMoney, count, view };
 }
 
 describe('useRealtime', () => {
@@ -137,8 +138,17 @@ describe('useRealtime', () => {
     last().fire(REALTIME_EVENTS.ordersUpdated, { nope: true });
     expect(onOrder).toHaveBeenCalledTimes(1);
     last().fire('connect');
-    last().fire('connect');
     expect(onOrder).toHaveBeenLastCalledWith(null);
+  });
+
+  it('passes money changes on, ignoring a malformed payload', async () => {
+    const { onMoney } = await setup();
+    const change = { balance: 800, operation_id: 12, operationable_type: 'payment', operationable_id: 3 };
+    last().fire(REALTIME_EVENTS.balanceUpdated, change);
+    expect(onMoney).toHaveBeenCalledWith(change);
+    last().fire(REALTIME_EVENTS.balanceUpdated, { nope: true });
+    last().fire(REALTIME_EVENTS.balanceUpdated, null);
+    expect(onMoney).toHaveBeenCalledTimes(1);
   });
 
   it('only logs a refused connection', async () => {
@@ -150,13 +160,17 @@ describe('useRealtime', () => {
     warn.mockRestore();
   });
 
-  it('reloads the user and the list after a reconnect', async () => {
-    const { onUser, invalidate } = await setup();
-    last().fire('connect');
-    expect(onUser).not.toHaveBeenCalled();
+  it('reloads the user, the orders, the money and the list on the first connection (what was pushed before it was lost) and after every reconnect', async () => {
+    const { onUser, onOrder, onMoney, invalidate } = await setup();
+    expect(onMoney).not.toHaveBeenCalled();
     last().fire('connect');
     expect(onUser).toHaveBeenCalledWith(null, 'updated');
+    expect(onOrder).toHaveBeenCalledWith(null);
+    expect(onMoney).toHaveBeenCalledWith(null);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: notificationKeys.all });
+    last().fire('connect');
+    expect(onMoney).toHaveBeenCalledTimes(2);
+    expect(onUser).toHaveBeenCalledTimes(2);
   });
 
   it('reconnects with a new token, disconnects on logout and drops a pending reload', async () => {

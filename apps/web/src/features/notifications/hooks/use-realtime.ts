@@ -7,6 +7,7 @@ import {
   NOTIFICATION_RELOAD_DEBOUNCE_MS,
   REALTIME_EVENTS,
   REALTIME_PATH,
+  type BalanceEventDto,
   type NotificationDto,
   type UserDto,
 } from '@drop/shared';
@@ -76,6 +77,11 @@ export function afterFirstScreen(qc: QueryClient, run: () => void, { minDelayMs 
   };
 }
 
+const moneyOf = (payload: unknown): BalanceEventDto | null => {
+  const p = payload as Partial<BalanceEventDto> | null;
+  return p && typeof p === 'object' && typeof p.balance === 'number' ? (p as BalanceEventDto) : null;
+};
+
 const userOf = (payload: unknown): UserDto | null => {
   const user = (payload as { user?: unknown } | null)?.user;
   return user && typeof user === 'object' ? (user as UserDto) : null;
@@ -86,10 +92,22 @@ const userOf = (payload: unknown): UserDto | null => {
  * token, reconnects with a new one, disconnects when the token is gone. `onUser` refreshes the
  * cached user (the app wires it to the auth feature). A new notification sets the unread count at
  * once; a 3 s debounce then gives one info toast and one list reload per burst. `onOrder` gets
- * `.orders.updated` (the app reloads the orders and the statistics), and null after a reconnect.
- * It connects once the first screen has its data (afterFirstScreen).
+ * `.orders.updated` (the app reloads the orders and the statistics), `onMoney` gets
+ * `.users.balance_updated` (the app reloads the balance, the ledger and the money requests).
+ * It connects once the first screen has its data (afterFirstScreen). Whatever was pushed before a
+ * connection was made (the first screen's reads came earlier) or while it was down is lost, so
+ * every connection, the first one too, reloads the user, the orders, the money and the
+ * notifications (`onUser(null)`, `onOrder(null)`, `onMoney(null)`).
  */
-export function useRealtime({ onUser, onOrder }: { onUser: (user: UserDto | null, event: UserEvent) => void; onOrder?: (order: OrderEvent | null) => void }) {
+export function useRealtime({
+  onUser,
+  onOrder,
+  onMoney,
+}: {
+  onUser: (user: UserDto | null, event: UserEvent) => void;
+  onOrder?: (order: OrderEvent | null) => void;
+  onMoney?: (change: BalanceEventDto | null) => void;
+}) {
   const token = useToken();
   const qc = useQueryClient();
   const toast = useToast();
@@ -122,9 +140,15 @@ export function useRealtime({ onUser, onOrder }: { onUser: (user: UserDto | null
     if (order) onOrder?.(order);
   });
 
+  const moneyEvent = useEffectEvent((payload: unknown) => {
+    const change = moneyOf(payload);
+    if (change) onMoney?.(change);
+  });
+
   const resync = useEffectEvent(() => {
     onUser(null, 'updated');
     onOrder?.(null);
+    onMoney?.(null);
     void qc.invalidateQueries({ queryKey: notificationKeys.all });
   });
 
@@ -134,19 +158,17 @@ export function useRealtime({ onUser, onOrder }: { onUser: (user: UserDto | null
     let closed = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let titles: string[] = [];
-    let connected = false;
 
     const listen = (s: Socket) => {
       socket = s;
-      // After a reconnect (network loss) events may have been missed: reload the user and the list.
-      s.on('connect', () => {
-        if (connected) resync();
-        connected = true;
-      });
+      // Events pushed before this connection (the first one comes after the first screen's reads)
+      // or while it was down (a reconnect) were not heard: reload what they would have reloaded.
+      s.on('connect', () => resync());
       s.on('connect_error', (err: Error) => console.warn('[realtime] connect_error:', err.message));
       s.on(REALTIME_EVENTS.activated, (p: unknown) => userEvent(p, 'activated'));
       s.on(REALTIME_EVENTS.updated, (p: unknown) => userEvent(p, 'updated'));
       s.on(REALTIME_EVENTS.ordersUpdated, (p: unknown) => orderEvent(p));
+      s.on(REALTIME_EVENTS.balanceUpdated, (p: unknown) => moneyEvent(p));
       s.on(REALTIME_EVENTS.newNotification, (p: unknown) => {
         newNotification(p);
         titles.push((p as { notification?: NotificationDto } | null)?.notification?.data?.title ?? '');
