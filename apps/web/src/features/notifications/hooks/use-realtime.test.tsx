@@ -8,13 +8,14 @@ import { clearToken, setToken } from '../../../lib/auth-token.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { notificationKeys } from '../api/get-notifications.ts';
-import { useRealtime } from './use-realtime.ts';
+import { SERVER_DISCONNECT_RETRY_MS, useRealtime } from './use-realtime.ts';
 
 type Handler = (payload?: unknown) => void;
 
 class FakeSocket {
   handlers = new Map<string, Handler[]>();
   disconnect = vi.fn();
+  connect = vi.fn();
   on(event: string, fn: Handler) {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
     return this;
@@ -149,6 +150,29 @@ describe('useRealtime', () => {
     last().fire(REALTIME_EVENTS.balanceUpdated, { nope: true });
     last().fire(REALTIME_EVENTS.balanceUpdated, null);
     expect(onMoney).toHaveBeenCalledTimes(1);
+  });
+
+  it('connects again when the server ended the connection (an API restart): Socket.IO would not, and the page would stay deaf', async () => {
+    const { onMoney, view } = await setup();
+    const s = last();
+    s.fire('connect');
+    // A network loss: Socket.IO reconnects by itself.
+    s.fire('disconnect', 'transport close');
+    act(() => vi.advanceTimersByTime(SERVER_DISCONNECT_RETRY_MS * 2));
+    expect(s.connect).not.toHaveBeenCalled();
+    // The server's own disconnect (its shutdown sends it to every socket).
+    s.fire('disconnect', 'io server disconnect');
+    act(() => vi.advanceTimersByTime(SERVER_DISCONNECT_RETRY_MS - 1));
+    expect(s.connect).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(s.connect).toHaveBeenCalledTimes(1);
+    s.fire('connect');
+    expect(onMoney).toHaveBeenCalledTimes(2);
+    // Not after the page let go of the channel.
+    s.fire('disconnect', 'io server disconnect');
+    view.unmount();
+    act(() => vi.advanceTimersByTime(SERVER_DISCONNECT_RETRY_MS * 2));
+    expect(s.connect).toHaveBeenCalledTimes(1);
   });
 
   it('only logs a refused connection', async () => {

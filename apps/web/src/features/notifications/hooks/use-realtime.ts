@@ -17,6 +17,13 @@ import { notificationKeys, setUnreadCount } from '../api/get-notifications.ts';
 
 export type UserEvent = 'activated' | 'updated';
 
+/**
+ * How long after the server ended the connection the client connects again. Socket.IO does not
+ * come back by itself after 'io server disconnect', which the API sends to every socket when it
+ * shuts down (a restart, a deploy) and to a socket whose token it found ended.
+ */
+export const SERVER_DISCONNECT_RETRY_MS = 2000;
+
 /** `.orders.updated`: an order changed (an operator's move, tracking, the reservation). */
 export interface OrderEvent {
   id: number;
@@ -158,12 +165,20 @@ export function useRealtime({
     let closed = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let titles: string[] = [];
+    let retry: ReturnType<typeof setTimeout> | undefined;
 
     const listen = (s: Socket) => {
       socket = s;
       // Events pushed before this connection (the first one comes after the first screen's reads)
       // or while it was down (a reconnect) were not heard: reload what they would have reloaded.
       s.on('connect', () => resync());
+      // The server ended the connection: without this the page would stay deaf until a reload.
+      // A token that has ended is refused at the handshake (connect_error, not retried), and the
+      // page's next API call signs it out.
+      s.on('disconnect', (reason: string) => {
+        clearTimeout(retry);
+        if (reason === 'io server disconnect' && !closed) retry = setTimeout(() => s.connect(), SERVER_DISCONNECT_RETRY_MS);
+      });
       s.on('connect_error', (err: Error) => console.warn('[realtime] connect_error:', err.message));
       s.on(REALTIME_EVENTS.activated, (p: unknown) => userEvent(p, 'activated'));
       s.on(REALTIME_EVENTS.updated, (p: unknown) => userEvent(p, 'updated'));
@@ -192,6 +207,7 @@ export function useRealtime({
       closed = true;
       cancel();
       clearTimeout(timer);
+      clearTimeout(retry);
       socket?.removeAllListeners();
       socket?.disconnect();
     };
