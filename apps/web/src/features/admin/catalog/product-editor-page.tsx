@@ -11,8 +11,6 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
@@ -43,6 +41,7 @@ import { useCatalogT } from './i18n.ts';
 import { buildTree, categoryOptions, hiddenCategoryIds, type CategoryOption } from './lib/tree.ts';
 import { HIDDEN_CHIP } from './categories-page.tsx';
 import { ProductImages } from './product-images.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 const PRICE = /^\d{1,8}([.,]\d{1,2})?$/;
 const toNumber = (v: string) => Number(v.trim().replace(',', '.'));
@@ -181,41 +180,36 @@ function PropertiesEditor({ control, lang }: { control: Control<ProductForm>; la
     return tp ? (lang === 'ru' ? tp.name_ru || tp.name_uk : tp.name_uk) : `#${id}`;
   };
   return (
-    <Card component="section" aria-labelledby="product-properties-title" data-testid="product-properties">
-      <CardContent>
-        <Typography id="product-properties-title" variant="h3" component="h2" sx={{ mb: 1.5 }}>
-          {t('properties.title')}
-        </Typography>
-        <Stack spacing={1.5}>
-          {fields.length === 0 && <Typography color="text.secondary">{t('properties.empty')}</Typography>}
-          {fields.map((f, i) => (
-            <Box key={f.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }} data-testid="property-row" data-type-id={f.type_id}>
-              <Typography sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0, pt: { sm: 1 }, fontWeight: 500, overflowWrap: 'anywhere' }}>{typeName(f.type_id)}</Typography>
-              <PropertyValuePicker control={control} index={i} typeId={f.type_id} lang={lang} error={errors.properties?.[i]?.value_id?.message} />
-              <IconButton onClick={() => remove(i)} aria-label={t('properties.remove', { name: typeName(f.type_id) })} data-testid={`property-remove-${i}`}>
-                <DeleteIcon />
-              </IconButton>
-            </Box>
+    <SectionCard id="product-properties-title" title={t('properties.title')} testId="product-properties">
+      <Stack spacing={1.5}>
+        {fields.length === 0 && <Typography color="text.secondary">{t('properties.empty')}</Typography>}
+        {fields.map((f, i) => (
+          <Box key={f.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }} data-testid="property-row" data-type-id={f.type_id}>
+            <Typography sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0, pt: { sm: 1 }, fontWeight: 500, overflowWrap: 'anywhere' }}>{typeName(f.type_id)}</Typography>
+            <PropertyValuePicker control={control} index={i} typeId={f.type_id} lang={lang} error={errors.properties?.[i]?.value_id?.message} />
+            <IconButton onClick={() => remove(i)} aria-label={t('properties.remove', { name: typeName(f.type_id) })} data-testid={`property-remove-${i}`}>
+              <DeleteIcon />
+            </IconButton>
+          </Box>
+        ))}
+        <TextField
+          select
+          size="small"
+          label={t('properties.add')}
+          value=""
+          onChange={(e) => e.target.value && append({ type_id: Number(e.target.value), value_id: null, label: null })}
+          sx={{ maxWidth: 360 }}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'property-add-type' } as object } }}
+          disabled={!types.data}
+        >
+          {(types.data ?? []).map((tp) => (
+            <MenuItem key={tp.id} value={String(tp.id)}>
+              {lang === 'ru' ? tp.name_ru || tp.name_uk : tp.name_uk}
+            </MenuItem>
           ))}
-          <TextField
-            select
-            size="small"
-            label={t('properties.add')}
-            value=""
-            onChange={(e) => e.target.value && append({ type_id: Number(e.target.value), value_id: null, label: null })}
-            sx={{ maxWidth: 360 }}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'property-add-type' } as object } }}
-            disabled={!types.data}
-          >
-            {(types.data ?? []).map((tp) => (
-              <MenuItem key={tp.id} value={String(tp.id)}>
-                {lang === 'ru' ? tp.name_ru || tp.name_uk : tp.name_uk}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </CardContent>
-    </Card>
+        </TextField>
+      </Stack>
+    </SectionCard>
   );
 }
 
@@ -300,86 +294,76 @@ function Editor({ product }: { product: AdminProductDto }) {
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <Card component="section" aria-labelledby="product-main-title">
-            <CardContent>
-              <Typography id="product-main-title" variant="h3" component="h2" sx={{ mb: 2 }}>
-                {t('editor.main')}
-              </Typography>
-              <Stack spacing={2}>
-                <Box sx={grid2}>
-                  {text('name_uk', t('editor.nameUk'), { required: true })}
-                  {text('name_ru', t('editor.nameRu'), { required: true })}
-                </Box>
-                <Box sx={grid2}>
-                  {text('description_uk', t('editor.descriptionUk'), { multiline: true })}
-                  {text('description_ru', t('editor.descriptionRu'), { multiline: true })}
-                </Box>
-                <Box sx={grid2}>
-                  {text('brand', t('editor.brand'))}
-                  <Controller
-                    control={form.control}
-                    name="category_id"
-                    render={({ field, fieldState }) => (
-                      <Autocomplete<CategoryOption>
-                        options={options}
-                        value={options.find((o) => o.id === field.value) ?? null}
-                        onChange={(_e, v) => field.onChange(v?.id ?? null)}
-                        getOptionLabel={(o) => o.path}
-                        isOptionEqualToValue={(a, b) => a.id === b.id}
-                        loading={categories.isPending}
-                        renderOption={({ key, ...props }, o) => (
-                          <li key={key} {...props} style={{ paddingLeft: 16 + o.depth * 16 }}>
-                            {o.name}
-                          </li>
-                        )}
-                        renderInput={(p) => (
-                          <TextField
-                            {...p}
-                            required
-                            label={t('editor.category')}
-                            error={!!fieldState.error}
-                            helperText={validationMessage(fieldState.error?.message)}
-                            slotProps={{ ...p.slotProps, htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'product-category' } }}
-                          />
-                        )}
-                      />
-                    )}
-                  />
-                </Box>
-              </Stack>
-            </CardContent>
-          </Card>
-          <PropertiesEditor control={form.control} lang={lang} />
-        </Stack>
-        <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <Card component="section" aria-labelledby="product-prices-title">
-            <CardContent>
-              <Typography id="product-prices-title" variant="h3" component="h2" sx={{ mb: 2 }}>
-                {t('editor.pricesStock')}
-              </Typography>
-              <Stack spacing={2}>
-                {text('drop_price', t('editor.dropPrice'), { required: true, adornment: currency, inputMode: 'decimal' })}
-                {text('retail_price', t('editor.retailPrice'), { required: true, adornment: currency, inputMode: 'decimal' })}
-                {text('old_drop_price', t('editor.oldDropPrice'), { adornment: currency, inputMode: 'decimal', helper: t('editor.oldDropHint') })}
-                {text('qty', t('editor.qty'), { required: true, inputMode: 'numeric', helper: product.qty === 0 ? t('editor.qtyHintOut') : t('editor.qtyHint', { reserved: product.reserved }) })}
-                {restock && (
-                  <Alert severity="info" data-testid="restock-alert">
-                    {t('editor.restock')}
-                  </Alert>
-                )}
+          <SectionCard id="product-main-title" title={t('editor.main')}>
+            <Stack spacing={2}>
+              <Box sx={grid2}>
+                {text('name_uk', t('editor.nameUk'), { required: true })}
+                {text('name_ru', t('editor.nameRu'), { required: true })}
+              </Box>
+              <Box sx={grid2}>
+                {text('description_uk', t('editor.descriptionUk'), { multiline: true })}
+                {text('description_ru', t('editor.descriptionRu'), { multiline: true })}
+              </Box>
+              <Box sx={grid2}>
+                {text('brand', t('editor.brand'))}
                 <Controller
                   control={form.control}
-                  name="is_new"
-                  render={({ field }) => (
-                    <FormControlLabel
-                      control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'field-is_new' } as object }} />}
-                      label={t('editor.isNew')}
+                  name="category_id"
+                  render={({ field, fieldState }) => (
+                    <Autocomplete<CategoryOption>
+                      options={options}
+                      value={options.find((o) => o.id === field.value) ?? null}
+                      onChange={(_e, v) => field.onChange(v?.id ?? null)}
+                      getOptionLabel={(o) => o.path}
+                      isOptionEqualToValue={(a, b) => a.id === b.id}
+                      loading={categories.isPending}
+                      renderOption={({ key, ...props }, o) => (
+                        <li key={key} {...props} style={{ paddingLeft: 16 + o.depth * 16 }}>
+                          {o.name}
+                        </li>
+                      )}
+                      renderInput={(p) => (
+                        <TextField
+                          {...p}
+                          required
+                          label={t('editor.category')}
+                          error={!!fieldState.error}
+                          helperText={validationMessage(fieldState.error?.message)}
+                          slotProps={{ ...p.slotProps, htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'product-category' } }}
+                        />
+                      )}
                     />
                   )}
                 />
-              </Stack>
-            </CardContent>
-          </Card>
+              </Box>
+            </Stack>
+          </SectionCard>
+          <PropertiesEditor control={form.control} lang={lang} />
+        </Stack>
+        <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <SectionCard id="product-prices-title" title={t('editor.pricesStock')}>
+            <Stack spacing={2}>
+              {text('drop_price', t('editor.dropPrice'), { required: true, adornment: currency, inputMode: 'decimal' })}
+              {text('retail_price', t('editor.retailPrice'), { required: true, adornment: currency, inputMode: 'decimal' })}
+              {text('old_drop_price', t('editor.oldDropPrice'), { adornment: currency, inputMode: 'decimal', helper: t('editor.oldDropHint') })}
+              {text('qty', t('editor.qty'), { required: true, inputMode: 'numeric', helper: product.qty === 0 ? t('editor.qtyHintOut') : t('editor.qtyHint', { reserved: product.reserved }) })}
+              {restock && (
+                <Alert severity="info" data-testid="restock-alert">
+                  {t('editor.restock')}
+                </Alert>
+              )}
+              <Controller
+                control={form.control}
+                name="is_new"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'field-is_new' } as object }} />}
+                    label={t('editor.isNew')}
+                  />
+                )}
+              />
+            </Stack>
+          </SectionCard>
           <ProductImages product={product} />
         </Stack>
       </Box>

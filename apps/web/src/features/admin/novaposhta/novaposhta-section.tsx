@@ -11,8 +11,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
@@ -29,6 +27,7 @@ import { useToast } from '../../../lib/toast.tsx';
 import { useUser } from '../../auth/api/get-user.ts';
 import { useNpSender, useRefreshNpSender, useSaveNpSenderAddress } from './api.ts';
 import { useNpT } from './i18n.ts';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -46,21 +45,13 @@ function Field({ label, value, testId }: { label: string; value: string; testId:
 function SenderCard({ sender }: { sender: NpSenderDto }) {
   const { t } = useNpT();
   return (
-    <Card component="section" aria-labelledby="np-sender-title">
-      <CardContent>
-        <Typography id="np-sender-title" variant="h3" component="h2" sx={{ mb: 1 }}>
-          {t('sender.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('sender.hint')}
-        </Typography>
-        <Stack spacing={1.5}>
-          <Field label={t('sender.counterparty')} value={sender.counterparty.description} testId="np-sender-counterparty" />
-          <Field label={t('sender.contact')} value={sender.contact.description} testId="np-sender-contact" />
-          <Field label={t('sender.phone')} value={sender.contact.phone ? `+${sender.contact.phone}` : ''} testId="np-sender-phone" />
-        </Stack>
-      </CardContent>
-    </Card>
+    <SectionCard id="np-sender-title" title={t('sender.title')} hint={t('sender.hint')}>
+      <Stack spacing={1.5}>
+        <Field label={t('sender.counterparty')} value={sender.counterparty.description} testId="np-sender-counterparty" />
+        <Field label={t('sender.contact')} value={sender.contact.description} testId="np-sender-contact" />
+        <Field label={t('sender.phone')} value={sender.contact.phone ? `+${sender.contact.phone}` : ''} testId="np-sender-phone" />
+      </Stack>
+    </SectionCard>
   );
 }
 
@@ -91,74 +82,66 @@ function AddressCard({ sender }: { sender: NpSenderDto }) {
   const value = draft ?? sender.address_ref ?? '';
   const several = sender.addresses.length > 1;
   return (
-    <Card component="section" aria-labelledby="np-address-title">
-      <CardContent>
-        <Typography id="np-address-title" variant="h3" component="h2" sx={{ mb: 1 }}>
-          {t('address.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('address.hint')}
-        </Typography>
-        <Stack spacing={2}>
-          {sender.addresses.length === 0 && <Alert severity="warning">{t('address.none')}</Alert>}
-          {sender.addresses.length === 1 && <Alert severity="info">{t('address.one')}</Alert>}
-          {sender.needs_choice && (
-            <Alert severity="warning" data-testid="np-sender-needs-choice">
-              {t('address.needsChoice')}
-            </Alert>
-          )}
-          {sender.addresses.length === 1 && (
-            <Box data-testid="np-sender-addresses">
-              <Box data-testid="np-sender-address" data-ref={sender.addresses[0]!.ref} data-current={sender.addresses[0]!.ref === sender.address_ref ? 'true' : 'false'}>
-                <AddressLabel address={sender.addresses[0]!} current={sender.addresses[0]!.ref === sender.address_ref} />
-              </Box>
+    <SectionCard id="np-address-title" title={t('address.title')} hint={t('address.hint')}>
+      <Stack spacing={2}>
+        {sender.addresses.length === 0 && <Alert severity="warning">{t('address.none')}</Alert>}
+        {sender.addresses.length === 1 && <Alert severity="info">{t('address.one')}</Alert>}
+        {sender.needs_choice && (
+          <Alert severity="warning" data-testid="np-sender-needs-choice">
+            {t('address.needsChoice')}
+          </Alert>
+        )}
+        {sender.addresses.length === 1 && (
+          <Box data-testid="np-sender-addresses">
+            <Box data-testid="np-sender-address" data-ref={sender.addresses[0]!.ref} data-current={sender.addresses[0]!.ref === sender.address_ref ? 'true' : 'false'}>
+              <AddressLabel address={sender.addresses[0]!} current={sender.addresses[0]!.ref === sender.address_ref} />
             </Box>
-          )}
-          {several && (
-            <RadioGroup aria-labelledby="np-address-title" value={value} onChange={(_e, v) => setDraft(v)} data-testid="np-sender-addresses">
-              {sender.addresses.map((a) => (
-                <FormControlLabel
-                  key={a.ref}
-                  value={a.ref}
-                  disabled={!isAdmin}
-                  control={<Radio />}
-                  data-testid="np-sender-address"
-                  data-ref={a.ref}
-                  data-current={a.ref === sender.address_ref ? 'true' : 'false'}
-                  sx={{ alignItems: 'flex-start', my: 0.5, '& .MuiRadio-root': { pt: 0.5 } }}
-                  label={<AddressLabel address={a} current={a.ref === sender.address_ref} />}
-                />
-              ))}
-            </RadioGroup>
-          )}
-          {several && !isAdmin && <Alert severity="info">{t('address.adminOnly')}</Alert>}
-          {error && <Alert severity="error">{error}</Alert>}
-          {several && (
-            <Box>
-              <Button
-                variant="contained"
-                disabled={!isAdmin || !draft || draft === sender.address_ref}
-                loading={save.isPending}
-                data-testid="np-sender-save"
-                onClick={() => {
-                  if (!draft) return;
-                  setError(null);
-                  save.mutate(draft, {
-                    onSuccess: () => {
-                      setDraft(null);
-                      toast.success(t('address.saved'));
-                    },
-                    onError: (e) => setError(isApiError(e) ? e.message : tc('errors.generic')),
-                  });
-                }}
-              >
-                {t('address.save')}
-              </Button>
-            </Box>
-          )}
-        </Stack>
-      </CardContent>
-    </Card>
+          </Box>
+        )}
+        {several && (
+          <RadioGroup aria-labelledby="np-address-title" value={value} onChange={(_e, v) => setDraft(v)} data-testid="np-sender-addresses">
+            {sender.addresses.map((a) => (
+              <FormControlLabel
+                key={a.ref}
+                value={a.ref}
+                disabled={!isAdmin}
+                control={<Radio />}
+                data-testid="np-sender-address"
+                data-ref={a.ref}
+                data-current={a.ref === sender.address_ref ? 'true' : 'false'}
+                sx={{ alignItems: 'flex-start', my: 0.5, '& .MuiRadio-root': { pt: 0.5 } }}
+                label={<AddressLabel address={a} current={a.ref === sender.address_ref} />}
+              />
+            ))}
+          </RadioGroup>
+        )}
+        {several && !isAdmin && <Alert severity="info">{t('address.adminOnly')}</Alert>}
+        {error && <Alert severity="error">{error}</Alert>}
+        {several && (
+          <Box>
+            <Button
+              variant="contained"
+              disabled={!isAdmin || !draft || draft === sender.address_ref}
+              loading={save.isPending}
+              data-testid="np-sender-save"
+              onClick={() => {
+                if (!draft) return;
+                setError(null);
+                save.mutate(draft, {
+                  onSuccess: () => {
+                    setDraft(null);
+                    toast.success(t('address.saved'));
+                  },
+                  onError: (e) => setError(isApiError(e) ? e.message : tc('errors.generic')),
+                });
+              }}
+            >
+              {t('address.save')}
+            </Button>
+          </Box>
+        )}
+      </Stack>
+    </SectionCard>
   );
 }
 

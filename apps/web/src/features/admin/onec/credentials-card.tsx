@@ -12,8 +12,6 @@ import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -33,6 +31,7 @@ import { useScopedToast } from '../../../lib/toast.tsx';
 import { useCreateOnecCredential, useOnecCredential, useRevokeOnecCredential } from './api.ts';
 import { useOnecT } from './i18n.ts';
 import { copyText } from '../../../lib/copy-text.ts';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 function CopyField({ label, value, field }: { label: string; value: string; field: 'login' | 'secret' }) {
   const { t } = useOnecT();
@@ -104,58 +103,50 @@ export function CredentialsCard() {
     });
   };
   return (
-    <Card component="section" aria-labelledby="onec-credentials-title" data-testid="onec-credentials">
-      <CardContent>
-        <Typography id="onec-credentials-title" variant="h3" component="h2" sx={{ mb: 1 }}>
-          {t('credentials.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('credentials.hint')}
-        </Typography>
-        {credential.isPending ? (
-          <Skeleton variant="rounded" height={72} aria-label={tc('common.loading')} />
-        ) : credential.isError ? (
-          <Alert severity="error">{credential.error.message || tc('errors.loadFailed')}</Alert>
-        ) : (
-          <Stack spacing={2}>
-            {current ? (
-              <Box>
-                <Typography variant="caption" color="text.secondary" component="p">
-                  {t('credentials.login')}
-                </Typography>
-                <Typography sx={{ fontFamily: 'monospace', fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="onec-credentials-login">
-                  {current.login}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t('credentials.created', { date: formatDate(current.created_at) })}
-                  {current.created_by ? ` · ${t('credentials.createdBy', { name: current.created_by.name })}` : ''}
-                </Typography>
-              </Box>
-            ) : (
-              <Alert severity="warning" data-testid="onec-credentials-none">
-                {t('credentials.none')}
-              </Alert>
-            )}
-            {error && <Alert severity="error">{error}</Alert>}
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              <Button
-                variant="contained"
-                startIcon={<KeyIcon />}
-                loading={create.isPending && ask === null}
-                onClick={() => (current ? setAsk('replace') : generate())}
-                data-testid="onec-credentials-generate"
-              >
-                {current ? t('credentials.regenerate') : t('credentials.generate')}
-              </Button>
-              {current && (
-                <Button variant="outlined" color="error" onClick={() => setAsk('revoke')} data-testid="onec-credentials-revoke">
-                  {t('credentials.revoke')}
-                </Button>
-              )}
+    <SectionCard id="onec-credentials-title" title={t('credentials.title')} hint={t('credentials.hint')} testId="onec-credentials">
+      {credential.isPending ? (
+        <Skeleton variant="rounded" height={72} aria-label={tc('common.loading')} />
+      ) : credential.isError ? (
+        <Alert severity="error">{credential.error.message || tc('errors.loadFailed')}</Alert>
+      ) : (
+        <Stack spacing={2}>
+          {current ? (
+            <Box>
+              <Typography variant="caption" color="text.secondary" component="p">
+                {t('credentials.login')}
+              </Typography>
+              <Typography sx={{ fontFamily: 'monospace', fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="onec-credentials-login">
+                {current.login}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('credentials.created', { date: formatDate(current.created_at) })}
+                {current.created_by ? ` · ${t('credentials.createdBy', { name: current.created_by.name })}` : ''}
+              </Typography>
             </Box>
-          </Stack>
-        )}
-      </CardContent>
+          ) : (
+            <Alert severity="warning" data-testid="onec-credentials-none">
+              {t('credentials.none')}
+            </Alert>
+          )}
+          {error && <Alert severity="error">{error}</Alert>}
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button
+              variant="contained"
+              startIcon={<KeyIcon />}
+              loading={create.isPending && ask === null}
+              onClick={() => (current ? setAsk('replace') : generate())}
+              data-testid="onec-credentials-generate"
+            >
+              {current ? t('credentials.regenerate') : t('credentials.generate')}
+            </Button>
+            {current && (
+              <Button variant="outlined" color="error" onClick={() => setAsk('revoke')} data-testid="onec-credentials-revoke">
+                {t('credentials.revoke')}
+              </Button>
+            )}
+          </Box>
+        </Stack>
+      )}
       <ConfirmDialog
         open={ask === 'replace'}
         title={t('credentials.replaceTitle')}
@@ -217,6 +208,6 @@ export function CredentialsCard() {
           </Button>
         </DialogActions>
       </Dialog>
-    </Card>
+    </SectionCard>
   );
 }

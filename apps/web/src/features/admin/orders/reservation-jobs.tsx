@@ -6,8 +6,6 @@
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -27,6 +25,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useReservationJobs, useRetryJob } from './api.ts';
 import { useOrdersT } from './i18n.ts';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 const STATE_COLORS: Record<ReservationJobDto['state'], ChipProps['color']> = {
   created: 'default',
@@ -161,13 +160,8 @@ export function ReservationJobs({ orderId }: { orderId: number }) {
     );
 
   return (
-    <Card component="section" aria-labelledby="reservation-jobs-title" data-testid="reservation-jobs">
-      <CardContent>
-        <Typography id="reservation-jobs-title" variant="h3" component="h2" sx={{ mb: 1.5 }}>
-          {t('jobs.title')}
-        </Typography>
-        {body}
-      </CardContent>
-    </Card>
+    <SectionCard id="reservation-jobs-title" title={t('jobs.title')} testId="reservation-jobs">
+      {body}
+    </SectionCard>
   );
 }
