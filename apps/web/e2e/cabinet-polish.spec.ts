@@ -432,6 +432,21 @@ test('p8: the search dropdown shows "Ваша ціна" and the profit under the
     await expect(row.getByTestId('search-result-drop')).toHaveText(`${formatMoney(underStore.drop_price)} грн.`);
     await box.fill('');
   }
+  // On a phone the row keeps its prices inside the dropdown (nothing cut off or scrolled sideways).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phoneBox = page.getByTestId('mobile-search');
+  await phoneBox.click();
+  await phoneBox.fill(String(product.b2b_code_id));
+  const phoneRow = page.locator(`[data-testid="search-result"][data-product-id="${product.id}"]`);
+  await expect(phoneRow.getByTestId('search-result-profit')).toBeVisible();
+  const fits = await page.getByTestId('search-dropdown').evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const profit = el.querySelector('[data-testid="search-result-profit"]')!.getBoundingClientRect();
+    return { overflow: el.scrollWidth - el.clientWidth, inside: profit.right <= box.right + 0.5 && box.right <= 390 };
+  });
+  expect(fits).toEqual({ overflow: 0, inside: true });
+  await page.screenshot({ path: test.info().outputPath('search-dropdown-prices-phone.png') });
+
   expect(asked.length).toBeGreaterThan(0);
   for (const url of asked) expect(new URL(url).searchParams.get('market_id'), url).toBe(String(store.id));
 });
