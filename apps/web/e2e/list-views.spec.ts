@@ -175,8 +175,17 @@ test('phone: the table view is a compact list (image, name, prices, profit, stoc
     await expect(page.getByRole('dialog', { name: add })).toBeHidden();
   }
 
-  await page.setViewportSize(DESKTOP);
+  // A tablet where the table's columns would not fit: the list, two columns.
+  await page.setViewportSize({ width: 1000, height: 800 });
   await page.evaluate(() => localStorage.setItem('drop_locale', 'uk'));
+  await page.goto('/dashboard/search-products?card_variant=table');
+  await expect(page.getByTestId('product-table')).toHaveAttribute('data-layout', 'list');
+  const [a, b] = [await page.getByTestId('product-row').nth(0).boundingBox(), await page.getByTestId('product-row').nth(1).boundingBox()];
+  expect(Math.abs(a!.y - b!.y)).toBeLessThan(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1000);
+  await shot(page, 'table-list-uk-1000');
+
+  await page.setViewportSize(DESKTOP);
   await page.goto('/dashboard/search-products?card_variant=table');
   await expect(page.getByTestId('product-table')).toHaveAttribute('data-layout', 'table');
   await expect(page.getByTestId('product-table').getByRole('columnheader')).toHaveText(['ID', 'Фото', 'Назва', 'Дроп ціна', 'Роздрібна ціна', 'Прибуток', 'Залишок', 'Дії']);
@@ -237,6 +246,7 @@ for (const [lang, placeholder, open] of [
       await expect(toCalendar.locator(`[data-date="${yesterday}"]`)).toBeEnabled();
       const before = kyivDay(-2);
       if (before.slice(0, 7) === yesterday.slice(0, 7)) await expect(toCalendar.locator(`[data-date="${before}"]`)).toBeDisabled();
+      await page.waitForTimeout(400);
       await shot(page, `orders-dates-${lang}-${viewport.width}`);
       await page.keyboard.press('Escape');
       await expect(toCalendar).toBeHidden();

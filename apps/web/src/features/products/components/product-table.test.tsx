@@ -66,7 +66,13 @@ describe('ProductTable on a phone', () => {
     expect(screen.getByTestId('product-table-skeleton').querySelector('table')).toBeNull();
   });
 
-  it('from md up it stays the table with its columns', () => {
+  it('a tablet (1000 px) where the columns do not fit gets the list too', () => {
+    viewport(1000);
+    renderWithProviders(<ProductTable products={products} onQuickView={noop} onAnalogues={noop} />);
+    expect(screen.getByTestId('product-table').getAttribute('data-layout')).toBe('list');
+  });
+
+  it('from 1024 px up it stays the table with its columns', () => {
     viewport(1440);
     renderWithProviders(<ProductTable products={products} onQuickView={noop} onAnalogues={noop} />);
     const table = screen.getByTestId('product-table');

@@ -1,6 +1,6 @@
 /**
  * Table view (SPEC section 2): id, image (thumb), name, drop price, retail price, profit, remains, actions.
- * Below md (the widths where the columns do not fit) it becomes a compact list instead of cutting off
+ * Below 1024 px (the widths where the columns do not fit) it becomes a compact list instead of cutting off
  * the price columns (issue 26 point 8): image, name, drop price, retail price, profit, stock and the
  * actions (cart) per product. Test ids: product-table (data-layout="table|list"), product-row
  * (data-product-id), product-row-name, product-table-skeleton; inside rows: favorite-button,
@@ -51,10 +51,15 @@ function Head() {
   );
 }
 
-/** Phones and small tablets: the table's columns do not fit, the list is shown instead. */
+/**
+ * Below 1024 px (phones, tablets) the table's columns (about 975 px) do not fit beside the page's
+ * padding: the list is shown instead. From 1024 up they fit (the docked side navigation starts at 1280).
+ */
+export const COMPACT_TABLE_BELOW = 1024;
+
 function useCompact(): boolean {
   const theme = useTheme();
-  return useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  return useMediaQuery(theme.breakpoints.down(COMPACT_TABLE_BELOW), { noSsr: true });
 }
 
 export function ProductTable(props: ProductActionHandlers & { products: ProductDto[] }) {
@@ -141,18 +146,40 @@ function Amount({ label, testId, children, extra, color, align = 'left' }: { lab
   );
 }
 
-/** The table's content as a list of compact rows (phones): nothing is cut off, nothing scrolls sideways. */
+// One column on phones, two from 600 px; each item's bottom border, the last row's hidden under the frame.
+const LIST_SX = {
+  listStyle: 'none',
+  m: 0,
+  p: 0,
+  overflow: 'hidden',
+  display: 'grid',
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+  '& > *': { mb: '-1px' },
+} as const;
+const ITEM_SX = {
+  display: 'grid',
+  gridTemplateColumns: '64px minmax(0, 1fr)',
+  alignContent: 'start',
+  columnGap: 1.5,
+  rowGap: 0.75,
+  p: 1.5,
+  borderBottom: 1,
+  borderColor: 'divider',
+  '&:nth-of-type(odd)': { borderRight: { sm: 1 }, borderRightColor: { sm: 'divider' } },
+} as const;
+
+/** The table's content as a list of compact rows (phones, tablets): nothing is cut off, nothing scrolls sideways. */
 function ProductCompactList({ products, onQuickView, onAnalogues }: ProductActionHandlers & { products: ProductDto[] }) {
   const { t } = useProductsT();
   return (
-    <Paper variant="outlined" component="ul" aria-label={t('table.label')} sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="product-table" data-layout="list">
+    <Paper variant="outlined" component="ul" aria-label={t('table.label')} sx={LIST_SX} data-testid="product-table" data-layout="list">
       {products.map((p) => (
         <Box
           component="li"
           key={p.id}
           data-testid="product-row"
           data-product-id={p.id}
-          sx={{ display: 'grid', gridTemplateColumns: '64px minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.75, p: 1.5, '& + &': { borderTop: 1, borderColor: 'divider' } }}
+          sx={ITEM_SX}
         >
           <RouterLink to={productPath(p.id)} tabIndex={-1} aria-hidden>
             <ProductImage src={pickImage(p.images, 'thumb')} alt="" size={64} sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }} />
@@ -210,9 +237,9 @@ export function ProductTableSkeleton({ rows = 10 }: { rows?: number }) {
   const compact = useCompact();
   if (compact) {
     return (
-      <Paper variant="outlined" data-testid="product-table-skeleton" data-layout="list" aria-hidden>
+      <Paper variant="outlined" sx={LIST_SX} data-testid="product-table-skeleton" data-layout="list" aria-hidden>
         {Array.from({ length: rows }, (_, i) => (
-          <Box key={i} sx={{ display: 'grid', gridTemplateColumns: '64px minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.75, p: 1.5, '& + &': { borderTop: 1, borderColor: 'divider' } }}>
+          <Box key={i} sx={ITEM_SX}>
             <Skeleton variant="rectangular" width={64} height={64} />
             <Box>
               <Skeleton />
