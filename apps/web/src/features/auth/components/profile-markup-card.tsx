@@ -1,4 +1,10 @@
+/**
+ * Profile markup card (SPEC section 2, profile): the markup %, whether it applies to the drop or the
+ * recommended price, auto-confirm. While the supplier enforces the recommended price (/config), a hint
+ * says which prices the markup lifts to it (profile-markup-floor-hint).
+ */
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -13,12 +19,14 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileInput, UserDto } from '@drop/shared';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useScopedToast } from '../../../lib/toast.tsx';
+import { useRecommendedFloor } from '../../config/api/get-config.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 export function ProfileMarkupCard({ user }: { user: UserDto }) {
   const { t } = useTranslation();
   const toast = useScopedToast();
   const update = useUpdateProfile();
+  const floor = useRecommendedFloor();
   const [markup, setMarkup] = useState(String(user.markup));
   const [error, setError] = useState<string | undefined>();
 
@@ -86,6 +94,11 @@ export function ProfileMarkupCard({ user }: { user: UserDto }) {
             }
             label={t('profile.markup.isDropMarkup')}
           />
+          {floor && (
+            <Alert severity="info" data-testid="profile-markup-floor-hint" data-base={user.is_drop_markup ? 'drop' : 'recommended'}>
+              {t(user.is_drop_markup ? 'profile.markup.floorHintDrop' : 'profile.markup.floorHintRecommended')}
+            </Alert>
+          )}
           <FormControlLabel
             control={
               <Switch

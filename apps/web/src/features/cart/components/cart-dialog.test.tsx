@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { act, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CartDto, ProductDto } from '@drop/shared';
+import { buildConfigLists, type CartDto, type ProductDto } from '@drop/shared';
+import { i18n } from '../../../lib/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { draftFromLine, draftFromProduct } from '../lib/cart-form.ts';
 import { CartDialog } from './cart-dialog.tsx';
@@ -160,5 +161,65 @@ describe('CartDialog', () => {
     fireEvent.click(screen.getByTestId('cart-cancel'));
     await waitFor(() => expect(screen.queryByTestId('toast')).toBeNull());
   });
-});
 
+  describe('the supplier\'s price floor (issue 26 p.1)', () => {
+    const withFloor = (floor: boolean) => {
+      cartReply = async (url) =>
+        url.includes('/config')
+          ? jsonResponse({ data: { ...buildConfigLists(i18n.language === 'ru' ? 'ru' : 'uk'), enforce_recommended_price: floor } })
+          : jsonResponse({ data: cartOf([makeLine({ product_id: 7 })]) });
+    };
+    afterEach(async () => {
+      await act(() => i18n.changeLanguage('uk'));
+    });
+
+    it('floor on: a price below the recommended one disables "Додати" and says why; nothing is sent', async () => {
+      withFloor(true);
+      renderAdd();
+      await waitFor(() => expect(screen.getByTestId('cart-price').closest('.MuiFormControl-root')!.textContent).toContain('Не нижче 150.00 грн.'));
+      type(price(), '120');
+      const refusal = screen.getByTestId('cart-refusal-recommended');
+      expect(refusal.textContent).toBe('Ціна нижча за рекомендовану (150.00 грн.): постачальник не дозволяє продавати дешевше');
+      expect(screen.queryByTestId('cart-warning-recommended')).toBeNull();
+      expect(confirm().disabled).toBe(true);
+      expect(confirm().textContent).toBe('Додати');
+      fireEvent.submit(confirm().closest('form')!);
+      // Below drop the floor's reason is shown (the drop snap alone would not make it acceptable).
+      type(price(), '80');
+      expect(screen.getByTestId('cart-refusal-recommended')).toBeTruthy();
+      expect(screen.queryByTestId('cart-warning-drop')).toBeNull();
+      expect(confirm().disabled).toBe(true);
+      type(price(), '150');
+      expect(screen.queryByTestId('cart-refusal-recommended')).toBeNull();
+      expect(confirm().disabled).toBe(false);
+      expect(sent()).toEqual([]);
+    });
+
+    it('floor on, edit: "Зберегти" is disabled for a line below the recommended price (ru reason)', async () => {
+      await act(() => i18n.changeLanguage('ru'));
+      withFloor(true);
+      renderWithProviders(<CartDialog item={draftFromLine(makeLine({ id: 3, retail_price: 120 }))} open onClose={vi.fn()} />);
+      const refusal = await screen.findByTestId('cart-refusal-recommended');
+      expect(refusal.textContent).toBe('Цена ниже рекомендованной (150.00 грн.): поставщик не разрешает продавать дешевле');
+      expect(confirm().disabled).toBe(true);
+      expect(confirm().textContent).toBe('Сохранить');
+    });
+
+    it('floor off: the same price is only a warning and can be added; below drop still disables', async () => {
+      withFloor(false);
+      const { onDone } = renderAdd();
+      await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => u.includes('/config'))).toBe(true));
+      type(price(), '120');
+      expect(screen.getByTestId('cart-warning-recommended').textContent).toContain('150.00 грн.');
+      expect(screen.queryByTestId('cart-refusal-recommended')).toBeNull();
+      expect(confirm().disabled).toBe(false);
+      type(price(), '80');
+      expect(screen.getByTestId('cart-warning-drop')).toBeTruthy();
+      expect(confirm().disabled).toBe(true);
+      type(price(), '120');
+      fireEvent.click(confirm());
+      await waitFor(() => expect(onDone).toHaveBeenCalled());
+      expect(sent()).toEqual([{ url: expect.stringContaining('/carts'), method: 'POST', body: { product_id: 7, qty: 1, retail_price: 120 } }]);
+    });
+  });
+});

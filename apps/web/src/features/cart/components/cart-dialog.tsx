@@ -3,8 +3,12 @@
  * selling price (default: markup_price on add, the line's price on edit; snapped up to the drop price
  * when committed), drop and recommended prices, live profit, warnings, 422 messages under the fields
  * (cleared on input), 400 refusals as warning toasts. On success: closes, a success toast, onDone(cart).
+ * While the supplier enforces the recommended price (/config), a price below it disables the confirm
+ * button and the dialog says why (cart-refusal-recommended) instead of the soft warning; with the
+ * floor off only a price below drop disables it.
  * Test ids: cart-dialog, cart-qty, cart-qty-decrease, cart-qty-increase, cart-price, cart-profit,
- * cart-warning-drop, cart-warning-recommended, cart-warning-stock, cart-confirm, cart-cancel.
+ * cart-warning-drop, cart-warning-recommended, cart-refusal-recommended, cart-warning-stock,
+ * cart-confirm, cart-cancel.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,8 +33,9 @@ import { useScopedToast } from '../../../lib/toast.tsx';
 import { useAddToCart } from '../api/add-to-cart.ts';
 import { cartKeys } from '../api/keys.ts';
 import { useUpdateCartLine } from '../api/update-cart-line.ts';
+import { useRecommendedFloor } from '../../config/api/get-config.ts';
 import { cartFailure } from '../lib/cart-errors.ts';
-import { evaluateCartForm, initialPrice, sanitizePriceInput, sanitizeQtyInput, snapPrice, type CartItemDraft } from '../lib/cart-form.ts';
+import { evaluateCartForm, initialPrice, minimumPrice, sanitizePriceInput, sanitizeQtyInput, snapPrice, type CartItemDraft } from '../lib/cart-form.ts';
 import { CartImage } from './cart-image.tsx';
 
 export interface CartDialogProps {
@@ -79,7 +84,8 @@ function CartForm({ item, onClose, onDone }: { item: CartItemDraft; onClose: () 
   const form = useForm<Values>({ defaultValues: { qty: String(item.qty), retail_price: initialPrice(item) } });
   const { errors } = form.formState;
   const [qtyRaw = '', priceRaw = ''] = useWatch({ control: form.control, name: ['qty', 'retail_price'] });
-  const state = evaluateCartForm(item, qtyRaw, priceRaw);
+  const floor = useRecommendedFloor();
+  const state = evaluateCartForm(item, qtyRaw, priceRaw, floor);
   const uah = (v: number) => `${formatMoney(v)} ${t('common.currency')}`;
 
   /** A typed value replaces the field and drops its server message (SPEC section 5). */
@@ -119,7 +125,7 @@ function CartForm({ item, onClose, onDone }: { item: CartItemDraft; onClose: () 
   });
 
   const qtyHelper = errors.qty?.message ?? (state.qtyTooSmall ? t('cart.dialog.qtyMin') : state.qtyTooBig ? t('cart.dialog.qtyMax', { max: MAX_CART_QTY }) : undefined);
-  const priceHelper = errors.retail_price?.message ?? (state.priceMissing ? t('cart.dialog.priceRequired') : t('cart.dialog.priceHint', { price: uah(item.dropPrice) }));
+  const priceHelper = errors.retail_price?.message ?? (state.priceMissing ? t('cart.dialog.priceRequired') : t('cart.dialog.priceHint', { price: uah(minimumPrice(item, floor)) }));
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
@@ -219,14 +225,19 @@ function CartForm({ item, onClose, onDone }: { item: CartItemDraft; onClose: () 
             {state.profit === null ? '-' : uah(state.profit)}
           </Typography>
         </Box>
-        {(state.belowDrop || state.belowRecommended || state.aboveStock) && (
+        {(state.belowDrop || state.belowRecommended || state.belowFloor || state.aboveStock) && (
           <Stack spacing={1} aria-live="polite">
-            {state.belowDrop && (
+            {state.belowFloor && (
+              <Alert severity="error" data-testid="cart-refusal-recommended">
+                {t('cart.dialog.refusalRecommended', { price: uah(item.recommendedPrice) })}
+              </Alert>
+            )}
+            {state.belowDrop && !state.belowFloor && (
               <Alert severity="warning" data-testid="cart-warning-drop">
                 {t('cart.dialog.warningDrop', { price: uah(item.dropPrice) })}
               </Alert>
             )}
-            {state.belowRecommended && (
+            {state.belowRecommended && !state.belowFloor && (
               <Alert severity="warning" data-testid="cart-warning-recommended">
                 {t('cart.dialog.warningRecommended', { price: uah(item.recommendedPrice) })}
               </Alert>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateCartForm, initialPrice, parsePrice, parseQty, sanitizePriceInput, sanitizeQtyInput, snapPrice } from './cart-form.ts';
+import { evaluateCartForm, initialPrice, minimumPrice, parsePrice, parseQty, sanitizePriceInput, sanitizeQtyInput, snapPrice } from './cart-form.ts';
 
 const item = { dropPrice: 100, recommendedPrice: 150, stock: 5 };
 
@@ -44,5 +44,17 @@ describe('cart form rules', () => {
   it('warns below the recommended price and above stock without blocking', () => {
     expect(evaluateCartForm(item, '1', '149.99')).toMatchObject({ belowRecommended: true, aboveStock: false, canSubmit: true });
     expect(evaluateCartForm(item, '6', '150')).toMatchObject({ belowRecommended: false, aboveStock: true, canSubmit: true });
+  });
+
+  it('refuses a price below the recommended one while the supplier enforces it (issue 26 p.1)', () => {
+    expect(evaluateCartForm(item, '1', '149.99', true)).toMatchObject({ belowFloor: true, canSubmit: false });
+    expect(evaluateCartForm(item, '1', '99', true)).toMatchObject({ belowDrop: true, belowFloor: true, canSubmit: false });
+    expect(evaluateCartForm(item, '1', '150', true)).toMatchObject({ belowFloor: false, belowRecommended: false, canSubmit: true });
+    // Floor off: below recommended is a warning only, below drop still blocks.
+    expect(evaluateCartForm(item, '1', '149.99', false)).toMatchObject({ belowFloor: false, belowRecommended: true, canSubmit: true });
+    expect(evaluateCartForm(item, '1', '99', false)).toMatchObject({ belowFloor: false, canSubmit: false });
+    expect(minimumPrice(item, true)).toBe(150);
+    expect(minimumPrice(item, false)).toBe(100);
+    expect(minimumPrice({ dropPrice: 200, recommendedPrice: 150 }, true)).toBe(200);
   });
 });

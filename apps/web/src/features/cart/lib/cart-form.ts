@@ -2,6 +2,8 @@
  * The rules of the add-to-cart and edit-cart dialogs (SPEC sections 5 and 8): quantity at least 1,
  * a selling price never below the drop price (snapped up to it), the live profit
  * ((retail − drop) × qty, in whole kopecks) and the warnings (below recommended, above stock).
+ * While the supplier enforces the recommended price (/config enforce_recommended_price) a price below
+ * it is refused (the API refuses it too), not merely warned about.
  */
 import { MAX_CART_QTY, kopToUah, uahToKop, type CartLineDto, type ProductDto } from '@drop/shared';
 import { parsePrice, parseQty, priceText } from '../../../lib/price-input.ts';
@@ -74,11 +76,18 @@ export interface CartFormState {
   priceMissing: boolean;
   belowDrop: boolean;
   belowRecommended: boolean;
+  /** Below the recommended price while the supplier enforces it: the price cannot be sent. */
+  belowFloor: boolean;
   aboveStock: boolean;
   canSubmit: boolean;
 }
 
-export function evaluateCartForm(item: Pick<CartItemDraft, 'dropPrice' | 'recommendedPrice' | 'stock'>, qtyRaw: string, priceRaw: string): CartFormState {
+/** The lowest price the dialog accepts: the drop price, and the recommended one while the floor is on. */
+export const minimumPrice = (item: Pick<CartItemDraft, 'dropPrice' | 'recommendedPrice'>, recommendedFloor: boolean) =>
+  recommendedFloor ? Math.max(item.dropPrice, item.recommendedPrice) : item.dropPrice;
+
+/** `recommendedFloor`: the supplier enforces the recommended price (a price below it cannot be sent). */
+export function evaluateCartForm(item: Pick<CartItemDraft, 'dropPrice' | 'recommendedPrice' | 'stock'>, qtyRaw: string, priceRaw: string, recommendedFloor = false): CartFormState {
   const qty = parseQty(qtyRaw);
   const price = parsePrice(priceRaw);
   const priceKop = price === null ? null : uahToKop(price);
@@ -88,6 +97,7 @@ export function evaluateCartForm(item: Pick<CartItemDraft, 'dropPrice' | 'recomm
   const priceMissing = priceKop === null || priceKop <= 0;
   const belowDrop = priceKop !== null && priceKop < dropKop;
   const belowRecommended = priceKop !== null && !belowDrop && priceKop < uahToKop(item.recommendedPrice);
+  const belowFloor = recommendedFloor && priceKop !== null && priceKop < uahToKop(item.recommendedPrice);
   const aboveStock = qty !== null && qty > item.stock;
   const profit = qty !== null && priceKop !== null ? kopToUah((priceKop - dropKop) * qty) : null;
   return {
@@ -99,7 +109,8 @@ export function evaluateCartForm(item: Pick<CartItemDraft, 'dropPrice' | 'recomm
     priceMissing,
     belowDrop,
     belowRecommended,
+    belowFloor,
     aboveStock,
-    canSubmit: !qtyTooSmall && !qtyTooBig && !priceMissing && !belowDrop,
+    canSubmit: !qtyTooSmall && !qtyTooBig && !priceMissing && !belowDrop && !belowFloor,
   };
 }

@@ -1,6 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
-import type { CategoryDto, MarketInput, ProductDto } from '@drop/shared';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { buildConfigLists, type CategoryDto, type MarketInput, type ProductDto } from '@drop/shared';
+import { i18n } from '../../../lib/i18n.ts';
 import { renderWithUser, testUser } from '../test-utils.tsx';
 import { emptyMarketForm, marketFormOf, serverFieldErrors } from '../lib/market-form.ts';
 import { MarketForm } from './market-form.tsx';
@@ -68,5 +70,64 @@ describe('MarketForm', () => {
     expect(screen.getByTestId<HTMLInputElement>('market-category-2').value).toBe('7');
     expect(screen.getByText('Такий магазин вже є')).toBeTruthy();
     expect(screen.getByText('Погана націнка')).toBeTruthy();
+  });
+
+  describe('the supplier\'s price floor (issue 26 p.1)', () => {
+    /** /config as the API answers it, with the floor on or off. */
+    const configWith = (floor: boolean) =>
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) =>
+          url.includes('/config')
+            ? new Response(JSON.stringify({ data: { ...buildConfigLists(i18n.language === 'ru' ? 'ru' : 'uk'), enforce_recommended_price: floor } }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+            : new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } }),
+        ),
+      );
+    afterEach(async () => {
+      vi.unstubAllGlobals();
+      await act(() => i18n.changeLanguage('uk'));
+    });
+
+    it('floor on: the example is lifted to the recommended price and says so; the hint names the lifted prices', async () => {
+      configWith(true);
+      setup();
+      type('market-base-markup', '10');
+      await waitFor(() => expect(screen.getByTestId('market-sample').textContent).toContain('ціна продажу 150.00 грн.'));
+      expect(screen.getByTestId('market-sample-lifted').textContent).toBe('Піднято до рекомендованої ціни 150.00 грн.');
+      expect(screen.getByTestId('market-floor-hint').textContent).toBe(
+        'Поки постачальник вимагає продавати не дешевше за рекомендовану ціну, ціни, які націнки магазину від дроп-ціни дають нижчими за рекомендовану, піднімаються до неї — у каталозі, кошику та фідах.',
+      );
+      // A markup that already gives more than the recommended price is not lifted.
+      type('market-base-markup', '60');
+      expect(screen.getByTestId('market-sample').textContent).toContain('ціна продажу 160.00 грн.');
+      expect(screen.queryByTestId('market-sample-lifted')).toBeNull();
+      // From the recommended price nothing is lifted, and the hint says so.
+      type('market-base-markup', '10');
+      fireEvent.click(screen.getByTestId('market-base-type-2'));
+      expect(screen.getByTestId('market-sample').textContent).toContain('ціна продажу 165.00 грн.');
+      expect(screen.queryByTestId('market-sample-lifted')).toBeNull();
+      expect(screen.getByTestId('market-floor-hint').textContent).toContain('цю вимогу вже виконують');
+    });
+
+    it('floor on, ru: the lift and the hint are in Russian', async () => {
+      await act(() => i18n.changeLanguage('ru'));
+      configWith(true);
+      setup();
+      type('market-base-markup', '20');
+      expect(await screen.findByTestId('market-sample-lifted')).toHaveProperty('textContent', 'Поднято до рекомендованной цены 150.00 грн.');
+      expect(screen.getByTestId('market-sample').textContent).toContain('цена продажи 150.00 грн.');
+      expect(screen.getByTestId('market-floor-hint').textContent).toContain('Пока поставщик требует продавать не дешевле рекомендованной цены');
+    });
+
+    it('floor off: nothing is lifted and there is no hint', async () => {
+      configWith(false);
+      setup();
+      type('market-base-markup', '10');
+      await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('/config'))).toBe(true));
+      await act(() => new Promise((r) => setTimeout(r, 20)));
+      expect(screen.getByTestId('market-sample').textContent).toContain('ціна продажу 110.00 грн.');
+      expect(screen.queryByTestId('market-sample-lifted')).toBeNull();
+      expect(screen.queryByTestId('market-floor-hint')).toBeNull();
+    });
   });
 });

@@ -1,12 +1,16 @@
 /**
  * Store create/edit form (SPEC section 2, /dashboard/markets/create and /dashboard/markets/{id}):
  * name, base markup (from the drop or the recommended price) and a markup per category (empty =
- * inherited), with a sample price line computed by the shared price rule.
+ * inherited), with a sample price line computed by the shared price rule. While the supplier enforces
+ * the recommended price (/config enforce_recommended_price) the sample is lifted to the recommended
+ * price as the API lifts every store price, says so when it was, and a hint says which prices get lifted.
  *
  * Test ids: market-name, market-base-type-{1|2}, market-base-markup, market-category-{id},
- * market-category-toggle-{id}, market-sample, market-save, market-cancel.
+ * market-category-toggle-{id}, market-sample, market-sample-lifted, market-floor-hint, market-save,
+ * market-cancel.
  */
 import { useMemo, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -34,6 +38,7 @@ import {
   PUBLIC_PRICING_USER,
   formatMoney,
   kopToUah,
+  liftedByFloor,
   priceProduct,
   uahToKop,
   type CategoryDto,
@@ -44,6 +49,7 @@ import {
 import { validationMessage } from '../../../lib/form.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { categoryName } from '../../catalog/utils/categories.ts';
+import { useRecommendedFloor } from '../../config/api/get-config.ts';
 import { parsePercent, validateMarketForm, type MarketFormErrors, type MarketFormValues } from '../lib/market-form.ts';
 
 export interface MarketFormProps {
@@ -63,8 +69,18 @@ const percentSlot = (testId: string) => ({
   input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
 });
 
-/** Sample selling price for the form's current values (null when the values are not valid numbers). */
-export function samplePrice(p: ProductDto, v: MarketFormValues): number | null {
+export interface SamplePrice {
+  /** The selling price under the form's values (after the supplier's floor, when it is on). */
+  price: number;
+  /** The floor lifted it: the markup alone gives less than the recommended price. */
+  lifted: boolean;
+}
+
+/**
+ * Sample selling price for the form's current values (null when the values are not valid numbers).
+ * `recommendedFloor`: the supplier enforces the recommended price, so the price is at least the RRP.
+ */
+export function samplePrice(p: ProductDto, v: MarketFormValues, recommendedFloor = false): SamplePrice | null {
   const base = parsePercent(v.baseMarkup);
   if (base === undefined || Number.isNaN(base) || base < 0) return null;
   const categoryMarkups = new Map<number, number>();
@@ -73,16 +89,15 @@ export function samplePrice(p: ProductDto, v: MarketFormValues): number | null {
     if (m !== undefined && !Number.isNaN(m) && m >= 0) categoryMarkups.set(Number(id), m);
   }
   // The product's drop_price is already the user's (discount, surcharge): no further user adjustment.
-  const prices = priceProduct(
-    { dropKop: uahToKop(p.drop_price), oldDropKop: null, retailKop: uahToKop(p.retail_price), categoryPath: [p.category_id, p.parent_id, p.root_id] },
-    PUBLIC_PRICING_USER,
-    { baseType: v.baseType, baseMarkup: base, categoryMarkups },
-  );
-  return kopToUah(prices.markupKop);
+  const product = { dropKop: uahToKop(p.drop_price), oldDropKop: null, retailKop: uahToKop(p.retail_price), categoryPath: [p.category_id, p.parent_id, p.root_id] };
+  const user = { ...PUBLIC_PRICING_USER, recommendedFloor };
+  const market = { baseType: v.baseType, baseMarkup: base, categoryMarkups };
+  return { price: kopToUah(priceProduct(product, user, market).markupKop), lifted: liftedByFloor(product, user, market) };
 }
 
 export function MarketForm({ initial, categories, categoriesLoading = false, sample, busy = false, serverErrors, onSubmit, onCancel }: MarketFormProps) {
   const { t, i18n } = useTranslation();
+  const floor = useRecommendedFloor();
   const [values, setValues] = useState<MarketFormValues>(initial);
   const [errors, setErrors] = useState<MarketFormErrors>(serverErrors ?? {});
   const [seenServer, setSeenServer] = useState(serverErrors);
@@ -117,7 +132,7 @@ export function MarketForm({ initial, categories, categoriesLoading = false, sam
     onSubmit(res.payload);
   };
 
-  const price = sample ? samplePrice(sample, values) : null;
+  const sampled = sample ? samplePrice(sample, values, floor) : null;
   const baseLabel = values.baseMarkup.trim() === '' ? '' : `+${values.baseMarkup.trim()}%`;
 
   const setCategory = (id: number, s: string) => {
@@ -236,11 +251,21 @@ export function MarketForm({ initial, categories, categoriesLoading = false, sam
                     name: sample.name,
                     drop: formatMoney(sample.drop_price, true),
                     retail: formatMoney(sample.retail_price, true),
-                    price: price === null ? '—' : formatMoney(price, true),
+                    price: sampled === null ? '—' : formatMoney(sampled.price, true),
                   })}
                 </Typography>
               ) : null}
+              {sample && sampled?.lifted ? (
+                <Typography color="warning.dark" variant="body2" data-testid="market-sample-lifted">
+                  {t('markets.form.sampleLifted', { price: formatMoney(sample.retail_price, true) })}
+                </Typography>
+              ) : null}
             </Box>
+            {floor && (
+              <Alert severity="info" data-testid="market-floor-hint" data-base={values.baseType === 1 ? 'drop' : 'recommended'}>
+                {t(values.baseType === 1 ? 'markets.form.floorHintDrop' : 'markets.form.floorHintRecommended')}
+              </Alert>
+            )}
           </Stack>
         </CardContent>
       </Card>
