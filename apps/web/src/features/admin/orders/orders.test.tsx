@@ -87,7 +87,8 @@ describe('admin orders', () => {
     expect(screen.getByTestId('admin-orders-total').textContent).toBe('Знайдено: 25');
     const q = api.find('GET', '/admin/orders').at(-1)!.query;
     expect(Object.fromEntries(q)).toEqual({ status: 'New', payment_status: 'NotPaid', search: 'Шевч', date_from: '2026-01-01', page: '1', per_page: '10' });
-    fireEvent.change(screen.getByTestId('orders-date-to'), { target: { value: '2026-02-01' } });
+    // The shared filter's dates are typed as DD.MM.YYYY; the API still gets YYYY-MM-DD.
+    fireEvent.input(screen.getByTestId('orders-date-to'), { target: { value: '01.02.2026' } });
     await waitFor(() => expect(api.find('GET', '/admin/orders').at(-1)!.query.get('date_to')).toBe('2026-02-01'));
     // Back to the board drops the filters.
     fireEvent.click(screen.getByTestId('orders-view-board'));
