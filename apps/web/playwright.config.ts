@@ -8,6 +8,7 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'drop-e2e-'));
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const root = path.resolve(import.meta.dirname, '../..');
+const SUPPLIER_SWITCH_SPECS = /price-floor\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -38,7 +39,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } }, testIgnore: SUPPLIER_SWITCH_SPECS },
+    // Specs that flip a supplier-wide switch (the recommended-price floor) run alone, after the rest,
+    // so no other spec meets the switch in its other position.
+    { name: 'supplier-switches', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } }, testMatch: SUPPLIER_SWITCH_SPECS, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: `${path.join(root, 'node_modules/.bin/tsx')} ${path.join(root, 'apps/api/src/server.ts')}`,
     url: `http://127.0.0.1:${port}/api/v1/config`,
