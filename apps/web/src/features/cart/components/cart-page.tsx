@@ -21,7 +21,7 @@ import type { CartLineDto } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useCart } from '../api/get-cart.ts';
 import { useRemoveCartLine } from '../api/remove-cart-line.ts';
 import { draftFromLine, type CartItemDraft } from '../lib/cart-form.ts';
@@ -38,7 +38,7 @@ export function CartPage() {
   const { t } = useTranslation();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
-  const toast = useToast();
+  const toast = useScopedToast();
   const cart = useCart();
   const remove = useRemoveCartLine();
   const [edit, setEdit] = useState<{ item: CartItemDraft | null; open: boolean }>({ item: null, open: false });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { TopUpDialog } from './top-up-dialog.tsx';
 
@@ -109,5 +110,25 @@ describe('TopUpDialog', () => {
     expect(posts('/api/v1/payment-documents')).toHaveLength(1);
     expect(posts('/api/v1/payments')).toHaveLength(1);
     expect((posts('/api/v1/payments')[0]![1]!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[\x20-\x7e]{1,255}$/);
+  });
+
+  it('an error belongs to the dialog: it goes when the dialog closes (issue 26 point 3)', async () => {
+    paymentReply = () => reply({ message: 'Забагато запитів на поповнення', code: 'TooManyPayments' }, 400);
+    function Harness() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button type="button" data-testid="harness-close" onClick={() => setOpen(false)} />
+          <TopUpDialog open={open} onClose={() => setOpen(false)} />
+        </>
+      );
+    }
+    renderWithProviders(<Harness />);
+    choose(png());
+    fireEvent.change(amount(), { target: { value: '150' } });
+    submit();
+    expect((await screen.findByTestId('toast')).textContent).toContain('Забагато запитів на поповнення');
+    fireEvent.click(screen.getByTestId('harness-close'));
+    await waitFor(() => expect(screen.queryByText('Забагато запитів на поповнення')).toBeNull());
   });
 });

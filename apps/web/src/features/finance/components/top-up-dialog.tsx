@@ -14,7 +14,7 @@ import { MAX_TOP_UP_UAH } from '@drop/shared';
 import { isApiError } from '../../../lib/api-client.ts';
 import { createSingleFlight } from '../../../lib/idempotency.ts';
 import { applyServerErrors, muiField, muiRegister } from '../../../lib/form.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { useCreatePayment } from '../api/create-payment.ts';
 import { useUploadPaymentDocument } from '../api/upload-payment-document.ts';
 import { parseAmount, sanitizeAmountInput } from '../lib/amount.ts';
@@ -24,7 +24,7 @@ import { ReceiptDropZone } from './receipt-drop-zone.tsx';
 
 function TopUpForm({ onClose, onCreated }: { onClose: () => void; onCreated?: (() => void) | undefined }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const toast = useScopedToast();
   const upload = useUploadPaymentDocument();
   const create = useCreatePayment(onCreated);
   // A receipt already uploaded for this file is reused when only the payment call failed.

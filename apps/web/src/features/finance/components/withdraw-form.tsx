@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_WITHDRAW_UAH, cardDigits, formatMoney, type WithdrawInput } from '@drop/shared';
 import { isApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, muiField } from '../../../lib/form.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { needsCode, useCreateWithdraw } from '../api/create-withdraw.ts';
 import { parseAmount, sanitizeAmountInput } from '../lib/amount.ts';
 import { withdrawFormSchema, type WithdrawFormValues } from '../lib/forms.ts';
@@ -23,7 +23,7 @@ import { WithdrawCodeDialog } from './withdraw-code-dialog.tsx';
 /** A withdrawal request to a card; with withdraw_2fa on, a mailed code confirms it. */
 export function WithdrawForm({ balance, onCreated }: { balance: number | undefined; onCreated?: (() => void) | undefined }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const toast = useScopedToast();
   const create = useCreateWithdraw(onCreated);
   const schema = useMemo(() => withdrawFormSchema(() => balance), [balance]);
   const form = useForm<WithdrawFormValues>({ resolver: zodResolver(schema), defaultValues: { requisites: '', amount: '' } });

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { orderCreateInput, type OrderDto } from '@drop/shared';
 import { isApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { useScopedToast } from '../../../lib/toast.tsx';
 import { usePlaceOrder } from '../api/place-order.ts';
 import { CheckoutBalance } from './checkout-balance.tsx';
 import { DEFAULT_DETAILS, DETAILS_FIELDS, OrderDetailsFields, detailsResolver, relevantValues, type OrderDetailsValues } from './order-details-fields.tsx';
@@ -34,7 +34,7 @@ interface Props {
 
 export function CheckoutForm({ lists, total, balance, onPlaced }: Props) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const toast = useScopedToast();
   const place = usePlaceOrder();
   const form = useForm<OrderDetailsValues>({ resolver: detailsResolver, defaultValues: DEFAULT_DETAILS });
 
