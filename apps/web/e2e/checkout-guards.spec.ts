@@ -21,6 +21,7 @@ const WORDS = {
     auto: 'Замовлення підтверджується одразу, тому його не буде оформлено',
     topUp: 'Поповнити баланс',
     topUpFinance: 'Поповнити',
+    topUpDialog: 'Поповнення балансу',
     refused: (debit: string) => `Недостатньо коштів на балансі: до списання ${debit} грн., на балансі 0.00 грн.`,
     pickHint: 'Оберіть вулицю зі списку: Нова Пошта доставляє лише на вулиці зі свого довідника',
     pickError: 'Оберіть вулицю зі списку Нової Пошти',
@@ -34,6 +35,7 @@ const WORDS = {
     auto: 'Заказ подтверждается сразу, поэтому он не будет оформлен',
     topUp: 'Пополнить баланс',
     topUpFinance: 'Пополнить',
+    topUpDialog: 'Пополнение баланса',
     refused: (debit: string) => `Недостаточно средств на балансе: к списанию ${debit} грн., на балансе 0.00 грн.`,
     pickHint: 'Выберите улицу из списка: Новая Почта доставляет только на улицы из своего справочника',
     pickError: 'Выберите улицу из списка Новой Почты',
@@ -102,9 +104,14 @@ for (const lang of LANGS) {
     expect((await apiGet<{ data: CartDto }>(request, r.token, '/api/v1/carts')).data.count).toBe(1);
     expect((await apiGet<{ meta: { total: number } }>(request, r.token, '/api/v1/orders')).meta.total).toBe(0);
 
-    // The warning's link leads to the finances page, where the top-up is.
+    // The warning's link opens the finances page's top-up dialog.
     await expect(page.getByTestId('checkout-balance-topup')).toHaveText(w.topUp);
     await page.getByTestId('checkout-balance-topup').click();
+    await expect(page).toHaveURL(/\/dashboard\/finances\?top_up=1$/);
+    const dialog = page.getByRole('dialog', { name: w.topUpDialog });
+    await expect(dialog).toBeVisible();
+    await dialog.getByTestId('topup-cancel').click();
+    await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/dashboard\/finances$/);
     await expect(page.getByTestId('topup-button')).toBeVisible();
     await expect(page.getByTestId('topup-button')).toHaveText(w.topUpFinance);

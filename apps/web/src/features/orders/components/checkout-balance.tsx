@@ -66,7 +66,7 @@ export function CheckoutBalance({ balance, debit, autoConfirm }: CheckoutBalance
           severity="warning"
           data-testid="checkout-balance-warning"
           action={
-            <Button component={RouterLink} to="/dashboard/finances" color="inherit" size="small" startIcon={<AddCardIcon />} data-testid="checkout-balance-topup" sx={{ whiteSpace: 'nowrap' }}>
+            <Button component={RouterLink} to="/dashboard/finances?top_up=1" color="inherit" size="small" startIcon={<AddCardIcon />} data-testid="checkout-balance-topup" sx={{ whiteSpace: 'nowrap' }}>
               {t('orders.checkout.balance.topUp')}
             </Button>
           }

@@ -95,7 +95,7 @@ describe('payment from the balance at checkout', () => {
     expect(warning.textContent).toContain('На балансі не вистачає 60.00 грн.');
     expect(warning.textContent).toContain('Замовлення буде оформлено, але підтвердити його можна буде лише після поповнення балансу.');
     const link = within(warning).getByRole('link', { name: 'Поповнити баланс' });
-    expect(link.getAttribute('href')).toBe('/dashboard/finances');
+    expect(link.getAttribute('href')).toBe('/dashboard/finances?top_up=1');
   });
 
   it('short with auto-confirm (ru): says the order will not be placed until topped up', async () => {
@@ -106,6 +106,6 @@ describe('payment from the balance at checkout', () => {
     const warning = screen.getByTestId('checkout-balance-warning');
     expect(warning.textContent).toContain('На балансе не хватает 100.00 грн.');
     expect(warning.textContent).toContain('поэтому он не будет оформлен, пока вы не пополните баланс');
-    expect(within(warning).getByRole('link', { name: 'Пополнить баланс' }).getAttribute('href')).toBe('/dashboard/finances');
+    expect(within(warning).getByRole('link', { name: 'Пополнить баланс' }).getAttribute('href')).toBe('/dashboard/finances?top_up=1');
   });
 });
