@@ -224,4 +224,28 @@ describe('the recommended-price floor (issue 26 point 1)', () => {
       await setFloor(true);
     }
   });
+
+  test('turning the floor on or off makes the feeds priced from the drop price due at once (not at their next hourly slot)', async () => {
+    await setFloor(true);
+    const s = sellers.find((x) => x.marketId && x.p.user.isVerified)!;
+    const mk = async (source: string) => {
+      const body = { name: `due ${source}`, file_type: 'yml', shop: { short_name: 'Shop', company: 'ФОП', url: 'https://shop.example' }, price_source: source, markup: 5, ...(source === 'market' ? { market_id: s.marketId } : {}) };
+      const r = await t.request('POST', '/api/v1/export-settings', { token: s.token, body });
+      expect(r.status).toBe(201);
+      return r.body.data.id as number;
+    };
+    const ids = { drop: await mk('drop_markup'), store: await mk('market'), recommended: await mk('recommended_markup') };
+    const next = async (id: number) => new Date((await t.request('GET', `/api/v1/export-settings/${id}`, { token: s.token })).body.data.next_build_at).getTime();
+    for (const id of Object.values(ids)) expect(await next(id)).toBeGreaterThan(Date.now() + 30 * 60_000);
+    await setFloor(false);
+    try {
+      expect(await next(ids.drop)).toBeLessThanOrEqual(Date.now());
+      expect(await next(ids.store)).toBeLessThanOrEqual(Date.now());
+      // A feed from the recommended price (+ markup) is never below it: its prices do not change.
+      expect(await next(ids.recommended)).toBeGreaterThan(Date.now() + 30 * 60_000);
+    } finally {
+      await setFloor(true);
+      for (const id of Object.values(ids)) await t.request('DELETE', `/api/v1/export-settings/${id}`, { token: s.token });
+    }
+  });
 });

@@ -107,6 +107,18 @@ export const exportsRepo = {
       .where(and(eq(markets.id, id), eq(markets.userId, userId)))
       .then((r) => r[0]),
   /** Feeds due a scheduled build: moved to their next slot under a row lock other processes skip. */
+  /**
+   * Makes the feeds priced from the drop price (drop + markup, a store) due now: the supplier's
+   * recommended-price floor changed their prices. The scheduler builds them in its batches.
+   */
+  dueNowForFloor: async (db: Db): Promise<number> => {
+    const rows = await db
+      .update(exportSettings)
+      .set({ nextBuildAt: sql`now()` })
+      .where(and(inArray(exportSettings.priceSource, ['drop_markup', 'market']), sql`${exportSettings.nextBuildAt} > now()`))
+      .returning({ id: exportSettings.id });
+    return rows.length;
+  },
   takeDue: async (db: Db, limit: number): Promise<number[]> => {
     const due = await db
       .select({ id: exportSettings.id })

@@ -123,6 +123,9 @@ export async function runFeedBuildJob(deps: Deps, job: FeedBuildJobData, log: Fa
   }
 }
 
+/** The supplier's recommended-price floor changed: feeds priced from the drop price are rebuilt at the next schedule tick. */
+export const recommendedFloorChanged = (db: Db): Promise<number> => exportsRepo.dueNowForFloor(db);
+
 const SCHEDULE_BATCH = 50;
 
 /** Queues the builds that are due (each feed every interval_hours); safe with several API processes. */

@@ -20,6 +20,7 @@ import { authedCtx, requireStaff } from '../../plugins/auth.ts';
 import { adminRepo } from '../admin/admin.repository.ts';
 import { sendValidation, zodIssuesToErrors } from '../../plugins/errors.ts';
 import { invalidateCatalogue } from '../catalog/catalogue-cache.ts';
+import { recommendedFloorChanged } from '../exports/exports.service.ts';
 import { SUPPLIER_SETTING_DEFAULTS, setSupplierSetting, supplierSetting, type SupplierSettingKey } from './supplier-settings.ts';
 
 const tags = ['admin'];
@@ -105,6 +106,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (before === next) continue;
       await ctx.db.transaction(async (tx) => {
         await setSupplierSetting(tx, key, next, ctx.user.id);
+        if (key === 'enforce_recommended_price') await recommendedFloorChanged(tx);
         await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'setting.update', entity: 'setting', entityId: null, changes: { key, value: [before, next] } });
       });
       // This process forgets at once (the others at the commit's NOTIFY), so the answer below is the new value.
