@@ -6,6 +6,7 @@ import { settings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestLocale } from '../../plugins/locale.ts';
 import { supplierSetting } from './supplier-settings.ts';
+import { RECOMMENDED_FLOOR_DEFAULT } from '@drop/shared/pricing';
 
 const configResponse = dataOf(
   z.object({
@@ -17,9 +18,19 @@ const configResponse = dataOf(
 
 /** GET /api/v1/config and GET /api/v1/settings/{key}: public reference data in the request's language. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  let lastFloor: boolean = RECOMMENDED_FLOOR_DEFAULT;
   app.get('/config', { schema: { tags: ['config'], response: { 200: configResponse } } }, async (req, reply) => {
-    reply.header('Cache-Control', 'private, max-age=60');
-    return { data: { ...buildConfigLists(requestLocale(req)), enforce_recommended_price: await supplierSetting(app.deps.db, 'enforce_recommended_price') } };
+    // The lists need no database; the switch does. While the database is away (a restart) the
+    // reference data still answers, with the last switch this process knew, and is not cached.
+    let floor = lastFloor;
+    try {
+      floor = lastFloor = await supplierSetting(app.deps.db, 'enforce_recommended_price');
+      reply.header('Cache-Control', 'private, max-age=60');
+    } catch (err) {
+      req.log.warn({ err }, 'config: the supplier settings are unavailable; the last known price floor is answered');
+      reply.header('Cache-Control', 'no-store');
+    }
+    return { data: { ...buildConfigLists(requestLocale(req)), enforce_recommended_price: floor } };
   });
 
   app.get(
