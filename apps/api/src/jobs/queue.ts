@@ -151,6 +151,7 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
       }
       await boss.work<MailMessage>(QUEUES.sendMail, { pollingIntervalSeconds: opts.pollSeconds }, async (jobs) => {
         for (const job of jobs) {
+          if (job.data.discard) continue;
           // The job's id is the Message-ID: a retry after a timeout that did deliver is recognisably the same letter.
           await opts.mailer.send({ ...job.data, messageId: job.data.messageId ?? job.id });
           opts.log.info({ to: job.data.to, job: job.id }, 'mail sent');

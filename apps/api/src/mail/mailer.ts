@@ -14,6 +14,8 @@ export interface MailMessage {
    * deduplicate by it show one letter).
    */
   messageId?: string;
+  /** A decoy (forgot-password of an unknown address): queued like a letter, dropped unsent by the worker. */
+  discard?: boolean;
 }
 
 export interface Mailer {

@@ -22,7 +22,11 @@ export interface IssueOptions {
   deviceKey?: string;
   /** What the attempt carries until it is confirmed (a registration's name, phone, password hash). */
   payload?: unknown;
-  /** false: the attempt is recorded but nothing is mailed (forgot-password of an unknown address). */
+  /**
+   * false: the attempt is recorded but nothing is mailed (forgot-password of an unknown address).
+   * The same mail job is still queued, marked `discard` (the worker drops it unsent), so the
+   * answer costs the same work, and takes the same time, as for a known address.
+   */
   mail?: boolean;
 }
 
@@ -58,7 +62,8 @@ export async function issueCode(
     deviceKey,
     payload: opts.payload,
   });
-  if (opts.mail !== false) await ctx.deps.queue.enqueue(tx, 'send-mail', codeMail(to.email, to.name, purpose, code, to.lang));
+  const mail = codeMail(to.email, to.name, purpose, code, to.lang);
+  await ctx.deps.queue.enqueue(tx, 'send-mail', opts.mail === false ? { ...mail, discard: true } : mail);
   return attemptId;
 }
 
