@@ -14,6 +14,9 @@ const id = z.coerce.number('invalid_type').int('invalid_type').min(1, 'invalid_v
 // ---------- resellers ----------
 
 /** `GET /admin/users`: search by name, e-mail, phone or id; filters. */
+/** Back-office lists count at most this many rows; a total above it means "more than this". */
+export const ADMIN_COUNT_CAP = 10_000;
+
 export const adminUsersQuery = pageQuery.extend({
   search: z.string('invalid_type').trim().max(255, 'too_long').optional(),
   role: z.enum(ROLES, 'invalid_value').optional(),

@@ -1,3 +1,4 @@
+import { ADMIN_COUNT_CAP } from '@drop/shared';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, productImages, productProperties, products, propertyTypes, propertyValues } from '../../db/schema/index.ts';
@@ -17,7 +18,7 @@ export interface ProductFilter {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Counting a broad filter over a million rows is bounded: past this the total says "at least". */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = ADMIN_COUNT_CAP;
 
 function productWhere(f: ProductFilter, words: string[]): SQL | undefined {
   const parts: (SQL | undefined)[] = [];

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminCategoryDto, AdminProductDto } from '@drop/shared';
+import { i18n } from '../../../lib/i18n.ts';
 import { expectSameLocaleKeys } from '../../../test/locales.ts';
 import { Reply, mockApi, page, renderSection, setDesktop } from '../orders/test-utils.tsx';
 import CatalogSection from './catalog-section.tsx';
@@ -76,6 +77,20 @@ describe('admin catalogue', () => {
     fireEvent.change(within(dialog).getByTestId('category-name-uk'), { target: { value: 'Автотовари' } });
     fireEvent.click(within(dialog).getByTestId('category-submit'));
     await waitFor(() => expect(api.find('PUT', '/admin/catalog/categories/2')[0]?.body).toEqual({ name_uk: 'Автотовари', name_ru: 'Авто ru', sort: 2 }));
+  });
+
+  it('products: a capped total (more than 10 000) reads as such, not as 10001 (uk, ru)', async () => {
+    mockApi((c) => {
+      if (c.path === '/admin/catalog/categories') return { data: CATS };
+      if (c.path === '/admin/catalog/products') return page([product()], 10_001, 501);
+      return undefined;
+    });
+    renderSection(<CatalogSection />, 'catalog', '/admin/catalog/products');
+    await screen.findByTestId('product-row');
+    expect(screen.getByTestId('products-total').textContent).toBe('Знайдено понад 10\u00a0000');
+    await act(() => i18n.changeLanguage('ru'));
+    expect(screen.getByTestId('products-total').textContent).toBe('Найдено более 10\u00a0000');
+    await act(() => i18n.changeLanguage('uk'));
   });
 
   it('products: filters from the URL and the chips go to the API; rows open the editor', async () => {

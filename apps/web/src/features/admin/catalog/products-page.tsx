@@ -46,6 +46,7 @@ import { useAdminCategories, useAdminProducts, useMoveProducts, type ProductsQue
 import { HIDDEN_CHIP } from './categories-page.tsx';
 import { useCatalogT } from './i18n.ts';
 import { buildTree, categoryOptions, hiddenCategoryIds, type CategoryOption } from './lib/tree.ts';
+import { ADMIN_COUNT_CAP } from '@drop/shared';
 
 export const PRODUCTS_PER_PAGE = 20;
 export const productEditPath = (id: number) => `/admin/catalog/products/${id}`;
@@ -304,7 +305,7 @@ export function ProductsPage() {
       ) : (
         <>
           <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="products-total">
-            {t('products.found', { count: products.data.meta.total })}
+            {products.data.meta.total > ADMIN_COUNT_CAP ? t('products.foundMore', { n: ADMIN_COUNT_CAP.toLocaleString(i18n.language === 'ru' ? 'ru-RU' : 'uk-UA') }) : t('products.found', { count: products.data.meta.total })}
           </Typography>
           {desktop ? (
             <TableContainer component={Paper} variant="outlined" data-testid="admin-products-table">

@@ -29,7 +29,7 @@ import PaidIcon from '@mui/icons-material/PaidOutlined';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TagIcon from '@mui/icons-material/Tag';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { OPERATOR_ORDER_MOVES, ORDER_TRANSITIONS, formatDate, formatMoney, formatPhone, mustBePaidToShip, type AdminOrderDto } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -44,7 +44,7 @@ import { orderAddress } from '../../orders/lib/address.ts';
 import { useAdminOrder, useMarkPaid } from './api.ts';
 import { useOrdersT } from './i18n.ts';
 import { ConfirmDialog, CreateTtnDialog, MoveStatusDialog, TtnDialog, useIsAdmin } from './order-dialogs.tsx';
-import { adminUserPath } from './orders-board-page.tsx';
+import { adminUserPath, type OrderLinkState } from './orders-board-page.tsx';
 import { ReservationJobs } from './reservation-jobs.tsx';
 
 /** The statuses an operator may move this order to now. */
@@ -297,9 +297,12 @@ export function AdminOrderPage({ id }: { id: number }) {
   const order = useAdminOrder(id);
   const notFound = !Number.isInteger(id) || id <= 0 || (isApiError(order.error) && order.error.status === 404);
   const state = notFound ? 'not-found' : order.data ? 'ready' : order.isError ? 'error' : 'loading';
+  // Back to the board or list as it was (view, filters, page) when the order was opened from it.
+  const from = (useLocation().state as Partial<OrderLinkState> | null)?.back;
+  const backTo = typeof from === 'string' && /^\/admin\/orders\/?(\?|$)/.test(from) ? from : '/admin/orders';
   return (
     <Box data-testid="admin-order-page" data-state={state}>
-      <Button component={RouterLink} to="/admin/orders" startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1 }}>
+      <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1 }}>
         {t('order.back')}
       </Button>
       {state === 'ready' && order.data ? (

@@ -31,7 +31,7 @@ import LocalShippingIcon from '@mui/icons-material/LocalShippingOutlined';
 import TableRowsIcon from '@mui/icons-material/TableRowsOutlined';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanbanOutlined';
 import { useMutation } from '@tanstack/react-query';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { ORDER_STATUSES, formatDate, formatMoney, type OrderStatus } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListPagination } from '../../../components/ui/list-pagination.tsx';
@@ -48,6 +48,15 @@ import { BOARD_COLUMN_SIZE, useAdminOrders, useAdminOrderStats, type AdminOrderS
 import { useOrdersT } from './i18n.ts';
 
 export const adminOrderPath = (id: number) => `/admin/orders/${id}`;
+
+/** Where an order's "back" leads: the board or list with the view and filters it was opened from. */
+export interface OrderLinkState {
+  back: string;
+}
+export function useOrderLinkState(): OrderLinkState {
+  const { pathname, search } = useLocation();
+  return { back: pathname + search };
+}
 export const adminUserPath = (id: number) => `/admin/users/${id}`;
 const num = { whiteSpace: 'nowrap', textAlign: 'right' } as const;
 
@@ -59,6 +68,7 @@ function useMoney() {
 function BoardCard({ order }: { order: AdminOrderSummary }) {
   const { t } = useOrdersT();
   const money = useMoney();
+  const linkState = useOrderLinkState();
   return (
     // The number is the card's one link, stretched over the whole card (::after): its name stays short
     // ("Open order №…") and contains the visible text, which a name on the whole card would not.
@@ -68,6 +78,7 @@ function BoardCard({ order }: { order: AdminOrderSummary }) {
           <Link
             component={RouterLink}
             to={adminOrderPath(order.id)}
+            state={linkState}
             aria-label={t('board.open', { number: order.number })}
             color="inherit"
             underline="hover"
@@ -186,8 +197,9 @@ function Chips({ order, lists }: { order: AdminOrderSummary; lists: Partial<Orde
 
 function NumberLink({ order }: { order: AdminOrderSummary }) {
   const { t } = useOrdersT();
+  const linkState = useOrderLinkState();
   return (
-    <Link component={RouterLink} to={adminOrderPath(order.id)} underline="hover" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} aria-label={t('board.open', { number: order.number })}>
+    <Link component={RouterLink} to={adminOrderPath(order.id)} state={linkState} underline="hover" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} aria-label={t('board.open', { number: order.number })}>
       №{order.number}
     </Link>
   );

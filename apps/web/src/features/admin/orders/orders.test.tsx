@@ -378,6 +378,36 @@ describe('admin orders', () => {
     expect(screen.queryByTestId('job-retry-a1')).toBeNull();
   });
 
+  it('order page: "До замовлень" returns to the list with the view and filters it was opened from', async () => {
+    const listUrl = '/admin/orders?view=list&status=New&search=Шевч&page=2';
+    mockApi((c) => {
+      if (c.path === '/config') return { data: lists };
+      if (c.path === '/admin/orders') return page([{ ...summary({ id: 7, number: '100007' }), user_id: 42, user_name: 'Олена Коваль' }], 25, 3);
+      if (c.path === '/admin/orders/7') return { data: adminOrder({ id: 7, number: '100007' }) };
+      if (c.path.startsWith('/admin/orders/7/')) return { data: [] };
+      return undefined;
+    });
+    renderSection(<OrdersSection />, 'orders', listUrl);
+    const row = await screen.findByTestId('admin-order-row');
+    fireEvent.click(within(row).getByRole('link', { name: 'Відкрити замовлення №100007' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/orders/7'));
+    const back = await screen.findByRole('link', { name: 'До замовлень' });
+    expect(back.getAttribute('href')).toBe(listUrl);
+    fireEvent.click(back);
+    await waitFor(() => expect(decodeURIComponent(screen.getByTestId('location').textContent ?? '')).toBe(listUrl));
+  });
+
+  it('order page: opened directly (no list behind it), "До замовлень" leads to the board', async () => {
+    mockApi((c) => {
+      if (c.path === '/config') return { data: lists };
+      if (c.path === '/admin/orders/7') return { data: adminOrder({ id: 7, number: '100007' }) };
+      if (c.path.startsWith('/admin/orders/7/')) return { data: [] };
+      return undefined;
+    });
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
+    expect((await screen.findByRole('link', { name: 'До замовлень' })).getAttribute('href')).toBe('/admin/orders');
+  });
+
   it('order page: 404 shows not found', async () => {
     mockApi((c) => (c.path === '/config' ? { data: lists } : undefined));
     renderSection(<OrdersSection />, 'orders', '/admin/orders/999');
