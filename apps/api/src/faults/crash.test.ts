@@ -312,11 +312,11 @@ async function checkConsistency(label: string) {
   await none(
     `${label}: corrections without the operator and the audit entry of their transaction`,
     `SELECT op.id FROM operations op WHERE op.type = 'correction'
-     AND (op.actor_id IS DISTINCT FROM $1 OR NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.action = 'balance.correction' AND a.entity_id = op.user_id AND (a.changes->'amount'->>1)::numeric * 100 = op.amount_kop))`,
+     AND (op.actor_id IS DISTINCT FROM $1 OR NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.action = 'money.correction' AND a.actor_id = $1 AND (a.changes->>'operation_id')::int = op.id))`,
     [operatorId],
   );
   const [corr] = await q<{ ops: number; audits: number }>(
-    `SELECT (SELECT count(*)::int FROM operations WHERE type = 'correction') AS ops, (SELECT count(*)::int FROM audit_log WHERE action = 'balance.correction') AS audits`,
+    `SELECT (SELECT count(*)::int FROM operations WHERE type = 'correction') AS ops, (SELECT count(*)::int FROM audit_log WHERE action = 'money.correction') AS audits`,
   );
   expect(corr!.audits, `${label}: one audit entry per correction`).toBe(corr!.ops);
   await none(`${label}: operations without their audit row`, `SELECT op.id FROM operations op WHERE NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.action = 'money.' || op.type AND (a.changes->>'operation_id')::int = op.id)`);

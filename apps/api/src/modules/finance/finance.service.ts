@@ -248,10 +248,9 @@ export async function postCorrection(ctx: AuthedCtx, userId: number, amount: num
       comment,
       actorId: ctx.user.id,
     };
+    // Its one audit row is the ledger's own (money.correction: the operator, the amount, the
+    // balance before and after, the comment), written by the operations trigger (migration 0016).
     const posted = amountKop > 0 ? await ledger.credit(tx, ctx.deps, p) : await ledger.debit(tx, ctx.deps, p);
-    if (!posted.duplicate) {
-      await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'balance.correction', entity: 'user', entityId: userId, changes: { amount: [null, amount], comment } });
-    }
     return presentOperation(posted.operation, ctx.locale);
   });
 }

@@ -258,7 +258,10 @@ describe('ledger, operations and statistics', () => {
     expect((await t.request('POST', `/api/v1/admin/users/99999999/corrections`, { token: op, body: { amount: 10, comment: 'x' } })).status).toBe(404);
     expect((await t.request('POST', `/api/v1/admin/users/${u.id}/corrections`, { token: u.token, body: { amount: 10, comment: 'x' } })).status).toBe(403);
     const audit = await t.request('GET', `/api/v1/admin/users/${u.id}`, { token: op });
-    expect(audit.body.data.audit.filter((a: any) => a.action === 'balance.correction')).toHaveLength(2);
+    // One audit row per correction: the ledger's money.correction (with the operator and the comment).
+    const rows = audit.body.data.audit.filter((a: any) => a.action.endsWith('correction'));
+    expect(rows.map((a: any) => a.action)).toEqual(['money.correction', 'money.correction']);
+    expect(rows.map((a: any) => a.changes.comment)).toEqual(['Помилка', expect.any(String)]);
     expect(await balanceOf(u.token)).toBe(149.5);
   });
 
