@@ -18,6 +18,8 @@ export function actionLabel(t: TFunction, action: string): string {
 
 /** Technical keys of money events that mean nothing to an operator. */
 const HIDDEN = new Set(['key']);
+/** Fields whose value is a plain list (never a before/after pair, even with two items). */
+const LIST_FIELDS = new Set(['files', 'user_ids']);
 
 /** A status value in words: top-up, withdrawal and order statuses by the entity; others as they are. */
 function statusText(t: TFunction, entity: string, v: string, lang: string): string {
@@ -37,6 +39,9 @@ function valueText(t: TFunction, field: string, v: unknown, entity = '', lang = 
     return String(v);
   }
   if (typeof v === 'string') return v;
+  if (Array.isArray(v)) return v.length === 0 ? t('audit.empty_value') : v.map((x) => valueText(t, '', x, entity, lang)).join(', ');
+  // An admin's exception to a rule: what it allowed and why.
+  if (field === 'override' && typeof v === 'object' && 'reason' in v) return String((v as { reason: unknown }).reason);
   return JSON.stringify(v);
 }
 
@@ -51,7 +56,7 @@ export function changeLines(t: TFunction, changes: unknown, entity = '', lang = 
     .map(([field, v]) => {
       const label = t(`audit.fields.${field}`, { defaultValue: field });
       const text = (x: unknown) => valueText(t, field, x, entity, lang);
-      if (Array.isArray(v) && v.length === 2) {
+      if (Array.isArray(v) && v.length === 2 && !LIST_FIELDS.has(field)) {
         const [before, after] = v as [unknown, unknown];
         if (before === null || before === undefined) return { field, label, after: text(after), pair: false };
         return { field, label, before: text(before), after: text(after), pair: true };
