@@ -184,7 +184,13 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
                 {kyivDateTime(p.created_at)}
               </Typography>
             </Box>,
-            <ReceiptPreview key="receipt" doc={p.document} paymentId={p.id} />,
+            <ReceiptPreview
+              key="receipt"
+              doc={p.document}
+              paymentId={p.id}
+              claimed={p.amount}
+              {...(p.status === 'Pending' ? { onApprove: () => setTarget({ item: p, mode: 'approve' }), onDecline: () => setTarget({ item: p, mode: 'decline' }) } : {})}
+            />,
             <Amount key="amount" value={p.amount} />,
             <ResellerLink key="reseller" id={p.user_id} />,
             <Note key="note" comment={p.comment} reason={p.decline_reason} />,

@@ -80,6 +80,27 @@ describe('money queues', () => {
     expect((await screen.findByTestId('toast')).textContent).toContain('Поповнення зараховано');
   });
 
+  it('the receipt dialog shows the claimed amount and decides from there: approve, or decline (issue 27 p.1)', async () => {
+    setDesktop(true);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:receipt', revokeObjectURL: () => undefined }));
+    const calls = serveMoney();
+    renderAt(<MoneyPage />, '/admin/money', '/admin/money');
+    let row = (await screen.findAllByTestId('money-row'))[0]!;
+    fireEvent.click(within(row).getByTestId('receipt-open'));
+    let receipt = await screen.findByTestId('receipt-dialog');
+    expect(within(receipt).getByTestId('receipt-claimed').textContent).toBe('Заявлена сума: 1 500.50 грн');
+    fireEvent.click(within(receipt).getByTestId('receipt-approve'));
+    const approve = await screen.findByTestId('approve-dialog');
+    fireEvent.click(within(approve).getByTestId('approve-dialog-confirm'));
+    await waitFor(() => expect(puts(calls)).toEqual([expect.objectContaining({ path: '/api/v1/admin/payments/1', body: { status: 'Approved' } })]));
+    await waitFor(() => expect(screen.getAllByTestId('money-row')).toHaveLength(1));
+    row = screen.getAllByTestId('money-row')[0]!;
+    fireEvent.click(within(row).getByTestId('receipt-open'));
+    receipt = await screen.findByTestId('receipt-dialog');
+    fireEvent.click(within(receipt).getByTestId('receipt-decline'));
+    expect(await screen.findByTestId('decline-dialog')).toBeTruthy();
+  });
+
   it('declines a top-up only with a reason', async () => {
     const calls = serveMoney();
     renderAt(<MoneyPage />, '/admin/money', '/admin/money');

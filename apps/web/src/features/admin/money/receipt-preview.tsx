@@ -18,7 +18,7 @@ import BrokenImageOutlined from '@mui/icons-material/BrokenImageOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { useQuery } from '@tanstack/react-query';
-import type { PaymentDocumentDto } from '@drop/shared';
+import { formatMoney, type PaymentDocumentDto } from '@drop/shared';
 import { requestBlob } from '../../../lib/api-client.ts';
 import { useAdminT } from '../i18n.ts';
 
@@ -64,7 +64,17 @@ function BlobDownload({ blob, name, label }: { blob: Blob; name: string; label: 
   );
 }
 
-export function ReceiptPreview({ doc, paymentId }: { doc: PaymentDocumentDto | null; paymentId: number }) {
+export interface ReceiptPreviewProps {
+  doc: PaymentDocumentDto | null;
+  paymentId: number;
+  /** The amount the reseller claims (UAH): shown beside the receipt, to compare with it. */
+  claimed?: number;
+  /** While the top-up waits: decide from the receipt itself (the dialog closes, the decision dialog opens). */
+  onApprove?: () => void;
+  onDecline?: () => void;
+}
+
+export function ReceiptPreview({ doc, paymentId, claimed, onApprove, onDecline }: ReceiptPreviewProps) {
   const { t, tc } = useAdminT();
   const [open, setOpen] = useState(false);
   const image = doc ? INLINE_IMAGES.includes(doc.mime) : false;
@@ -103,6 +113,11 @@ export function ReceiptPreview({ doc, paymentId }: { doc: PaymentDocumentDto | n
       </Tooltip>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md" aria-labelledby={`receipt-${paymentId}-title`} data-testid="receipt-dialog">
         <DialogTitle id={`receipt-${paymentId}-title`}>{t('money.receipt.title', { id: paymentId })}</DialogTitle>
+        {claimed !== undefined && (
+          <Typography sx={{ px: 3, pb: 1, fontWeight: 600 }} data-testid="receipt-claimed">
+            {t('money.receipt.claimed', { amount: formatMoney(claimed) })}
+          </Typography>
+        )}
         <DialogContent sx={{ display: 'flex', justifyContent: 'center', minHeight: 200 }}>
           {file.isError ? (
             <Typography color="error" role="alert">
@@ -120,6 +135,31 @@ export function ReceiptPreview({ doc, paymentId }: { doc: PaymentDocumentDto | n
         </DialogContent>
         <DialogActions>
           {file.data && <BlobDownload blob={file.data} name={doc.name} label={t('money.receipt.download')} />}
+          <Box sx={{ flexGrow: 1 }} />
+          {onDecline && (
+            <Button
+              color="error"
+              onClick={() => {
+                setOpen(false);
+                onDecline();
+              }}
+              data-testid="receipt-decline"
+            >
+              {t('money.decline')}
+            </Button>
+          )}
+          {onApprove && (
+            <Button
+              variant="contained"
+              onClick={() => {
+                setOpen(false);
+                onApprove();
+              }}
+              data-testid="receipt-approve"
+            >
+              {t('money.approve')}
+            </Button>
+          )}
           <Button onClick={() => setOpen(false)}>{tc('common.close')}</Button>
         </DialogActions>
       </Dialog>
