@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createReseller, operatorToken, pngBuffer, signInWithToken } from './fixtures.ts';
+import { apiCall as call, createReseller, operatorToken, pngBuffer, signInWithToken } from './fixtures.ts';
 
 /**
  * Issue 26, point 2: balance changes reach open pages. The report: after an operator approved two
@@ -9,16 +9,6 @@ import { createReseller, operatorToken, pngBuffer, signInWithToken } from './fix
  * never heard, and nothing reloaded on that first connection.
  */
 
-/** Node fetch against the e2e server's API (JSON in, `{data}` out). */
-async function call<T>(baseURL: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseURL}${path}`, {
-    method,
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  expect([200, 201], `${method} ${path}: ${res.status}`).toContain(res.status);
-  return ((await res.json()) as { data: T }).data;
-}
 
 /** A top-up request with a receipt, as the reseller's other tab would send it. */
 async function askTopUp(baseURL: string, token: string, amount: number) {

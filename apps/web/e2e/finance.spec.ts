@@ -1,16 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createReseller, lastMailId, mailedCode, operatorToken, pngBuffer, realtimeReady, signInWithToken } from './fixtures.ts';
+import { apiCall as call, createReseller, lastMailId, mailedCode, operatorToken, pngBuffer, realtimeReady, signInWithToken } from './fixtures.ts';
 
-/** Node fetch against the API the e2e server runs (JSON in, `{data}` out). */
-async function call<T>(baseURL: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseURL}${path}`, {
-    method,
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  expect([200, 201], `${method} ${path}: ${res.status}`).toContain(res.status);
-  return ((await res.json()) as { data: T }).data;
-}
 
 test('top up by receipt, operator approval, then a withdrawal confirmed by a mailed code', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);

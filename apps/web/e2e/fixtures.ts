@@ -171,3 +171,14 @@ export async function openLanding(page: Page) {
   await page.goto('/');
   await expect(page.locator('[data-prerendered]')).toHaveCount(0);
 }
+
+/** Node fetch against the API the e2e server runs (JSON in, `{data}` out); a status other than 200/201 fails the test. */
+export async function apiCall<T>(baseURL: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  expect([200, 201], `${method} ${path}: ${res.status}`).toContain(res.status);
+  return ((await res.json()) as { data: T }).data;
+}
