@@ -53,7 +53,7 @@ export type AdminUserSummaryDto = z.infer<typeof adminUserSummaryDto>;
 
 export const auditEntryDto = z.object({
   id: z.number(),
-  actor: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
+  actor: z.object({ id: z.number(), name: z.string(), email: z.string(), role: z.string() }).nullable(),
   /** e.g. user.update, payment.approved, withdraw.paid, balance.correction, money.order, order.status, product.update, setting.update, broadcast, onec.import */
   action: z.string(),
   entity: z.string(),

@@ -119,7 +119,8 @@ export const profileInput = z
   });
 export type ProfileInput = z.infer<typeof profileInput>;
 
-export const ROLES = ['reseller', 'operator', 'admin'] as const;
+/** reseller, and the supplier's staff (STAFF_ROLES in staff.ts). */
+export const ROLES = ['reseller', 'admin', 'manager', 'accountant', 'warehouse'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const userDto = z.object({

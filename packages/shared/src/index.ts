@@ -26,3 +26,4 @@ export * from './admin.ts';
 export * from './onec.ts';
 export * from './onec-credentials.ts';
 export * from './novaposhta-sender.ts';
+export * from './staff.ts';

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isStaffRole, mayAccess, type StaffArea } from '@drop/shared';
 import { and, eq, gt, lt, type SQL } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { accessTokens, devices, users } from '../db/schema/index.ts';
@@ -103,11 +104,26 @@ export async function forgetChangedSessions(req: FastifyRequest): Promise<void> 
   else if (req.auth) sessions.invalidateUser(req.auth.user.id);
 }
 
-/** onRequest hook for /api/v1/admin: operator or admin, else 403. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The staff area a back-office route belongs to (STAFF_ACCESS in @drop/shared): the roles it
+     * admits. A route under requireStaff without one admits admins only.
+     */
+    access?: StaffArea;
+  }
+}
+
+/**
+ * onRequest hook for /api/v1/admin: a staff member whose role the route's area admits
+ * (`config.access`; none: admins only), else 403. Resellers get 403 everywhere here.
+ */
 export async function requireStaff(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireUser(req, reply);
   const role = req.auth?.user.role;
-  if (role !== 'operator' && role !== 'admin') throw AppError.forbidden();
+  if (!isStaffRole(role)) throw AppError.forbidden();
+  const area = req.routeOptions.config.access;
+  if (area ? !mayAccess(role, area) : role !== 'admin') throw AppError.forbidden();
 }
 
 export function ctxOf(req: FastifyRequest): Ctx {

@@ -390,7 +390,7 @@ describe('14: a waybill or Complected needs a Paid Card order, unless an admin o
 
   test('a manager (operator) with a reason: 403, nothing changes', async () => {
     const { o } = await cardOrder();
-    const staff = await t.user({ role: 'operator' });
+    const staff = await t.user({ role: 'manager' });
     const parcels = await docsCount();
     expect((await admin('POST', `/${o.id}/ttn`, { weight: 1, override_reason: 'client paid cash' }, staff.token)).status).toBe(403);
     expect((await admin('PUT', `/${o.id}/ttn`, { ttn: '20450000999998', override_reason: 'client paid cash' }, staff.token)).status).toBe(403);

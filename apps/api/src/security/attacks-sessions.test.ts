@@ -231,7 +231,7 @@ describe('1C exchange: credentials of its own', () => {
   });
 
   test('only an admin manages the credentials: an operator and a reseller get 403', async () => {
-    await t.database.db.insert(users).values({ email: 'op-creds@test.local', name: 'Оператор', passwordHash: await hashPassword('operator-pass-1'), role: 'operator', emailVerifiedAt: new Date() });
+    await t.database.db.insert(users).values({ email: 'op-creds@test.local', name: 'Оператор', passwordHash: await hashPassword('operator-pass-1'), role: 'manager', emailVerifiedAt: new Date() });
     const operator = await t.login('op-creds@test.local', 'operator-pass-1');
     const reseller = await t.user();
     for (const token of [operator, reseller.token]) {

@@ -105,11 +105,20 @@ export async function buildTestApp(over: Partial<Config> = {}, build: Omit<Build
   };
 
   const login: TestApp['login'] = async (email, password, deviceToken = `dev-${Math.random()}`, headers = {}) => {
+    const after = smtp.mails.length;
     const r = await request('POST', '/api/v1/auth/login', { body: { email, password, device_token: deviceToken }, headers });
+    if (r.status === 200 && r.body.data.enabled_2fa) {
+      // Staff (and users who turned 2FA on) confirm with the mailed code.
+      const code = codeFrom(await waitForMail(email, /\d{6}/, after));
+      const c = await request('POST', '/api/v1/auth/confirm-login', { body: { email, code, attempt_id: r.body.data.attempt_id, device_token: deviceToken }, headers });
+      if (c.status !== 200 || !c.body.data.token) throw new Error(`confirm-login failed: ${c.status} ${JSON.stringify(c.body)}`);
+      return c.body.data.token as string;
+    }
     if (r.status !== 200 || !r.body.data.token) throw new Error(`login failed: ${r.status} ${JSON.stringify(r.body)}`);
     return r.body.data.token as string;
   };
 
+  let operatorToken: Promise<string> | undefined;
   let userSeq = 0;
   const user: TestApp['user'] = async (o = {}) => {
     const password = o.password ?? 'password-123';
@@ -133,7 +142,8 @@ export async function buildTestApp(over: Partial<Config> = {}, build: Omit<Build
     codeFrom,
     user,
     login,
-    operator: () => login(TEST_OPERATOR.email, TEST_OPERATOR.password),
+    // The first admin, signed in once per test app (staff confirm every sign-in with a mailed code).
+    operator: () => (operatorToken ??= login(TEST_OPERATOR.email, TEST_OPERATOR.password, 'test-operator-device')),
     async close() {
       await app.close();
       await database.close();

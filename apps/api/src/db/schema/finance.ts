@@ -68,6 +68,10 @@ export const payments = pgTable(
       .notNull()
       .default('Pending'),
     declineReason: text('decline_reason'),
+    /** What was credited when the operator approved another amount than claimed (null: the claim). */
+    creditedKop: bigint('credited_kop', { mode: 'number' }),
+    /** Why the credited amount differs from the claim. */
+    creditReason: text('credit_reason'),
     processedBy: integer('processed_by').references(() => users.id, { onDelete: 'set null' }),
     processedAt: ts('processed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -134,6 +134,10 @@ export const orderHistory = pgTable(
     note: text('note'),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** How many times this same event happened in a row (a reservation failing again): one row, counted. */
+    repeatCount: integer('repeat_count').notNull().default(1),
+    /** When it last happened (null: only once, at created_at). */
+    lastAt: ts('last_at'),
   },
   (t) => [index('order_history_order_idx').on(t.orderId, t.id)],
 );

@@ -12,7 +12,7 @@ export const users = pgTable(
     city: text('city'),
     passwordHash: text('password_hash').notNull(),
     lang: text('lang', { enum: ['uk', 'ru'] }).notNull().default('uk'),
-    role: text('role', { enum: ['reseller', 'operator', 'admin'] }).notNull().default('reseller'),
+    role: text('role', { enum: ['reseller', 'admin', 'manager', 'accountant', 'warehouse'] }).notNull().default('reseller'),
     markup: numeric('markup', { precision: 7, scale: 2, mode: 'number' }).notNull().default(0),
     discount: numeric('discount', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     isVerified: boolean('is_verified').notNull().default(false),

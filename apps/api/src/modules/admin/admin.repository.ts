@@ -1,3 +1,4 @@
+import type { Role } from '@drop/shared';
 import { and, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, devices, exportSettings, markets, orders, payments, users, withdraws } from '../../db/schema/index.ts';
@@ -7,7 +8,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface UserFilter {
   search?: string;
-  role?: 'reseller' | 'operator' | 'admin';
+  role?: Role;
   isVerified?: boolean;
   blocked?: boolean;
 }
@@ -100,7 +101,7 @@ export const adminRepo = {
     const where = auditWhere(f);
     const [rows, [total]] = await Promise.all([
       db
-        .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
+        .select({ entry: auditLog, actorName: users.name, actorEmail: users.email, actorRole: users.role })
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.actorId))
         .where(where)

@@ -55,7 +55,7 @@ export async function auditPage(ctx: AuthedCtx, q: AuditQuery) {
   );
   const data: AuditEntryDto[] = rows.map((r) => ({
     id: r.entry.id,
-    actor: r.entry.actorId === null ? null : { id: r.entry.actorId, name: r.actorName ?? '', email: r.actorEmail ?? '' },
+    actor: r.entry.actorId === null ? null : { id: r.entry.actorId, name: r.actorName ?? '', email: r.actorEmail ?? '', role: r.actorRole ?? '' },
     action: r.entry.action,
     entity: r.entry.entity,
     entity_id: r.entry.entityId,

@@ -73,7 +73,7 @@ test('filters: verified, blocked, role; search by id', async () => {
   expect((await names('blocked=false')).includes(b.id)).toBe(false);
   expect((await t.request('GET', `/api/v1/admin/users?search=${a.id}`, { token: op })).body.data.map((u: { id: number }) => u.id)).toContain(a.id);
   expect((await t.request('GET', '/api/v1/admin/users?role=boss', { token: op })).status).toBe(422);
-  expect((await t.request('GET', '/api/v1/admin/users?role=operator', { token: op })).body.data.every((u: { role: string }) => u.role === 'operator')).toBe(true);
+  expect((await t.request('GET', '/api/v1/admin/users?role=manager', { token: op })).body.data.every((u: { role: string }) => u.role === 'manager')).toBe(true);
 });
 
 test("a reseller's devices, ledger and summary; 404 for an unknown user; 403 for resellers", async () => {

@@ -1,4 +1,4 @@
-import { kopToUah, type UserDto } from '@drop/shared';
+import { isStaffRole, kopToUah, type UserDto } from '@drop/shared';
 import type { UserRow } from '../../lib/ctx.ts';
 
 export function presentUser(u: UserRow): UserDto {
@@ -15,7 +15,7 @@ export function presentUser(u: UserRow): UserDto {
     is_verified: u.isVerified,
     is_drop_markup: u.isDropMarkup,
     auto_confirm_orders: u.autoConfirmOrders,
-    login_2fa: u.login2fa,
+    login_2fa: u.login2fa || isStaffRole(u.role),
     withdraw_2fa: u.withdraw2fa,
     blocked: u.blocked,
     balance: kopToUah(Number(u.balanceKop)),

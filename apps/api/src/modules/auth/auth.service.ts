@@ -1,4 +1,4 @@
-import { REALTIME_EVENTS, type ConfirmInput, type ForgotInput, type LoginInput, type ProfileInput, type RegisterInput, type RestoreInput } from '@drop/shared';
+import { isStaffRole, REALTIME_EVENTS, type ConfirmInput, type ForgotInput, type LoginInput, type ProfileInput, type RegisterInput, type RestoreInput } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthedCtx, Ctx, UserRow } from '../../lib/ctx.ts';
@@ -100,12 +100,14 @@ export async function login(ctx: Ctx, input: LoginInput) {
   const user = await authRepo.findUserByEmail(ctx.db, input.email);
   const known = input.device_token ? await authRepo.findDevice(ctx.db, user?.id ?? 0, input.device_token) : undefined;
   await limit(ctx, known ? `login:${input.email}:dev:${input.device_token}` : `login:${input.email}`, limits.loginPerEmail);
-  const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
+  // An invited person who has not set a password yet (empty hash) is checked against the dummy and refused.
+  const ok = (await verifyPassword(user?.passwordHash || (await getDummyHash()), input.password)) && Boolean(user?.passwordHash);
   if (!user || !ok) throw AppError.field('email', 'bad_credentials', 'BadCredentials');
   if (user.blocked) throw AppError.business('AccountBlocked', 'account_blocked', 403);
   // A legacy row registered before attempts existed: registering again confirms it.
   if (!user.emailVerifiedAt) throw AppError.field('email', 'not_confirmed', 'NotConfirmed');
-  if (user.login2fa) {
+  // Staff sign in with a mailed code always (DESIGN.md section 8).
+  if (user.login2fa || isStaffRole(user.role)) {
     const attemptId = await ctx.db.transaction((tx) => issueCode(ctx, tx, user, 'login', { deviceKey: deviceKeyOf(ctx, input.device_token) }));
     return { enabled_2fa: true as const, attempt_id: attemptId };
   }
@@ -172,6 +174,8 @@ export async function updateProfile(ctx: AuthedCtx, input: ProfileInput) {
   if (input.markup !== undefined) values.markup = input.markup;
   if (input.is_drop_markup !== undefined) values.isDropMarkup = input.is_drop_markup;
   if (input.auto_confirm_orders !== undefined) values.autoConfirmOrders = input.auto_confirm_orders;
+  // Staff always sign in with a code: the switch is not theirs to turn off.
+  if (input.login_2fa === false && isStaffRole(ctx.user.role)) throw AppError.field('login_2fa', 'staff_2fa_required', 'Staff2faRequired');
   if (input.login_2fa !== undefined) values.login2fa = input.login_2fa;
   if (input.withdraw_2fa !== undefined) values.withdraw2fa = input.withdraw_2fa;
   const changingPassword = input.password !== undefined;

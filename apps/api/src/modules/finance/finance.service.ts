@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  mayAccess,
   RECEIPT_MAX_BYTES,
   RECEIPT_MIME_TYPES,
   TOP_UP_TRANSITIONS,
@@ -80,10 +81,10 @@ export async function uploadDocument(ctx: AuthedCtx, file: UploadedFile | undefi
   }
 }
 
-/** The receipt's file, for its owner or an operator; anyone else gets a 404. */
+/** The receipt's file, for its owner or staff of the money queues; anyone else gets a 404. */
 export async function documentFile(ctx: AuthedCtx, id: number) {
   const doc = await financeRepo.documentById(ctx.db, id);
-  const staff = ctx.user.role === 'operator' || ctx.user.role === 'admin';
+  const staff = mayAccess(ctx.user.role, 'money');
   if (!doc || (doc.userId !== ctx.user.id && !staff)) throw AppError.notFound();
   return { doc, abs: path.join(ctx.deps.config.dataDir, doc.path) };
 }

@@ -85,7 +85,7 @@ describe('checkauth and the session', () => {
 
     // Staff passwords never open the exchange: the admin's, an operator's, a reseller's.
     const reseller = await t.user();
-    await t.database.db.insert(users).values({ email: 'op-1c@test.local', name: 'Оператор', passwordHash: await hashPassword('operator-pass-1'), role: 'operator', emailVerifiedAt: new Date() });
+    await t.database.db.insert(users).values({ email: 'op-1c@test.local', name: 'Оператор', passwordHash: await hashPassword('operator-pass-1'), role: 'manager', emailVerifiedAt: new Date() });
     for (const [email, password] of [
       [TEST_OPERATOR.email, TEST_OPERATOR.password],
       ['op-1c@test.local', 'operator-pass-1'],
@@ -352,7 +352,7 @@ describe('price types', () => {
     const op = await t.operator();
     const mapping = { drop: ['Закупівельна'], retail: ['f5e4d3c2-5d45-11ee-8c99-0242ac120002'], old_drop: [] };
     // Operators see the mapping; only admins change it.
-    await t.database.db.insert(users).values({ email: 'op-prices@test.local', name: 'Оператор', passwordHash: await hashPassword('operator-pass-2'), role: 'operator', emailVerifiedAt: new Date() });
+    await t.database.db.insert(users).values({ email: 'op-prices@test.local', name: 'Оператор', passwordHash: await hashPassword('operator-pass-2'), role: 'manager', emailVerifiedAt: new Date() });
     const operator = await t.login('op-prices@test.local', 'operator-pass-2');
     expect((await t.request('PUT', '/api/v1/admin/onec/settings', { token: operator, body: { price_types: mapping } })).status).toBe(403);
     const before = await t.request('GET', '/api/v1/admin/onec/settings', { token: operator });

@@ -1,3 +1,4 @@
+import { mayAccess } from '@drop/shared';
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import { DOCUMENT_STATUSES, MEDIA_FILE_MAX_BYTES, RECEIPT_MIME_TYPES, mediaFileFields, type MediaFileDto, type OrderStatus } from '@drop/shared';
@@ -8,7 +9,8 @@ import { presentDocument } from './orders.presenter.ts';
 import { ordersRepo } from './orders.repository.ts';
 import { pushOrder } from './order-lifecycle.ts';
 
-const isStaff = (ctx: AuthedCtx) => ctx.user.role === 'operator' || ctx.user.role === 'admin';
+/** Staff who see every order's documents (an order's reader in the back office). */
+const isStaff = (ctx: AuthedCtx) => mayAccess(ctx.user.role, 'orders.read');
 
 /**
  * An order document (a SelfTTN waybill, an invoice): only on the reseller's own order, only from

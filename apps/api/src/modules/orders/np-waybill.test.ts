@@ -206,7 +206,7 @@ describe('the sender address (back office)', () => {
     expect(np.of('Counterparty.save')).toHaveLength(0);
 
     // Operators see the sender; only admins pick its address, and only one of the sender's.
-    const operator = await t.user({ role: 'operator', isVerified: true });
+    const operator = await t.user({ role: 'manager', isVerified: true });
     expect((await sender('', operator.token)).status).toBe(200);
     expect((await pick(SECOND_ADDRESS.Ref, operator.token)).status).toBe(403);
     const wrong = await pick('00000000-0000-0000-0000-000000000000');

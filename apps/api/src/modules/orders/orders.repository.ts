@@ -101,7 +101,7 @@ export const ordersRepo = {
         dropKop: Number(l.drop_kop),
         retailKop: Number(l.retail_kop),
       })),
-      history: { id: h.id, orderId: order.id, kind: 'status', from: null, to: 'New', note: null, actorId, createdAt: new Date(h.created_at) },
+      history: { id: h.id, orderId: order.id, kind: 'status', from: null, to: 'New', note: null, actorId, createdAt: new Date(h.created_at), repeatCount: 1, lastAt: null },
     };
   },
 
