@@ -41,6 +41,8 @@ export const STAFF_ACCESS = {
   content: ['admin', 'manager'],
   /** The 1C exchange: imports and their settings. */
   onec: ['admin', 'manager'],
+  /** The 1C price mapping (which 1C price is drop, which RRP). */
+  'onec.settings': ['admin'],
   /** The 1C exchange's own login and secret. */
   'onec.credentials': ['admin'],
   /** The Nova Poshta sender (read); only admins change it. */

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isStaffRole, mayAccess, type StaffArea } from '@drop/shared';
 import { and, eq, gt, lt, type SQL } from 'drizzle-orm';
 import type { Config } from '../config.ts';
@@ -124,6 +124,17 @@ export async function requireStaff(req: FastifyRequest, reply: FastifyReply): Pr
   if (!isStaffRole(role)) throw AppError.forbidden();
   const area = req.routeOptions.config.access;
   if (area ? !mayAccess(role, area) : role !== 'admin') throw AppError.forbidden();
+}
+
+/**
+ * Guards a back-office plugin: every route in it (and in plugins it registers) needs a staff member
+ * whose role `area` admits, unless the route names its own area in `config.access`.
+ */
+export function guardStaff(app: FastifyInstance, area: StaffArea): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: route.config?.access ?? area };
+  });
+  app.addHook('onRequest', requireStaff);
 }
 
 export function ctxOf(req: FastifyRequest): Ctx {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminDeviceDto, adminUserSummaryDto, adminUserUpdateInput, adminUsersQuery, auditEntryDto, auditQuery, dataOf, listOf, operationDto, pageQuery, userDto } from '@drop/shared';
-import { authedCtx, requireStaff } from '../../plugins/auth.ts';
+import { authedCtx, guardStaff } from '../../plugins/auth.ts';
 import { idParam, pageOf } from '../../lib/http.ts';
 import { presentUser } from '../auth/auth.presenter.ts';
 import * as admin from './admin.service.ts';
@@ -9,9 +9,9 @@ import * as admin from './admin.service.ts';
 const tags = ['admin'];
 const auditDto = z.object({ id: z.number(), actor_id: z.number().nullable(), action: z.string(), changes: z.unknown(), created_at: z.string() });
 
-/** /api/v1/admin: operators and admins only (one guard for the whole prefix). */
+/** /api/v1/admin/users and /audit: resellers for the staff who read them (editing: resellers.write), the audit log for admins. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireStaff);
+  guardStaff(app, 'resellers.read');
 
   app.get(
     '/users',
@@ -38,7 +38,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/users/:id',
-    { schema: { tags, security: [{ bearer: [] }], params: idParam, body: adminUserUpdateInput, response: { 200: dataOf(userDto) } } },
+    { config: { access: 'resellers.write' }, schema: { tags, security: [{ bearer: [] }], params: idParam, body: adminUserUpdateInput, response: { 200: dataOf(userDto) } } },
     async (req) => ({ data: presentUser(await admin.updateUser(authedCtx(req), req.params.id, req.body)) }),
   );
 
@@ -63,7 +63,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ data: await admin.userSummary(authedCtx(req), req.params.id) }),
   );
 
-  app.get('/audit', { schema: { tags, security: [{ bearer: [] }], querystring: auditQuery, response: { 200: listOf(auditEntryDto) } } }, async (req) => {
+  app.get('/audit', { config: { access: 'audit' }, schema: { tags, security: [{ bearer: [] }], querystring: auditQuery, response: { 200: listOf(auditEntryDto) } } }, async (req) => {
     const { data, total } = await admin.auditPage(authedCtx(req), req.query);
     return pageOf(data, total, req.query.page, req.query.per_page);
   });

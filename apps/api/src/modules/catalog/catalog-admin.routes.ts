@@ -15,7 +15,7 @@ import {
   productUpdateInput,
   productsMoveInput,
 } from '@drop/shared';
-import { authedCtx, requireStaff } from '../../plugins/auth.ts';
+import { authedCtx, guardStaff } from '../../plugins/auth.ts';
 import { idParam, pageOf } from '../../lib/http.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import * as catalogAdmin from './catalog-admin.service.ts';
@@ -24,9 +24,9 @@ import { PRODUCT_IMAGE_MAX_BYTES } from './product-images.ts';
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 
-/** /api/v1/admin/catalog: categories, products, pictures and properties (operators and admins). */
+/** /api/v1/admin/catalog: categories, products, pictures and properties (staff of the catalog area). */
 export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireStaff);
+  guardStaff(app, 'catalog');
 
   app.get('/categories', { schema: { tags, security, response: { 200: dataOf(z.array(adminCategoryDto)) } } }, async (req) => ({
     data: await catalogAdmin.listCategories(authedCtx(req)),

@@ -25,7 +25,7 @@ import {
   withdrawDto,
   withdrawInput,
 } from '@drop/shared';
-import { authedCtx, requireStaff, requireUser } from '../../plugins/auth.ts';
+import { authedCtx, guardStaff, requireUser } from '../../plugins/auth.ts';
 import { idParam, pageOf } from '../../lib/http.ts';
 import * as finance from './finance.service.ts';
 import { readUpload } from '../../lib/uploads.ts';
@@ -105,7 +105,7 @@ const adminWithdraw = withdrawDto.extend({ user_id: z.number(), card_number: z.s
 
 /** /api/v1/admin: the money queues and balance corrections (operators). */
 export const financeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireStaff);
+  guardStaff(app, 'money');
 
   app.get(
     '/payments',
@@ -138,7 +138,7 @@ export const financeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:id/corrections',
     {
-      config: { idempotent: true },
+      config: { idempotent: true, access: 'money.corrections' },
       schema: {
         tags: ['admin'],
         security,

@@ -21,7 +21,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { isMalformedMultipart, malformedMultipart } from '../../lib/uploads.ts';
 import { idParam } from '../../lib/http.ts';
-import { authedCtx, requireStaff } from '../../plugins/auth.ts';
+import { authedCtx, guardStaff } from '../../plugins/auth.ts';
 import { uploadDirOf } from './import-runner.ts';
 import {
   createOnecCredential,
@@ -94,7 +94,7 @@ async function receiveUpload(req: FastifyRequest, dir: string): Promise<string[]
  * mapping and the exchange's own credentials (admins only).
  */
 export const onecAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireStaff);
+  guardStaff(app, 'onec');
   await app.register(multipart, { limits: { fileSize: ONEC_UPLOAD_MAX_BYTES, files: 3, fields: 5, parts: 8 } });
 
   app.post('/imports', { schema: { tags, security, consumes: ['multipart/form-data'], response: { 202: dataOf(onecImportRunDto) } } }, async (req, reply) => {
@@ -117,17 +117,17 @@ export const onecAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await getImportRun(authedCtx(req), req.params.id),
   }));
   app.get('/settings', { schema: { tags, security, response: { 200: dataOf(onecSettingsDto) } } }, async (req) => ({ data: await getOnecSettings(authedCtx(req)) }));
-  app.put('/settings', { schema: { tags, security, body: onecSettingsInput, response: { 200: dataOf(onecSettingsDto) } } }, async (req) => ({
+  app.put('/settings', { config: { access: 'onec.settings' }, schema: { tags, security, body: onecSettingsInput, response: { 200: dataOf(onecSettingsDto) } } }, async (req) => ({
     data: await saveOnecSettings(authedCtx(req), req.body),
   }));
-  app.get('/credentials', { schema: { tags, security, response: { 200: dataOf(onecCredentialDto.nullable()) } } }, async (req) => ({
+  app.get('/credentials', { config: { access: 'onec.credentials' }, schema: { tags, security, response: { 200: dataOf(onecCredentialDto.nullable()) } } }, async (req) => ({
     data: await getOnecCredential(authedCtx(req)),
   }));
   // The secret is in this answer only: never cached anywhere.
-  app.post('/credentials', { schema: { tags, security, response: { 201: dataOf(onecCredentialSecretDto) } } }, async (req, reply) =>
+  app.post('/credentials', { config: { access: 'onec.credentials' }, schema: { tags, security, response: { 201: dataOf(onecCredentialSecretDto) } } }, async (req, reply) =>
     reply.code(201).header('Cache-Control', 'no-store').send({ data: await createOnecCredential(authedCtx(req)) }),
   );
-  app.delete('/credentials', { schema: { tags, security, response: { 204: z.null() } } }, async (req, reply) => {
+  app.delete('/credentials', { config: { access: 'onec.credentials' }, schema: { tags, security, response: { 204: z.null() } } }, async (req, reply) => {
     await revokeOnecCredential(authedCtx(req));
     return reply.code(204).send(null);
   });

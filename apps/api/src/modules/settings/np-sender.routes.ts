@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataOf, npSenderDto, npSenderInput, npSenderQuery, type NpSenderDto } from '@drop/shared';
 import type { NpSenderProfile } from '../../integrations/novaposhta/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { authedCtx, requireStaff } from '../../plugins/auth.ts';
+import { authedCtx, guardStaff } from '../../plugins/auth.ts';
 import { adminRepo } from '../admin/admin.repository.ts';
 import { carrierAppError, npSenderAddress, setNpSenderAddress } from './np-sender.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -36,14 +36,14 @@ function present(p: NpSenderProfile, selected: string | null): NpSenderDto {
  * address (admins set it; it must be one of the sender's addresses, or null for "the only one").
  */
 export const npSenderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireStaff);
+  guardStaff(app, 'novaposhta');
 
   app.get('/novaposhta/sender', { schema: { tags, security, querystring: npSenderQuery, response: { 200: dataOf(npSenderDto) } } }, async (req) => {
     const profile = await profileOf(app.deps, req.query.refresh === '1');
     return { data: present(profile, await npSenderAddress(app.deps.db)) };
   });
 
-  app.put('/novaposhta/sender', { schema: { tags, security, body: npSenderInput, response: { 200: dataOf(npSenderDto) } } }, async (req) => {
+  app.put('/novaposhta/sender', { config: { access: 'novaposhta.write' }, schema: { tags, security, body: npSenderInput, response: { 200: dataOf(npSenderDto) } } }, async (req) => {
     const ctx = authedCtx(req);
     if (ctx.user.role !== 'admin') throw AppError.forbidden();
     const profile = await profileOf(app.deps, false);

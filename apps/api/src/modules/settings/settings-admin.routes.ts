@@ -16,7 +16,7 @@ import {
 } from '@drop/shared';
 import { settings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { authedCtx, requireStaff } from '../../plugins/auth.ts';
+import { authedCtx, guardStaff } from '../../plugins/auth.ts';
 import { adminRepo } from '../admin/admin.repository.ts';
 import { sendValidation, zodIssuesToErrors } from '../../plugins/errors.ts';
 import { invalidateCatalogue } from '../catalog/catalogue-cache.ts';
@@ -38,7 +38,7 @@ const SHAPES: Record<SettingKey, z.ZodType> = {
 
 /** /api/v1/admin/settings (content in both languages) and /admin/supplier-settings (switches). */
 export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireStaff);
+  guardStaff(app, 'content');
 
   app.get('/settings', { schema: { tags, security, response: { 200: dataOf(z.array(adminSettingDto)) } } }, async () => {
     const rows = await app.deps.db.select().from(settings);
