@@ -60,9 +60,15 @@ async function main() {
   console.log(`\n  Drop portal is ready at ${config.publicUrl} (${where}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`  API docs: ${config.publicUrl}/api/docs`);
   if (operator) {
-    console.log('\n  First operator account (shown once, keep it safe):');
+    console.log('\n  First admin account (shown once, keep it safe):');
     console.log(`    e-mail:   ${operator.email}`);
-    console.log(`    password: ${operator.password}\n`);
+    console.log(`    password: ${operator.password}`);
+    const mailbox = config.smtpUrl
+      ? 'find it in its mailbox'
+      : config.env !== 'production'
+        ? `find it at ${config.publicUrl}/dev/mailbox?to=${encodeURIComponent(operator.email)}`
+        : 'set SMTP_URL so that it can be sent';
+    console.log(`  Staff sign in with a code mailed to them: ${mailbox}.\n`);
   }
 }
 
