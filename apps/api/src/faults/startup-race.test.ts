@@ -39,6 +39,6 @@ describe.skipIf(!adminUrl)('several API processes starting at once', () => {
     } finally {
       await c.end();
     }
-    expect(apis.filter((a) => a.output().includes('First operator account')).length).toBe(1);
+    expect(apis.filter((a) => a.output().includes('First admin account')).length).toBe(1);
   });
 });
