@@ -1,16 +1,24 @@
+import { useState } from 'react';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/ui/auth-card.tsx';
-import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
+import { ForgotPasswordForm, inviteOf } from '../../features/auth/components/forgot-password-form.tsx';
 import { LanguageControl } from '../layouts/dashboard/language-control.tsx';
 
+/**
+ * /forgot-password: a forgotten password, or (`?email=&attempt_id=&code=`, a staff invitation's
+ * link) a new person setting theirs; either way the person is signed in afterwards, staff land in
+ * the back office.
+ */
 export function ForgotPasswordRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [invite] = useState(() => inviteOf(params));
   return (
     <AuthCard
-      title={t('auth.forgot.title')}
+      title={invite ? t('auth.forgot.inviteTitle') : t('auth.forgot.title')}
       aside={<LanguageControl />}
       footer={
         <Link component={RouterLink} to="/login" variant="body2" data-testid="link-login">
@@ -18,7 +26,7 @@ export function ForgotPasswordRoute() {
         </Link>
       }
     >
-      <ForgotPasswordForm onRestored={() => void navigate('/dashboard', { replace: true })} />
+      <ForgotPasswordForm invite={invite} onRestored={() => void navigate(invite ? '/admin' : '/dashboard', { replace: true })} />
     </AuthCard>
   );
 }

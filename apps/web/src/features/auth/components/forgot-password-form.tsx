@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CODE_LENGTH, CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '@drop/shared';
+import { attemptIdField, CODE_LENGTH, CODE_RESEND_SECONDS, CODE_TTL_MINUTES, codeField, emailField } from '@drop/shared';
 import { CodeField } from '../../../components/ui/code-field.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -57,24 +57,48 @@ function writeSent(v: SentCode | null) {
   }
 }
 
-export function ForgotPasswordForm({ onRestored }: { onRestored: () => void }) {
+/**
+ * A staff invitation's link (`/forgot-password?email=&attempt_id=&code=`): the address, the attempt
+ * and the mailed code the form opens with, on its new-password step.
+ */
+export interface InviteLink {
+  email: string;
+  attempt_id: string;
+  code: string;
+}
+
+/** The invitation in the page's query, or null when any part is missing or malformed. */
+export function inviteOf(params: URLSearchParams): InviteLink | null {
+  const email = emailField.safeParse(params.get('email') ?? '');
+  const attempt = attemptIdField.safeParse(params.get('attempt_id') ?? '');
+  const code = codeField.safeParse(params.get('code')?.trim() ?? '');
+  return email.success && attempt.success && code.success ? { email: email.data, attempt_id: attempt.data, code: code.data } : null;
+}
+
+/**
+ * Step 1 (the e-mail) mails a code; step 2 takes the code and the new password twice. Opened from a
+ * staff invitation (`invite`), it starts on step 2 with the address and the code filled in: the person
+ * only chooses the password.
+ */
+export function ForgotPasswordForm({ onRestored, invite = null }: { onRestored: () => void; invite?: InviteLink | null }) {
   const { t } = useTranslation();
   // Warnings and errors belong to this form: they go when it does (they must not greet the dashboard).
   const toast = useScopedToast();
   const forgot = useForgotPassword();
   const restore = useRestorePassword();
-  const [saved] = useState(readSent);
+  // An invitation's link wins over a code this tab asked for earlier.
+  const [saved] = useState<SentCode | null>(() => (invite ? { email: invite.email, attempt_id: invite.attempt_id, sent_at: 0, step: 'restore' } : readSent()));
   const [email, setEmail] = useState(saved?.email ?? '');
   // The reset attempt the mailed code belongs to (sent back with the code).
   const [attemptId, setAttemptId] = useState(saved?.attempt_id ?? '');
-  const [sentAt, setSentAt] = useState<number | null>(saved?.sent_at ?? null);
+  const [sentAt, setSentAt] = useState<number | null>(saved?.sent_at || null);
   const [sentTo, setSentTo] = useState(saved?.email ?? '');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [step, setStepState] = useState<'email' | 'restore'>(saved?.step ?? 'email');
   const resendIn = useResendCountdown(sentAt);
   const form = useForm<RestoreValues>({ defaultValues: { password: '', password_confirmation: '' } });
   const { errors } = form.formState;
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(invite?.code ?? '');
   const [password, confirmation] = useWatch({ control: form.control, name: ['password', 'password_confirmation'] });
 
   const setStep = (next: 'email' | 'restore') => {
@@ -202,7 +226,9 @@ export function ForgotPasswordForm({ onRestored }: { onRestored: () => void }) {
     <Box component="form" noValidate onSubmit={onRestore} data-testid="forgot-restore-step">
       <Stack spacing={2}>
         <Alert severity="info" data-testid="forgot-code-sent">
-          {t('auth.forgot.codeSent', { email: sentTo || email.trim() })}
+          {invite && sentTo === invite.email && code === invite.code
+            ? t('auth.forgot.inviteHint', { email: sentTo })
+            : t('auth.forgot.codeSent', { email: sentTo || email.trim() })}
         </Alert>
         <CodeField
           id="forgot-code"
@@ -246,7 +272,7 @@ export function ForgotPasswordForm({ onRestored }: { onRestored: () => void }) {
           )}
         />
         <Button type="submit" variant="contained" size="large" disabled={!filled} loading={restore.isPending} data-testid="forgot-restore">
-          {t('auth.forgot.restore')}
+          {invite ? t('auth.forgot.inviteSubmit') : t('auth.forgot.restore')}
         </Button>
         <Button
           variant="text"
