@@ -28,6 +28,7 @@ import { registerIdempotency } from './plugins/idempotency.ts';
 import { requestLocale } from './plugins/locale.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { authRoutes, passwordRoutes } from './modules/auth/auth.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(settingsAdminRoutes, { prefix: '/admin' });
       await api.register(npSenderRoutes, { prefix: '/admin' });
       await api.register(notificationsAdminRoutes, { prefix: '/admin/notifications' });
+      await api.register(staffRoutes, { prefix: '/admin' });
     },
     { prefix: '/api/v1' },
   );

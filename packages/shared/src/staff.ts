@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { pageQuery } from './api.ts';
 import { emailField } from './auth.ts';
+import { LOCALES } from './locale.ts';
 import type { OrderStatus } from './config.ts';
 
 /**
@@ -63,7 +65,15 @@ export const WAREHOUSE_ORDER_MOVES: readonly OrderStatus[] = ['Complected', 'Del
 const name = z.string('invalid_type').trim().min(2, 'too_short').max(191, 'too_long');
 
 /** `POST /admin/staff`: the person gets a mail to set their password. */
-export const staffCreateInput = z.object({ email: emailField, name, role: z.enum(STAFF_ROLES, 'invalid_value') }).strict();
+export const staffCreateInput = z
+  .object({
+    email: emailField,
+    name,
+    role: z.enum(STAFF_ROLES, 'invalid_value'),
+    /** The language of the invitation and of the person's mails; default: the creator's request language. */
+    lang: z.enum(LOCALES, 'invalid_value').optional(),
+  })
+  .strict();
 export type StaffCreateInput = z.infer<typeof staffCreateInput>;
 
 /** `PUT /admin/staff/{id}`: any of the fields; staff are blocked, never deleted. */
@@ -77,6 +87,7 @@ export const staffDto = z.object({
   email: z.string(),
   name: z.string(),
   role: z.enum(STAFF_ROLES),
+  lang: z.enum(LOCALES),
   blocked: z.boolean(),
   /** false until the person has set a password from the invitation. */
   password_set: z.boolean(),
@@ -85,3 +96,21 @@ export const staffDto = z.object({
   created_at: z.string(),
 });
 export type StaffDto = z.infer<typeof staffDto>;
+
+/** How long an invitation's code lets a new person set their password (longer than the 10-minute codes). */
+export const INVITE_TTL_HOURS = 72;
+
+const boolParam = z.enum(['true', 'false'], 'invalid_value').transform((v) => v === 'true');
+
+/** `GET /admin/staff`: newest first (default) or by name; filters by role, blocked, name or e-mail. */
+export const staffListQuery = pageQuery.extend({
+  search: z.string('invalid_type').trim().max(255, 'too_long').optional(),
+  role: z.enum(STAFF_ROLES, 'invalid_value').optional(),
+  blocked: boolParam.optional(),
+  sort: z.enum(['newest', 'name'], 'invalid_value').default('newest'),
+});
+export type StaffListQuery = z.infer<typeof staffListQuery>;
+
+/** `POST /admin/staff/{id}/invite`: a fresh invitation went out. */
+export const staffInviteResponse = z.object({ sent: z.literal(true) });
+export type StaffInviteResponse = z.infer<typeof staffInviteResponse>;

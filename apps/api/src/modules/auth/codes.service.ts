@@ -5,6 +5,7 @@ import type { authCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Ctx } from '../../lib/ctx.ts';
 import { hashCode, newCode, safeEqual } from '../../lib/security.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
 import { codeMail, type CodePurpose } from '../../mail/templates.ts';
 import { authRepo } from './auth.repository.ts';
 
@@ -28,10 +29,14 @@ export interface IssueOptions {
    * answer costs the same work, and takes the same time, as for a known address.
    */
   mail?: boolean;
+  /** How long the code lives (default CODE_TTL_MINUTES; a staff invitation: INVITE_TTL_HOURS). */
+  ttlMinutes?: number;
+  /** The mail to send instead of the plain code mail (a staff invitation carries a link with the attempt and code). */
+  compose?: (code: string, attemptId: string) => MailMessage;
 }
 
 /**
- * One-time 6-digit codes (DESIGN.md sections 4 and 8): hashed, 10 minutes, single use, 5 wrong
+ * One-time 6-digit codes (DESIGN.md sections 4 and 8): hashed, 10 minutes (unless `ttlMinutes`), single use, 5 wrong
  * tries burn the code. Each code belongs to an attempt (its id goes back to the client that asked,
  * which sends it with the code); issuing one never touches another device's attempt. One new code
  * a minute per address, purpose and device, and only while that device's previous code is unused
@@ -57,12 +62,12 @@ export async function issueCode(
     email: to.email,
     purpose,
     codeHash: hashCode(to.email, code),
-    expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+    expiresAt: new Date(Date.now() + (opts.ttlMinutes ?? CODE_TTL_MINUTES) * 60_000),
     attemptId,
     deviceKey,
     payload: opts.payload,
   });
-  const mail = codeMail(to.email, to.name, purpose, code, to.lang);
+  const mail = opts.compose ? opts.compose(code, attemptId) : codeMail(to.email, to.name, purpose, code, to.lang);
   await ctx.deps.queue.enqueue(tx, 'send-mail', opts.mail === false ? { ...mail, discard: true } : mail);
   return attemptId;
 }
