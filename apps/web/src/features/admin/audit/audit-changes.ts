@@ -32,6 +32,9 @@ function statusText(t: TFunction, entity: string, v: string, lang: string): stri
 function valueText(t: TFunction, field: string, v: unknown, entity = '', lang = 'uk'): string {
   if (v === null || v === undefined || v === '') return t('audit.empty_value');
   if (field === 'status' && typeof v === 'string') return statusText(t, entity, v, lang);
+  // A staff member's role and mail language in words.
+  if (field === 'role' && typeof v === 'string') return t(`roles.${v}`, { defaultValue: v });
+  if (field === 'lang' && typeof v === 'string') return t(`audit.langs.${v}`, { defaultValue: v });
   if (typeof v === 'boolean') return v ? t('audit.yes') : t('audit.no');
   if (typeof v === 'number') {
     if (field.endsWith('_kop')) return kopToUah(v);

@@ -15,6 +15,7 @@ const ACTIONS = [
   'order.status', 'order.paid', 'order.ttn', 'order.ttn_created', 'order.job_retry',
   'product.update', 'product.image_add', 'product.image_delete', 'category.create', 'category.update',
   'setting.update', 'broadcast', 'onec.import', 'onec.settings', 'onec.credentials.create', 'onec.credentials.revoke',
+  'staff.create', 'staff.update', 'staff.invite',
 ];
 const FIELDS = [
   // users, money, orders
@@ -28,6 +29,8 @@ const FIELDS = [
   'source', 'files', 'warnings', 'error', 'price_types', 'login', 'categories_created', 'categories_updated', 'properties_created',
   'properties_updated', 'property_values_created', 'products_created', 'products_updated', 'products_unchanged', 'products_zeroed',
   'offers_applied', 'pictures_stored', 'only_changes',
+  // staff
+  'email', 'name', 'role', 'lang',
 ];
 
 describe('audit labels', () => {
@@ -41,6 +44,17 @@ describe('audit labels', () => {
       expect(lines.filter((l) => l.label === l.field).map((l) => l.field)).toEqual([]);
     });
   }
+
+  it('a staff role and mail language read as words', () => {
+    const uk = i18n.getFixedT('uk', ADMIN_NS);
+    expect(changeLines(uk, { role: [null, 'admin'], lang: [null, 'ru'] })).toMatchObject([
+      { label: 'Роль', after: 'Адміністратор' },
+      { label: 'Мова листів', after: 'російська' },
+    ]);
+    const ru = i18n.getFixedT('ru', ADMIN_NS);
+    expect(actionLabel(ru, 'staff.create')).toBe('Новый сотрудник');
+    expect(changeLines(ru, { role: ['admin', 'reseller'] })[0]).toMatchObject({ before: 'Администратор', after: 'Реселлер' });
+  });
 
   it('a waybill cost shows in hryvnia with its currency; lists and an override read as text', () => {
     const t = i18n.getFixedT('uk', ADMIN_NS);
