@@ -106,6 +106,10 @@ export const paymentDto = z.object({
   status: z.enum(TOP_UP_STATUSES),
   comment: z.string().nullable(),
   decline_reason: z.string().nullable(),
+  /** What was credited when the operator approved another amount than `amount` (the claim); null: the claim. */
+  credited_amount: z.number().nullable(),
+  /** Why the credited amount differs from the claim (null when it does not). */
+  credit_reason: z.string().nullable(),
   document: paymentDocumentDto.nullable(),
   created_at: z.string(),
   processed_at: z.string().nullable(),
@@ -166,9 +170,20 @@ export const withdrawCreateResponse = z.object({ data: z.union([z.object({ requi
 
 // ---------- operator ----------
 
+/**
+ * `PUT /admin/payments/{id}`. Approving may name the `amount` actually received (UAH, 2 decimals):
+ * when it differs from the claim a `reason` is required (checked by the service, which knows the
+ * claim: 422 on `reason`). A decline credits nothing, so an `amount` with it is refused (422).
+ */
 export const paymentDecisionInput = z
-  .strictObject({ status: z.enum(['Approved', 'Declined'], 'invalid_value'), reason: z.string('invalid_type').trim().max(500, 'too_long').optional() })
-  .refine((v) => v.status !== 'Declined' || !!v.reason, { message: 'reason_required', path: ['reason'] });
+  .strictObject({
+    status: z.enum(['Approved', 'Declined'], 'invalid_value'),
+    reason: z.string('invalid_type').trim().max(500, 'too_long').optional(),
+    amount: money(MAX_TOP_UP_UAH).optional(),
+  })
+  .refine((v) => v.status !== 'Declined' || !!v.reason, { message: 'reason_required', path: ['reason'] })
+  .refine((v) => v.status !== 'Declined' || v.amount === undefined, { message: 'invalid_value', path: ['amount'] });
+export type PaymentDecisionInput = z.infer<typeof paymentDecisionInput>;
 export const withdrawDecisionInput = z
   .strictObject({ status: z.enum(['Paid', 'Declined'], 'invalid_value'), reason: z.string('invalid_type').trim().max(500, 'too_long').optional() })
   .refine((v) => v.status !== 'Declined' || !!v.reason, { message: 'reason_required', path: ['reason'] });

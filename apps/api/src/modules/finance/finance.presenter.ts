@@ -29,6 +29,8 @@ export function presentPayment(p: PaymentRow, doc: DocumentRow | undefined): Pay
     status: p.status,
     comment: p.comment,
     decline_reason: p.declineReason,
+    credited_amount: p.creditedKop === null ? null : kopToUah(p.creditedKop),
+    credit_reason: p.creditReason,
     document: doc ? presentDocument(doc) : null,
     created_at: p.createdAt.toISOString(),
     processed_at: p.processedAt ? p.processedAt.toISOString() : null,

@@ -116,7 +116,7 @@ export const financeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.put('/payments/:id', { config: { idempotent: true }, schema: { tags: ['admin'], security, params: idParam, body: paymentDecisionInput, response: { 200: dataOf(adminPayment) } } }, async (req) => ({
-    data: await finance.decidePayment(authedCtx(req), req.params.id, req.body.status, req.body.reason),
+    data: await finance.decidePayment(authedCtx(req), req.params.id, req.body),
   }));
 
   app.get(

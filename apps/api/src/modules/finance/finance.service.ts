@@ -10,6 +10,7 @@ import {
   maskCard,
   uahToKop,
   type OperationsQuery,
+  type PaymentDecisionInput,
   type PaymentInput,
   type StatisticsSeriesDto,
   type WithdrawInput,
@@ -159,18 +160,34 @@ export async function adminPayments(ctx: AuthedCtx, status: 'Pending' | 'Approve
   return { data: await withDocuments(ctx, rows), total };
 }
 
-export async function decidePayment(ctx: AuthedCtx, id: number, status: 'Approved' | 'Declined', reason: string | undefined) {
+/**
+ * An operator's decision on a top-up. Approving credits the claim, or `amount` (UAH) when the money
+ * received differs: then a reason is required (422 on `reason`), the payment keeps its claim and
+ * records what was credited and why. One posting per payment (its key), under the payment's lock.
+ */
+export async function decidePayment(ctx: AuthedCtx, id: number, input: PaymentDecisionInput) {
+  const { status, reason } = input;
   return ctx.db.transaction(async (tx) => {
     const p = await financeRepo.lockPayment(tx, id);
     if (!p) throw AppError.notFound();
     if (!TOP_UP_TRANSITIONS[p.status].includes(status)) throw AppError.business('TransitionNotAllowed', 'transition_not_allowed');
-    const updated = await financeRepo.updatePayment(tx, id, { status, declineReason: status === 'Declined' ? reason! : null, processedBy: ctx.user.id, processedAt: new Date() });
+    const creditKop = status === 'Approved' && input.amount !== undefined ? uahToKop(input.amount) : p.amountKop;
+    const differs = creditKop !== p.amountKop;
+    if (differs && !reason) throw AppError.field('reason', 'reason_required');
+    const updated = await financeRepo.updatePayment(tx, id, {
+      status,
+      declineReason: status === 'Declined' ? reason! : null,
+      creditedKop: differs ? creditKop : null,
+      creditReason: differs ? reason! : null,
+      processedBy: ctx.user.id,
+      processedAt: new Date(),
+    });
     const who = (await financeRepo.recipient(tx, p.userId))!;
     if (status === 'Approved') {
       await ledger.credit(tx, ctx.deps, {
         userId: p.userId,
         type: 'payment',
-        amountKop: p.amountKop,
+        amountKop: creditKop,
         key: `payment:${p.id}:credit`,
         descriptionUk: 'Поповнення балансу',
         descriptionRu: 'Пополнение баланса',
@@ -178,13 +195,24 @@ export async function decidePayment(ctx: AuthedCtx, id: number, status: 'Approve
         operationable: { type: 'payment', id: p.id },
         actorId: ctx.user.id,
       });
-      await notify(tx, ctx.deps, who, 'payment_credited', { payment_id: p.id, amount: kopToUah(p.amountKop).toFixed(2) });
+      await notify(tx, ctx.deps, who, 'payment_credited', {
+        payment_id: p.id,
+        amount: kopToUah(creditKop).toFixed(2),
+        ...(differs ? { claimed: kopToUah(p.amountKop).toFixed(2), reason: reason! } : {}),
+      });
     } else {
       await notify(tx, ctx.deps, who, 'payment_declined', { payment_id: p.id, amount: kopToUah(p.amountKop).toFixed(2), reason: reason! });
       // Nothing is posted, but the owner's request list changes: their open pages are told.
       await announceMoney(tx, ctx.deps, p.userId, who.balanceKop, { type: 'payment', id: p.id });
     }
-    await adminRepo.audit(tx, { actorId: ctx.user.id, action: `payment.${status.toLowerCase()}`, entity: 'payment', entityId: id, changes: { status: [p.status, status], ...(reason ? { reason } : {}) } });
+    // Another amount than claimed: the row names both (claim -> credited) and the reason.
+    await adminRepo.audit(tx, {
+      actorId: ctx.user.id,
+      action: `payment.${status.toLowerCase()}`,
+      entity: 'payment',
+      entityId: id,
+      changes: { status: [p.status, status], ...(differs ? { amount_kop: [p.amountKop, creditKop] } : {}), ...(reason ? { reason } : {}) },
+    });
     const [doc] = await financeRepo.documentsByIds(tx, [p.paymentDocumentId]);
     return { ...presentPayment(updated, doc), user_id: p.userId };
   });

@@ -151,6 +151,126 @@ describe('top-ups', () => {
   });
 });
 
+describe('top-up credited for another amount than claimed (issue 27 p.1)', () => {
+  async function claim(u: { token: string }, amount: number) {
+    const doc = await upload(u.token, 'receipt.png', PNG);
+    const pay = await t.request('POST', '/api/v1/payments', { token: u.token, body: { amount, payment_document_id: doc.body.data.id, comment: 'Моно' } });
+    expect(pay.status).toBe(201);
+    return pay.body.data.id as number;
+  }
+  const decide = (id: number, body: unknown, headers?: Record<string, string>) => t.request('PUT', `/api/v1/admin/payments/${id}`, { token: op, body, ...(headers ? { headers } : {}) });
+  const auditOf = async (id: number) =>
+    ((await t.database.db.execute(sql`SELECT action, actor_id, changes FROM audit_log WHERE entity = 'payment' AND entity_id = ${id} ORDER BY id`)) as unknown as { rows: { action: string; actor_id: number; changes: Record<string, unknown> }[] }).rows;
+  const paymentOps = async (userId: number) =>
+    ((await t.database.db.execute(sql`SELECT amount_kop FROM operations WHERE user_id = ${userId} AND type = 'payment'`)) as unknown as { rows: { amount_kop: string }[] }).rows.map((r) => Number(r.amount_kop));
+
+  test('approving another amount with a reason credits it; the payment keeps its claim; audit, notification and both views say so', async () => {
+    const u = await t.user();
+    const id = await claim(u, 1500.5);
+    const r = await decide(id, { status: 'Approved', amount: 1200.1, reason: 'На рахунок надійшло 1200.10' });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ id, amount: 1500.5, status: 'Approved', credited_amount: 1200.1, credit_reason: 'На рахунок надійшло 1200.10', decline_reason: null, user_id: u.id });
+    expect(await balanceOf(u.token)).toBe(1200.1);
+    expect(await storedBalance(u.id)).toBe(1200.1);
+    // One ledger row, of the credited amount (integer kopecks).
+    expect(await paymentOps(u.id)).toEqual([120010]);
+    const ops = await t.request('GET', '/api/v1/operations', { token: u.token });
+    expect(ops.body.data).toHaveLength(1);
+    expect(ops.body.data[0]).toMatchObject({ type: 'payment', amount: 1200.1, balance: 1200.1, operationable_id: id });
+    // The reseller's list and the operator's queue show the claim, what was credited and why.
+    const mine = await t.request('GET', '/api/v1/payments', { token: u.token });
+    expect(mine.body.data[0]).toMatchObject({ id, amount: 1500.5, credited_amount: 1200.1, credit_reason: 'На рахунок надійшло 1200.10' });
+    const queue = await t.request('GET', '/api/v1/admin/payments?status=Approved&per_page=100', { token: op });
+    expect(queue.body.data.find((p: any) => p.id === id)).toMatchObject({ amount: 1500.5, credited_amount: 1200.1, credit_reason: 'На рахунок надійшло 1200.10' });
+    // The stored row.
+    const row = ((await t.database.db.execute(sql`SELECT amount_kop, credited_kop, credit_reason FROM payments WHERE id = ${id}`)) as unknown as { rows: { amount_kop: string; credited_kop: string; credit_reason: string }[] }).rows[0]!;
+    expect([Number(row.amount_kop), Number(row.credited_kop), row.credit_reason]).toEqual([150050, 120010, 'На рахунок надійшло 1200.10']);
+    // The decision's audit row names both amounts (claim -> credited) and the reason.
+    const audit = await auditOf(id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'payment.approved', changes: { status: ['Pending', 'Approved'], amount_kop: [150050, 120010], reason: 'На рахунок надійшло 1200.10' } });
+    // The notification (and its mail) says what was credited, the claim and why.
+    const notes = await t.request('GET', '/api/v1/notifications', { token: u.token });
+    expect(notes.body.data[0].data.title).toBe('Баланс поповнено');
+    expect(notes.body.data[0].data.message).toBe('На ваш баланс зараховано 1200.10 грн. замість заявлених 1500.50 грн. Причина: На рахунок надійшло 1200.10');
+    const mail = await t.waitForMail(u.email, /Баланс поповнено/);
+    expect(mail.text).toContain('На ваш баланс зараховано 1200.10 грн. замість заявлених 1500.50 грн.');
+    await ledgerHolds();
+  });
+
+  test('more than claimed works too; the same amount as claimed is a plain approval', async () => {
+    const u = await t.user({ lang: 'ru' });
+    const more = await claim(u, 100);
+    const r = await decide(more, { status: 'Approved', amount: 150, reason: 'Доплата в тому ж платежі' });
+    expect(r.body.data).toMatchObject({ amount: 100, credited_amount: 150, credit_reason: 'Доплата в тому ж платежі' });
+    const notes = await t.request('GET', '/api/v1/notifications', { token: u.token });
+    expect(notes.body.data[0].data.message).toBe('На ваш баланс зачислено 150.00 грн. вместо заявленных 100.00 грн. Причина: Доплата в тому ж платежі');
+
+    const same = await claim(u, 99.99);
+    const s = await decide(same, { status: 'Approved', amount: 99.99 });
+    expect(s.status).toBe(200);
+    expect(s.body.data).toMatchObject({ amount: 99.99, credited_amount: null, credit_reason: null });
+    expect(await balanceOf(u.token)).toBe(249.99);
+    expect((await auditOf(same))[0]!.changes).toEqual({ status: ['Pending', 'Approved'] });
+    const plain = await claim(u, 10);
+    expect((await decide(plain, { status: 'Approved' })).body.data).toMatchObject({ amount: 10, credited_amount: null, credit_reason: null });
+    expect(await balanceOf(u.token)).toBe(259.99);
+    await ledgerHolds();
+  });
+
+  test('another amount needs a reason; bad amounts and an amount with a decline are 422; nothing changes', async () => {
+    const u = await t.user();
+    const id = await claim(u, 500);
+    for (const body of [{ status: 'Approved', amount: 400 }, { status: 'Approved', amount: 400, reason: '   ' }]) {
+      const r = await decide(id, body);
+      expect(r.status, JSON.stringify(body)).toBe(422);
+      expect(r.body.errors.reason).toEqual(['Вкажіть причину']);
+    }
+    for (const amount of [0, -5, 10.001, 0.001, 1e-300, 'x', '400', null, 2_000_000, Number.MAX_SAFE_INTEGER]) {
+      const r = await decide(id, { status: 'Approved', amount, reason: 'Інша сума' });
+      expect(r.status, String(amount)).toBe(422);
+      expect(r.body.errors.amount, String(amount)).toBeDefined();
+    }
+    const declined = await decide(id, { status: 'Declined', amount: 400, reason: 'Не та сума' });
+    expect(declined.status).toBe(422);
+    expect(declined.body.errors.amount).toBeDefined();
+    expect((await t.request('GET', '/api/v1/payments', { token: u.token })).body.data[0]).toMatchObject({ status: 'Pending', credited_amount: null, credit_reason: null });
+    expect(await balanceOf(u.token)).toBe(0);
+    expect(await auditOf(id)).toEqual([]);
+    // A decline without an amount still works and credits nothing.
+    expect((await decide(id, { status: 'Declined', reason: 'Не та сума' })).body.data).toMatchObject({ status: 'Declined', credited_amount: null, credit_reason: null });
+    expect(await paymentOps(u.id)).toEqual([]);
+    await ledgerHolds();
+  });
+
+  test('credited once: a replayed request, a second approval and a race of two approvals', async () => {
+    const u = await t.user();
+    const id = await claim(u, 300);
+    const body = { status: 'Approved', amount: 250, reason: 'Комісія банку' };
+    const headers = { 'idempotency-key': `approve-${id}-other` };
+    const first = await decide(id, body, headers);
+    const replay = await decide(id, body, headers);
+    expect(first.status).toBe(200);
+    expect(replay.status).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    const again = await decide(id, { status: 'Approved', amount: 260, reason: 'Ще раз' });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('TransitionNotAllowed');
+    expect(await paymentOps(u.id)).toEqual([25000]);
+
+    // Two operators approve the same top-up at once, with different amounts: one wins, once.
+    const raced = await claim(u, 1000);
+    const results = await Promise.all([decide(raced, { status: 'Approved', amount: 900, reason: 'Перший' }), decide(raced, { status: 'Approved', amount: 800, reason: 'Другий' })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const won = results.find((r) => r.status === 200)!.body.data.credited_amount as number;
+    expect(await paymentOps(u.id)).toEqual([25000, won * 100]);
+    expect(await balanceOf(u.token)).toBe(250 + won);
+    expect(await auditOf(raced)).toHaveLength(1);
+    await ledgerHolds();
+  });
+});
+
 describe('withdrawals', () => {
   test('card and amount are checked first; above the balance is refused; the amount is held', async () => {
     const u = await t.user();

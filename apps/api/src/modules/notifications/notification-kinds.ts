@@ -36,10 +36,17 @@ export const NOTIFICATION_KIND_SPECS: Record<NotificationKind, KindSpec> = {
   payment_credited: {
     mail: true,
     title: () => ({ uk: 'Баланс поповнено', ru: 'Баланс пополнен' }),
-    message: (p) => ({
-      uk: `Поповнення на ${s(p.amount)} грн. зараховано на ваш баланс.`,
-      ru: `Пополнение на ${s(p.amount)} грн. зачислено на ваш баланс.`,
-    }),
+    // `claimed` and `reason` when the operator credited another amount than claimed.
+    message: (p) =>
+      p.claimed
+        ? {
+            uk: `На ваш баланс зараховано ${s(p.amount)} грн. замість заявлених ${s(p.claimed)} грн. Причина: ${s(p.reason)}`,
+            ru: `На ваш баланс зачислено ${s(p.amount)} грн. вместо заявленных ${s(p.claimed)} грн. Причина: ${s(p.reason)}`,
+          }
+        : {
+            uk: `Поповнення на ${s(p.amount)} грн. зараховано на ваш баланс.`,
+            ru: `Пополнение на ${s(p.amount)} грн. зачислено на ваш баланс.`,
+          },
     link: () => '/dashboard/finances',
   },
   payment_declined: {

@@ -45,10 +45,10 @@ function useMoneyDecision<I extends { id: number }, R>(fn: (input: I, options: {
   });
 }
 
-/** `PUT /admin/payments/{id}`: approve, or decline with a reason. */
+/** `PUT /admin/payments/{id}`: approve (with `amount` and a reason when another amount is credited), or decline with a reason. */
 export const useDecidePayment = () =>
-  useMoneyDecision(({ id, status, reason }: { id: number; status: 'Approved' | 'Declined'; reason?: string }, options) =>
-    api.put<AdminPayment>(`/admin/payments/${id}`, { status, ...(reason ? { reason } : {}) }, undefined, options),
+  useMoneyDecision(({ id, status, reason, amount }: { id: number; status: 'Approved' | 'Declined'; reason?: string; amount?: number }, options) =>
+    api.put<AdminPayment>(`/admin/payments/${id}`, { status, ...(amount !== undefined ? { amount } : {}), ...(reason ? { reason } : {}) }, undefined, options),
   );
 
 /** `PUT /admin/withdraws/{id}`: mark paid, or decline with a reason. */

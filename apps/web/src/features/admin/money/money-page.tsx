@@ -45,7 +45,7 @@ import { ResellerLink } from '../components/reseller-link.tsx';
 import { kyivDateTime, pageParam } from '../lib/format.ts';
 import { useAdminT } from '../i18n.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
-import { ReceiptPreview } from './receipt-preview.tsx';
+import { CreditedNote, ReceiptPreview } from './receipt-preview.tsx';
 
 type MoneyTab = 'topups' | 'withdrawals';
 const TOP_UP_COLORS = { Pending: 'warning', Approved: 'success', Declined: 'error' } as const;
@@ -149,11 +149,11 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
   const [target, setTarget] = useState<{ item: AdminPayment; mode: 'approve' | 'decline' } | null>(null);
   const targetUser = useAdminUser(target?.item.user_id ?? 0, Boolean(target));
 
-  const confirm = (reason: string | undefined) => {
+  const confirm = (reason: string | undefined, amount?: number) => {
     if (!target) return Promise.resolve();
     const approve = target.mode === 'approve';
     return decide
-      .mutateAsync({ id: target.item.id, status: approve ? 'Approved' : 'Declined', ...(reason ? { reason } : {}) })
+      .mutateAsync({ id: target.item.id, status: approve ? 'Approved' : 'Declined', ...(reason ? { reason } : {}), ...(approve && amount !== undefined ? { amount } : {}) })
       .then(() => {
         toast.success(t(approve ? 'money.toast.approved' : 'money.toast.declined'));
         setTarget(null);
@@ -189,9 +189,15 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
               doc={p.document}
               paymentId={p.id}
               claimed={p.amount}
+              status={p.status}
+              credited={p.credited_amount}
+              creditReason={p.credit_reason}
               {...(p.status === 'Pending' ? { onApprove: () => setTarget({ item: p, mode: 'approve' }), onDecline: () => setTarget({ item: p, mode: 'decline' }) } : {})}
             />,
-            <Amount key="amount" value={p.amount} />,
+            <Box key="amount">
+              <Amount value={p.amount} />
+              <CreditedNote claimed={p.amount} credited={p.credited_amount} reason={p.credit_reason} />
+            </Box>,
             <ResellerLink key="reseller" id={p.user_id} />,
             <Note key="note" comment={p.comment} reason={p.decline_reason} />,
             <Chip key="status" size="small" color={TOP_UP_COLORS[p.status]} label={t(`money.topUpStatus.${p.status}`)} data-testid="money-status-chip" />,
@@ -211,9 +217,10 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
       <DecisionDialog
         open={target?.mode === 'approve'}
         title={t('money.approveDialog.title')}
-        text={target ? t('money.approveDialog.text', { amount: formatMoney(target.item.amount), name: targetUser.data?.name ?? `#${target.item.user_id}` }) : ''}
+        text={(amount: number) => (target ? t('money.approveDialog.text', { amount: formatMoney(amount), name: targetUser.data?.name ?? `#${target.item.user_id}` }) : '')}
         confirmLabel={t('money.approveDialog.confirm')}
         withReason={false}
+        {...(target ? { claimed: target.item.amount } : {})}
         busy={decide.isPending}
         onCancel={() => setTarget(null)}
         onConfirm={confirm}

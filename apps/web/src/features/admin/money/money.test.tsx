@@ -10,6 +10,8 @@ const payment = (id: number, over: Partial<PaymentDto> = {}) => ({
   status: 'Pending' as const,
   comment: 'ПриватБанк',
   decline_reason: null,
+  credited_amount: null as number | null,
+  credit_reason: null as string | null,
   document: { id: 40 + id, name: `receipt-${id}.png`, mime: 'image/png', size: 2048, url: `/api/v1/media-files/${40 + id}/file`, created_at: '2025-03-04T10:00:00Z' },
   created_at: '2025-03-04T10:00:00Z',
   processed_at: null,
@@ -18,15 +20,16 @@ const payment = (id: number, over: Partial<PaymentDto> = {}) => ({
 });
 const withdraw = (id: number) => ({ id, requisites: '4149 **** **** 1234', card_number: '4149499999991234', amount: 400, status: 'New' as const, decline_reason: null, created_at: '2025-03-04T10:00:00Z', paid_at: null, user_id: 7 });
 
-function serveMoney() {
-  const queue = { payments: [payment(1), payment(2, { document: { id: 50, name: 'scan.pdf', mime: 'application/pdf', size: 1000, url: '/api/v1/media-files/50/file', created_at: '2025-03-04T10:00:00Z' } })], withdraws: [withdraw(5)] };
+function serveMoney(extra: ReturnType<typeof payment>[] = []) {
+  const queue = { payments: [...extra, payment(1), payment(2, { document: { id: 50, name: 'scan.pdf', mime: 'application/pdf', size: 1000, url: '/api/v1/media-files/50/file', created_at: '2025-03-04T10:00:00Z' } })], withdraws: [withdraw(5)] };
   const calls = serve((c) => {
     if (c.path === '/api/v1/admin/payments') return page(queue.payments.filter((p) => !c.query.get('status') || p.status === c.query.get('status')));
     if (c.path === '/api/v1/admin/withdraws') return page(queue.withdraws.filter((w) => !c.query.get('status') || w.status === c.query.get('status')));
     const pay = /^\/api\/v1\/admin\/payments\/(\d+)$/.exec(c.path);
     if (pay && c.method === 'PUT') {
       const p = queue.payments.find((x) => x.id === Number(pay[1]))!;
-      Object.assign(p, { status: (c.body as { status: string }).status });
+      const body = c.body as { status: string; amount?: number; reason?: string };
+      Object.assign(p, { status: body.status, ...(body.amount !== undefined ? { credited_amount: body.amount, credit_reason: body.reason } : {}) });
       return { data: p };
     }
     const w = /^\/api\/v1\/admin\/withdraws\/(\d+)$/.exec(c.path);
@@ -99,6 +102,93 @@ describe('money queues', () => {
     receipt = await screen.findByTestId('receipt-dialog');
     fireEvent.click(within(receipt).getByTestId('receipt-decline'));
     expect(await screen.findByTestId('decline-dialog')).toBeTruthy();
+  });
+
+  it('approves another amount than claimed only with a reason, and sends the amount (issue 27 p.1)', async () => {
+    const calls = serveMoney();
+    renderAt(<MoneyPage />, '/admin/money', '/admin/money');
+    const row = (await screen.findAllByTestId('money-row'))[0]!;
+    fireEvent.click(within(row).getByTestId('money-approve'));
+    const dialog = await screen.findByTestId('approve-dialog');
+    const amount = within(dialog).getByTestId<HTMLInputElement>('approve-dialog-amount');
+    // Pre-filled with the claim; no reason asked while it is the claim.
+    expect(amount.value).toBe('1500.50');
+    expect(within(dialog).queryByTestId('approve-dialog-reason')).toBeNull();
+    expect(await within(dialog).findByText('Ірина Мельник', { exact: false })).toBeTruthy();
+    // Another amount: the text says what will be credited and a reason is required.
+    fireEvent.change(amount, { target: { value: '1 200,1' } });
+    expect(within(dialog).getByTestId('approve-dialog-text').textContent).toBe('1 200.10 грн буде зараховано на баланс реселера Ірина Мельник.');
+    expect(within(dialog).getByTestId('approve-dialog-other').textContent).toBe('Буде зараховано 1 200.10 грн замість заявлених 1 500.50 грн. Вкажіть причину: реселер її побачить');
+    fireEvent.click(within(dialog).getByTestId('approve-dialog-confirm'));
+    expect(await within(dialog).findByText('Вкажіть причину')).toBeTruthy();
+    expect(puts(calls)).toEqual([]);
+    fireEvent.change(within(dialog).getByTestId('approve-dialog-reason'), { target: { value: 'Надійшло 1200.10' } });
+    fireEvent.click(within(dialog).getByTestId('approve-dialog-confirm'));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]).toMatchObject({ path: '/api/v1/admin/payments/1', body: { status: 'Approved', amount: 1200.1, reason: 'Надійшло 1200.10' } });
+    await waitFor(() => expect(screen.getAllByTestId('money-row')).toHaveLength(1));
+  });
+
+  it('the amount to credit must be an amount: above 0, whole kopecks, at most the top-up maximum', async () => {
+    const calls = serveMoney();
+    renderAt(<MoneyPage />, '/admin/money', '/admin/money');
+    fireEvent.click(within((await screen.findAllByTestId('money-row'))[0]!).getByTestId('money-approve'));
+    const dialog = await screen.findByTestId('approve-dialog');
+    const amount = within(dialog).getByTestId<HTMLInputElement>('approve-dialog-amount');
+    // Not amounts: nothing is sent.
+    const bads: [string, string][] = [
+      ['0', 'Сума має бути більше 0'],
+      ['12.345', 'Вкажіть суму, наприклад 1500.50 (не більше 2 знаків після коми)'],
+      [',', 'Вкажіть суму, наприклад 1500.50 (не більше 2 знаків після коми)'],
+      ['', 'Вкажіть суму, наприклад 1500.50 (не більше 2 знаків після коми)'],
+      ['2000000', 'Не більше 1 000 000.00 грн'],
+    ];
+    for (const [bad, message] of bads) {
+      fireEvent.change(amount, { target: { value: bad } });
+      fireEvent.click(within(dialog).getByTestId('approve-dialog-confirm'));
+      expect(await within(dialog).findByText(message), bad).toBeTruthy();
+    }
+    expect(puts(calls)).toEqual([]);
+  });
+
+  it('back to the claim: no reason, no amount sent', async () => {
+    const calls = serveMoney();
+    renderAt(<MoneyPage />, '/admin/money', '/admin/money');
+    fireEvent.click(within((await screen.findAllByTestId('money-row'))[0]!).getByTestId('money-approve'));
+    const dialog = await screen.findByTestId('approve-dialog');
+    const amount = within(dialog).getByTestId<HTMLInputElement>('approve-dialog-amount');
+    fireEvent.change(amount, { target: { value: '100' } });
+    expect(within(dialog).getByTestId('approve-dialog-reason')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '1500.5' } });
+    expect(within(dialog).queryByTestId('approve-dialog-reason')).toBeNull();
+    expect(within(dialog).queryByTestId('approve-dialog-other')).toBeNull();
+    fireEvent.click(within(dialog).getByTestId('approve-dialog-confirm'));
+    await waitFor(() => expect(puts(calls)).toEqual([expect.objectContaining({ body: { status: 'Approved' } })]));
+  });
+
+  it('a top-up credited with another amount reads "зараховано X з Y" with the reason, in the list and the receipt', async () => {
+    setDesktop(true);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:receipt', revokeObjectURL: () => undefined }));
+    serveMoney([
+      payment(9, { status: 'Approved', credited_amount: 1200.1, credit_reason: 'Надійшло менше', processed_at: '2025-03-05T10:00:00Z' }),
+      payment(8, { status: 'Approved', processed_at: '2025-03-05T10:00:00Z' }),
+    ]);
+    renderAt(<MoneyPage />, '/admin/money?status=all', '/admin/money');
+    const rows = await screen.findAllByTestId('money-row');
+    const other = rows.find((r) => r.dataset.id === '9')!;
+    const plain = rows.find((r) => r.dataset.id === '8')!;
+    expect(within(other).getByTestId('money-credited').textContent).toBe('зараховано 1 200.10 з 1 500.50Причина: Надійшло менше');
+    expect(within(plain).queryByTestId('money-credited')).toBeNull();
+    fireEvent.click(within(other).getByTestId('receipt-open'));
+    let receipt = await screen.findByTestId('receipt-dialog');
+    expect(within(receipt).getByTestId('receipt-claimed').textContent).toBe('Заявлена сума: 1 500.50 грн');
+    expect(within(receipt).getByTestId('receipt-credited').textContent).toBe('Зараховано: 1 200.10 грнПричина: Надійшло менше');
+    expect(within(receipt).queryByTestId('receipt-approve')).toBeNull();
+    fireEvent.keyDown(receipt, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('receipt-dialog')).toBeNull());
+    fireEvent.click(within(plain).getByTestId('receipt-open'));
+    receipt = await screen.findByTestId('receipt-dialog');
+    expect(within(receipt).getByTestId('receipt-credited').textContent).toBe('Зараховано: 1 500.50 грн');
   });
 
   it('declines a top-up only with a reason', async () => {

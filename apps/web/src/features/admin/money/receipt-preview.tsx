@@ -1,7 +1,9 @@
 /**
  * A top-up's receipt, downloaded with the bearer token: an image shows as a thumbnail that opens
  * larger, a PDF as a button that opens it in a dialog (<iframe>), anything else as a download.
- * Test ids: receipt-thumb, receipt-open, receipt-dialog, receipt-image, receipt-pdf, receipt-download.
+ * The dialog shows the claimed amount and, for a decided top-up, what was credited (issue 27 p.1).
+ * Test ids: receipt-thumb, receipt-open, receipt-dialog, receipt-image, receipt-pdf, receipt-download,
+ * receipt-claimed, receipt-credited; money-credited (CreditedNote).
  */
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
@@ -18,7 +20,7 @@ import BrokenImageOutlined from '@mui/icons-material/BrokenImageOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney, type PaymentDocumentDto } from '@drop/shared';
+import { formatMoney, type PaymentDocumentDto, type TopUpStatus } from '@drop/shared';
 import { requestBlob } from '../../../lib/api-client.ts';
 import { useAdminT } from '../i18n.ts';
 
@@ -69,12 +71,52 @@ export interface ReceiptPreviewProps {
   paymentId: number;
   /** The amount the reseller claims (UAH): shown beside the receipt, to compare with it. */
   claimed?: number;
+  /** The top-up's status: once decided, the dialog says what was credited. */
+  status?: TopUpStatus;
+  /** What was credited when it differs from the claim (null: the claim), and why. */
+  credited?: number | null;
+  creditReason?: string | null;
   /** While the top-up waits: decide from the receipt itself (the dialog closes, the decision dialog opens). */
   onApprove?: () => void;
   onDecline?: () => void;
 }
 
-export function ReceiptPreview({ doc, paymentId, claimed, onApprove, onDecline }: ReceiptPreviewProps) {
+/** A top-up credited with another amount than claimed: "зараховано X з Y" and the reason (nothing otherwise). */
+export function CreditedNote({ claimed, credited, reason }: { claimed: number; credited: number | null; reason: string | null }) {
+  const { t } = useAdminT();
+  if (credited === null) return null;
+  return (
+    <Box data-testid="money-credited">
+      <Typography variant="caption" component="div" color="warning.main" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+        {t('money.creditedOf', { credited: formatMoney(credited), claimed: formatMoney(claimed) })}
+      </Typography>
+      {reason && (
+        <Typography variant="caption" component="div" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {t('money.creditReason', { reason })}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function Outcome({ status, claimed, credited, reason }: { status: TopUpStatus; claimed: number; credited: number | null; reason: string | null }) {
+  const { t } = useAdminT();
+  if (status === 'Pending') return null;
+  return (
+    <Box sx={{ px: 3, pb: 1 }} data-testid="receipt-credited">
+      <Typography color={status === 'Declined' || credited !== null ? 'warning.main' : 'success.main'} sx={{ fontWeight: 600 }}>
+        {status === 'Declined' ? t('money.receipt.declined') : t('money.receipt.credited', { amount: formatMoney(credited ?? claimed) })}
+      </Typography>
+      {status === 'Approved' && reason && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {t('money.creditReason', { reason })}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+export function ReceiptPreview({ doc, paymentId, claimed, status, credited = null, creditReason = null, onApprove, onDecline }: ReceiptPreviewProps) {
   const { t, tc } = useAdminT();
   const [open, setOpen] = useState(false);
   const image = doc ? INLINE_IMAGES.includes(doc.mime) : false;
@@ -118,6 +160,7 @@ export function ReceiptPreview({ doc, paymentId, claimed, onApprove, onDecline }
             {t('money.receipt.claimed', { amount: formatMoney(claimed) })}
           </Typography>
         )}
+        {claimed !== undefined && status && <Outcome status={status} claimed={claimed} credited={credited} reason={creditReason} />}
         <DialogContent sx={{ display: 'flex', justifyContent: 'center', minHeight: 200 }}>
           {file.isError ? (
             <Typography color="error" role="alert">

@@ -32,6 +32,18 @@ function PaymentRow({ payment }: { payment: PaymentDto }) {
         {payment.document ? ` · ${payment.document.name}` : ''}
       </Typography>
       {payment.comment && <Typography variant="body2">{payment.comment}</Typography>}
+      {payment.status === 'Approved' && payment.credited_amount !== null && (
+        <Box data-testid="payment-credited">
+          <Typography variant="body2" color="warning.main" sx={{ fontWeight: 600 }}>
+            {t('finance.payments.credited', { credited: formatMoney(payment.credited_amount), claimed: formatMoney(payment.amount), currency: t('common.currency') })}
+          </Typography>
+          {payment.credit_reason && (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} data-testid="payment-credit-reason">
+              {t('finance.payments.reason', { reason: payment.credit_reason })}
+            </Typography>
+          )}
+        </Box>
+      )}
       {payment.status === 'Declined' && payment.decline_reason && (
         <Typography variant="body2" color="error" data-testid="payment-reason">
           {t('finance.payments.reason', { reason: payment.decline_reason })}
@@ -46,7 +58,10 @@ function PaymentRow({ payment }: { payment: PaymentDto }) {
   );
 }
 
-/** The user's top-up requests with their status (Pending, Approved, Declined with the reason). */
+/**
+ * The user's top-up requests with their status (Pending, Approved, Declined with the reason); an
+ * approval of another amount than claimed says what was credited and why (issue 27 p.1).
+ */
 export function PaymentsCard() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
