@@ -2,9 +2,10 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { AuditEntryDto, UserDto } from '@drop/shared';
+import type { AuditEntryDto, StaffRole, UserDto } from '@drop/shared';
 import { AppProviders } from '../../app/providers.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
+import { authKeys } from '../auth/api/keys.ts';
 
 export const reply = (body: unknown, status = 200) =>
   Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(body === undefined ? '' : JSON.stringify(body)), blob: () => Promise.resolve(new Blob(['x'])), json: () => Promise.resolve(body) } as Response);
@@ -60,7 +61,7 @@ export const user = (id: number, over: Partial<UserDto> = {}): UserDto => ({
 
 export const auditEntry = (id: number, over: Partial<AuditEntryDto> = {}): AuditEntryDto => ({
   id,
-  actor: { id: 1, name: 'Оператор Олена', email: 'op@example.com' },
+  actor: { id: 1, name: 'Оператор Олена', email: 'op@example.com', role: 'manager' },
   action: 'user.update',
   entity: 'user',
   entity_id: 7,
@@ -79,9 +80,18 @@ function Probe() {
   return <output data-testid="location">{`${l.pathname}${l.search}`}</output>;
 }
 
-/** Renders `ui` at `route` (matched by `path`) with the app's providers and a location probe. */
-export function renderAt(ui: ReactElement, route: string, path = route.split('?')[0]!) {
+/** The signed-in staff member renderAt seeds (id 999: no clash with the people a test serves). */
+export const signedIn = (role: StaffRole) => user(999, { name: 'Працівник', email: 'staff@example.com', role, login_2fa: true });
+
+/**
+ * Renders `ui` at `route` (matched by `path`) with the app's providers and a location probe.
+ * `as` seeds the signed-in user in the query cache (what AdminApp has loaded before a section
+ * renders; the sections' role checks read it): an admin unless told, null for none (AdminApp's
+ * own tests, which serve /auth/user).
+ */
+export function renderAt(ui: ReactElement, route: string, path = route.split('?')[0]!, as: StaffRole | null = 'admin') {
   const client = createQueryClient();
+  if (as) client.setQueryData(authKeys.user, signedIn(as));
   const result = render(
     <AppProviders client={client}>
       <MemoryRouter initialEntries={[route]}>

@@ -1,11 +1,12 @@
 /**
- * Audit entries: a table from lg, cards below. Who (actor or "system"), when (Kyiv), what (a label
- * per action), the entity (a link for resellers and orders) and before -> after.
- * Test ids: audit-table, audit-cards, audit-row (data-action), audit-who, audit-when, audit-what,
- * audit-entity, audit-changes.
+ * Audit entries: a table from lg, cards below. Who (the actor and their role in words, or
+ * "system"), when (Kyiv), what (a label per action), the entity (a link for resellers and orders)
+ * and before -> after. Test ids: audit-table, audit-cards, audit-row (data-action), audit-who,
+ * audit-who-role, audit-when, audit-what, audit-entity, audit-changes.
  */
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -41,9 +42,12 @@ function Who({ entry }: { entry: AuditEntryDto }) {
   }
   return (
     <Box data-testid="audit-who" sx={{ minWidth: 0 }}>
-      <Link component={RouterLink} to={userPath(entry.actor.id)} underline="hover" variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {entry.actor.name}
-      </Link>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
+        <Link component={RouterLink} to={userPath(entry.actor.id)} underline="hover" variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {entry.actor.name}
+        </Link>
+        <Chip size="small" variant="outlined" label={t(`roles.${entry.actor.role}`, { defaultValue: entry.actor.role })} sx={{ height: 20, fontSize: 12 }} data-testid="audit-who-role" />
+      </Box>
       <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
         {entry.actor.email}
       </Typography>

@@ -14,9 +14,9 @@ function serveAudit() {
       return page([
         auditEntry(3, { action: 'payment.approved', entity: 'payment', entity_id: 12, changes: { status: ['Pending', 'Approved'] } }),
         auditEntry(2, { actor: null, action: 'money.payment', entity: 'user', entity_id: 7, changes: { balance_kop: [125050, 275100], amount_kop: 150050 }, created_at: '2025-07-01T21:30:00Z' }),
-        auditEntry(1, { action: 'onec.something_new', entity: 'onec', entity_id: null, changes: { blocked: [false, true] } }),
+        auditEntry(1, { actor: { id: 4, name: 'Ірина Коваль', email: 'admin@example.com', role: 'admin' }, action: 'onec.something_new', entity: 'onec', entity_id: null, changes: { blocked: [false, true] } }),
       ]);
-    if (c.path === '/api/v1/admin/users') return page(c.query.get('search') === 'op@example.com' ? [user(3, { email: 'op@example.com', role: 'operator' })] : []);
+    if (c.path === '/api/v1/admin/users') return page(c.query.get('search') === 'op@example.com' ? [user(3, { email: 'op@example.com', role: 'manager' })] : []);
     return undefined;
   });
 }
@@ -34,7 +34,10 @@ describe('audit log', () => {
     renderAt(<AuditPage />, '/admin/audit', '/admin/audit');
     const rows = await screen.findAllByTestId('audit-row');
     expect(within(rows[0]!).getByTestId('audit-what').textContent).toBe('Поповнення зараховано');
-    expect(within(rows[0]!).getByTestId('audit-who').textContent).toBe('Оператор Оленаop@example.com');
+    // The actor's role in words beside the name.
+    expect(within(rows[0]!).getByTestId('audit-who').textContent).toBe('Оператор ОленаМенеджерop@example.com');
+    expect(within(rows[0]!).getByTestId('audit-who-role').textContent).toBe('Менеджер');
+    expect(within(rows[2]!).getByTestId('audit-who-role').textContent).toBe('Адміністратор');
     expect(within(rows[0]!).getByTestId('audit-changes').textContent).toBe('Статус: На розгляді → Зараховано');
     expect(within(rows[0]!).getByTestId('audit-entity').textContent).toBe('Поповнення #12');
     expect(within(rows[1]!).getByTestId('audit-who').textContent).toBe('система');
@@ -54,6 +57,8 @@ describe('audit log', () => {
     const rows = await screen.findAllByTestId('audit-row');
     expect(within(rows[0]!).getByTestId('audit-what').textContent).toBe('Пополнение зачислено');
     expect(within(rows[1]!).getByTestId('audit-who').textContent).toBe('система');
+    expect(within(rows[0]!).getByTestId('audit-who-role').textContent).toBe('Менеджер');
+    expect(within(rows[2]!).getByTestId('audit-who-role').textContent).toBe('Администратор');
   });
 
   it('sends the filters from the URL; the action prefix select; entity id only with an entity', async () => {

@@ -1,8 +1,9 @@
 /**
  * The back office's frame: a top bar (menu on mobile, title, link back to the reseller dashboard,
- * language, the operator's name and role, logout) and a side navigation built from ADMIN_SECTIONS
- * (permanent from lg, a drawer below). Test ids: admin-shell, admin-top-bar, admin-nav,
- * admin-nav-<path>, admin-menu-button, admin-to-dashboard, admin-user-name, admin-logout.
+ * language, the staff member's name and role in words, logout) and a side navigation built from the
+ * sections the role may open (allowedSections; permanent from lg, a drawer below). Test ids:
+ * admin-shell, admin-top-bar, admin-nav, admin-nav-<path>, admin-menu-button, admin-to-dashboard,
+ * admin-user-name, admin-user-role, admin-logout.
  */
 import { Suspense, useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
@@ -31,18 +32,19 @@ import { InlineSpinner } from '../../../components/ui/full-screen-spinner.tsx';
 import { LanguageControl } from '../../../app/layouts/dashboard/language-control.tsx';
 import { useLogout } from '../../auth/api/logout.ts';
 import { useAdminT } from '../i18n.ts';
-import { ADMIN_SECTIONS } from '../sections.tsx';
+import { allowedSections } from '../sections.tsx';
 
 export const ADMIN_NAV_WIDTH = 232;
 export const ADMIN_BASE = '/admin';
 
-function SideNavList({ onNavigate }: { onNavigate?: () => void }) {
+/** The sections `role` may open (STAFF_ACCESS); the others are not listed at all. */
+function SideNavList({ role, onNavigate }: { role: string; onNavigate?: () => void }) {
   const { t } = useAdminT();
   const { pathname } = useLocation();
   return (
     <Box component="nav" aria-label={t('nav.label')} data-testid="admin-nav">
       <List component="div" sx={{ px: 1 }}>
-        {ADMIN_SECTIONS.map((s) => {
+        {allowedSections(role).map((s) => {
           const to = `${ADMIN_BASE}/${s.path}`;
           const selected = pathname === to || pathname.startsWith(`${to}/`);
           const Icon = s.icon;
@@ -82,7 +84,7 @@ export function AdminShell({ user, children }: { user: UserDto; children: ReactN
   const nav = (
     <>
       <Toolbar />
-      <SideNavList onNavigate={desktop ? undefined : () => setOpen(false)} />
+      <SideNavList role={user.role} onNavigate={desktop ? undefined : () => setOpen(false)} />
       {!desktop && (
         <>
           <Divider sx={{ my: 1 }} />
@@ -90,7 +92,7 @@ export function AdminShell({ user, children }: { user: UserDto; children: ReactN
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {user.name}
             </Typography>
-            <Typography variant="caption" color="text.secondary" sx={{ mt: -1.25 }}>
+            <Typography variant="caption" color="text.secondary" sx={{ mt: -1.25 }} data-testid="admin-user-role-mobile">
               {user.email} · {t(`roles.${user.role}`)}
             </Typography>
             <LanguageControl testId="admin-language-mobile" />

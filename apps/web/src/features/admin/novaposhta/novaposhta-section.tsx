@@ -1,7 +1,7 @@
 /**
  * /admin/novaposhta: who sends the waybills. The sender counterparty and its contact person as
  * Nova Poshta knows the API key's account (read-only), the counterparty's addresses and the one
- * waybills leave from (admins pick it when there are several; one is used without asking), and a
+ * waybills leave from (novaposhta.write, i.e. admins, pick it when there are several; one is used without asking), and a
  * refresh that asks NP again. NP unreachable or the key refused: the API's readable message and a retry.
  * Test ids: np-sender-page, np-sender-refresh, np-sender-error, np-sender-counterparty, np-sender-contact,
  * np-sender-phone, np-sender-addresses, np-sender-address (data-ref, data-current), np-sender-needs-choice,
@@ -24,7 +24,7 @@ import type { NpSenderDto } from '@drop/shared';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { useUser } from '../../auth/api/get-user.ts';
+import { useStaffAccess } from '../components/use-staff-access.ts';
 import { useNpSender, useRefreshNpSender, useSaveNpSenderAddress } from './api.ts';
 import { useNpT } from './i18n.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -76,7 +76,8 @@ function AddressCard({ sender }: { sender: NpSenderDto }) {
   const { t, tc } = useNpT();
   const toast = useToast();
   const save = useSaveNpSenderAddress();
-  const isAdmin = useUser(false).data?.role === 'admin';
+  // Picking the address is novaposhta.write (admins); the others see the sender read-only.
+  const isAdmin = useStaffAccess().may('novaposhta.write');
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const value = draft ?? sender.address_ref ?? '';

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { NpSenderDto } from '@drop/shared';
 import { expectSameLocaleKeys } from '../../../test/locales.ts';
 import { Reply, mockApi, renderSection, setDesktop } from '../orders/test-utils.tsx';
+import { renderAt } from '../test-utils.tsx';
 import NovaPoshtaSection from './novaposhta-section.tsx';
 import ru from './locales/ru.json';
 import uk from './locales/uk.json';
@@ -47,11 +48,14 @@ describe('admin Nova Poshta sender', () => {
     expect(screen.getAllByTestId('np-sender-address').find((el) => el.dataset.ref === B.ref)!.dataset.current).toBe('true');
   });
 
-  it('an operator sees the addresses but cannot pick', async () => {
-    mockApi((c) => (c.path === '/admin/novaposhta/sender' ? { data: sender() } : undefined));
-    renderSection(<NovaPoshtaSection />, 'novaposhta', '/admin/novaposhta', 'operator');
+  it('a manager sees the addresses but cannot pick (novaposhta.write is for admins)', async () => {
+    const api = mockApi((c) => (c.path === '/admin/novaposhta/sender' ? { data: sender() } : undefined));
+    renderAt(<NovaPoshtaSection />, '/admin/novaposhta', '/admin/novaposhta/*', 'manager');
     expect(await screen.findByText('Обрати адресу відправлення може лише адміністратор.')).toBeTruthy();
     expect((screen.getByRole('radio', { name: /Городоцька/ }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByTestId('np-sender-save') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('np-sender-save'));
+    expect(api.find('PUT', '/admin/novaposhta/sender')).toEqual([]);
   });
 
   it("NP refuses the key: NP's reason and what to check; a refresh asks NP again", async () => {

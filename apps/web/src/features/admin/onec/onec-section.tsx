@@ -1,8 +1,9 @@
 /**
  * /admin/onec: upload import.xml and/or offers.xml (and a pictures zip), watch the run (polled
  * every second: status, phase, progress, counters, results, warnings, error), the recent runs and
- * the price-type mapping (admins save it; operators see it) and, for admins, the exchange's own
- * credentials (credentials-card.tsx). The watched run is `?run=` in the URL.
+ * the price-type mapping (onec.settings saves it: admins; the others see it) and, for
+ * onec.credentials (admins), the exchange's own credentials (credentials-card.tsx; not rendered,
+ * so not requested, for the other roles). The watched run is `?run=` in the URL.
  * Test ids: onec-page, onec-file-{import|offers|pictures}, onec-start, onec-run (data-status),
  * onec-run-progress, onec-run-counter-{name}, onec-run-stats, onec-run-warnings, onec-run-error,
  * onec-runs, onec-run-row (data-run-id), onec-mapping, onec-mapping-{target}, onec-mapping-save.
@@ -34,7 +35,7 @@ import { ListPagination } from '../../../components/ui/list-pagination.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { useUser } from '../../auth/api/get-user.ts';
+import { useStaffAccess } from '../components/use-staff-access.ts';
 import { useImportRun, useImportRuns, useOnecSettings, useSaveOnecSettings, useStartImport } from './api.ts';
 import { CredentialsCard } from './credentials-card.tsx';
 import { useOnecT } from './i18n.ts';
@@ -264,8 +265,8 @@ function MappingCard() {
   const toast = useToast();
   const settings = useOnecSettings();
   const save = useSaveOnecSettings();
-  const user = useUser(false).data;
-  const isAdmin = user?.role === 'admin';
+  // The price mapping is onec.settings (admins); the others see it read-only.
+  const isAdmin = useStaffAccess().may('onec.settings');
   const [draft, setDraft] = useState<OnecPriceTypeMapping | null>(null);
   const [error, setError] = useState<string | null>(null);
   const value = draft ?? settings.data?.price_types;
@@ -349,6 +350,7 @@ function MappingCard() {
 
 export function OnecPage() {
   const { t } = useOnecT();
+  const { may } = useStaffAccess();
   const [params, setParams] = useSearchParams();
   const raw = Number(params.get('run'));
   const current = Number.isSafeInteger(raw) && raw > 0 ? raw : null;
@@ -363,7 +365,7 @@ export function OnecPage() {
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <RunsList current={current} onPick={pick} />
-          <CredentialsCard />
+          {may('onec.credentials') && <CredentialsCard />}
           <MappingCard />
         </Stack>
       </Box>

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { emptyOnecImportProgress, emptyOnecImportStats, type OnecImportRunDto } from '@drop/shared';
 import { expectSameLocaleKeys } from '../../../test/locales.ts';
 import { Reply, mockApi, page, renderSection, setDesktop } from '../orders/test-utils.tsx';
+import { renderAt } from '../test-utils.tsx';
 import OnecSection from './onec-section.tsx';
 import ru from './locales/ru.json';
 import uk from './locales/uk.json';
@@ -77,14 +78,14 @@ describe('admin 1C import', () => {
     expect(polls).toBe(finished);
   });
 
-  it('a failed run shows its error; the mapping is read-only for an operator', async () => {
+  it('a failed run shows its error; the mapping is read-only for a manager (onec.settings is for admins)', async () => {
     mockApi((c) => {
       if (c.path === '/admin/onec/settings') return { data: SETTINGS };
       if (c.path === '/admin/onec/imports' && c.method === 'GET') return page([run({ id: 4, status: 'failed' })]);
       if (c.path === '/admin/onec/imports/4') return { data: run({ id: 4, status: 'failed', error: { key: 'not_xml', params: {}, text: 'Файл import.xml не є коректним XML' } }) };
       return undefined;
     });
-    renderSection(<OnecSection />, 'onec', '/admin/onec');
+    renderAt(<OnecSection />, '/admin/onec', '/admin/onec/*', 'manager');
     fireEvent.click(await screen.findByRole('button', { name: 'Показати імпорт №4' }));
     expect((await screen.findByTestId('onec-run-error')).textContent).toBe('Файл import.xml не є коректним XML');
     expect(await screen.findByText('Змінювати відповідність може лише адміністратор.')).toBeTruthy();
@@ -132,7 +133,7 @@ describe('admin 1C import', () => {
       }
       return undefined;
     });
-    renderSection(<OnecSection />, 'onec', '/admin/onec');
+    renderSection(<OnecSection />, 'onec', '/admin/onec', 'admin');
     const card = await screen.findByTestId('onec-credentials');
     expect(await within(card).findByTestId('onec-credentials-none')).toBeTruthy();
     expect(within(card).queryByTestId('onec-credentials-revoke')).toBeNull();
@@ -176,14 +177,30 @@ describe('admin 1C import', () => {
     expect(await within(card).findByTestId('onec-credentials-none')).toBeTruthy();
   });
 
-  it('exchange credentials: not shown to an operator (403)', async () => {
+  it('exchange credentials: a manager gets no card and no request for them (onec.credentials is for admins)', async () => {
+    const api = mockApi((c) => {
+      if (c.path === '/admin/onec/settings') return { data: SETTINGS };
+      if (c.path === '/admin/onec/imports' && c.method === 'GET') return page([]);
+      if (c.path === '/admin/onec/credentials') return { data: null };
+      return undefined;
+    });
+    renderAt(<OnecSection />, '/admin/onec', '/admin/onec/*', 'manager');
+    await screen.findByTestId('onec-mapping');
+    await screen.findByTestId('onec-runs');
+    expect(screen.queryByTestId('onec-credentials')).toBeNull();
+    expect(api.calls.filter((c) => c.path === '/admin/onec/credentials')).toEqual([]);
+    // The upload stays theirs.
+    expect(screen.getByTestId('onec-start')).toBeTruthy();
+  });
+
+  it('exchange credentials: the card hides itself if the API answers 403 all the same', async () => {
     mockApi((c) => {
       if (c.path === '/admin/onec/settings') return { data: SETTINGS };
       if (c.path === '/admin/onec/imports' && c.method === 'GET') return page([]);
       if (c.path === '/admin/onec/credentials') return new Reply(403, { message: 'Доступ заборонено' });
       return undefined;
     });
-    renderSection(<OnecSection />, 'onec', '/admin/onec');
+    renderSection(<OnecSection />, 'onec', '/admin/onec', 'admin');
     await screen.findByTestId('onec-mapping');
     await waitFor(() => expect(screen.queryByTestId('onec-credentials')).toBeNull());
   });

@@ -1,8 +1,9 @@
 /**
  * /admin/users/{id}: the reseller's profile, badge, balance and summary; actions (verify/unverify,
- * discount, block/unblock, balance correction) and tabs (ledger, orders, devices, audit) kept in
- * `?tab=`. Test ids: admin-user-page (data-state), admin-user-title, user-badge, user-blocked,
- * user-balance, user-verify, user-discount, user-block, user-correct, block-dialog(-confirm|-cancel),
+ * discount, block/unblock: resellers.write; balance correction: money.corrections; the others do
+ * not see those buttons) and tabs (ledger, orders, devices, audit: admins only) kept in `?tab=`.
+ * Test ids: admin-user-page (data-state), admin-user-title, user-badge, user-blocked, user-balance,
+ * user-actions, user-verify, user-discount, user-block, user-correct, block-dialog(-confirm|-cancel),
  * user-tabs, user-tab-<tab>; dialogs in user-dialogs.tsx, lists in user-tabs.tsx.
  */
 import { useState, type ReactNode } from 'react';
@@ -32,6 +33,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useScopedToast } from '../../../lib/toast.tsx';
 import { useAdminUser, useAdminUserSummary, useUpdateAdminUser, type AdminUserDetail } from '../api/users.ts';
 import { LoadError, useErrorText } from '../components/query-state.tsx';
+import { useStaffAccess } from '../components/use-staff-access.ts';
 import { kyivDateTime } from '../lib/format.ts';
 import { useAdminT } from '../i18n.ts';
 import { CorrectionDialog, DiscountDialog } from './user-dialogs.tsx';
@@ -75,8 +77,12 @@ function Summary({ userId }: { userId: number }) {
   );
 }
 
+/** Verify, discount and block need resellers.write; the balance correction money.corrections; without either, no buttons. */
 function Actions({ user }: { user: AdminUserDetail }) {
   const { t } = useAdminT();
+  const { may } = useStaffAccess();
+  const mayEdit = may('resellers.write');
+  const mayCorrect = may('money.corrections');
   const toast = useScopedToast();
   const errorText = useErrorText();
   const update = useUpdateAdminUser(user.id);
@@ -102,35 +108,44 @@ function Actions({ user }: { user: AdminUserDetail }) {
   const verifyBusy = update.isPending && update.variables.is_verified !== undefined;
   const blockKey = user.blocked ? 'unblockDialog' : 'blockDialog';
 
+  if (!mayEdit && !mayCorrect) return null;
   return (
     <>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button
-          variant={user.is_verified ? 'outlined' : 'contained'}
-          color={user.is_verified ? 'inherit' : 'success'}
-          startIcon={user.is_verified ? <RemoveModeratorOutlined /> : <VerifiedUserOutlined />}
-          onClick={toggleVerified}
-          loading={verifyBusy}
-          disabled={update.isPending && !verifyBusy}
-          data-testid="user-verify"
-        >
-          {t(user.is_verified ? 'user.actions.unverify' : 'user.actions.verify')}
-        </Button>
-        <Button variant="outlined" startIcon={<PercentIcon />} onClick={() => setDialog('discount')} data-testid="user-discount">
-          {t('user.actions.discount')}
-        </Button>
-        <Button variant="outlined" startIcon={<PriceChangeOutlined />} onClick={() => setDialog('correct')} data-testid="user-correct">
-          {t('user.actions.correct')}
-        </Button>
-        <Button
-          variant="outlined"
-          color={user.blocked ? 'primary' : 'error'}
-          startIcon={user.blocked ? <LockOpenIcon /> : <BlockIcon />}
-          onClick={() => setDialog('block')}
-          data-testid="user-block"
-        >
-          {t(user.blocked ? 'user.actions.unblock' : 'user.actions.block')}
-        </Button>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-testid="user-actions">
+        {mayEdit && (
+          <>
+            <Button
+              variant={user.is_verified ? 'outlined' : 'contained'}
+              color={user.is_verified ? 'inherit' : 'success'}
+              startIcon={user.is_verified ? <RemoveModeratorOutlined /> : <VerifiedUserOutlined />}
+              onClick={toggleVerified}
+              loading={verifyBusy}
+              disabled={update.isPending && !verifyBusy}
+              data-testid="user-verify"
+            >
+              {t(user.is_verified ? 'user.actions.unverify' : 'user.actions.verify')}
+            </Button>
+            <Button variant="outlined" startIcon={<PercentIcon />} onClick={() => setDialog('discount')} data-testid="user-discount">
+              {t('user.actions.discount')}
+            </Button>
+          </>
+        )}
+        {mayCorrect && (
+          <Button variant="outlined" startIcon={<PriceChangeOutlined />} onClick={() => setDialog('correct')} data-testid="user-correct">
+            {t('user.actions.correct')}
+          </Button>
+        )}
+        {mayEdit && (
+          <Button
+            variant="outlined"
+            color={user.blocked ? 'primary' : 'error'}
+            startIcon={user.blocked ? <LockOpenIcon /> : <BlockIcon />}
+            onClick={() => setDialog('block')}
+            data-testid="user-block"
+          >
+            {t(user.blocked ? 'user.actions.unblock' : 'user.actions.block')}
+          </Button>
+        )}
       </Box>
       <DiscountDialog open={dialog === 'discount'} userId={user.id} current={user.discount} onClose={close} />
       <CorrectionDialog open={dialog === 'correct'} userId={user.id} balance={user.balance} onClose={close} />
@@ -155,8 +170,10 @@ export function UserDetailPage() {
   const valid = Number.isInteger(id) && id > 0;
   const user = useAdminUser(valid ? id : 0, valid);
   const [params, setParams] = useSearchParams();
+  // The audit trail reads the audit log (admins only); the other roles do not get that tab.
+  const tabs = useStaffAccess().may('audit') ? USER_TABS : USER_TABS.filter((k) => k !== 'audit');
   const tabParam = params.get('tab');
-  const tab: UserTab = (USER_TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as UserTab) : 'ledger';
+  const tab: UserTab = (tabs as readonly string[]).includes(tabParam ?? '') ? (tabParam as UserTab) : 'ledger';
 
   const back = (
     <IconButton component={RouterLink} to="/admin/users" aria-label={t('user.back')} data-testid="user-back">
@@ -227,7 +244,7 @@ export function UserDetailPage() {
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
         data-testid="user-tabs"
       >
-        {USER_TABS.map((k) => (
+        {tabs.map((k) => (
           <Tab key={k} value={k} label={t(`user.tabs.${k}`)} data-testid={`user-tab-${k}`} id={`user-tab-${k}`} aria-controls="user-tab-panel" />
         ))}
       </Tabs>

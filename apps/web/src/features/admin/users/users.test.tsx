@@ -175,6 +175,28 @@ describe('reseller page', () => {
     expect([q.get('entity'), q.get('entity_id')]).toEqual(['user', '7']);
   });
 
+  it('a manager verifies, discounts and blocks but gets no balance correction and no audit tab', async () => {
+    const calls = serveUser();
+    renderAt(<UserDetailPage />, '/admin/users/7?tab=audit', '/admin/users/:id', 'manager');
+    expect(await screen.findByTestId('user-verify')).toBeTruthy();
+    expect(screen.getByTestId('user-discount')).toBeTruthy();
+    expect(screen.getByTestId('user-block')).toBeTruthy();
+    expect(screen.queryByTestId('user-correct')).toBeNull();
+    // ?tab=audit falls back to the ledger: the audit log is for admins (the API would answer 403).
+    expect(screen.queryByTestId('user-tab-audit')).toBeNull();
+    expect(await screen.findByTestId('user-operation-row')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/v1/admin/audit')).toEqual([]);
+  });
+
+  it('an accountant corrects the balance but cannot verify, discount or block', async () => {
+    serveUser();
+    renderAt(<UserDetailPage />, '/admin/users/7', '/admin/users/:id', 'accountant');
+    expect(await screen.findByTestId('user-correct')).toBeTruthy();
+    expect(screen.queryByTestId('user-verify')).toBeNull();
+    expect(screen.queryByTestId('user-discount')).toBeNull();
+    expect(screen.queryByTestId('user-block')).toBeNull();
+  });
+
   it('says so when the reseller does not exist', async () => {
     serve(() => undefined);
     renderAt(<UserDetailPage />, '/admin/users/999', '/admin/users/:id');

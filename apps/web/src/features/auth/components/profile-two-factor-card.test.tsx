@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserDto } from '@drop/shared';
+import { i18n } from '../../../lib/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ProfileTwoFactorCard } from './profile-two-factor-card.tsx';
 
@@ -90,5 +91,37 @@ describe('ProfileTwoFactorCard', () => {
     fireEvent.click(screen.getByTestId('two-factor-off-confirm'));
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/auth/profile'))).toBe(true));
     expect(calls.find((c) => c.path.endsWith('/auth/profile'))!.body).toEqual({ login_2fa: false, attempt_id: ATTEMPT, code: '123456' });
+  });
+
+  it('staff: the login code switch is on and cannot be turned off, with a line saying why (uk and ru)', async () => {
+    const calls = mockApi(() => json({ data: user }));
+    // Even a staff record that still says login_2fa false shows it on: the API asks the code anyway.
+    const { unmount } = renderWithProviders(<ProfileTwoFactorCard user={{ ...user, role: 'warehouse', login_2fa: false }} />);
+    const input = screen.getByTestId('profile-login-2fa').querySelector('input')!;
+    expect(input.checked).toBe(true);
+    expect(input.disabled).toBe(true);
+    const line = screen.getByTestId('profile-login-2fa-staff');
+    expect(line.textContent).toBe('Працівники постачальника завжди входять із кодом з листа: цей захист не вимикається.');
+    expect(input.getAttribute('aria-describedby')).toBe(line.id);
+    fireEvent.click(input);
+    expect(screen.queryByTestId('two-factor-off-dialog')).toBeNull();
+    expect(calls.filter((c) => c.path.endsWith('/auth/profile'))).toEqual([]);
+    // The withdrawal switch stays theirs.
+    expect((screen.getByTestId('profile-withdraw-2fa').querySelector('input')!).disabled).toBe(false);
+    unmount();
+    await act(() => i18n.changeLanguage('ru'));
+    try {
+      renderWithProviders(<ProfileTwoFactorCard user={{ ...user, role: 'admin' }} />);
+      expect(screen.getByTestId('profile-login-2fa-staff').textContent).toBe('Сотрудники поставщика всегда входят с кодом из письма: эта защита не отключается.');
+    } finally {
+      await act(() => i18n.changeLanguage('uk'));
+    }
+  });
+
+  it('a reseller gets no such line and a working switch', () => {
+    mockApi(() => json({ data: user }));
+    renderWithProviders(<ProfileTwoFactorCard user={user} />);
+    expect(screen.queryByTestId('profile-login-2fa-staff')).toBeNull();
+    expect((screen.getByTestId('profile-login-2fa').querySelector('input')!).disabled).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { UserDto } from '@drop/shared';
+import { isStaffRole, type UserDto } from '@drop/shared';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useScopedToast } from '../../../lib/toast.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -24,7 +24,14 @@ export function ProfileTwoFactorCard({ user }: { user: UserDto }) {
       onSuccess: () => toast.success(t('profile.saved')),
       onError: (e) => toast.error(isApiError(e) ? e.message : t('errors.generic')),
     });
-  const toggle = (field: TwoFactorSwitch, on: boolean) => (on ? save({ [field]: true }) : setTurningOff(field));
+  // The supplier's staff always sign in with a mailed code (the API answers 422 staff_2fa_required
+  // to turning it off): the switch shows on and cannot be moved.
+  const staff = isStaffRole(user.role);
+  const toggle = (field: TwoFactorSwitch, on: boolean) => {
+    if (staff && field === 'login_2fa') return;
+    if (on) save({ [field]: true });
+    else setTurningOff(field);
+  };
 
   return (
     <Card component="section" aria-labelledby="profile-2fa-title" data-testid="profile-2fa">
@@ -35,15 +42,20 @@ export function ProfileTwoFactorCard({ user }: { user: UserDto }) {
           <FormControlLabel
             control={
               <Switch
-                checked={user.login_2fa}
-                disabled={update.isPending}
+                checked={staff || user.login_2fa}
+                disabled={staff || update.isPending}
                 onChange={(_e, v) => toggle('login_2fa', v)}
-                slotProps={{ input: { 'aria-label': t('profile.twoFactor.login') } }}
+                slotProps={{ input: { 'aria-label': t('profile.twoFactor.login'), 'aria-describedby': staff ? 'profile-login-2fa-staff' : undefined } }}
                 data-testid="profile-login-2fa"
               />
             }
             label={t('profile.twoFactor.login')}
           />
+          {staff && (
+            <Typography id="profile-login-2fa-staff" variant="body2" color="text.secondary" sx={{ mt: -0.5, pl: 6 }} data-testid="profile-login-2fa-staff">
+              {t('profile.twoFactor.staffAlways')}
+            </Typography>
+          )}
           <FormControlLabel
             control={
               <Switch
