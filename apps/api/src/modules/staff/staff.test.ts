@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { INVITE_TTL_HOURS } from '@drop/shared';
-import { auditLog, authCodes, users } from '../../db/schema/index.ts';
+import { accessTokens, auditLog, authCodes, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import type { CapturedMail } from '../../test/smtp.ts';
 
@@ -311,8 +311,7 @@ describe('changes', () => {
     const login = await t.request('POST', '/api/v1/auth/login', { body: { email: person.email, password: person.password } });
     expect(login.status).toBe(403);
     expect(login.body.code).toBe('AccountBlocked');
-    const [tokens] = await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM access_tokens WHERE user_id = ${person.id}`).then((r) => ('rows' in r ? r.rows : r) as { n: number }[]);
-    expect(Number(tokens!.n)).toBe(0);
+    expect(await t.database.db.select().from(accessTokens).where(eq(accessTokens.userId, person.id))).toHaveLength(0);
     expect((await t.request('GET', `/api/v1/admin/staff?blocked=true&search=${encodeURIComponent(person.email)}`, { token: op })).body.data.map((s: { id: number }) => s.id)).toEqual([person.id]);
 
     // An invitation is not sent to a blocked person.
