@@ -69,6 +69,13 @@ export const authRepo = {
     await db.insert(authCodes).values({ ...v, payload: v.payload ?? null });
   },
 
+  /** Ends every live code of an address and purpose (a new password ends the other reset and invitation codes). */
+  burnCodes: (db: Db, email: string, purpose: CodePurpose) =>
+    db
+      .update(authCodes)
+      .set({ usedAt: new Date(), payload: null })
+      .where(and(eq(authCodes.email, email), eq(authCodes.purpose, purpose), isNull(authCodes.usedAt))),
+
   findDevice: (db: Db, userId: number, deviceToken: string) =>
     db
       .select({ id: devices.id })

@@ -148,8 +148,9 @@ export async function restorePassword(ctx: Ctx, input: RestoreInput) {
   if (user.blocked) throw AppError.business('AccountBlocked', 'account_blocked', 403);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
-    // A new password signs every other session out.
+    // A new password signs every other session out, and ends every other reset code (an invitation's too).
     await authRepo.deleteTokensOfUser(tx, user.id);
+    await authRepo.burnCodes(tx, user.email, 'restore');
     const updated = await authRepo.updateUser(tx, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
     return signIn(ctx, tx, updated, input.device_token);
   });

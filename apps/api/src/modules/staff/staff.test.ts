@@ -175,6 +175,32 @@ describe('a new staff member', () => {
   });
 });
 
+describe('the invitation after a password is set another way', () => {
+  test('a password set through forgot-password ends the invitation: its code no longer resets the password', async () => {
+    const email = newEmail('warehouse');
+    const after = t.mails.length;
+    expect((await t.request('POST', '/api/v1/admin/staff', { token: op, body: { email, name: 'Степан Склад', role: 'warehouse' } })).status).toBe(201);
+    const invited = invitation(t, await t.waitForMail(email, /\d{6}/, after));
+
+    const mark = t.mails.length;
+    const forgot = await t.request('POST', '/api/v1/password/forgot', { body: { email, device_token: 'own-phone' } });
+    expect(forgot.status).toBe(200);
+    const code = t.codeFrom(await t.waitForMail(email, /\d{6}/, mark));
+    const password = 'own-password-1';
+    const set = await t.request('POST', '/api/v1/password/restore', { body: { email, attempt_id: forgot.body.data.attempt_id, code, password, password_confirmation: password } });
+    expect(set.status).toBe(200);
+
+    // Whoever else read the invitation mail cannot use it to take the account over.
+    const hijack = await t.request('POST', '/api/v1/password/restore', {
+      body: { email, attempt_id: invited.attemptId, code: invited.code, password: 'hijack-pass-1', password_confirmation: 'hijack-pass-1' },
+    });
+    expect(hijack.status).toBe(422);
+    const login = await t.request('POST', '/api/v1/auth/login', { body: { email, password } });
+    expect(login.status).toBe(200);
+    expect(login.body.data.enabled_2fa).toBe(true);
+  });
+});
+
 describe('validation and not found', () => {
   test('422 for a bad e-mail, a short name, an unknown role or field, an e-mail anyone has', async () => {
     const reseller = await t.user();
