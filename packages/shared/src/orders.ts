@@ -13,6 +13,7 @@ import {
   SELF_TTN_TYPES,
   type OrderStatus,
 } from './config.ts';
+import { WAREHOUSE_ORDER_MOVES, mayAccess } from './staff.ts';
 
 export type PayStatus = (typeof PAY_STATUSES)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -80,8 +81,24 @@ export function orderActions(o: { status: OrderStatus; payment_status?: PayStatu
 }
 export type OrderActions = ReturnType<typeof orderActions>;
 
-/** The statuses an operator moves an order to (New -> Confirmed is the reseller's confirm). */
-export const OPERATOR_ORDER_MOVES: readonly OrderStatus[] = ['Complected', 'Delivered', 'Done', 'Return', 'Exchange', 'PartReturn', 'Canceled'];
+/**
+ * The statuses staff move an order to (`POST /admin/orders/{id}/status`). Confirmed (New ->
+ * Confirmed) is the reseller's confirmation, which staff may make for them (audited as
+ * `order.confirm`), except for a Balance order: its confirmation debits the reseller's balance, so
+ * only the reseller confirms it (400 BalanceConfirmByReseller).
+ */
+export const OPERATOR_ORDER_MOVES: readonly OrderStatus[] = ['Confirmed', 'Complected', 'Delivered', 'Done', 'Return', 'Exchange', 'PartReturn', 'Canceled'];
+
+/** Staff may confirm this order for the reseller: a New order not paid from the balance. */
+export const staffMayConfirm = (o: { status: OrderStatus; payment_method: PayMethod }) => canMoveOrder(o.status, 'Confirmed') && o.payment_method !== 'Balance';
+
+/**
+ * The moves a staff role may make ('orders.status' in STAFF_ACCESS): a warehouse person only packs
+ * and ships (WAREHOUSE_ORDER_MOVES; no confirming, cancelling or closing); managers and admins every
+ * operator move; others none (403).
+ */
+export const staffOrderMoves = (role: string | null | undefined): readonly OrderStatus[] =>
+  !mayAccess(role, 'orders.status') ? [] : role === 'warehouse' ? WAREHOUSE_ORDER_MOVES : OPERATOR_ORDER_MOVES;
 
 const name = (max: number) => z.string('required').trim().min(1, 'required').max(max, 'too_long');
 const optionalText = (max: number) => z.string('invalid_type').trim().max(max, 'too_long').optional();

@@ -234,14 +234,16 @@ describe('operator actions', () => {
     await tools.setStock(4, 50);
     const u = await t.user({ isVerified: true });
     const o = await tools.place(u.token, [[4, 1, 80]]);
-    // New: the operator may only cancel (confirmation is the reseller's).
+    // New: staff may only confirm it for the reseller (not a Balance order, orders-admin.test.ts) or cancel it.
     for (const to of ['Complected', 'Delivered', 'Done', 'Return', 'Exchange', 'PartReturn']) {
       const r = await admin('POST', `/${o.id}/status`, { status: to });
       expect(r.status, to).toBe(400);
       expect(r.body.code).toBe('TransitionNotAllowed');
     }
+    expect((await admin('POST', `/${o.id}/status`, { status: 'Confirmed' })).status).toBe(200);
+    // Confirmed once: the reseller's own confirm (and staff's again) is refused.
+    expect((await t.request('POST', `/api/v1/orders/${o.id}/confirm`, { token: u.token })).status).toBe(400);
     expect((await admin('POST', `/${o.id}/status`, { status: 'Confirmed' })).status).toBe(400);
-    await t.request('POST', `/api/v1/orders/${o.id}/confirm`, { token: u.token });
     for (const to of ['Delivered', 'Done', 'Return']) expect((await admin('POST', `/${o.id}/status`, { status: to })).status, to).toBe(400);
     expect((await admin('POST', `/${o.id}/status`, { status: 'Complected' })).status).toBe(200);
     expect((await admin('POST', `/${o.id}/status`, { status: 'Done' })).status).toBe(400);
@@ -258,9 +260,9 @@ describe('operator actions', () => {
     const view = (await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data;
     expect(view.history.filter((h: any) => h.kind === 'status').map((h: any) => h.to)).toEqual(['New', 'Confirmed', 'Complected', 'Delivered', 'Done']);
     expect(view.history.find((h: any) => h.to === 'Delivered').note).toBe('Передано перевізнику');
-    // The reseller was told of each operator move.
+    // The reseller was told of each staff move (the confirmation made for them included).
     const notes = (await t.request('GET', '/api/v1/notifications', { token: u.token })).body.data;
-    expect(notes.filter((n: any) => n.kind === 'order_status').length).toBe(3);
+    expect(notes.filter((n: any) => n.kind === 'order_status').length).toBe(4);
   });
 
   test('exhaustively: from every status, every move the table forbids is a 400 that changes nothing', async () => {

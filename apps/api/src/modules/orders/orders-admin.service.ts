@@ -2,6 +2,7 @@ import {
   OPERATOR_ORDER_MOVES,
   SHIPPING_MOVES,
   canMoveOrder,
+  staffOrderMoves,
   mustBePaidToShip,
   kopToUah,
   uahToKop,
@@ -17,7 +18,7 @@ import { CarrierError } from '../../integrations/novaposhta/client.ts';
 import { carrierAppError, npSenderAddress } from '../settings/np-sender.ts';
 import { presentOrderSummary } from './orders.presenter.ts';
 import { ordersRepo, type OrderRow } from './orders.repository.ts';
-import { loadOrder } from './orders.service.ts';
+import { confirmLocked, loadOrder } from './orders.service.ts';
 import { chargeDelivery, moveOrder, pushOrder, setDeliveryStatus, setPaymentStatus, settleCash, type Actor } from './order-lifecycle.ts';
 import { trackOnce } from './tracking.service.ts';
 import { financeRepo } from '../finance/finance.repository.ts';
@@ -101,12 +102,24 @@ async function recordOverride(ctx: AuthedCtx, tx: Db, o: OrderRow, what: string,
 }
 
 /**
- * An operator moves an order (Complected, Delivered, Done, Return, Exchange, PartReturn,
- * Canceled) by the transition table. Done on a cash order nobody tracks (another carrier, the
- * reseller's own waybill) means the money came: it is settled as the carrier's report would.
+ * Staff move an order (OPERATOR_ORDER_MOVES) by the transition table. The role decides which moves
+ * (staffOrderMoves): a warehouse person only packs and ships (Complected, Delivered) and gets 403
+ * for any other move, cancelling included. Confirmed is the reseller's confirmation made for them
+ * (the same path as theirs: reservation, a Card invoice WaitPaid; audited as `order.confirm`),
+ * never for a Balance order, whose confirmation debits the reseller (400 BalanceConfirmByReseller).
+ * Done on a cash order nobody tracks (another carrier, the reseller's own waybill) means the money
+ * came: it is settled as the carrier's report would.
  */
 export async function moveAdminOrder(ctx: AuthedCtx, id: number, to: OrderStatus, comment: string | null, overrideReason?: string) {
   if (!OPERATOR_ORDER_MOVES.includes(to)) throw AppError.business('TransitionNotAllowed', 'transition_not_allowed');
+  if (!staffOrderMoves(ctx.user.role).includes(to)) throw AppError.forbidden();
+  if (to === 'Confirmed') {
+    return withLocked(ctx, id, 'order.confirm', async (tx, o) => {
+      if (!canMoveOrder(o.status as OrderStatus, 'Confirmed')) throw AppError.business('TransitionNotAllowed', 'transition_not_allowed');
+      if (o.paymentMethod === 'Balance') throw AppError.business('BalanceConfirmByReseller', 'balance_confirm_by_reseller');
+      return confirmLocked(tx, ctx.deps, o, staff(ctx), comment);
+    });
+  }
   return withLocked(ctx, id, 'order.status', async (tx, o, extra) => {
     const override = SHIPPING_MOVES.includes(to) && canMoveOrder(o.status as OrderStatus, to) ? shipGate(ctx, o, overrideReason) : null;
     if (override) await recordOverride(ctx, tx, o, to, override, extra);

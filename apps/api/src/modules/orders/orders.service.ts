@@ -17,6 +17,7 @@ import {
 } from '@drop/shared';
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pricingUser } from '../catalog/catalog.service.ts';
 import { pick } from '../catalog/catalog.presenter.ts';
@@ -149,20 +150,30 @@ export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promi
  */
 export async function confirmOrder(ctx: AuthedCtx, id: number): Promise<OrderDto> {
   return ctx.db.transaction(async (tx) => {
-    let order = await ordersRepo.lockOwned(tx, ctx.user.id, id);
-    if (!order) throw AppError.notFound();
-    if (!canMoveOrder(order.status as OrderStatus, 'Confirmed')) throw AppError.business('TransitionNotAllowed', 'transition_not_allowed');
-    order = await moveOrder(tx, ctx.deps, order, 'Confirmed', owner(ctx));
-    if (order.paymentMethod === 'Balance') {
-      await postOrderMoney(tx, ctx.deps, order, 'balance', -order.wholesaleKop, `order:${order.id}:balance`, { actorId: ctx.user.id });
-      order = await setPaymentStatus(tx, order, 'PaidFromBalance', owner(ctx));
-    } else if (order.paymentMethod === 'Card') {
-      order = await setPaymentStatus(tx, order, 'WaitPaid', owner(ctx));
-    }
-    await queueReservation(tx, ctx.deps, order.id, 'confirm');
+    const locked = await ordersRepo.lockOwned(tx, ctx.user.id, id);
+    if (!locked) throw AppError.notFound();
+    const order = await confirmLocked(tx, ctx.deps, locked, owner(ctx));
     await pushOrder(tx, ctx.deps, order);
     return load(ctx, tx, order);
   });
+}
+
+/**
+ * The confirmation itself, on an order locked in `tx`, whoever makes it: the reseller, or staff
+ * for them (a non-Balance order, orders-admin.service.ts; their comment goes on the status row).
+ * Not New: 400 TransitionNotAllowed.
+ */
+export async function confirmLocked(tx: Db, deps: Deps, locked: OrderRow, actor: Actor, comment: string | null = null): Promise<OrderRow> {
+  if (!canMoveOrder(locked.status as OrderStatus, 'Confirmed')) throw AppError.business('TransitionNotAllowed', 'transition_not_allowed');
+  let order = await moveOrder(tx, deps, locked, 'Confirmed', actor, comment);
+  if (order.paymentMethod === 'Balance') {
+    await postOrderMoney(tx, deps, order, 'balance', -order.wholesaleKop, `order:${order.id}:balance`, { actorId: actor.id });
+    order = await setPaymentStatus(tx, order, 'PaidFromBalance', actor);
+  } else if (order.paymentMethod === 'Card') {
+    order = await setPaymentStatus(tx, order, 'WaitPaid', actor);
+  }
+  await queueReservation(tx, deps, order.id, 'confirm');
+  return order;
 }
 
 /**

@@ -12,7 +12,7 @@ import { actionLabel, changeLines } from './audit-changes.ts';
 const ACTIONS = [
   'user.update', 'payment.approved', 'payment.declined', 'withdraw.paid', 'withdraw.declined',
   'money.order', 'money.refund', 'money.payment', 'money.withdrawal', 'money.correction', 'money.user_operation',
-  'order.status', 'order.paid', 'order.ttn', 'order.ttn_created', 'order.job_retry',
+  'order.status', 'order.confirm', 'order.paid', 'order.ttn', 'order.ttn_created', 'order.job_retry',
   'product.update', 'product.image_add', 'product.image_delete', 'category.create', 'category.update',
   'setting.update', 'broadcast', 'onec.import', 'onec.settings', 'onec.credentials.create', 'onec.credentials.revoke',
   'staff.create', 'staff.update', 'staff.invite',

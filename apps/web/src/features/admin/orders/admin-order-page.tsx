@@ -1,9 +1,10 @@
 /**
- * /admin/orders/:id: the order as the operator sees it: status chips, the actions (move status by
- * the allowed moves, mark a card invoice paid, set a waybill or make one through Nova Poshta), the
+ * /admin/orders/:id: the order as staff see it: status chips, the actions the role may take (confirm
+ * a New non-Balance order for the reseller, move status by the allowed moves — a warehouse person
+ * only packs and ships —, mark a card invoice paid, set a waybill or make one through Nova Poshta), the
  * reseller (a link to /admin/users/{id}), recipient and delivery, sums, lines, the reservation jobs
  * and the history. Test ids: admin-order-page (data-state), admin-order-status, admin-order-payment,
- * admin-order-delivery, order-move, order-mark-paid, order-set-ttn, order-create-ttn, order-reseller,
+ * admin-order-delivery, order-confirm, order-balance-confirm-note, order-move, order-mark-paid, order-set-ttn, order-create-ttn, order-reseller,
  * admin-order-ttn, admin-order-lines, admin-order-line; see order-dialogs.tsx, reservation-jobs.tsx.
  */
 import { useRef, useState } from 'react';
@@ -23,6 +24,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import LocalShippingIcon from '@mui/icons-material/LocalShippingOutlined';
 import PaidIcon from '@mui/icons-material/PaidOutlined';
@@ -30,7 +32,7 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TagIcon from '@mui/icons-material/Tag';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { OPERATOR_ORDER_MOVES, ORDER_TRANSITIONS, formatDate, formatMoney, formatPhone, mustBePaidToShip, type AdminOrderDto } from '@drop/shared';
+import { ORDER_TRANSITIONS, formatDate, formatMoney, formatPhone, mayAccess, mustBePaidToShip, staffMayConfirm, staffOrderMoves, type AdminOrderDto } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -43,12 +45,14 @@ import { labelOf, type OrderLists } from '../../orders/components/types.ts';
 import { orderAddress } from '../../orders/lib/address.ts';
 import { useAdminOrder, useMarkPaid } from './api.ts';
 import { useOrdersT } from './i18n.ts';
-import { ConfirmDialog, CreateTtnDialog, MoveStatusDialog, TtnDialog, useIsAdmin } from './order-dialogs.tsx';
+import { ConfirmDialog, CreateTtnDialog, MoveStatusDialog, StaffConfirmDialog, TtnDialog, useIsAdmin, useStaffRole } from './order-dialogs.tsx';
 import { adminUserPath, type OrderLinkState } from './orders-board-page.tsx';
 import { ReservationJobs } from './reservation-jobs.tsx';
 
-/** The statuses an operator may move this order to now. */
-export const allowedMoves = (o: Pick<AdminOrderDto, 'status'>) => ORDER_TRANSITIONS[o.status].filter((s) => OPERATOR_ORDER_MOVES.includes(s));
+/** The statuses this staff role may move this order to now in the move dialog (confirming has its own button). */
+export const allowedMoves = (o: Pick<AdminOrderDto, 'status'>, role: string | undefined) => ORDER_TRANSITIONS[o.status].filter((s) => s !== 'Confirmed' && staffOrderMoves(role).includes(s));
+/** The role may confirm a New order for the reseller (the button shows; a Balance order's is disabled with a note). */
+export const offersConfirm = (o: Pick<AdminOrderDto, 'status'>, role: string | undefined) => ORDER_TRANSITIONS[o.status].includes('Confirmed') && staffOrderMoves(role).includes('Confirmed');
 /** A waybill can be set from confirmation until the parcel leaves, unless one is there (a deleted one may be replaced). */
 export const canSetTtn = (o: Pick<AdminOrderDto, 'status' | 'ttn' | 'delivery_status'>) =>
   (o.status === 'Confirmed' || o.status === 'Complected') && (!o.ttn || o.delivery_status === 'Deleted');
@@ -56,9 +60,10 @@ export const canSetTtn = (o: Pick<AdminOrderDto, 'status' | 'ttn' | 'delivery_st
 export const canCreateNpTtn = (o: AdminOrderDto) => canSetTtn(o) && o.delivery_type === 'NovaPoshta' && o.delivery_service === 'NovaPoshta' && !!o.delivery.city_ref;
 export const canMarkPaid = (o: Pick<AdminOrderDto, 'payment_method' | 'payment_status'>) => o.payment_method === 'Card' && o.payment_status === 'WaitPaid';
 /** A Card order awaiting payment that could otherwise ship now (a waybill or Complected): the page says why it cannot. */
-export const unpaidBlocksShipping = (o: AdminOrderDto) => mustBePaidToShip(o) && (canSetTtn(o) || allowedMoves(o).includes('Complected'));
+export const unpaidBlocksShipping = (o: AdminOrderDto, role: string | undefined) =>
+  mustBePaidToShip(o) && ((canSetTtn(o) && mayAccess(role, 'orders.waybill')) || allowedMoves(o, role).includes('Complected'));
 
-type DialogName = 'move' | 'ttn' | 'np' | 'paid' | null;
+type DialogName = 'move' | 'confirm' | 'ttn' | 'np' | 'paid' | null;
 
 function Lines({ order }: { order: AdminOrderDto }) {
   const { t, tc } = useOrdersT();
@@ -136,26 +141,40 @@ function Lines({ order }: { order: AdminOrderDto }) {
 
 function Actions({ order, onOpen }: { order: AdminOrderDto; onOpen: (d: DialogName) => void }) {
   const { t } = useOrdersT();
-  const moves = allowedMoves(order);
+  // Only what the role may do is offered (STAFF_ACCESS); the API answers 403 to the rest.
+  const role = useStaffRole();
+  const moves = allowedMoves(order, role);
   // An unpaid Card order: only an admin opens the waybill dialogs (to override with a reason).
   const isAdmin = useIsAdmin();
   const shipBlocked = mustBePaidToShip(order) && !isAdmin;
+  const waybills = mayAccess(role, 'orders.waybill');
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label={t('order.actions')}>
-      <Button variant="contained" startIcon={<SwapHorizIcon />} disabled={moves.length === 0} onClick={() => onOpen('move')} data-testid="order-move">
-        {t('order.move')}
-      </Button>
-      {canMarkPaid(order) && (
+      {offersConfirm(order, role) && (
+        <Button variant="contained" color="success" startIcon={<CheckCircleIcon />} disabled={!staffMayConfirm(order)} onClick={() => onOpen('confirm')} data-testid="order-confirm">
+          {t('order.confirm')}
+        </Button>
+      )}
+      {mayAccess(role, 'orders.status') && (
+        <Button variant="contained" startIcon={<SwapHorizIcon />} disabled={moves.length === 0} onClick={() => onOpen('move')} data-testid="order-move">
+          {t('order.move')}
+        </Button>
+      )}
+      {canMarkPaid(order) && mayAccess(role, 'orders.payment') && (
         <Button variant="outlined" color="success" startIcon={<PaidIcon />} onClick={() => onOpen('paid')} data-testid="order-mark-paid">
           {t('order.markPaid')}
         </Button>
       )}
-      <Button variant="outlined" startIcon={<TagIcon />} disabled={!canSetTtn(order) || shipBlocked} onClick={() => onOpen('ttn')} data-testid="order-set-ttn">
-        {t('order.setTtn')}
-      </Button>
-      <Button variant="outlined" startIcon={<LocalShippingIcon />} disabled={!canCreateNpTtn(order) || shipBlocked} onClick={() => onOpen('np')} data-testid="order-create-ttn">
-        {t('order.createTtn')}
-      </Button>
+      {waybills && (
+        <Button variant="outlined" startIcon={<TagIcon />} disabled={!canSetTtn(order) || shipBlocked} onClick={() => onOpen('ttn')} data-testid="order-set-ttn">
+          {t('order.setTtn')}
+        </Button>
+      )}
+      {waybills && (
+        <Button variant="outlined" startIcon={<LocalShippingIcon />} disabled={!canCreateNpTtn(order) || shipBlocked} onClick={() => onOpen('np')} data-testid="order-create-ttn">
+          {t('order.createTtn')}
+        </Button>
+      )}
     </Box>
   );
 }
@@ -204,6 +223,7 @@ function MarkPaidDialog({ order, lists, onClose }: { order: AdminOrderDto; lists
 function AdminOrderView({ order, lists }: { order: AdminOrderDto; lists: Partial<OrderLists> | undefined }) {
   const { t, tc } = useOrdersT();
   const isAdmin = useIsAdmin();
+  const role = useStaffRole();
   const [dialog, setDialog] = useState<DialogName>(null);
   const money = (v: number) => `${formatMoney(v)} ${tc('common.currency')}`;
   const c = order.calculations;
@@ -211,9 +231,14 @@ function AdminOrderView({ order, lists }: { order: AdminOrderDto; lists: Partial
   return (
     <>
       <PageHeader title={t('order.title', { number: order.number })} actions={<Actions order={order} onOpen={setDialog} />} />
-      {unpaidBlocksShipping(order) && (
+      {unpaidBlocksShipping(order, role) && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="order-unpaid-note">
           {t('unpaid.text')} {isAdmin ? t('unpaid.admin') : t('unpaid.staff')}
+        </Alert>
+      )}
+      {offersConfirm(order, role) && !staffMayConfirm(order) && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="order-balance-confirm-note">
+          {t('order.balanceConfirm')}
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
@@ -280,10 +305,11 @@ function AdminOrderView({ order, lists }: { order: AdminOrderDto; lists: Partial
         <Lines order={order} />
       </Section>
       <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
-        <ReservationJobs orderId={order.id} />
+        {mayAccess(role, 'orders.reservation') && <ReservationJobs orderId={order.id} />}
         <OrderHistory entries={order.history} lists={lists} />
       </Box>
-      {dialog === 'move' && <MoveStatusDialog open order={order} moves={allowedMoves(order)} list={lists?.order_status_list} onClose={close} />}
+      {dialog === 'move' && <MoveStatusDialog open order={order} moves={allowedMoves(order, role)} list={lists?.order_status_list} onClose={close} />}
+      {dialog === 'confirm' && <StaffConfirmDialog order={order} lists={lists} onClose={close} />}
       {dialog === 'ttn' && <TtnDialog open order={order} onClose={close} />}
       {dialog === 'np' && <CreateTtnDialog open order={order} onClose={close} />}
       {dialog === 'paid' && <MarkPaidDialog order={order} lists={lists} onClose={close} />}

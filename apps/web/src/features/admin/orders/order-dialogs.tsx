@@ -9,6 +9,8 @@
  * Test ids: move-dialog, move-status, move-comment, move-submit, ttn-dialog, ttn-number, ttn-cost,
  * ttn-submit, np-dialog, np-weight, np-seats, np-description, np-submit, dialog-error, dialog-close,
  * unpaid-note, override-reason, confirm-dialog, confirm-item, confirm-submit, confirm-back.
+ * Staff confirm a New non-Balance order for the reseller through StaffConfirmDialog (the same
+ * confirm-dialog test ids).
  */
 import { useId, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
@@ -110,6 +112,8 @@ const err = (m: string | undefined) => validationMessage(m);
 
 /** The signed-in user is an admin (only admins override the paid-Card rule). */
 export const useIsAdmin = () => useUser(false).data?.role === 'admin';
+/** The signed-in staff member's role: the page offers what `mayAccess(role, area)` allows (the API answers 403 to the rest). */
+export const useStaffRole = () => useUser(false).data?.role;
 
 /** Moves that end or undo the order: asked first, listing what will happen. */
 export const DESTRUCTIVE_MOVES: readonly OrderStatus[] = ['Canceled', 'Return', 'PartReturn'];
@@ -154,6 +158,7 @@ export function ConfirmDialog({
   error,
   onBack,
   onConfirm,
+  tone = 'error',
 }: {
   open: boolean;
   title: string;
@@ -163,6 +168,8 @@ export function ConfirmDialog({
   error: string | null;
   onBack: () => void;
   onConfirm: () => void;
+  /** The confirm button's colour: red for what ends or undoes the order. */
+  tone?: 'error' | 'primary';
 }) {
   const { t, tc } = useOrdersT();
   const id = useId();
@@ -190,7 +197,7 @@ export function ConfirmDialog({
         <Button onClick={onBack} disabled={busy} data-testid="confirm-back">
           {tc('common.back')}
         </Button>
-        <Button variant="contained" color="error" loading={busy} onClick={onConfirm} data-testid="confirm-submit">
+        <Button variant="contained" color={tone} loading={busy} onClick={onConfirm} data-testid="confirm-submit">
           {confirmLabel}
         </Button>
       </DialogActions>
@@ -377,6 +384,60 @@ export function MoveStatusDialog({
       />
       {override.node}
     </FormDialog>
+  );
+}
+
+// ---------- confirm for the reseller ----------
+
+/**
+ * Staff confirm a New order for the reseller (not a Balance one: its confirmation debits the
+ * reseller, who confirms it). Asks first, listing what the confirmation does; sends the move to
+ * Confirmed, which the API audits as `order.confirm`.
+ */
+export function StaffConfirmDialog({ order, lists, onClose }: { order: AdminOrderDto; lists: { order_status_list?: ConfigItem[]; pay_status_list?: ConfigItem[] } | undefined; onClose: () => void }) {
+  const { t, tc } = useOrdersT();
+  const toast = useToast();
+  const move = useMoveOrder(order.id);
+  const [error, setError] = useState<string | null>(null);
+  const sending = useRef(false);
+  const items = [
+    t('confirm.confirmed.status', { number: order.number, status: labelOf(lists?.order_status_list, 'Confirmed') }),
+    t('confirm.confirmed.reservation'),
+    ...(order.payment_method === 'Card' ? [t('confirm.confirmed.invoice', { status: labelOf(lists?.pay_status_list, 'WaitPaid') })] : []),
+    ...(order.payment_method === 'COD' || order.payment_method === 'Prepayment' ? [t('confirm.confirmed.cash')] : []),
+    t('confirm.notify', { name: order.user.name }),
+    t('confirm.confirmed.audit'),
+  ];
+  return (
+    <ConfirmDialog
+      open
+      tone="primary"
+      title={t('confirm.title.Confirmed', { number: order.number })}
+      items={items}
+      confirmLabel={t('confirm.submit.Confirmed')}
+      busy={move.isPending}
+      error={error}
+      onBack={onClose}
+      onConfirm={() => {
+        // A second click before the button shows it is busy sends nothing.
+        if (sending.current) return;
+        sending.current = true;
+        setError(null);
+        move.mutate(
+          { status: 'Confirmed' },
+          {
+            onSettled: () => {
+              sending.current = false;
+            },
+            onSuccess: (o) => {
+              toast.success(t('move.done', { status: o.status_name }));
+              onClose();
+            },
+            onError: (e) => setError(isApiError(e) ? e.message : tc('errors.generic')),
+          },
+        );
+      }}
+    />
   );
 }
 

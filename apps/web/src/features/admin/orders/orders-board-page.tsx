@@ -5,7 +5,7 @@
  * Test ids: admin-orders-page (data-view), orders-view-board, orders-view-list, orders-board,
  * board-column (data-status), board-column-count, board-card (data-order-id), board-column-more,
  * board-column-empty, admin-orders-table, admin-orders-cards, admin-order-row (data-order-id),
- * admin-orders-total, admin-orders-empty, admin-orders-error, tracking-run.
+ * admin-orders-total, admin-orders-empty, admin-orders-error, tracking-run (roles with orders.waybill).
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,7 +32,8 @@ import TableRowsIcon from '@mui/icons-material/TableRowsOutlined';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanbanOutlined';
 import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
-import { ORDER_STATUSES, formatDate, formatMoney, type OrderStatus } from '@drop/shared';
+import { ORDER_STATUSES, formatDate, formatMoney, mayAccess, type OrderStatus } from '@drop/shared';
+import { useStaffRole } from './order-dialogs.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListPagination } from '../../../components/ui/list-pagination.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -325,6 +326,8 @@ export function OrdersBoardPage() {
   const [params, setParams] = useSearchParams();
   const view = params.get('view') === 'list' ? 'list' : 'board';
   const tracking = useMutation({ mutationFn: () => api.post<{ asked: number }>('/admin/orders/tracking/run') });
+  // Asking the carrier for tracking is waybill work (STAFF_ACCESS 'orders.waybill').
+  const role = useStaffRole();
   const setView = (next: 'board' | 'list') =>
     setParams((prev) => {
       if (next === 'board') return new URLSearchParams();
@@ -338,20 +341,22 @@ export function OrdersBoardPage() {
         title={t('title')}
         actions={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-            <Button
-              variant="outlined"
-              startIcon={<LocalShippingIcon />}
-              loading={tracking.isPending}
-              onClick={() =>
-                tracking.mutate(undefined, {
-                  onSuccess: (r) => toast.success(t('tracking.done', { count: r.asked })),
-                  onError: (e) => toast.error(isApiError(e) ? e.message : tc('errors.generic')),
-                })
-              }
-              data-testid="tracking-run"
-            >
-              {t('tracking.run')}
-            </Button>
+            {mayAccess(role, 'orders.waybill') && (
+              <Button
+                variant="outlined"
+                startIcon={<LocalShippingIcon />}
+                loading={tracking.isPending}
+                onClick={() =>
+                  tracking.mutate(undefined, {
+                    onSuccess: (r) => toast.success(t('tracking.done', { count: r.asked })),
+                    onError: (e) => toast.error(isApiError(e) ? e.message : tc('errors.generic')),
+                  })
+                }
+                data-testid="tracking-run"
+              >
+                {t('tracking.run')}
+              </Button>
+            )}
             <ToggleButtonGroup value={view} exclusive size="small" onChange={(_e, v: 'board' | 'list' | null) => v && setView(v)} aria-label={t('view.label')}>
               <ToggleButton value="board" data-testid="orders-view-board">
                 <ViewKanbanIcon fontSize="small" sx={{ mr: 0.5 }} />

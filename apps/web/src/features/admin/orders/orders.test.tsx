@@ -107,7 +107,7 @@ describe('admin orders', () => {
       }
       return undefined;
     });
-    renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'manager');
     await screen.findByText('Замовлення №100007');
     expect(screen.getByTestId('order-reseller-link').getAttribute('href')).toBe('/admin/users/42');
     expect(await screen.findByTestId('jobs-empty')).toBeTruthy();
@@ -133,7 +133,7 @@ describe('admin orders', () => {
       if (c.path === '/admin/orders/7/payment') return { data: adminOrder({ status: 'Confirmed', payment_method: 'Card', payment_status: 'Paid' }) };
       return undefined;
     });
-    renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'manager');
     await screen.findByText('Замовлення №100007');
     fireEvent.click(screen.getByTestId('order-mark-paid'));
     let dialog = await screen.findByTestId('confirm-dialog');
@@ -163,9 +163,9 @@ describe('admin orders', () => {
       if (c.path === '/admin/orders/7/status') return { data: { ...order, status: 'Canceled', status_name: 'Скасоване' } };
       return undefined;
     });
-    renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'manager');
     await screen.findByText('Замовлення №100007');
-    expect(allowedMoves({ status: 'New' })).toEqual(['Canceled']);
+    expect(allowedMoves({ status: 'New' }, 'manager')).toEqual(['Canceled']);
     fireEvent.click(screen.getByTestId('order-move'));
     let dialog = await screen.findByTestId('move-dialog');
     // Nothing chosen: the select is empty and submitting asks for a choice.
@@ -212,7 +212,7 @@ describe('admin orders', () => {
       if (c.path === '/admin/orders/7/status') return { data: { ...order, status: 'Done', status_name: 'Виконане' } };
       return undefined;
     });
-    renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'manager');
     await screen.findByText('Замовлення №100007');
     fireEvent.click(screen.getByTestId('order-move'));
     const dialog = await screen.findByTestId('move-dialog');
@@ -231,14 +231,14 @@ describe('admin orders', () => {
     expect(screen.queryByTestId('confirm-dialog')).toBeNull();
   });
 
-  it('order page: an unpaid Card order says why it cannot ship; an operator cannot make a waybill or Complected', async () => {
+  it('order page: an unpaid Card order says why it cannot ship; a manager cannot make a waybill or Complected', async () => {
     const api = mockApi((c) => {
       if (c.path === '/config') return { data: lists };
       if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: adminOrder({ status: 'Confirmed', payment_method: 'Card', payment_status: 'WaitPaid' }) };
       if (c.path === '/admin/orders/7/jobs') return { data: [] };
       return undefined;
     });
-    renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'operator');
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'manager');
     await screen.findByText('Замовлення №100007');
     expect((await screen.findByTestId('order-unpaid-note')).textContent).toContain('Оплата карткою ще не надійшла');
     expect(screen.getByTestId('order-unpaid-note').textContent).toContain('тільки адміністратор');
@@ -287,7 +287,7 @@ describe('admin orders', () => {
         if (c.path === '/admin/orders/7/jobs') return { data: [] };
         return undefined;
       });
-      const view = renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'operator');
+      const view = renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'manager');
       await screen.findByText('Замовлення №100007');
       expect(screen.queryByTestId('order-unpaid-note')).toBeNull();
       expect((screen.getByTestId('order-set-ttn') as HTMLButtonElement).disabled).toBe(false);
@@ -311,7 +311,7 @@ describe('admin orders', () => {
       }
       return undefined;
     });
-    renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'manager');
     await screen.findByText('Замовлення №100007');
     fireEvent.click(screen.getByTestId('order-set-ttn'));
     const dialog = await screen.findByTestId('ttn-dialog');
@@ -338,7 +338,7 @@ describe('admin orders', () => {
       if (c.path === '/admin/orders/7/ttn') return new Reply(503, { message: 'Служба доставки тимчасово недоступна', code: 'CarrierUnavailable' });
       return undefined;
     });
-    renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'manager');
     await screen.findByText('Замовлення №100007');
     fireEvent.click(screen.getByTestId('order-create-ttn'));
     const dialog = await screen.findByTestId('np-dialog');
@@ -364,7 +364,7 @@ describe('admin orders', () => {
       }
       return undefined;
     });
-    renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'manager');
     const rows = await screen.findAllByTestId('job-row');
     expect(rows.map((r) => [r.dataset.state, within(r).getByTestId('job-state').textContent])).toEqual([
       ['failed', 'Помилка'],
@@ -376,6 +376,129 @@ describe('admin orders', () => {
     await waitFor(() => expect(api.find('POST', '/admin/orders/7/jobs/a1/retry')).toHaveLength(1));
     await waitFor(() => expect(screen.getAllByTestId('job-row')[0]!.dataset.state).toBe('created'));
     expect(screen.queryByTestId('job-retry-a1')).toBeNull();
+  });
+
+  describe('by role (issue 27): only what the role may do is offered', () => {
+    const serveOrder = (order: AdminOrderDto) =>
+      mockApi((c) => {
+        if (c.path === '/config') return { data: lists };
+        if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: order };
+        if (c.path === '/admin/orders/7/jobs') return { data: [] };
+        if (c.path === '/admin/orders/7/status') return { data: { ...order, status: 'Confirmed', status_name: 'Підтверджене', payment_status: order.payment_method === 'Card' ? 'WaitPaid' : order.payment_status } };
+        return undefined;
+      });
+
+    it('warehouse: packs and ships only; no payment, no 1C jobs, no confirming for the reseller', async () => {
+      const api = serveOrder(adminOrder({ status: 'Confirmed', status_name: 'Підтверджене', payment_method: 'Card', payment_status: 'Paid' }));
+      renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'warehouse');
+      await screen.findByText('Замовлення №100007');
+      expect(allowedMoves({ status: 'Confirmed' }, 'warehouse')).toEqual(['Complected']);
+      expect(allowedMoves({ status: 'Delivered' }, 'warehouse')).toEqual([]);
+      expect(allowedMoves({ status: 'Delivered' }, 'manager')).toEqual(['Done', 'Return', 'PartReturn', 'Exchange']);
+      fireEvent.click(screen.getByTestId('order-move'));
+      const dialog = await screen.findByTestId('move-dialog');
+      fireEvent.mouseDown(within(dialog).getByTestId('move-status'));
+      // Cancelling is not the warehouse's.
+      expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([labelOf(lists.order_status_list, 'Complected')]);
+      expect((screen.getByTestId('order-set-ttn') as HTMLButtonElement).disabled).toBe(false);
+      expect(screen.getByTestId('order-create-ttn')).toBeTruthy();
+      expect(screen.queryByTestId('order-mark-paid')).toBeNull();
+      expect(screen.queryByTestId('reservation-jobs')).toBeNull();
+      expect(api.find('GET', '/admin/orders/7/jobs')).toHaveLength(0);
+      expect(allowedMoves({ status: 'New' }, 'warehouse')).toEqual([]);
+    });
+
+    it('warehouse: a New order offers no confirm and no cancel', async () => {
+      serveOrder(adminOrder({ payment_method: 'Card', payment_status: 'NotPaid' }));
+      renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'warehouse');
+      await screen.findByText('Замовлення №100007');
+      expect(screen.queryByTestId('order-confirm')).toBeNull();
+      expect(screen.queryByTestId('order-balance-confirm-note')).toBeNull();
+      expect((screen.getByTestId('order-move') as HTMLButtonElement).disabled).toBe(true);
+    });
+
+    it('accountant: marks a Card invoice paid; no moves, waybills or 1C jobs', async () => {
+      const api = serveOrder(adminOrder({ status: 'Confirmed', status_name: 'Підтверджене', payment_method: 'Card', payment_status: 'WaitPaid' }));
+      renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'accountant');
+      await screen.findByText('Замовлення №100007');
+      expect(screen.getByTestId('order-mark-paid')).toBeTruthy();
+      for (const id of ['order-move', 'order-confirm', 'order-set-ttn', 'order-create-ttn', 'reservation-jobs', 'order-unpaid-note']) expect(screen.queryByTestId(id), id).toBeNull();
+      expect(api.find('GET', '/admin/orders/7/jobs')).toHaveLength(0);
+    });
+
+    it('manager: moves, marks a Card invoice paid and sees the 1C jobs card', async () => {
+      const api = serveOrder(adminOrder({ status: 'Confirmed', status_name: 'Підтверджене', payment_method: 'Card', payment_status: 'WaitPaid' }));
+      renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'manager');
+      await screen.findByText('Замовлення №100007');
+      expect(await screen.findByTestId('reservation-jobs')).toBeTruthy();
+      await waitFor(() => expect(api.find('GET', '/admin/orders/7/jobs').length).toBeGreaterThan(0));
+      expect(screen.getByTestId('order-mark-paid')).toBeTruthy();
+      expect(screen.getByTestId('order-move')).toBeTruthy();
+    });
+
+    it('manager: confirms a New Card order for the reseller after a dialog listing what follows', async () => {
+      const api = serveOrder(adminOrder({ payment_method: 'Card', payment_status: 'NotPaid' }));
+      renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'manager');
+      await screen.findByText('Замовлення №100007');
+      expect(screen.queryByTestId('order-balance-confirm-note')).toBeNull();
+      const button = screen.getByTestId('order-confirm') as HTMLButtonElement;
+      expect(button.textContent).toBe('Підтвердити');
+      expect(button.disabled).toBe(false);
+      // The move dialog keeps its own moves (a New order: cancel); confirming is this button.
+      expect(allowedMoves({ status: 'New' }, 'manager')).toEqual(['Canceled']);
+      fireEvent.click(button);
+      let dialog = await screen.findByTestId('confirm-dialog');
+      expect(within(dialog).getByText('Підтвердити замовлення №100007 за реселера?')).toBeTruthy();
+      expect(within(dialog).getAllByTestId('confirm-item').map((i) => i.textContent)).toEqual([
+        `Замовлення №100007 отримає статус «${labelOf(lists.order_status_list, 'Confirmed')}» — так само, як після підтвердження реселером.`,
+        'Резерв товарів у 1С буде підтверджено.',
+        `Реселеру буде виставлено рахунок на оплату карткою (статус оплати — «${labelOf(lists.pay_status_list, 'WaitPaid')}»); відправити замовлення можна буде після оплати.`,
+        'Реселер Ірина Мельник отримає сповіщення.',
+        'Підтвердження буде записано в історію замовлення і журнал дій від вашого імені.',
+      ]);
+      fireEvent.click(within(dialog).getByTestId('confirm-back'));
+      await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+      expect(api.find('POST', '/admin/orders/7/status')).toHaveLength(0);
+      fireEvent.click(screen.getByTestId('order-confirm'));
+      dialog = await screen.findByTestId('confirm-dialog');
+      expect(within(dialog).getByTestId('confirm-submit').textContent).toBe('Так, підтвердити замовлення');
+      fireEvent.click(within(dialog).getByTestId('confirm-submit'));
+      fireEvent.click(within(dialog).getByTestId('confirm-submit'));
+      await waitFor(() => expect(api.find('POST', '/admin/orders/7/status').map((c) => c.body)).toEqual([{ status: 'Confirmed' }]));
+      await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+      await waitFor(() => expect(screen.queryByTestId('order-confirm')).toBeNull());
+    });
+
+    it('a New Balance order: the confirm button is disabled and the page says the reseller confirms it (uk and ru)', async () => {
+      const api = serveOrder(adminOrder({ payment_method: 'Balance', payment_status: 'NotPaid' }));
+      renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'admin');
+      await screen.findByText('Замовлення №100007');
+      expect((screen.getByTestId('order-confirm') as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.getByTestId('order-balance-confirm-note').textContent).toBe(uk.order.balanceConfirm);
+      expect(uk.order.balanceConfirm).toContain('підтверджує сам реселер');
+      expect(ru.order.balanceConfirm).toContain('подтверждает сам реселлер');
+      fireEvent.click(screen.getByTestId('order-confirm'));
+      expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+      expect(api.find('POST', '/admin/orders/7/status')).toHaveLength(0);
+    });
+
+    it('the board: the tracking run is waybill work (warehouse yes, accountant no)', async () => {
+      for (const [role, shown] of [
+        ['warehouse', true],
+        ['accountant', false],
+      ] as const) {
+        mockApi((c) => {
+          if (c.path === '/config') return { data: lists };
+          if (c.path === '/admin/orders/stats') return { data: { by_status: {}, total: 0 } };
+          if (c.path === '/admin/orders') return page([]);
+          return undefined;
+        });
+        const view = renderSection(<OrdersSection />, 'orders', '/admin/orders', role);
+        await screen.findAllByTestId('board-column');
+        expect(!!screen.queryByTestId('tracking-run'), role).toBe(shown);
+        view.unmount();
+      }
+    });
   });
 
   it('order page: "До замовлень" returns to the list with the view and filters it was opened from', async () => {
@@ -404,13 +527,13 @@ describe('admin orders', () => {
       if (c.path.startsWith('/admin/orders/7/')) return { data: [] };
       return undefined;
     });
-    renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'manager');
     expect((await screen.findByRole('link', { name: 'До замовлень' })).getAttribute('href')).toBe('/admin/orders');
   });
 
   it('order page: 404 shows not found', async () => {
     mockApi((c) => (c.path === '/config' ? { data: lists } : undefined));
-    renderSection(<OrdersSection />, 'orders', '/admin/orders/999');
+    renderSection(<OrdersSection />, 'orders', '/admin/orders/999', 'manager');
     expect(await screen.findByTestId('admin-order-not-found')).toBeTruthy();
   });
 });

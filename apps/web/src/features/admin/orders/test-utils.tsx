@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppProviders } from '../../../app/providers.tsx';
-import type { UserDto } from '@drop/shared';
+import type { StaffRole, UserDto } from '@drop/shared';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { authKeys } from '../../auth/api/keys.ts';
 
@@ -52,7 +52,7 @@ function Probe() {
 }
 
 /** Renders a section (its own <Routes>) mounted at `/admin/<base>/*`, starting at `route`; `role` seeds the signed-in user. */
-export function renderSection(ui: ReactElement, base: string, route: string, role?: 'operator' | 'admin') {
+export function renderSection(ui: ReactElement, base: string, route: string, role?: StaffRole) {
   const client = createQueryClient();
   if (role) client.setQueryData(authKeys.user, { id: 1, name: 'Staff', email: 'staff@example.com', role } as unknown as UserDto);
   return render(
