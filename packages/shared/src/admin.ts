@@ -94,6 +94,8 @@ export const reservationJobDto = z.object({
   created_at: z.string(),
   started_at: z.string().nullable(),
   completed_at: z.string().nullable(),
+  /** When a waiting job (created, retry) is due: a retrying job's next attempt; null in other states. */
+  next_attempt_at: z.string().nullable(),
   /** The last error of a failed or retrying job. */
   error: z.string().nullable(),
 });

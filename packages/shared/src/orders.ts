@@ -183,6 +183,12 @@ export const orderHistoryDto = z.object({
   note: z.string().nullable(),
   actor: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * The same event in a row (a reservation failing again with the same error) is one entry: how
+   * many times it happened, and when last (null: once, at created_at). Always sent by the API.
+   */
+  repeat_count: z.number().int().min(1).optional(),
+  last_at: z.string().nullable().optional(),
 });
 
 export const orderDto = z.object({

@@ -38,8 +38,13 @@ export interface Queue {
   enqueue<N extends keyof JobPayloads>(tx: Db, name: N, data: JobPayloads[N]): Promise<void>;
   /** One order's reservation jobs, newest first (the back office shows them). */
   reservationJobs(orderId: number): Promise<JobInfo[]>;
-  /** Runs a failed job again from its first attempt; false when the job is missing or not failed. */
-  retryFailed(name: keyof JobPayloads, id: string): Promise<boolean>;
+  /**
+   * Runs a job now, inside the caller's transaction: a failed one (its attempts spent) gets one
+   * more attempt, one waiting for its next attempt (retry, or created with a later start) is due at
+   * once. The same job runs (no second job for the same work); answers the state it was in, or null
+   * when it is missing, active, completed or cancelled (a worker claiming it first wins).
+   */
+  runNow(tx: Db, name: keyof JobPayloads, id: string): Promise<'failed' | 'retry' | 'created' | null>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -51,6 +56,8 @@ export interface JobInfo {
   retryCount: number;
   retryLimit: number;
   createdOn: Date;
+  /** When the job is due (for a job in retry: its next attempt). */
+  startAfter: Date;
   startedOn: Date | null;
   completedOn: Date | null;
   output: unknown;
@@ -130,17 +137,28 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
           retryCount: j.retryCount,
           retryLimit: j.retryLimit,
           createdOn: j.createdOn,
+          startAfter: j.startAfter,
           startedOn: j.startedOn ?? null,
           completedOn: j.completedOn ?? null,
           output: j.output ?? null,
         }))
         .sort((a, b) => b.createdOn.getTime() - a.createdOn.getTime());
     },
-    async retryFailed(name, id) {
-      const [job] = await boss.findJobs(name, { id });
-      if (!job || job.state !== 'failed') return false;
-      await boss.retry(name, id);
-      return true;
+    async runNow(tx, name, id) {
+      const db = fromDrizzle(tx as never, sql as never);
+      const [job] = await boss.findJobs(name, { id, db });
+      if (!job) return null;
+      if (job.state === 'failed') {
+        // One more attempt (retry_limit + 1); the statement re-checks 'failed', so a double click retries once.
+        // CommandResponse is declared empty; at run time it carries `affected` (the rows changed).
+        const r = (await boss.retry(name, id, { db })) as { affected?: number };
+        if (r.affected !== 1) return null;
+      } else if (job.state !== 'retry' && job.state !== 'created') return null;
+      // Due now, with a NOTIFY that wakes a worker. The update re-checks that no worker has claimed the
+      // job meanwhile (state before active), so a job is never run twice at once.
+      const u = await boss.update(name, undefined, { id, startAfter: 0, db });
+      if (u.updated !== 1) return job.state === 'failed' ? 'failed' : null;
+      return job.state;
     },
     async start() {
       await boss.start();

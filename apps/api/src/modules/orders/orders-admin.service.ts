@@ -265,6 +265,7 @@ function presentJob(j: JobInfo): ReservationJobDto {
     created_at: j.createdOn.toISOString(),
     started_at: j.startedOn ? j.startedOn.toISOString() : null,
     completed_at: j.completedOn ? j.completedOn.toISOString() : null,
+    next_attempt_at: j.state === 'retry' || j.state === 'created' ? j.startAfter.toISOString() : null,
     error: j.state === 'failed' || j.state === 'retry' ? (typeof out?.message === 'string' ? out.message : null) : null,
   };
 }
@@ -276,16 +277,30 @@ export async function orderJobs(ctx: AuthedCtx, id: number): Promise<Reservation
   return (await ctx.deps.queue.reservationJobs(id)).map(presentJob);
 }
 
-/** Runs a failed reservation job of the order again (400 JobNotFailed for any other state). */
+/**
+ * "Retry now" on a reservation job of the order: a failed one (attempts spent) gets another
+ * attempt, one waiting for its next attempt (backoff) runs at once. The same job runs again (no
+ * second job, so no second reservation). Written to the order's history (who asked) and the audit
+ * log in the transaction that makes the job due; an active, completed or cancelled job is refused
+ * with 400 JobNotRetryable.
+ */
 export async function retryOrderJob(ctx: AuthedCtx, id: number, jobId: string): Promise<ReservationJobDto> {
   const jobs = await ctx.deps.queue.reservationJobs(id);
   const o = await ordersRepo.byId(ctx.db, id);
   const job = jobs.find((j) => j.id === jobId);
   if (!o || !job) throw AppError.notFound();
-  if (job.state !== 'failed' || !(await ctx.deps.queue.retryFailed('reservation', jobId))) throw AppError.business('JobNotFailed', 'job_not_failed');
+  const action = (job.data as { action?: string }).action ?? null;
   await ctx.db.transaction(async (tx) => {
-    await ordersRepo.history(tx, { orderId: id, kind: 'reservation_retry', to: (job.data as { action?: string }).action ?? null, note: null, actorId: ctx.user.id });
-    await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'order.job_retry', entity: 'order', entityId: id, changes: { number: o.number, job_id: jobId, state: ['failed', 'retry'] } });
+    const was = await ctx.deps.queue.runNow(tx, 'reservation', jobId);
+    if (!was) throw AppError.business('JobNotRetryable', 'job_not_retryable');
+    await ordersRepo.history(tx, { orderId: id, kind: 'reservation_retry', to: action, note: null, actorId: ctx.user.id });
+    await adminRepo.audit(tx, {
+      actorId: ctx.user.id,
+      action: 'order.job_retry',
+      entity: 'order',
+      entityId: id,
+      changes: { number: o.number, job_id: jobId, action, state: [was, was === 'failed' ? 'retry' : was], attempts: job.retryCount },
+    });
   });
   const after = (await ctx.deps.queue.reservationJobs(id)).find((j) => j.id === jobId) ?? job;
   return presentJob(after);

@@ -49,7 +49,7 @@ test("an order's reservation jobs are listed; a failed one is retried once and r
   // Completed: nothing to retry.
   const refused = await t.request('POST', `/api/v1/admin/orders/${o.id}/jobs/${jobs[0].id}/retry`, { token: op });
   expect(refused.status).toBe(400);
-  expect(refused.body.code).toBe('JobNotFailed');
+  expect(refused.body.code).toBe('JobNotRetryable');
 
   // 1C gave up on it (all retries spent): the job is failed with its last error.
   await t.database.db.execute(sql`UPDATE pgboss.job SET state = 'failed', output = '{"message": "1C: connection refused"}'::jsonb WHERE id = ${jobs[0].id}`);

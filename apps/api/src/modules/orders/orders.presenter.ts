@@ -2,7 +2,7 @@ import { kopToUah, orderStatusName, type Locale, type MediaFileDto, type OrderDt
 import { historyNote } from './history-notes.ts';
 import type { MediaFileRow, OrderLineRow, OrderRow } from './orders.repository.ts';
 
-type History = { h: { id: number; kind: string; from: string | null; to: string | null; note: string | null; createdAt: Date }; actor: string | null };
+type History = { h: { id: number; kind: string; from: string | null; to: string | null; note: string | null; createdAt: Date; repeatCount?: number; lastAt?: Date | null }; actor: string | null };
 
 export function presentDocument(d: MediaFileRow): MediaFileDto {
   return {
@@ -64,7 +64,17 @@ export function presentOrder(o: OrderRow, lines: OrderLineRow[], history: Histor
       retail_price: kopToUah(l.retailKop),
       profit: kopToUah((l.retailKop - l.dropKop) * l.qty),
     })),
-    history: history.map(({ h, actor }) => ({ id: h.id, kind: h.kind, from: h.from, to: h.to, note: historyNote(h.kind, h.note, locale), actor, created_at: h.createdAt.toISOString() })),
+    history: history.map(({ h, actor }) => ({
+      id: h.id,
+      kind: h.kind,
+      from: h.from,
+      to: h.to,
+      note: historyNote(h.kind, h.note, locale),
+      actor,
+      created_at: h.createdAt.toISOString(),
+      repeat_count: h.repeatCount ?? 1,
+      last_at: h.lastAt ? h.lastAt.toISOString() : null,
+    })),
     documents: documents.map(presentDocument),
     created_at: o.createdAt.toISOString(),
     updated_at: o.updatedAt.toISOString(),

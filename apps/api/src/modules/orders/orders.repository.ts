@@ -131,6 +131,31 @@ export const ordersRepo = {
     };
   },
 
+  /**
+   * A failed reservation step in the history, counted: when the order's newest reservation entry
+   * for the same step (to_value: create, confirm ...) is this same failure (kind and note), that
+   * row counts it (repeat_count + 1, last_at = now) instead of a new row; a success, a retry asked
+   * by staff or another error in between starts a new row. The order row is locked first, so
+   * concurrent failures of one order are written one after the other, each statement seeing the
+   * last one's row (no lost counts, no twin rows).
+   */
+  async failure(db: Db, entry: { orderId: number; kind: string; to: string | null; note: string | null }): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT id FROM orders WHERE id = ${entry.orderId} FOR NO KEY UPDATE`);
+      await tx.execute(sql`
+        WITH newest AS (
+          SELECT id, kind, note FROM order_history
+          WHERE order_id = ${entry.orderId} AND kind IN ('reservation', 'reservation_error', 'reservation_retry') AND to_value IS NOT DISTINCT FROM ${entry.to}
+          ORDER BY id DESC LIMIT 1),
+        counted AS (
+          UPDATE order_history h SET repeat_count = h.repeat_count + 1, last_at = now()
+          FROM newest n WHERE h.id = n.id AND n.kind = ${entry.kind} AND n.note IS NOT DISTINCT FROM ${entry.note}
+          RETURNING h.id)
+        INSERT INTO order_history (order_id, kind, to_value, note)
+        SELECT ${entry.orderId}, ${entry.kind}, ${entry.to}, ${entry.note} WHERE NOT EXISTS (SELECT 1 FROM counted)`);
+    });
+  },
+
   /** A reservation made: its number kept (the first one stays) and the history entry, in one statement. */
   async reserved(db: Db, id: number, reservation: string, entry: { kind: string; to: string; note: string }): Promise<void> {
     await db.execute(sql`

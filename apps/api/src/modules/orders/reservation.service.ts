@@ -76,7 +76,8 @@ export async function queueReservation(tx: Db, deps: Deps, orderId: number, acti
 
 /**
  * Runs one reservation job. Success is written to the order's history (and the reservation
- * number kept); a failure is written too and rethrown, so pg-boss retries it with backoff. The
+ * number kept); a failure is written too (the same error as the last attempt's counts on its row)
+ * and rethrown, so pg-boss retries it with backoff. The
  * call names the order by its number: a retry never makes a second reservation. With `complete`
  * (the queue's worker passes it), the success is written in one transaction with the completion
  * of this attempt of the job: a job retried because its process died before completing it (or
@@ -97,7 +98,8 @@ export async function runReservation(deps: Deps, system: ReservationSystem, job:
       lines: lines.map((l) => ({ code: l.b2bCodeId, vendorCode: l.vendorCode, qty: l.qty, priceKop: l.dropKop })),
     }));
   } catch (err) {
-    await ordersRepo.history(deps.db, { orderId: order.id, kind: 'reservation_error', to: job.action, note: `${system.name}: ${(err as Error).message}` });
+    // The same error again (1C still down) counts on the row that recorded it (repeat_count, last_at).
+    await ordersRepo.failure(deps.db, { orderId: order.id, kind: 'reservation_error', to: job.action, note: `${system.name}: ${(err as Error).message}` });
     throw err;
   }
   await deps.db.transaction(async (tx) => {

@@ -29,6 +29,7 @@ const job = (id: string, state: ReservationJobDto['state'], over: Partial<Reserv
   created_at: '2026-01-01T10:00:00Z',
   started_at: null,
   completed_at: null,
+  next_attempt_at: null,
   error: state === 'failed' ? 'Supplier timeout' : null,
   ...over,
 });

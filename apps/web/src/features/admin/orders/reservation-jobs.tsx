@@ -1,8 +1,10 @@
 /**
  * The order's reservation jobs (pg-boss): action, state chip, attempts, times, the last error and
- * Retry on a failed one. Polled while a job waits, runs or retries. A table from md, cards below.
- * Test ids: reservation-jobs, job-row (data-job-id, data-state), job-state, job-error, job-retry-{id},
- * jobs-empty, jobs-error.
+ * Retry: on a failed one (attempts spent: one more attempt) and, as "Retry now", on one waiting for
+ * its next attempt (backoff; "Наступна спроба о 12:40" under its state and as the button's
+ * tooltip), which then runs at once. Polled while a job waits, runs or retries. A table from md,
+ * cards below. Test ids: reservation-jobs, job-row (data-job-id, data-state), job-state,
+ * job-next-attempt, job-error, job-retry-{id}, jobs-empty, jobs-error.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +13,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
+import Tooltip from '@mui/material/Tooltip';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
@@ -51,14 +54,55 @@ function StateChip({ job }: { job: ReservationJobDto }) {
   return <Chip size="small" label={text.state(job.state)} color={STATE_COLORS[job.state]} variant={job.state === 'created' ? 'outlined' : 'filled'} data-testid="job-state" />;
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** HH:MM today, else the date and time. */
+function clock(iso: string): string {
+  const d = new Date(iso);
+  return d.toDateString() === new Date().toDateString() ? `${pad(d.getHours())}:${pad(d.getMinutes())}` : formatDate(d);
+}
+
+/** A job waiting for a later attempt (backoff after a failure, or a start later than now). */
+const waiting = (job: ReservationJobDto) => job.next_attempt_at !== null && (job.state === 'retry' || (job.state === 'created' && new Date(job.next_attempt_at) > new Date()));
+
+/** Staff may run it now: failed (attempts spent) or waiting for its next attempt; not while it runs or once done. */
+export const retryable = (job: ReservationJobDto) => job.state === 'failed' || waiting(job);
+
+function NextAttempt({ job }: { job: ReservationJobDto }) {
+  const { t } = useOrdersT();
+  if (!waiting(job)) return null;
+  return (
+    <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5, whiteSpace: 'nowrap' }} data-testid="job-next-attempt">
+      {t('jobs.nextAttempt', { time: clock(job.next_attempt_at!) })}
+    </Typography>
+  );
+}
+
 function RetryButton({ job, busy, onRetry }: { job: ReservationJobDto; busy: boolean; onRetry: (job: ReservationJobDto) => void }) {
   const { t } = useOrdersT();
   const text = useJobText();
-  if (job.state !== 'failed') return null;
-  return (
-    <Button size="small" variant="outlined" startIcon={<ReplayIcon />} loading={busy} onClick={() => onRetry(job)} aria-label={t('jobs.retryLabel', { action: text.action(job.action) })} data-testid={`job-retry-${job.id}`}>
-      {t('jobs.retry')}
+  if (!retryable(job)) return null;
+  const now = job.state !== 'failed';
+  const button = (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<ReplayIcon />}
+      loading={busy}
+      onClick={() => onRetry(job)}
+      aria-label={t(now ? 'jobs.retryNowLabel' : 'jobs.retryLabel', { action: text.action(job.action) })}
+      data-testid={`job-retry-${job.id}`}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {t(now ? 'jobs.retryNow' : 'jobs.retry')}
     </Button>
+  );
+  return now ? (
+    <Tooltip describeChild title={t('jobs.nextAttempt', { time: clock(job.next_attempt_at!) })}>
+      {button}
+    </Tooltip>
+  ) : (
+    button
   );
 }
 
@@ -118,6 +162,7 @@ export function ReservationJobs({ orderId }: { orderId: number }) {
                 <TableCell>{text.action(j.action)}</TableCell>
                 <TableCell>
                   <StateChip job={j} />
+                  <NextAttempt job={j} />
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{attempts(j)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(j.created_at)}</TableCell>
@@ -146,6 +191,7 @@ export function ReservationJobs({ orderId }: { orderId: number }) {
             <Typography variant="caption" color="text.secondary" component="p">
               {formatDate(j.created_at)} · {attempts(j)}
             </Typography>
+            <NextAttempt job={j} />
             {j.error && (
               <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }} data-testid="job-error">
                 {j.error}

@@ -2,7 +2,8 @@
  * The order's history as a vertical timeline, newest first: when, what happened (in the user's
  * language, see lib/history.ts) and who (a user's name, or 'Система' for the system and carriers).
  * Test ids: order-history, history-entry (data-kind), history-title, history-detail, history-amount,
- * history-actor, history-date, order-history-empty.
+ * history-actor, history-date, history-repeat ("×3, востаннє 12:40": one entry for an event repeated in a row),
+ * order-history-empty.
  */
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -11,7 +12,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '@drop/shared';
-import { describeHistory, type HistoryEntry } from '../lib/history.ts';
+import { describeHistory, repeatText, type HistoryEntry } from '../lib/history.ts';
 import type { OrderLists } from './types.ts';
 
 const TONE_COLORS = { primary: 'primary.main', info: 'info.main', success: 'success.main', warning: 'warning.main', error: 'error.main', grey: 'grey.500' } as const;
@@ -34,6 +35,7 @@ export function OrderHistory({ entries, lists }: { entries: HistoryEntry[]; list
           <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-labelledby="order-history-title">
             {sorted.map((h, i) => {
               const text = describeHistory(h, lists, t);
+              const repeated = repeatText(h, t);
               const last = i === sorted.length - 1;
               return (
                 <Box component="li" key={h.id} sx={{ display: 'grid', gridTemplateColumns: '20px minmax(0, 1fr)', columnGap: 1.5 }} data-testid="history-entry" data-kind={h.kind}>
@@ -62,6 +64,14 @@ export function OrderHistory({ entries, lists }: { entries: HistoryEntry[]; list
                       </Box>
                       {' · '}
                       <span data-testid="history-actor">{h.actor ?? t('orders.history.system')}</span>
+                      {repeated && (
+                        <>
+                          {' · '}
+                          <Box component="span" sx={{ fontWeight: 600 }} data-testid="history-repeat">
+                            {repeated}
+                          </Box>
+                        </>
+                      )}
                     </Typography>
                   </Box>
                 </Box>

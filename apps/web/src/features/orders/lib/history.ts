@@ -4,7 +4,7 @@
  * anything else is shown generically (kind, from → to, note).
  */
 import type { TFunction } from 'i18next';
-import { isMessageKey, translate, type ConfigItem } from '@drop/shared';
+import { formatDate, isMessageKey, translate, type ConfigItem } from '@drop/shared';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { labelOf, type OrderLists } from '../components/types.ts';
 
@@ -16,6 +16,9 @@ export interface HistoryEntry {
   note: string | null;
   actor: string | null;
   created_at: string;
+  /** The same event in a row (a reservation failing again with the same error): how many times, and when last. */
+  repeat_count?: number | undefined;
+  last_at?: string | null | undefined;
 }
 
 export type HistoryTone = 'primary' | 'info' | 'success' | 'warning' | 'error' | 'grey';
@@ -60,6 +63,21 @@ const transition = (list: ConfigItem[] | undefined, from: string | null, to: str
   from && to ? `${labelOf(list, from)} → ${labelOf(list, to)}` : labelOf(list, to ?? from);
 
 const colorOf = (list: ConfigItem[] | undefined, id: string | null) => (id ? list?.find((i) => i.id === id)?.color : undefined);
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * "×3, востаннє 12:40" for an entry that happened more than once in a row (null otherwise): the
+ * time alone when the last time was the day of the first, else its date and time.
+ */
+export function repeatText(h: HistoryEntry, t: TFunction): string | null {
+  if (!h.repeat_count || h.repeat_count < 2 || !h.last_at) return null;
+  const last = new Date(h.last_at);
+  const first = new Date(h.created_at);
+  const sameDay = last.toDateString() === first.toDateString();
+  const time = sameDay ? `${pad(last.getHours())}:${pad(last.getMinutes())}` : formatDate(last);
+  return t('orders.history.repeated', { n: h.repeat_count, time });
+}
 
 export function describeHistory(h: HistoryEntry, lists: Partial<OrderLists> | undefined, t: TFunction): HistoryText {
   switch (h.kind) {
