@@ -76,9 +76,8 @@ export async function updateUser(ctx: AuthedCtx, id: number, input: AdminUserUpd
   const result = await ctx.db.transaction(async (tx) => {
     const user = await adminRepo.lockUser(tx, id);
     if (!user) throw AppError.notFound();
-    // Operators manage resellers; only an admin may change another staff account.
-    if (user.role !== 'reseller' && ctx.user.role !== 'admin') throw AppError.forbidden();
-    if (user.id === ctx.user.id && input.blocked) throw AppError.forbidden();
+    // Resellers only: staff accounts change through /admin/staff, which keeps the last-admin rule.
+    if (user.role !== 'reseller') throw AppError.business('StaffAccount', 'staff_account');
     const changes: Record<string, [unknown, unknown]> = {};
     const values: Parameters<typeof adminRepo.updateUser>[2] = {};
     if (input.is_verified !== undefined && input.is_verified !== user.isVerified) {

@@ -63,6 +63,24 @@ test("a blocked user's tokens stop working at once and sign-in is refused", asyn
   await t.login(u.email, u.password);
 });
 
+test('staff accounts are not changed through the resellers route (400 StaffAccount): blocking the last admin there is impossible', async () => {
+  const me = (await t.request('GET', '/api/v1/auth/user', { token: op })).body.data;
+  const manager = await t.user({ role: 'manager' });
+  for (const [id, body] of [
+    [me.id, { blocked: true }],
+    [manager.id, { blocked: true }],
+    [manager.id, { is_verified: true, discount: 5 }],
+  ] as const) {
+    const r = await t.request('PUT', `/api/v1/admin/users/${id}`, { token: op, body, headers: { 'accept-language': 'uk' } });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('StaffAccount');
+    expect(r.body.message).toMatch(/Працівники/);
+  }
+  // Nothing changed: the admin and the manager still work.
+  expect((await t.request('GET', '/api/v1/admin/users', { token: op })).status).toBe(200);
+  expect((await t.request('GET', '/api/v1/admin/orders', { token: manager.token })).status).toBe(200);
+});
+
 test('filters: verified, blocked, role; search by id', async () => {
   const a = await t.user({ name: 'Фільтр Верифікований', isVerified: true });
   const b = await t.user({ name: 'Фільтр Заблокований' });
