@@ -18,7 +18,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { DRAWER_WIDTH, RAIL_WIDTH, isStaffRole, type UserDto } from '@drop/shared';
+import { DRAWER_WIDTH, RAIL_WIDTH, type UserDto } from '@drop/shared';
 import { LanguageControl } from './language-control.tsx';
 import { NAV_ITEMS, isActive, type NavLinkItem } from './nav-items.tsx';
 import { MarketSelector } from '../../../features/markets/components/market-selector.tsx';
@@ -117,7 +117,8 @@ function NavContent({ user, rail, onNavigate, mobile, onLogout }: { user: UserDt
           <Divider />
           <MarketSelector testId="drawer-market-selector" fullWidth />
           <LanguageControl testId="drawer-language-switch" />
-          {isStaffRole(user.role) && (
+          {/* Staff: every role but reseller (isStaffRole sits with the staff contracts, zod, which the dashboard shell must not load: the build's preload-html check). */}
+          {user.role !== 'reseller' && (
             <Button component={Link} to="/admin" startIcon={<AdminPanelSettingsIcon />} color="inherit" onClick={onNavigate} sx={{ justifyContent: 'flex-start' }} data-testid="drawer-admin">
               {t('shell.backOffice')}
             </Button>

@@ -15,7 +15,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney, isStaffRole, type UserDto } from '@drop/shared';
+import { formatMoney, type UserDto } from '@drop/shared';
 import { LanguageControl } from './language-control.tsx';
 
 export function UserMenu({ user, balance, onLogout }: { user: UserDto; balance: number | undefined; onLogout: () => void }) {
@@ -60,7 +60,8 @@ export function UserMenu({ user, balance, onLogout }: { user: UserDto; balance: 
           </ListItemIcon>
           <ListItemText primary={t('nav.profile')} />
         </MenuItem>
-        {isStaffRole(user.role) && (
+        {/* Staff: every role but reseller (isStaffRole sits with the staff contracts, zod, which the dashboard shell must not load: the build's preload-html check). */}
+        {user.role !== 'reseller' && (
           <MenuItem component={Link} to="/admin" onClick={close} data-testid="user-menu-admin">
             <ListItemIcon>
               <AdminPanelSettingsIcon fontSize="small" />
