@@ -25,7 +25,7 @@ import PriceChangeOutlined from '@mui/icons-material/PriceChangeOutlined';
 import RemoveModeratorOutlined from '@mui/icons-material/RemoveModeratorOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { formatMoney, formatPhone } from '@drop/shared';
+import { formatMoney, formatPhone, isStaffRole } from '@drop/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { UserBadgeChip } from '../../../app/layouts/dashboard/user-badge-chip.tsx';
@@ -81,8 +81,10 @@ function Summary({ userId }: { userId: number }) {
 function Actions({ user }: { user: AdminUserDetail }) {
   const { t } = useAdminT();
   const { may } = useStaffAccess();
-  const mayEdit = may('resellers.write');
-  const mayCorrect = may('money.corrections');
+  // A staff account changes in the Staff section (the API refuses it here: StaffAccount).
+  const staffTarget = isStaffRole(user.role);
+  const mayEdit = may('resellers.write') && !staffTarget;
+  const mayCorrect = may('money.corrections') && !staffTarget;
   const toast = useScopedToast();
   const errorText = useErrorText();
   const update = useUpdateAdminUser(user.id);
@@ -108,6 +110,13 @@ function Actions({ user }: { user: AdminUserDetail }) {
   const verifyBusy = update.isPending && update.variables.is_verified !== undefined;
   const blockKey = user.blocked ? 'unblockDialog' : 'blockDialog';
 
+  if (staffTarget) {
+    return may('staff') ? (
+      <Button component={RouterLink} to={`/admin/staff?search=${encodeURIComponent(user.email)}`} variant="outlined" data-testid="user-staff-link">
+        {t('user.actions.inStaff')}
+      </Button>
+    ) : null;
+  }
   if (!mayEdit && !mayCorrect) return null;
   return (
     <>

@@ -197,6 +197,15 @@ describe('reseller page', () => {
     expect(screen.queryByTestId('user-block')).toBeNull();
   });
 
+  it("a staff member's account is changed in the Staff section: no verify, discount, block or correction here; admins get a link there", async () => {
+    serveUser(user(7, { role: 'warehouse', email: 'sklad@example.com' }));
+    renderAt(<UserDetailPage />, '/admin/users/7', '/admin/users/:id');
+    const link = await screen.findByTestId('user-staff-link');
+    expect(link.textContent).toBe('Змінити в розділі «Працівники»');
+    expect(link.getAttribute('href')).toBe('/admin/staff?search=sklad%40example.com');
+    for (const id of ['user-verify', 'user-discount', 'user-block', 'user-correct']) expect(screen.queryByTestId(id)).toBeNull();
+  });
+
   it('says so when the reseller does not exist', async () => {
     serve(() => undefined);
     renderAt(<UserDetailPage />, '/admin/users/999', '/admin/users/:id');
