@@ -94,7 +94,9 @@ export async function createStaff(ctx: AuthedCtx, input: StaffCreateInput): Prom
  * Changes a staff member's e-mail, name, role or block. Nobody blocks or demotes themselves, and
  * the last active admin is never blocked or demoted (422 last_admin): such changes lock the set
  * of active admins first, so concurrent ones are serialised. A block signs the person out at once
- * (their tokens go in the same transaction, their sockets after commit). Audited as staff.update.
+ * (their tokens go in the same transaction, their sockets after commit). A new e-mail of a person
+ * still invited gets a fresh invitation (the old code is bound to the old address). Audited as
+ * staff.update.
  */
 export async function updateStaff(ctx: AuthedCtx, id: number, input: StaffUpdateInput): Promise<StaffRow> {
   const updated = await mapEmailRace(() =>
@@ -139,6 +141,8 @@ export async function updateStaff(ctx: AuthedCtx, id: number, input: StaffUpdate
       // A block revokes every session for good: unblocking later does not bring them back.
       if (values.blocked === true) await authRepo.deleteTokensOfUser(tx, id);
       await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'staff.update', entity: 'staff', entityId: id, changes });
+      // An invited person's code is bound to the old address: the invitation goes again, to the new one.
+      if (values.email && row.passwordHash === '' && !row.blocked) await sendInvite(ctx, tx, row);
       return row;
     }),
   );

@@ -392,6 +392,24 @@ describe('changes', () => {
   });
 });
 
+describe('an invited person with a new e-mail', () => {
+  test('gets a fresh invitation at the new address, which sets the password', async () => {
+    const email = newEmail('accountant');
+    const after = t.mails.length;
+    const r = await t.request('POST', '/api/v1/admin/staff', { token: op, body: { email, name: 'Оксана Бухгалтер', role: 'accountant' } });
+    expect(r.status).toBe(201);
+    await t.waitForMail(email, /\d{6}/, after);
+    const fresh = newEmail('fixed');
+    const mark = t.mails.length;
+    expect((await t.request('PUT', `/api/v1/admin/staff/${r.body.data.id}`, { token: op, body: { email: fresh } })).status).toBe(200);
+    const { attemptId, code } = invitation(t, await t.waitForMail(fresh, /\d{6}/, mark));
+    const password = 'fixed-pass-1';
+    const set = await t.request('POST', '/api/v1/password/restore', { body: { email: fresh, attempt_id: attemptId, code, password, password_confirmation: password } });
+    expect(set.status).toBe(200);
+    expect(set.body.data.user.role).toBe('accountant');
+  });
+});
+
 describe('the list', () => {
   test('staff only, newest first or by name; filters by role, blocked and name or e-mail', async () => {
     const tag = `list${Date.now()}`;
