@@ -28,7 +28,7 @@ test('an operator verifies a new reseller, approves the top-up and moves the ord
   const reseller = await createReseller(request, { name: 'Ірина Адмінтест' });
   const me = (await apiGet<{ data: { id: number } }>(request, reseller.token, '/api/v1/auth/user')).data;
   const { order } = await placeOrder(request, reseller.token);
-  // The reseller confirms it: New -> Confirmed is the reseller's move; the operator's (OPERATOR_ORDER_MOVES) go on from there.
+  // The reseller confirms it (staff could too, for a non-Balance order); the back office's moves (OPERATOR_ORDER_MOVES) go on from there.
   const confirm = await request.post(`/api/v1/orders/${order.id}/confirm`, { headers: { authorization: `Bearer ${reseller.token}` } });
   expect(confirm.status(), await confirm.text()).toBe(200);
   const payment = await pendingTopUp(request, reseller.token, 1500);
