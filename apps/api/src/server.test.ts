@@ -46,9 +46,22 @@ describe.runIf(process.env.TEST_DB_KIND === 'pglite')('npm start on the embedded
     const firstMs = await first.ready(60_000);
     expect(first.output()).toContain('e-mail:   boss@example.com');
     expect(first.output()).toContain('password: boss-password-1');
-    const login = await api('/api/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'boss@example.com', password: 'boss-password-1' }) });
+    // The banner says where the admin's sign-in code arrives; staff sign in with it.
+    expect(first.output()).toContain('/dev/mailbox?to=boss%40example.com');
+    const json = { 'content-type': 'application/json' };
+    const login = await api('/api/v1/auth/login', { method: 'POST', headers: json, body: JSON.stringify({ email: 'boss@example.com', password: 'boss-password-1' }) });
     expect(login.status).toBe(200);
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const asked = ((await login.json()) as { data: { enabled_2fa: boolean; attempt_id: string } }).data;
+    expect(asked.enabled_2fa).toBe(true);
+    let code = '';
+    for (let i = 0; i < 100 && !code; i++) {
+      const box = (await (await api('/dev/mailbox?to=boss%40example.com')).json()) as { data: { subject: string }[] };
+      code = /(\d{6})/.exec(box.data[0]?.subject ?? '')?.[1] ?? '';
+      if (!code) await new Promise((r) => setTimeout(r, 100));
+    }
+    const confirmed = await api('/api/v1/auth/confirm-login', { method: 'POST', headers: json, body: JSON.stringify({ email: 'boss@example.com', code, attempt_id: asked.attempt_id }) });
+    expect(confirmed.status).toBe(200);
+    const token = ((await confirmed.json()) as { data: { token: string } }).data.token;
     // The empty catalogue was filled with the demo products.
     const products = await api('/api/v1/products?per_page=5', { headers: { authorization: `Bearer ${token}` } });
     expect(((await products.json()) as { meta: { total: number } }).meta.total).toBe(300);
