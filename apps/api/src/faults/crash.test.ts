@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import pg from 'pg';
 import { hashPassword } from '../lib/security.ts';
 import { branchOrder } from '../test/orders.ts';
-import { call, createDatabase, FAULT_OPERATOR, startApi, type ApiProcess } from './harness.ts';
+import { call, createDatabase, FAULT_OPERATOR, signInStaff, startApi, type ApiProcess } from './harness.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -114,9 +114,7 @@ beforeAll(async () => {
     [hash],
   );
   [{ id: operatorId }] = (await q<{ id: number }>(`SELECT id FROM users WHERE email = $1`, [FAULT_OPERATOR.email])) as [{ id: number }];
-  const op = await call(api.url, 'POST', '/api/v1/auth/login', null, { ...FAULT_OPERATOR, device_token: 'crash-operator' });
-  expect(op.status).toBe(200);
-  opToken = op.body.data.token;
+  opToken = await signInStaff(api.url, database.url, FAULT_OPERATOR, 'crash-operator');
 
   resellers = [];
   for (let i = 0; i < ids.length; i += 6) {

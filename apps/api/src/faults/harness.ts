@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { hashCode } from '../lib/security.ts';
 
 const apiDir = path.resolve(import.meta.dirname, '../..');
 
@@ -115,6 +116,27 @@ export async function startApi(databaseUrl: string, env: Record<string, string> 
 }
 
 /** A JSON call; returns status and parsed body (null when not JSON). */
+/**
+ * Signs a staff member in on a process that sends no mail (production without SMTP): staff always
+ * confirm with a mailed code, so the test, which owns the database, pins a known code on the
+ * attempt the login answered and confirms with it. Answers the token.
+ */
+export async function signInStaff(base: string, databaseUrl: string, who: { email: string; password: string }, deviceToken: string): Promise<string> {
+  const login = await call(base, 'POST', '/api/v1/auth/login', null, { ...who, device_token: deviceToken });
+  if (login.status !== 200 || !login.body?.data?.attempt_id) throw new Error(`login ${who.email}: ${login.status} ${JSON.stringify(login.body)}`);
+  const code = '424242';
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('UPDATE auth_codes SET code_hash = $1 WHERE attempt_id = $2', [hashCode(who.email, code), login.body.data.attempt_id]);
+  } finally {
+    await client.end();
+  }
+  const confirmed = await call(base, 'POST', '/api/v1/auth/confirm-login', null, { email: who.email, code, attempt_id: login.body.data.attempt_id, device_token: deviceToken });
+  if (confirmed.status !== 200) throw new Error(`confirm-login ${who.email}: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  return confirmed.body.data.token as string;
+}
+
 export async function call(base: string, method: string, p: string, token?: string | null, body?: unknown, headers: Record<string, string> = {}) {
   const r = await fetch(`${base}${p}`, {
     method,

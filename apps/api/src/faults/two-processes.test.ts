@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { REALTIME_EVENTS, REALTIME_PATH } from '@drop/shared';
-import { call, createDatabase, FAULT_OPERATOR, startApi, type ApiProcess } from './harness.ts';
+import { call, createDatabase, FAULT_OPERATOR, signInStaff, startApi, type ApiProcess } from './harness.ts';
 import { fakeNovaPoshta, fakeOnec, fakeSmtp } from './fakes.ts';
 import { branchOrder } from '../test/orders.ts';
 
@@ -105,7 +105,7 @@ describe.runIf(!!adminUrl && !!redisUrl)('two API processes behind one database 
     // The first one migrates and fills the catalogue; the second joins.
     a = await startApi(db.url, env);
     b = await startApi(db.url, env);
-    operator = (await call(a.url, 'POST', '/api/v1/auth/login', null, { ...FAULT_OPERATOR, device_token: 'op' })).body.data.token;
+    operator = await signInStaff(a.url, db.url, FAULT_OPERATOR, 'op');
     expect(operator).toBeTruthy();
     const any = await reseller(a.url, 'setup');
     const list = (await call(a.url, 'GET', '/api/v1/products?per_page=10', any.token)).body.data as { id: number }[];
