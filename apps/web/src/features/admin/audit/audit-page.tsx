@@ -4,7 +4,7 @@
  * (data-state), audit-action, audit-actor, audit-entity-select, audit-entity-id, audit-date-from,
  * audit-date-to, audit-reset, audit-total, audit-empty, audit-pagination; rows in audit-list.tsx.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -12,7 +12,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListPagination } from '../../../components/ui/list-pagination.tsx';
@@ -25,6 +24,7 @@ import { ListSkeleton, LoadError } from '../components/query-state.tsx';
 import { pageParam } from '../lib/format.ts';
 import { useAdminT } from '../i18n.ts';
 import { AuditList } from './audit-list.tsx';
+import { useListParams, useTextParam } from '../lib/use-list-params.ts';
 
 /** The action prefixes the filter offers (`money.` = every money event). */
 export const AUDIT_PREFIXES = ['user.', 'payment.', 'withdraw.', 'balance.correction', 'money.', 'order.', 'product.', 'setting.', 'broadcast', 'onec.'] as const;
@@ -74,7 +74,7 @@ function useActorId(actor: string) {
 
 export function AuditPage() {
   const { t } = useAdminT();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useListParams();
   const [actorText, setActorText] = useState(params.get('actor') ?? '');
   const [entityIdText, setEntityIdText] = useState(params.get('entity_id') ?? '');
   const actorDebounced = useDebouncedValue(actorText, SEARCH_DEBOUNCE_MS);
@@ -85,33 +85,14 @@ export function AuditPage() {
   const enabled = !actor.pending && !actor.notFound && !badRange;
   const list = useAudit(filter, enabled);
 
-  const update = (changes: Record<string, string | null>, keepPage = false) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        if (!keepPage) next.delete('page');
-        return next;
-      },
-      { replace: !keepPage },
-    );
 
-  useEffect(() => {
-    if (actorDebounced.trim() !== (params.get('actor') ?? '')) update({ actor: actorDebounced.trim() || null });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actorDebounced]);
-  useEffect(() => {
-    if (entityIdDebounced.trim() !== (params.get('entity_id') ?? '')) update({ entity_id: entityIdDebounced.trim() || null });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [entityIdDebounced]);
+  useTextParam('actor', actorDebounced, params, update);
+  useTextParam('entity_id', entityIdDebounced, params, update);
 
   const reset = () => {
     setActorText('');
     setEntityIdText('');
-    setParams(new URLSearchParams(), { replace: true });
+    update(Object.fromEntries([...params.keys()].map((k) => [k, null])));
   };
 
   const entries = list.data?.data ?? [];

@@ -7,7 +7,7 @@
  * staff-last-seen, staff-edit, staff-block, staff-unblock, staff-invite, staff-add, staff-empty,
  * staff-pagination.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -35,7 +35,6 @@ import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import SearchIcon from '@mui/icons-material/Search';
-import { useSearchParams } from 'react-router';
 import { isStaffRole, SEARCH_DEBOUNCE_MS, STAFF_ROLES, type StaffDto } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListPagination } from '../../../components/ui/list-pagination.tsx';
@@ -48,6 +47,7 @@ import { kyivDateTime, pageParam } from '../lib/format.ts';
 import { useInviteStaff, useStaffList, type StaffFilter } from './api.ts';
 import { BlockDialog, StaffFormDialog } from './staff-dialogs.tsx';
 import { useStaffT } from './i18n.ts';
+import { useListParams, useTextParam } from '../lib/use-list-params.ts';
 
 const PER_PAGE = 20;
 
@@ -246,7 +246,7 @@ export function StaffListPage() {
   const toast = useScopedToast();
   const errorText = useErrorText();
   const me = useUser(false).data?.id;
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useListParams();
   const filter = staffFilterOf(params);
   const list = useStaffList(filter);
   const invite = useInviteStaff();
@@ -256,27 +256,8 @@ export function StaffListPage() {
   const [blocking, setBlocking] = useState<StaffDto | null>(null);
   const [inviting, setInviting] = useState<number | null>(null);
 
-  /** Sets (or clears) URL parameters; a filter change goes back to page 1. */
-  const update = (changes: Record<string, string | null>, keepPage = false) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        if (!keepPage) next.delete('page');
-        return next;
-      },
-      { replace: !keepPage },
-    );
 
-  useEffect(() => {
-    const current = params.get('search') ?? '';
-    if (debounced.trim() !== current.trim()) update({ search: debounced.trim() || null });
-    // Only the debounced text drives this.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+  useTextParam('search', debounced, params, update);
 
   const onInvite = (p: StaffDto) => {
     setInviting(p.id);

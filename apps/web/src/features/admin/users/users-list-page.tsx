@@ -4,7 +4,7 @@
  * admin-users-state, admin-users-role, admin-users-total, admin-users-table, admin-users-cards,
  * admin-user-row (data-user-id), admin-users-empty, admin-users-pagination.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -25,7 +25,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import SearchIcon from '@mui/icons-material/Search';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { formatMoney, formatPhone, ROLES, SEARCH_DEBOUNCE_MS, type Role, type UserDto } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListPagination } from '../../../components/ui/list-pagination.tsx';
@@ -38,6 +38,7 @@ import { ListSkeleton, LoadError } from '../components/query-state.tsx';
 import { userPath } from '../components/reseller-link.tsx';
 import { kyivDateTime, pageParam } from '../lib/format.ts';
 import { useAdminT } from '../i18n.ts';
+import { useListParams, useTextParam } from '../lib/use-list-params.ts';
 
 export const USER_STATES = ['all', 'verified', 'unverified', 'blocked'] as const;
 export type UserState = (typeof USER_STATES)[number];
@@ -151,7 +152,7 @@ export function UsersListPage() {
   const { t } = useAdminT();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useListParams();
   const filter = usersFilterOf(params);
   const list = useAdminUsers(filter);
   const [search, setSearch] = useState(params.get('search') ?? '');
@@ -159,27 +160,8 @@ export function UsersListPage() {
   const state = isState(params.get('state')) ? (params.get('state') as UserState) : 'all';
   const role = params.get('role');
 
-  /** Sets (or clears) URL parameters; any filter change goes back to page 1. */
-  const update = (changes: Record<string, string | null>, keepPage = false) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        if (!keepPage) next.delete('page');
-        return next;
-      },
-      { replace: !keepPage },
-    );
 
-  useEffect(() => {
-    const current = params.get('search') ?? '';
-    if (debounced.trim() !== current.trim()) update({ search: debounced.trim() || null });
-    // Only the debounced text drives this.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+  useTextParam('search', debounced, params, update);
 
   const users = list.data?.data ?? [];
   const pageState = list.data ? (users.length ? 'ready' : 'empty') : list.isError ? 'error' : 'loading';
