@@ -134,7 +134,7 @@ async function addToCart(request: APIRequestContext, token: string) {
 test.describe.configure({ mode: 'parallel' });
 
 test('the back office: resellers, a reseller, money queues, orders board and an order, catalogue editor, content, 1C, audit', async ({ page, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const a11y = new A11y(page);
   const reseller = await createReseller(request, { name: 'Ірина Доступна' });
   const me = (await apiGet<{ data: { id: number } }>(request, reseller.token, '/api/v1/auth/user')).data;
