@@ -27,3 +27,4 @@ export * from './onec.ts';
 export * from './onec-credentials.ts';
 export * from './novaposhta-sender.ts';
 export * from './staff.ts';
+export * from './worklists.ts';

@@ -13,6 +13,7 @@ import {
   SELF_TTN_TYPES,
   type OrderStatus,
 } from './config.ts';
+import { ORDER_WORKLISTS } from './worklists.ts';
 import { WAREHOUSE_ORDER_MOVES, mayAccess } from './staff.ts';
 
 export type PayStatus = (typeof PAY_STATUSES)[number];
@@ -324,6 +325,8 @@ export const adminOrdersQuery = z
   .object({
     ...ordersQuery.shape,
     user_id: z.coerce.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value').optional(),
+    /** One of the worklists (issue 28): a queue to work through, e.g. `to_ship`. */
+    worklist: z.enum(ORDER_WORKLISTS, 'invalid_value').optional(),
   })
   .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: 'date_range', path: ['date_to'] });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;

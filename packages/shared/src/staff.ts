@@ -54,6 +54,10 @@ export const STAFF_ACCESS = {
   audit: ['admin'],
   /** Staff accounts. */
   staff: ['admin'],
+  /** Printing: markings, packing lists, invoices, the day's register. */
+  printing: ['admin', 'manager', 'accountant', 'warehouse'],
+  /** The supplier's requisites printed on invoices (change). */
+  'printing.requisites': ['admin', 'accountant'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffArea = keyof typeof STAFF_ACCESS;
 
