@@ -1,0 +1,4 @@
+ALTER TABLE "orders" ADD COLUMN "np_storage_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_wl_to_confirm_idx" ON "orders" USING btree ("id") WHERE status = 'New' AND payment_method <> 'Balance';--> statement-breakpoint
+CREATE INDEX "orders_wl_to_ship_idx" ON "orders" USING btree ("id") WHERE status IN ('Confirmed', 'Complected') AND (ttn IS NULL OR delivery_status = 'Deleted');--> statement-breakpoint
+CREATE INDEX "orders_wl_trouble_idx" ON "orders" USING btree ("id") WHERE (delivery_status = 'Refusal' AND status NOT IN ('Return', 'Done', 'Canceled')) OR (np_status_code IN (7, 8) AND np_storage_at IS NOT NULL);
