@@ -3,9 +3,10 @@
  * language, the staff member's name and role in words, logout) and a side navigation built from the
  * sections the role may open (allowedSections; permanent from lg, a drawer below). Test ids:
  * admin-shell, admin-top-bar, admin-nav, admin-nav-<path>, admin-menu-button, admin-to-dashboard,
- * admin-user-name, admin-user-role, admin-logout.
+ * admin-user-name, admin-user-role, admin-logout; the worklists' links and counters: see
+ * worklists/worklist-nav.tsx.
  */
-import { Suspense, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -33,14 +34,20 @@ import { LanguageControl } from '../../../app/layouts/dashboard/language-control
 import { useLogout } from '../../auth/api/logout.ts';
 import { useAdminT } from '../i18n.ts';
 import { allowedSections } from '../sections.tsx';
+import { useWorklistCounts, useWorklistInvalidation } from '../worklists/api.ts';
+import { CountBadge, WorklistLinks, sectionCount } from '../worklists/worklist-nav.tsx';
 
 export const ADMIN_NAV_WIDTH = 232;
 export const ADMIN_BASE = '/admin';
 
-/** The sections `role` may open (STAFF_ACCESS); the others are not listed at all. */
-function SideNavList({ role, onNavigate }: { role: string; onNavigate?: () => void }) {
+/**
+ * The sections `role` may open (STAFF_ACCESS); the others are not listed at all. Under the orders and
+ * the money the worklists the role sees, each with its live counter (the section shows their sum).
+ */
+function SideNavList({ role, onNavigate }: { role: string; onNavigate?: (() => void) | undefined }) {
   const { t } = useAdminT();
   const { pathname } = useLocation();
+  const counts = useWorklistCounts().data;
   return (
     <Box component="nav" aria-label={t('nav.label')} data-testid="admin-nav">
       <List component="div" sx={{ px: 1 }}>
@@ -48,22 +55,26 @@ function SideNavList({ role, onNavigate }: { role: string; onNavigate?: () => vo
           const to = `${ADMIN_BASE}/${s.path}`;
           const selected = pathname === to || pathname.startsWith(`${to}/`);
           const Icon = s.icon;
+          const total = sectionCount(s.path, role, counts);
           return (
-            <ListItemButton
-              key={s.path}
-              component={Link}
-              to={to}
-              selected={selected}
-              aria-current={selected ? 'page' : undefined}
-              onClick={onNavigate}
-              sx={{ borderRadius: 1, mb: 0.25 }}
-              data-testid={`admin-nav-${s.path}`}
-            >
-              <ListItemIcon sx={{ minWidth: 40 }}>
-                <Icon color={selected ? 'primary' : 'inherit'} />
-              </ListItemIcon>
-              <ListItemText primary={t(s.labelKey)} slotProps={{ primary: { sx: { fontWeight: selected ? 600 : 400 } } }} />
-            </ListItemButton>
+            <Fragment key={s.path}>
+              <ListItemButton
+                component={Link}
+                to={to}
+                selected={selected}
+                aria-current={selected ? 'page' : undefined}
+                onClick={onNavigate}
+                sx={{ borderRadius: 1, mb: 0.25 }}
+                data-testid={`admin-nav-${s.path}`}
+              >
+                <ListItemIcon sx={{ minWidth: 40 }}>
+                  <Icon color={selected ? 'primary' : 'inherit'} />
+                </ListItemIcon>
+                <ListItemText primary={t(s.labelKey)} slotProps={{ primary: { sx: { fontWeight: selected ? 600 : 400 } } }} />
+                {total !== undefined && <CountBadge count={total} label={t('worklists.section', { count: total })} testId={`worklist-section-count-${s.path}`} />}
+              </ListItemButton>
+              <WorklistLinks section={s.path} role={role} counts={counts} onNavigate={onNavigate} />
+            </Fragment>
           );
         })}
       </List>
@@ -78,6 +89,8 @@ export function AdminShell({ user, children }: { user: UserDto; children: ReactN
   const navigate = useNavigate();
   const logout = useLogout();
   const [open, setOpen] = useState(false);
+  // Any mutation in the back office refetches the worklist counters at once.
+  useWorklistInvalidation();
 
   const onLogout = () => logout.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
 
