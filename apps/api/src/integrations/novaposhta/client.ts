@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { FastifyBaseLogger } from 'fastify';
+import { kyivParts } from '@drop/shared';
 
 /** The NP JSON API 2.0 envelope. */
 interface NpResponse<T> {
@@ -143,6 +144,28 @@ export interface NpTracking {
   documentCost: number | null;
   /** The return waybill created for this one (refusal, expired storage). */
   returnNumber: string | null;
+  /** When paid storage begins for a parcel waiting at the branch (`DatePayedKeeping`); null when NP names none. */
+  storageAt?: Date | null;
+}
+
+/**
+ * NP's `DatePayedKeeping` ("2026-10-08 00:00:00", Kyiv time; "" or "0001-01-01 00:00:00" when there is
+ * none; dd.mm.yyyy also taken) as an instant; null when it names no date.
+ */
+export function npKyivDateTime(v: unknown): Date | null {
+  if (typeof v !== 'string') return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(v.trim()) ?? null;
+  const d = /^(\d{2})\.(\d{2})\.(\d{4})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(v.trim());
+  const f = m ? [m[1], m[2], m[3], m[4], m[5], m[6]] : d ? [d[3], d[2], d[1], d[4], d[5], d[6]] : null;
+  if (!f || Number(f[0]) < 2000) return null;
+  const local = Date.UTC(Number(f[0]), Number(f[1]) - 1, Number(f[2]), Number(f[3] ?? 0), Number(f[4] ?? 0), Number(f[5] ?? 0));
+  if (!Number.isFinite(local)) return null;
+  // Kyiv's offset at that moment (twice: the first guess may sit across a DST change).
+  const offsetAt = (utc: number) => {
+    const p = kyivParts(new Date(utc));
+    return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - utc;
+  };
+  return new Date(local - offsetAt(local - offsetAt(local)));
 }
 
 /** TrackingDocument.getStatusDocuments takes at most this many numbers per call. */
@@ -458,7 +481,7 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
       const found = new Map<string, NpTracking>();
       for (let i = 0; i < numbers.length; i += NP_TRACKING_BATCH) {
         const batch = numbers.slice(i, i + NP_TRACKING_BATCH);
-        const items = await call<{ Number?: string; StatusCode?: string | number; Status?: string; DocumentCost?: string | number; LastCreatedOnTheBasisNumber?: string; LastCreatedOnTheBasisDocumentType?: string }>(
+        const items = await call<{ Number?: string; StatusCode?: string | number; Status?: string; DocumentCost?: string | number; LastCreatedOnTheBasisNumber?: string; LastCreatedOnTheBasisDocumentType?: string; DatePayedKeeping?: string }>(
           'TrackingDocument',
           'getStatusDocuments',
           { Documents: batch.map((n) => ({ DocumentNumber: n, Phone: '' })) },
@@ -466,7 +489,7 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
         for (const it of items) {
           if (!it?.Number) continue;
           const back = it.LastCreatedOnTheBasisDocumentType === 'Return' && it.LastCreatedOnTheBasisNumber ? String(it.LastCreatedOnTheBasisNumber) : null;
-          found.set(String(it.Number), { number: String(it.Number), statusCode: num(it.StatusCode) ?? 3, status: it.Status ?? '', documentCost: num(it.DocumentCost), returnNumber: back });
+          found.set(String(it.Number), { number: String(it.Number), statusCode: num(it.StatusCode) ?? 3, status: it.Status ?? '', documentCost: num(it.DocumentCost), returnNumber: back, storageAt: npKyivDateTime(it.DatePayedKeeping) });
         }
       }
       // A number missing from the answer is reported as not found (code 3).

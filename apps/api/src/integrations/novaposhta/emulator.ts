@@ -591,7 +591,16 @@ function trackingItem(doc: Doc) {
     LastCreatedOnTheBasisNumber: doc.returnNumber ?? '',
     LastCreatedOnTheBasisDocumentType: doc.returnNumber ? 'Return' : '',
     RecipientDateTime: NP_RECEIVED_CODES.includes(code) ? npDateTime(doc.movedAt) : '',
+    // At the branch (7, 8): paid storage begins at the start of the NP_FREE_STORAGE_DAYS-th Kyiv day after arrival, as "YYYY-MM-DD HH:MM:SS".
+    DatePayedKeeping: code === 7 || code === 8 ? storageBegins(doc.movedAt) : '',
   };
+}
+
+/** Days a parcel waits at the branch for free (NP's standard branch storage). */
+export const NP_FREE_STORAGE_DAYS = 7;
+function storageBegins(arrived: Date): string {
+  const p = kyivParts(new Date(arrived.getTime() + NP_FREE_STORAGE_DAYS * DAY_MS));
+  return `${p.year}-${p.month}-${p.day} 00:00:00`;
 }
 
 const notFoundItem = (number: string) => ({
@@ -605,6 +614,7 @@ const notFoundItem = (number: string) => ({
   LastCreatedOnTheBasisNumber: '',
   LastCreatedOnTheBasisDocumentType: '',
   RecipientDateTime: '',
+  DatePayedKeeping: '',
 });
 
 /** TrackingDocument.getStatusDocuments {Documents: [{DocumentNumber, Phone}]}, at most 100 (no key needed). */

@@ -25,7 +25,8 @@ const CASH: readonly string[] = ['COD', 'Prepayment'];
 export async function applyTracking(tx: Db, deps: Deps, locked: OrderRow, fwd: NpTracking, ret: NpTracking | undefined): Promise<OrderRow> {
   let o = locked;
   if (!o.tracking || !o.ttn) return o;
-  const patch: Partial<OrderRow> = { npStatusCode: fwd.statusCode, trackingStatus: fwd.status, trackedAt: new Date() };
+  // Paid storage is named while the parcel waits at the branch; once it moves on, the date goes.
+  const patch: Partial<OrderRow> = { npStatusCode: fwd.statusCode, trackingStatus: fwd.status, trackedAt: new Date(), npStorageAt: fwd.storageAt ?? null };
   if (fwd.returnNumber && !o.returnTtn) patch.returnTtn = fwd.returnNumber;
   const learnedCost = o.deliveryCostKop === null && fwd.documentCost !== null;
   if (learnedCost) patch.deliveryCostKop = uahToKop(fwd.documentCost!);
