@@ -167,6 +167,12 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
       for (const name of Object.values(QUEUES)) {
         await boss.createQueue(name, name === QUEUES.sendMail ? {} : name === QUEUES.feedBuild ? { notify: true, policy: 'stately' } : { notify: true });
       }
+      // The back office's onec_failed worklist (orders.repository.ts worklistWhere) finds the orders of
+      // failed reservation jobs through this small partial index instead of reading every job kept.
+      // pg-boss owns its schema (created by start, after our migrations), so the index is made here.
+      await database.db
+        .execute(sql.raw(`CREATE INDEX IF NOT EXISTS job_reservation_failed_idx ON pgboss.job ((data->>'orderId')) WHERE name = '${QUEUES.reservation}' AND state = 'failed'`))
+        .catch((err: unknown) => opts.log.warn({ err }, 'job queue: could not index failed reservation jobs'));
       await boss.work<MailMessage>(QUEUES.sendMail, { pollingIntervalSeconds: opts.pollSeconds }, async (jobs) => {
         for (const job of jobs) {
           if (job.data.discard) continue;

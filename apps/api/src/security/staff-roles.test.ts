@@ -37,6 +37,11 @@ const EXPECTED: Record<string, StaffArea> = {
   'POST /api/v1/admin/orders/{id}/payment': 'orders.payment',
   'PUT /api/v1/admin/orders/{id}/ttn': 'orders.waybill',
   'POST /api/v1/admin/orders/{id}/ttn': 'orders.waybill',
+  // worklists and bulk actions (issue 28); a bulk action's own area (orders.status, orders.waybill, printing) is checked inside
+  'GET /api/v1/admin/worklists': 'orders.read',
+  'POST /api/v1/admin/orders/bulk': 'orders.read',
+  'POST /api/v1/admin/payments/bulk': 'money',
+  'POST /api/v1/admin/withdraws/bulk': 'money',
   // catalogue
   'GET /api/v1/admin/catalog/categories': 'catalog',
   'POST /api/v1/admin/catalog/categories': 'catalog',
@@ -165,7 +170,7 @@ describe('staff roles on every back-office route', () => {
 
   test('what each role may do, in words (a spot check of the table)', () => {
     const may = (role: StaffRole) => Object.keys(EXPECTED).filter((r) => mayAccess(role, EXPECTED[r]!));
-    expect(may('warehouse').filter((r) => !r.includes('/admin/orders'))).toEqual([]);
+    expect(may('warehouse').filter((r) => !r.includes('/admin/orders') && r !== 'GET /api/v1/admin/worklists')).toEqual([]);
     expect(may('warehouse')).toContain('POST /api/v1/admin/orders/{id}/status');
     expect(may('warehouse')).not.toContain('POST /api/v1/admin/orders/{id}/payment');
     expect(may('accountant')).toEqual(expect.arrayContaining(['GET /api/v1/admin/payments', 'PUT /api/v1/admin/withdraws/{id}', 'POST /api/v1/admin/users/{id}/corrections']));

@@ -7,6 +7,9 @@ import {
   RECEIPT_MAX_BYTES,
   TOP_UP_STATUSES,
   WITHDRAW_STATUSES,
+  adminPaymentsBulkInput,
+  adminWithdrawsBulkInput,
+  bulkResultDto,
   correctionInput,
   dataOf,
   listOf,
@@ -28,6 +31,7 @@ import {
 import { authedCtx, guardStaff, requireUser } from '../../plugins/auth.ts';
 import { idParam, pageOf } from '../../lib/http.ts';
 import * as finance from './finance.service.ts';
+import { bulkApprovePayments, bulkPayWithdraws } from './finance-bulk.service.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import { ordersCount, ordersLastWeek } from '../orders/orders.service.ts';
 import type { AuthedCtx } from '../../lib/ctx.ts';
@@ -115,6 +119,8 @@ export const financeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return pageOf(data, total, req.query.page, req.query.per_page);
     },
   );
+  // Many pending top-ups approved at once, each as PUT /payments/{id} would (issue 28).
+  app.post('/payments/bulk', { schema: { tags: ['admin'], security, body: adminPaymentsBulkInput, response: { 200: bulkResultDto } } }, async (req) => bulkApprovePayments(authedCtx(req), req.body));
   app.put('/payments/:id', { config: { idempotent: true }, schema: { tags: ['admin'], security, params: idParam, body: paymentDecisionInput, response: { 200: dataOf(adminPayment) } } }, async (req) => ({
     data: await finance.decidePayment(authedCtx(req), req.params.id, req.body),
   }));
@@ -127,6 +133,8 @@ export const financeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return pageOf(data, total, req.query.page, req.query.per_page);
     },
   );
+  // Many new withdrawals marked paid at once, each as PUT /withdraws/{id} would (issue 28).
+  app.post('/withdraws/bulk', { schema: { tags: ['admin'], security, body: adminWithdrawsBulkInput, response: { 200: bulkResultDto } } }, async (req) => bulkPayWithdraws(authedCtx(req), req.body));
   app.put('/withdraws/:id', { config: { idempotent: true }, schema: { tags: ['admin'], security, params: idParam, body: withdrawDecisionInput, response: { 200: dataOf(adminWithdraw) } } }, async (req) => ({
     data: await finance.decideWithdraw(authedCtx(req), req.params.id, req.body.status, req.body.reason),
   }));

@@ -35,7 +35,7 @@ export async function listAdminOrders(ctx: AuthedCtx, q: AdminOrdersQuery) {
   const { rows, total } = await ordersRepo.page(
     ctx.db,
     q.user_id ?? null,
-    { status: q.status, paymentStatus: q.payment_status, deliveryStatus: q.delivery_status, dateFrom: q.date_from, dateTo: q.date_to, search: q.search },
+    { status: q.status, paymentStatus: q.payment_status, deliveryStatus: q.delivery_status, dateFrom: q.date_from, dateTo: q.date_to, search: q.search, worklist: q.worklist },
     q.page,
     q.per_page,
   );

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { STORAGE_WARNING_DAYS, type OrderWorklist } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import { TZ, dayEnd, dayStart } from '../../db/kyiv-day.ts';
 import { mediaFiles, operations, orderHistory, orderLines, orders, products, users } from '../../db/schema/index.ts';
@@ -18,10 +19,42 @@ export interface OrderFilter {
   dateFrom?: string;
   dateTo?: string;
   search?: string;
+  /** One of the back office's worklists (issue 28). */
+  worklist?: OrderWorklist;
+}
+
+/**
+ * The worklists as conditions on orders (issue 28). to_confirm, to_ship and trouble each match a
+ * partial index (db/schema/orders.ts, the same words); to_pack is orders_status_idx; onec_failed
+ * reads pg-boss's job table through its partial index on failed reservation jobs (jobs/queue.ts).
+ *  - to_confirm: New, not paid from the balance (staffMayConfirm: a Balance order is confirmed by
+ *    its reseller alone, whose balance it debits; staff cannot work it, so it is not in the queue).
+ *  - to_pack: Confirmed.
+ *  - to_ship: Confirmed or Complected with no live waybill (none, or a deleted one), as
+ *    checkTtnAllowed (orders-admin.service.ts) lets a waybill be made.
+ *  - trouble: refused (delivery Refusal) and not yet Return/Done/Canceled; or waiting at the branch
+ *    (NP 7/8) with paid storage beginning within STORAGE_WARNING_DAYS, or begun.
+ *  - onec_failed: a reservation job of the order failed with its attempts spent (retry now takes
+ *    it out; pg-boss deletes failed jobs after its retention, 7 days).
+ */
+export function worklistWhere(w: OrderWorklist): SQL {
+  switch (w) {
+    case 'to_confirm':
+      return sql`(status = 'New' AND payment_method <> 'Balance')`;
+    case 'to_pack':
+      return sql`(status = 'Confirmed')`;
+    case 'to_ship':
+      return sql`(status IN ('Confirmed', 'Complected') AND (ttn IS NULL OR delivery_status = 'Deleted'))`;
+    case 'trouble':
+      return sql`((delivery_status = 'Refusal' AND status NOT IN ('Return', 'Done', 'Canceled')) OR (np_status_code IN (7, 8) AND np_storage_at IS NOT NULL AND np_storage_at <= now() + make_interval(days => ${STORAGE_WARNING_DAYS}::int)))`;
+    case 'onec_failed':
+      return sql`(${orders.id} IN (SELECT (j.data->>'orderId')::int FROM pgboss.job j WHERE j.name = 'reservation' AND j.state = 'failed'))`;
+  }
 }
 
 function orderWhere(userId: number | null, f: OrderFilter): SQL {
   const parts: SQL[] = userId === null ? [] : [eq(orders.userId, userId)];
+  if (f.worklist) parts.push(worklistWhere(f.worklist));
   if (f.status) parts.push(eq(orders.status, f.status));
   if (f.paymentStatus) parts.push(eq(orders.paymentStatus, f.paymentStatus));
   if (f.deliveryStatus) parts.push(eq(orders.deliveryStatus, f.deliveryStatus));
@@ -48,6 +81,20 @@ export const ordersRepo = {
       db.select({ n: count() }).from(orders).where(where),
     ]);
     return { rows, total: Number(total?.n ?? 0) };
+  },
+
+  /** The ids of every order the filter matches (newest first), at most `limit`. */
+  async matchingIds(db: Db, userId: number | null, f: OrderFilter, limit: number): Promise<number[]> {
+    const rows = await db.select({ id: orders.id }).from(orders).where(orderWhere(userId, f)).orderBy(desc(orders.id)).limit(limit);
+    return rows.map((r) => r.id);
+  },
+
+  /** How many orders each of the given worklists holds, in one statement (each count on its own index). */
+  async worklistCounts(db: Db, lists: readonly OrderWorklist[]): Promise<Partial<Record<OrderWorklist, number>>> {
+    if (!lists.length) return {};
+    const cols = lists.map((w) => sql`(SELECT count(*) FROM orders WHERE ${worklistWhere(w)}) AS ${sql.identifier(w)}`);
+    const r = (await db.execute(sql`SELECT ${sql.join(cols, sql`, `)}`)) as unknown as { rows: Record<string, string | number>[] };
+    return Object.fromEntries(lists.map((w) => [w, Number(r.rows[0]![w])]));
   },
 
   /** The user's newest orders (no count). */
