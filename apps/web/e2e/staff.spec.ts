@@ -5,17 +5,18 @@ import { lastMailId, mailedCode, operatorToken, reviewShots, signInWithToken, un
 /**
  * Staff accounts (issue 27 p.2): an admin adds a warehouse person in /admin/staff; the person opens
  * the invitation's link in their own browser, sets a password, signs in on /login with the password
- * and the mailed code, and sees only the sections their role may open (the orders); the money
+ * and the mailed code, and sees only the sections their role may open (the orders and printing); the money
  * section shows the no-access state and the API answers 403 on the money queues.
  * With $SHOTS_DIR set, the staff list and the add dialog are saved at 1440 and 390 px.
  */
 
 /**
  * The back office's sections and the STAFF_ACCESS area each needs, in navigation order
- * (apps/web/src/features/admin/sections.tsx; a section added there, e.g. printing, goes here too).
+ * (apps/web/src/features/admin/sections.tsx; a section added there goes here too).
  */
 const SECTION_AREAS: [path: string, area: StaffArea][] = [
   ['orders', 'orders.read'],
+  ['printing', 'printing'],
   ['catalog', 'catalog'],
   ['content', 'content'],
   ['onec', 'onec'],
@@ -117,7 +118,7 @@ test('an admin adds a warehouse person, who sets a password from the invitation,
   await expect(sp).toHaveURL(/\/admin\/orders/);
   await expect(sp.getByTestId('admin-shell')).toBeVisible();
 
-  // 5. The navigation lists exactly the sections STAFF_ACCESS opens to the warehouse: the orders.
+  // 5. The navigation lists exactly the sections STAFF_ACCESS opens to the warehouse: the orders and printing.
   const expected = SECTION_AREAS.filter(([, area]) => mayAccess('warehouse', area)).map(([path]) => `admin-nav-${path}`);
   expect(expected).toContain('admin-nav-orders');
   const nav = sp.getByTestId('admin-nav').locator('[data-testid^="admin-nav-"]');

@@ -6,6 +6,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
@@ -27,6 +28,7 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'orders', labelKey: 'nav.orders', icon: ReceiptLongOutlined, access: 'orders.read', element: lazy(() => import('./orders/orders-section.tsx')) },
+  { path: 'printing', labelKey: 'nav.printing', icon: PrintOutlined, access: 'printing', element: lazy(() => import('./printing/printing-section.tsx')) },
   { path: 'catalog', labelKey: 'nav.catalog', icon: Inventory2Outlined, access: 'catalog', element: lazy(() => import('./catalog/catalog-section.tsx')) },
   { path: 'content', labelKey: 'nav.content', icon: ArticleOutlined, access: 'content', element: lazy(() => import('./content/content-section.tsx')) },
   { path: 'onec', labelKey: 'nav.onec', icon: SyncAltOutlined, access: 'onec', element: lazy(() => import('./onec/onec-section.tsx')) },
