@@ -128,6 +128,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // The emulator wants a sender key on waybill calls, as Nova Poshta does.
     apiKey: config.npApiUrl ? config.npApiKey : (config.npApiKey ?? NP_EMULATOR_DEFAULT_KEY),
     log: app.log,
+    // NP's print service (markings); unset: the emulator's on this server.
+    printUrl: () => config.npPrintUrl ?? `http://127.0.0.1:${(app.server.address() as { port?: number } | null)?.port ?? config.port}/emulators/novaposhta`,
   });
   const deps: Deps = { config, database, db: database.db, queue, mailer, limiter, sessions, realtime, novaPoshta };
   app.decorate('deps', deps);

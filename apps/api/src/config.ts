@@ -16,6 +16,8 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   NP_API_URL: z.string().url().optional(),
   NP_API_KEY: z.string().optional(),
+  /** Nova Poshta's print service (markings as PDF); default https://my.novaposhta.ua when NP_API_URL is set. */
+  NP_PRINT_URL: z.string().url().optional(),
   /** Mount the built-in Nova Poshta emulator in production too (benchmarks and demos; never a real deployment). */
   NP_EMULATOR: bool.default(false),
   NP_EMULATOR_STEP_SECONDS: z.coerce.number().min(0).default(120),
@@ -76,6 +78,8 @@ export interface Config {
   /** Nova Poshta JSON API; unset = the built-in emulator on this server. */
   npApiUrl: string | undefined;
   npApiKey: string | undefined;
+  /** Nova Poshta's print service (printMarking100x100); unset with NP_API_URL unset = the emulator's. */
+  npPrintUrl: string | undefined;
   /**
    * The built-in emulator is mounted (at /emulators/novaposhta) and used: outside production when
    * NP_API_URL is unset; in production only with NP_EMULATOR=1 (benchmarks, demos).
@@ -147,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     onecTimeoutMs: Math.round(e.ONEC_TIMEOUT_SECONDS * 1000),
     npApiUrl: e.NP_API_URL,
     npApiKey: e.NP_API_KEY,
+    npPrintUrl: e.NP_PRINT_URL ?? (e.NP_API_URL ? 'https://my.novaposhta.ua' : undefined),
     npEmulator: !e.NP_API_URL && (e.NODE_ENV !== 'production' || e.NP_EMULATOR),
     npEmulatorStepSeconds: e.NP_EMULATOR_STEP_SECONDS,
     trackingIntervalSeconds: e.TRACKING_INTERVAL_SECONDS,

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import { kyivParts } from '@drop/shared';
+import { fetchMarkings } from './print.ts';
 
 /** The NP JSON API 2.0 envelope. */
 interface NpResponse<T> {
@@ -55,6 +56,8 @@ export interface NovaPoshtaOptions {
   apiKey?: string;
   timeoutMs?: number;
   log: FastifyBaseLogger;
+  /** The print service's base (my.novaposhta.ua, or the emulator's); read per call like `url`. */
+  printUrl?: () => string;
 }
 
 /** The sender as NP knows it for the API key (Counterparty.getCounterparties, getCounterpartyContactPersons, getCounterpartyAddresses). */
@@ -469,6 +472,12 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
       }
       if (!doc?.Ref || !doc.IntDocNumber) throw new CarrierError('Nova Poshta InternetDocument.save: no document in the answer');
       return { ref: doc.Ref, number: String(doc.IntDocNumber), cost: num(doc.CostOnSite) ?? 0, estimatedDeliveryDate: doc.EstimatedDeliveryDate ?? '' };
+    },
+
+    /** The 100×100 mm markings of these documents as one PDF from NP's print service (print.ts). */
+    async printMarkings(numbers: string[]): Promise<Uint8Array> {
+      if (!opts.printUrl) throw new CarrierError('Nova Poshta print service: no address configured');
+      return fetchMarkings({ base: opts.printUrl(), apiKey: opts.apiKey ?? '', log: opts.log }, numbers);
     },
 
     /** InternetDocument.delete: only before the parcel leaves. */

@@ -18,6 +18,7 @@ import { NP_STATUS_TEXT, NP_RECEIVED_CODES } from './status-codes.ts';
 import { kyivParts } from '@drop/shared';
 import { AppError } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { registerEmulatorPrint } from './emulator-print.ts';
 
 /**
  * A local stand-in for the Nova Poshta JSON API 2.0 (the default NP_API_URL): the same envelope
@@ -956,6 +957,8 @@ export const NP_EMULATOR_DEFAULT_KEY = 'emulator-key';
 export const novaPoshtaEmulator: FastifyPluginAsync<NpEmulatorOptions> = async (app, opts) => {
   const emu: NpEmulatorOptions = { db: opts.db, apiKey: opts.apiKey, stepSeconds: opts.stepSeconds, now: opts.now, random: opts.random, senderAddresses: opts.senderAddresses, memory: opts.memory };
   app.post('/v2.0/json/', async (req) => answerAsync((req.body ?? {}) as NpRequest, emu));
+  // my.novaposhta.ua's print service: the markings of its documents as a PDF (emulator-print.ts).
+  registerEmulatorPrint(app, emu);
   // NP also accepts /v2.0/json/{Model}/{method}.
   app.post('/v2.0/json/:model/:method', async (req) => {
     const { model, method } = req.params as { model: string; method: string };
