@@ -6,14 +6,20 @@ import {
   adminOrderDto,
   adminOrderStatsDto,
   adminOrderSummaryDto,
+  type adminOrdersBulkInput,
+  bulkResultDto,
   listOf,
   reservationJobDto,
   type AdminOrderDto,
+  type BulkResultDto,
+  type OrderPrintKind,
   type OrderStatus,
+  type OrderWorklist,
 } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 import { createIntent, idempotencyHeader } from '../../../lib/idempotency.ts';
 import type { OrdersFilter } from '../../orders/lib/orders-filter.ts';
+import { worklistKeys } from '../worklists/api.ts';
 
 /**
  * The operator's orders (`/admin/orders`). Status names come in the request's language, so the
@@ -37,7 +43,7 @@ export const BOARD_COLUMN_SIZE = 20;
 /** The jobs table refetches this often while a job is queued, running or retrying. */
 export const JOBS_POLL_MS = 3000;
 
-type Query = Partial<Omit<OrdersFilter, 'page' | 'per_page'>> & { page?: number; per_page?: number; user_id?: number };
+type Query = Partial<Omit<OrdersFilter, 'page' | 'per_page'>> & { page?: number; per_page?: number; user_id?: number; worklist?: OrderWorklist | undefined };
 
 export const getAdminOrders = async (query: Query, signal?: AbortSignal) =>
   adminOrdersResponse.parse(await api.raw('GET', '/admin/orders', { query, ...(signal ? { signal } : {}) }));
@@ -108,5 +114,26 @@ export function useRetryJob(id: number) {
   return useMutation({
     mutationFn: (jobId: string) => api.post(`/admin/orders/${id}/jobs/${encodeURIComponent(jobId)}/retry`, undefined, reservationJobDto),
     onSuccess: () => void client.invalidateQueries({ queryKey: adminOrderKeys.all }),
+  });
+}
+
+/** `GET /admin/orders/{id}/print/{kind}`: one order's PDF (open it with printing/open-pdf.ts). */
+export const orderPrintPath = (id: number, kind: OrderPrintKind) => `/admin/orders/${id}/print/${kind}`;
+
+/** The bulk action's input (the `ids` or `filter` target and the action's own fields), as sent. */
+export type BulkInput = z.input<typeof adminOrdersBulkInput>;
+
+/**
+ * `POST /admin/orders/bulk`: one action on many orders; each row's result comes back (a 200 even
+ * when some rows fail). Afterwards the lists, the stats, the details and the worklist counters reload.
+ */
+export function useBulkOrders() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: BulkInput): Promise<BulkResultDto> => bulkResultDto.parse(await api.raw('POST', '/admin/orders/bulk', { body: input })),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: adminOrderKeys.all });
+      void client.invalidateQueries({ queryKey: worklistKeys.counts });
+    },
   });
 }

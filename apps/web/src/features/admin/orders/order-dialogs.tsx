@@ -35,7 +35,7 @@ import { labelOf } from '../../orders/components/types.ts';
 import { useCreateTtn, useMoveOrder, useSetTtn } from './api.ts';
 import { useOrdersT } from './i18n.ts';
 
-function FormDialog({
+export function FormDialog({
   open,
   title,
   onClose,
@@ -523,7 +523,7 @@ export function TtnDialog({ order, open, onClose }: { order: AdminOrderDto; open
 
 // ---------- TTN through Nova Poshta ----------
 
-const npForm = z.object({
+export const npForm = z.object({
   weight: z
     .string()
     .trim()
@@ -537,7 +537,7 @@ const npForm = z.object({
     .refine((v) => Number(v) >= 1 && Number(v) <= 100, 'invalid_value'),
   description: z.string().trim().max(100, 'too_long'),
 });
-type NpForm = z.infer<typeof npForm>;
+export type NpForm = z.infer<typeof npForm>;
 
 export function CreateTtnDialog({ order, open, onClose }: { order: AdminOrderDto; open: boolean; onClose: () => void }) {
   const { t, tc } = useOrdersT();

@@ -6,6 +6,10 @@
  * board-column (data-status), board-column-count, board-card (data-order-id), board-column-more,
  * board-column-empty, admin-orders-table, admin-orders-cards, admin-order-row (data-order-id),
  * admin-orders-total, admin-orders-empty, admin-orders-error, tracking-run (roles with orders.waybill).
+ * Issue 28: the list filters to a worklist (`?worklist=to_ship`, chips worklist-chip-<name>), rows
+ * have checkboxes (row-select, select-page, select-all-matching for every order the filter matches,
+ * up to BULK_MAX) feeding the bulk bar (bulk-actions.tsx), and the keyboard moves a focused row
+ * (j/k or arrows; data-focused), toggles it (x or Space) and opens it (Enter).
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,9 +34,27 @@ import InboxIcon from '@mui/icons-material/InboxOutlined';
 import LocalShippingIcon from '@mui/icons-material/LocalShippingOutlined';
 import TableRowsIcon from '@mui/icons-material/TableRowsOutlined';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanbanOutlined';
+import { useMemo, useRef, useState } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import { useMutation } from '@tanstack/react-query';
-import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
-import { ORDER_STATUSES, formatDate, formatMoney, mayAccess, type OrderStatus } from '@drop/shared';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import {
+  BULK_MAX,
+  ORDER_STATUSES,
+  ORDER_WORKLISTS,
+  WORKLIST_AREAS,
+  formatDate,
+  formatMoney,
+  mayAccess,
+  type AdminOrdersFilter,
+  type OrderStatus,
+  type OrderWorklist,
+} from '@drop/shared';
+import { useWorklistCounts, visibleWorklists, worklistSection } from '../worklists/api.ts';
+import { BulkBar, type BulkTarget } from './bulk-actions.tsx';
+import { KeysHint, isControlTarget, useKeys } from './keyboard.tsx';
 import { useStaffRole } from './order-dialogs.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListPagination } from '../../../components/ui/list-pagination.tsx';
@@ -50,9 +72,13 @@ import { useOrdersT } from './i18n.ts';
 
 export const adminOrderPath = (id: number) => `/admin/orders/${id}`;
 
-/** Where an order's "back" leads: the board or list with the view and filters it was opened from. */
+/**
+ * Where an order's "back" leads: the board or list with the view and filters (and worklist) it was
+ * opened from; `queue` is the list page's order ids, so the order's page can step to the next one.
+ */
 export interface OrderLinkState {
   back: string;
+  queue?: number[];
 }
 export function useOrderLinkState(): OrderLinkState {
   const { pathname, search } = useLocation();
@@ -196,11 +222,11 @@ function Chips({ order, lists }: { order: AdminOrderSummary; lists: Partial<Orde
   );
 }
 
-function NumberLink({ order }: { order: AdminOrderSummary }) {
+function NumberLink({ order, state }: { order: AdminOrderSummary; state?: OrderLinkState }) {
   const { t } = useOrdersT();
   const linkState = useOrderLinkState();
   return (
-    <Link component={RouterLink} to={adminOrderPath(order.id)} state={linkState} underline="hover" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} aria-label={t('board.open', { number: order.number })}>
+    <Link component={RouterLink} to={adminOrderPath(order.id)} state={state ?? linkState} underline="hover" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} aria-label={t('board.open', { number: order.number })}>
       №{order.number}
     </Link>
   );
@@ -215,17 +241,164 @@ function ResellerLink({ order }: { order: AdminOrderSummary }) {
   );
 }
 
+/** The worklist the URL names (`?worklist=`), if the role may see it. */
+export function worklistOf(params: URLSearchParams, role: string | undefined): OrderWorklist | undefined {
+  const w = params.get('worklist');
+  return (ORDER_WORKLISTS as readonly string[]).includes(w ?? '') && mayAccess(role, WORKLIST_AREAS[w as OrderWorklist]) ? (w as OrderWorklist) : undefined;
+}
+
+/** Chips to switch the list to a worklist (with its live counter) or back to all orders. */
+function WorklistChips({ current, role }: { current: OrderWorklist | undefined; role: string | undefined }) {
+  const { t } = useOrdersT();
+  const counts = useWorklistCounts().data;
+  const [, setParams] = useSearchParams();
+  const own = visibleWorklists(role).filter((w): w is OrderWorklist => worklistSection(w) === 'orders');
+  if (own.length === 0) return null;
+  const pick = (w: OrderWorklist | undefined) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (w) next.set('worklist', w);
+      else next.delete('worklist');
+      next.delete('page');
+      return next;
+    });
+  return (
+    <Box role="group" aria-label={t('worklist.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mb: 1.5 }} data-testid="worklist-chips">
+      <Chip label={t('worklist.all')} color={current ? 'default' : 'primary'} variant={current ? 'outlined' : 'filled'} onClick={() => pick(undefined)} aria-pressed={!current} data-testid="worklist-chip-all" />
+      {own.map((w) => {
+        const on = current === w;
+        const count = counts?.[w];
+        return (
+          <Chip
+            key={w}
+            label={count === undefined ? t(`worklist.names.${w}`) : `${t(`worklist.names.${w}`)} · ${count}`}
+            color={on ? 'primary' : 'default'}
+            variant={on ? 'filled' : 'outlined'}
+            onClick={() => pick(on ? undefined : w)}
+            aria-pressed={on}
+            data-testid={`worklist-chip-${w}`}
+          />
+        );
+      })}
+    </Box>
+  );
+}
+
+/** The selection: the chosen ids, or "every order the filter matches"; it belongs to one filter (`key`). */
+interface Selection {
+  key: string;
+  ids: Set<number>;
+  all: boolean;
+  /** The numbers of the rows seen while choosing (id → number). */
+  names: Map<number, string>;
+}
+const none = (key: string): Selection => ({ key, ids: new Set(), all: false, names: new Map() });
+
 function OrdersList({ lists }: { lists: Partial<OrderLists> | undefined }) {
   const { t, tc } = useOrdersT();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const money = useMoney();
+  const navigate = useNavigate();
+  const role = useStaffRole();
+  const [params] = useSearchParams();
+  const worklist = worklistOf(params, role);
   const { filter, setFilter, setPage, reset, active } = useOrdersFilter();
   const { page, per_page, ...rest } = filter;
-  const orders = useAdminOrders({ ...rest, page, per_page });
-  const rows = orders.data?.data ?? [];
+  const orders = useAdminOrders({ ...rest, worklist, page, per_page });
+  const rows = useMemo(() => orders.data?.data ?? [], [orders.data]);
+  const total = orders.data?.meta.total ?? 0;
+  const linkState = useOrderLinkState();
+  const rowState: OrderLinkState = { ...linkState, queue: rows.map((o) => o.id) };
+
+  // Who may act on many orders at once: any of the bulk actions.
+  const bulkAllowed = mayAccess(role, 'orders.status') || mayAccess(role, 'orders.waybill') || mayAccess(role, 'printing');
+  // The selection lives while the filter stays (pages may change); a new filter starts empty.
+  const filterKey = JSON.stringify({ ...rest, worklist });
+  const [sel, setSel] = useState<Selection>(() => none(filterKey));
+  const current = sel.key === filterKey ? sel : none(filterKey);
+  // Order numbers of the chosen rows (and the page's), to name the rows in a bulk action's results.
+  const numberOf = (id: number) => {
+    const n = current.names.get(id) ?? rows.find((o) => o.id === id)?.number;
+    return n ? `№${n}` : `#${id}`;
+  };
+  const withNames = (ids: Set<number>, all = false): Selection => {
+    const names = new Map(current.names);
+    for (const o of rows) names.set(o.id, o.number);
+    return { key: filterKey, ids, all, names };
+  };
+  const pageAll = rows.length > 0 && rows.every((o) => current.all || current.ids.has(o.id));
+  const pageSome = rows.some((o) => current.ids.has(o.id));
+  const count = current.all ? total : current.ids.size;
+  const toggle = (id: number) =>
+    setSel(() => {
+      // Unticking a row of "all matching" keeps the page's other rows chosen.
+      const ids = new Set(current.all ? rows.map((o) => o.id) : current.ids);
+      if (ids.has(id)) ids.delete(id);
+      else ids.add(id);
+      return withNames(ids);
+    });
+  const togglePage = () =>
+    setSel(() => {
+      const ids = new Set(current.all ? [] : current.ids);
+      for (const o of rows) {
+        if (pageAll) ids.delete(o.id);
+        else ids.add(o.id);
+      }
+      return withNames(ids);
+    });
+  const target: BulkTarget = current.all
+    ? { filter: Object.fromEntries(Object.entries({ ...rest, worklist }).filter(([, v]) => v !== undefined && v !== '')) as AdminOrdersFilter }
+    : { ids: [...current.ids] };
+
+  // Keyboard: j/k or arrows move the focused row, x or Space toggles it, Enter opens it.
+  const [focus, setFocus] = useState(-1);
+  const rowRefs = useRef<(HTMLElement | null)[]>([]);
+  const focusRow = (i: number) => {
+    setFocus(i);
+    const el = rowRefs.current[i];
+    el?.focus({ preventScroll: true });
+    el?.scrollIntoView?.({ block: 'nearest' });
+  };
+  useKeys((e) => {
+    if (rows.length === 0 || e.altKey) return false;
+    const at = focus >= 0 && focus < rows.length ? focus : -1;
+    if (e.key === 'j' || e.key === 'ArrowDown') {
+      focusRow(Math.min(at + 1, rows.length - 1));
+      return true;
+    }
+    if (e.key === 'k' || e.key === 'ArrowUp') {
+      focusRow(Math.max(at - 1, 0));
+      return true;
+    }
+    if (at < 0) return false;
+    if ((e.key === 'x' || e.key === ' ') && bulkAllowed && !(e.key === ' ' && isControlTarget(e.target))) {
+      toggle(rows[at]!.id);
+      return true;
+    }
+    if (e.key === 'Enter' && !isControlTarget(e.target)) {
+      void navigate(adminOrderPath(rows[at]!.id), { state: rowState });
+      return true;
+    }
+    return false;
+  });
+
+  const rowCheckbox = (o: AdminOrderSummary) =>
+    bulkAllowed && (
+      <Checkbox
+        checked={current.all || current.ids.has(o.id)}
+        onChange={() => toggle(o.id)}
+        slotProps={{ input: { 'aria-label': t('select.row', { number: o.number }), 'data-testid': 'row-select' } as object }}
+        sx={{ p: 0.5 }}
+      />
+    );
+  const focusSx = (i: number) => (i === focus ? { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } : {});
+  const keyLines = [t('keys.listDown'), t('keys.listUp'), ...(bulkAllowed ? [t('keys.listToggle')] : []), t('keys.listOpen')];
+  const tooMany = total > BULK_MAX;
+
   return (
     <>
+      <WorklistChips current={worklist} role={role} />
       <OrdersFilters filter={filter} lists={lists} active={active} onChange={setFilter} onReset={reset} />
       {orders.isError && !orders.data ? (
         <EmptyState
@@ -246,17 +419,49 @@ function OrdersList({ lists }: { lists: Partial<OrderLists> | undefined }) {
           ))}
         </Stack>
       ) : rows.length === 0 ? (
-        <EmptyState title={t('list.empty')} text={active ? t('list.emptyFiltered') : undefined} icon={<InboxIcon />} testId="admin-orders-empty" />
+        <EmptyState title={t('list.empty')} text={active || worklist ? t('list.emptyFiltered') : undefined} icon={<InboxIcon />} testId="admin-orders-empty" />
       ) : (
-        <>
-          <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="admin-orders-total">
-            {t('list.found', { count: orders.data.meta.total })}
-          </Typography>
+        <Box data-testid="admin-orders-list">
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
+            {bulkAllowed && !desktop && (
+              <FormControlLabel
+                control={<Checkbox checked={pageAll} indeterminate={!pageAll && pageSome} onChange={togglePage} slotProps={{ input: { 'data-testid': 'select-page' } as object }} />}
+                label={t('select.page')}
+                sx={{ mr: 0 }}
+              />
+            )}
+            <Typography color="text.secondary" data-testid="admin-orders-total" sx={{ mr: 'auto' }}>
+              {t('list.found', { count: total })}
+            </Typography>
+            {bulkAllowed && pageAll && !current.all && total > rows.length && (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                <Button size="small" variant="outlined" disabled={tooMany} onClick={() => setSel(withNames(new Set(), true))} data-testid="select-all-matching">
+                  {t('select.allMatching', { count: total })}
+                </Button>
+                {tooMany && (
+                  <Typography variant="caption" color="text.secondary" data-testid="select-too-many">
+                    {t('select.tooMany', { max: BULK_MAX })}
+                  </Typography>
+                )}
+              </Box>
+            )}
+            <KeysHint lines={keyLines} />
+          </Box>
           {desktop ? (
             <TableContainer component={Paper} variant="outlined" data-testid="admin-orders-table">
               <Table size="small" aria-label={t('title')}>
                 <TableHead>
                   <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary', whiteSpace: 'nowrap' } }}>
+                    {bulkAllowed && (
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          checked={pageAll}
+                          indeterminate={!pageAll && pageSome}
+                          onChange={togglePage}
+                          slotProps={{ input: { 'aria-label': t('select.page'), 'data-testid': 'select-page' } as object }}
+                        />
+                      </TableCell>
+                    )}
                     <TableCell>{t('list.number')}</TableCell>
                     <TableCell>{t('list.date')}</TableCell>
                     <TableCell>{t('list.reseller')}</TableCell>
@@ -267,10 +472,24 @@ function OrdersList({ lists }: { lists: Partial<OrderLists> | undefined }) {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {rows.map((o) => (
-                    <TableRow key={o.id} hover data-testid="admin-order-row" data-order-id={o.id}>
+                  {rows.map((o, i) => (
+                    <TableRow
+                      key={o.id}
+                      hover
+                      selected={current.all || current.ids.has(o.id)}
+                      ref={(el: HTMLTableRowElement | null) => {
+                        rowRefs.current[i] = el;
+                      }}
+                      tabIndex={-1}
+                      onFocus={() => setFocus(i)}
+                      sx={focusSx(i)}
+                      data-testid="admin-order-row"
+                      data-order-id={o.id}
+                      data-focused={i === focus || undefined}
+                    >
+                      {bulkAllowed && <TableCell padding="checkbox">{rowCheckbox(o)}</TableCell>}
                       <TableCell>
-                        <NumberLink order={o} />
+                        <NumberLink order={o} state={rowState} />
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(o.created_at)}</TableCell>
                       <TableCell>
@@ -289,10 +508,25 @@ function OrdersList({ lists }: { lists: Partial<OrderLists> | undefined }) {
             </TableContainer>
           ) : (
             <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t('title')} data-testid="admin-orders-cards">
-              {rows.map((o) => (
-                <Card component="li" key={o.id} sx={{ p: 1.5 }} data-testid="admin-order-row" data-order-id={o.id}>
-                  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
-                    <NumberLink order={o} />
+              {rows.map((o, i) => (
+                <Card
+                  component="li"
+                  key={o.id}
+                  ref={(el: HTMLLIElement | null) => {
+                    rowRefs.current[i] = el;
+                  }}
+                  tabIndex={-1}
+                  onFocus={() => setFocus(i)}
+                  sx={{ p: 1.5, ...focusSx(i), ...(current.all || current.ids.has(o.id) ? { bgcolor: 'action.selected' } : {}) }}
+                  data-testid="admin-order-row"
+                  data-order-id={o.id}
+                  data-focused={i === focus || undefined}
+                >
+                  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                      {rowCheckbox(o)}
+                      <NumberLink order={o} state={rowState} />
+                    </Box>
                     <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{money(o.total)}</Typography>
                   </Box>
                   <Typography variant="body2">{clientName(o)}</Typography>
@@ -312,8 +546,20 @@ function OrdersList({ lists }: { lists: Partial<OrderLists> | undefined }) {
               ))}
             </Stack>
           )}
+          {bulkAllowed && count > 0 && (
+            <BulkBar
+              count={count}
+              allMatching={current.all}
+              target={target}
+              role={role}
+              statusList={lists?.order_status_list}
+              numberOf={numberOf}
+              onSelectFailed={(ids) => setSel(withNames(new Set(ids)))}
+              onClear={() => setSel(none(filterKey))}
+            />
+          )}
           <ListPagination page={page} lastPage={orders.data.meta.last_page} onChange={setPage} label={t('list.pages')} testId="admin-orders-pagination" />
-        </>
+        </Box>
       )}
     </>
   );
