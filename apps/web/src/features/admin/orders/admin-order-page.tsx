@@ -6,6 +6,8 @@
  * and the history. Test ids: admin-order-page (data-state), admin-order-status, admin-order-payment,
  * admin-order-delivery, order-confirm, order-balance-confirm-note, order-move, order-mark-paid, order-set-ttn, order-create-ttn, order-reseller,
  * admin-order-ttn, admin-order-lines, admin-order-line; see order-dialogs.tsx, reservation-jobs.tsx.
+ * Issue 28: the "Друк" menu (print-menu.tsx) and, opened from a list or worklist, the previous/next
+ * order of that list with P/N (queue-nav.tsx).
  */
 import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -47,6 +49,8 @@ import { useAdminOrder, useMarkPaid } from './api.ts';
 import { useOrdersT } from './i18n.ts';
 import { ConfirmDialog, CreateTtnDialog, MoveStatusDialog, StaffConfirmDialog, TtnDialog, useIsAdmin, useStaffRole } from './order-dialogs.tsx';
 import { adminUserPath, type OrderLinkState } from './orders-board-page.tsx';
+import { PrintMenu } from './print-menu.tsx';
+import { QueueNav } from './queue-nav.tsx';
 import { ReservationJobs } from './reservation-jobs.tsx';
 
 /** The statuses this staff role may move this order to now in the move dialog (confirming has its own button). */
@@ -175,6 +179,7 @@ function Actions({ order, onOpen }: { order: AdminOrderDto; onOpen: (d: DialogNa
           {t('order.createTtn')}
         </Button>
       )}
+      <PrintMenu order={order} role={role} />
     </Box>
   );
 }
@@ -328,9 +333,12 @@ export function AdminOrderPage({ id }: { id: number }) {
   const backTo = typeof from === 'string' && /^\/admin\/orders\/?(\?|$)/.test(from) ? from : '/admin/orders';
   return (
     <Box data-testid="admin-order-page" data-state={state}>
-      <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1 }}>
-        {t('order.back')}
-      </Button>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+        <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon />} size="small">
+          {t('order.back')}
+        </Button>
+        <QueueNav id={id} />
+      </Box>
       {state === 'ready' && order.data ? (
         <AdminOrderView order={order.data} lists={config.data} />
       ) : state === 'not-found' ? (
