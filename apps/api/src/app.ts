@@ -41,6 +41,7 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { mediaFilesRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
+import { printingOrdersRoutes, printingSettingsRoutes } from './modules/printing/printing.routes.ts';
 import { worklistsAdminRoutes } from './modules/worklists/worklists.routes.ts';
 import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes.ts';
 import { settingsAdminRoutes } from './modules/settings/settings-admin.routes.ts';
@@ -205,6 +206,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(providersRoutes, { prefix: '/providers' });
       await api.register(financeAdminRoutes, { prefix: '/admin' });
       await api.register(ordersAdminRoutes, { prefix: '/admin/orders' });
+      await api.register(printingOrdersRoutes, { prefix: '/admin/orders' });
+      await api.register(printingSettingsRoutes, { prefix: '/admin/printing' });
       await api.register(worklistsAdminRoutes, { prefix: '/admin' });
       await api.register(catalogAdminRoutes, { prefix: '/admin/catalog' });
       await api.register(settingsAdminRoutes, { prefix: '/admin' });

@@ -42,6 +42,12 @@ const EXPECTED: Record<string, StaffArea> = {
   'POST /api/v1/admin/orders/bulk': 'orders.read',
   'POST /api/v1/admin/payments/bulk': 'money',
   'POST /api/v1/admin/withdraws/bulk': 'money',
+  // printing (issue 28): order documents as PDF, the day's register, the supplier's requisites
+  'GET /api/v1/admin/orders/{id}/print/{kind}': 'printing',
+  'GET /api/v1/admin/orders/print/{kind}': 'printing',
+  'GET /api/v1/admin/orders/print/register': 'printing',
+  'GET /api/v1/admin/printing/requisites': 'printing',
+  'PUT /api/v1/admin/printing/requisites': 'printing.requisites',
   // catalogue
   'GET /api/v1/admin/catalog/categories': 'catalog',
   'POST /api/v1/admin/catalog/categories': 'catalog',
@@ -170,7 +176,7 @@ describe('staff roles on every back-office route', () => {
 
   test('what each role may do, in words (a spot check of the table)', () => {
     const may = (role: StaffRole) => Object.keys(EXPECTED).filter((r) => mayAccess(role, EXPECTED[r]!));
-    expect(may('warehouse').filter((r) => !r.includes('/admin/orders') && r !== 'GET /api/v1/admin/worklists')).toEqual([]);
+    expect(may('warehouse').filter((r) => !r.includes('/admin/orders') && r !== 'GET /api/v1/admin/worklists' && r !== 'GET /api/v1/admin/printing/requisites')).toEqual([]);
     expect(may('warehouse')).toContain('POST /api/v1/admin/orders/{id}/status');
     expect(may('warehouse')).not.toContain('POST /api/v1/admin/orders/{id}/payment');
     expect(may('accountant')).toEqual(expect.arrayContaining(['GET /api/v1/admin/payments', 'PUT /api/v1/admin/withdraws/{id}', 'POST /api/v1/admin/users/{id}/corrections']));
