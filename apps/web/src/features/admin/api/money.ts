@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaymentDto, TopUpStatus, WithdrawDto, WithdrawStatus } from '@drop/shared';
+import type { AdminPaymentsBulkInput, AdminWithdrawsBulkInput, BulkResultDto, PaymentDto, TopUpStatus, WithdrawDto, WithdrawStatus } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 import { createIntent, idempotencyHeader } from '../../../lib/idempotency.ts';
+import { worklistKeys } from '../worklists/api.ts';
 import { adminKeys, type Page } from './keys.ts';
 
 export type AdminPayment = PaymentDto & { user_id: number };
@@ -41,6 +42,7 @@ function useMoneyDecision<I extends { id: number }, R>(fn: (input: I, options: {
       void qc.invalidateQueries({ queryKey: adminKeys.money() });
       void qc.invalidateQueries({ queryKey: adminKeys.users() });
       void qc.invalidateQueries({ queryKey: adminKeys.audit() });
+      void qc.invalidateQueries({ queryKey: worklistKeys.counts });
     },
   });
 }
@@ -56,3 +58,34 @@ export const useDecideWithdraw = () =>
   useMoneyDecision(({ id, status, reason }: { id: number; status: 'Paid' | 'Declined'; reason?: string }, options) =>
     api.put<AdminWithdraw>(`/admin/withdraws/${id}`, { status, ...(reason ? { reason } : {}) }, undefined, options),
   );
+
+/** The open queue's rows for a bulk action on "all of them": at most BULK_MAX, in pages of 100. */
+export async function openQueueRows<T extends { id: number; amount: number }>(kind: 'payments' | 'withdraws', status: 'Pending' | 'New', max: number): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; rows.length < max; page++) {
+    const r = await api.raw<Page<T>>('GET', `/admin/${kind}`, { query: { status, page, per_page: 100 } });
+    rows.push(...r.data);
+    if (page >= r.meta.last_page || r.data.length === 0) break;
+  }
+  return rows.slice(0, max);
+}
+
+/**
+ * `POST /admin/payments/bulk` (approve, each for its claim) and `POST /admin/withdraws/bulk` (paid):
+ * the chosen ids or every open one (`filter`). Each row answers for itself (`data[i].ok`, its `error`);
+ * afterwards the queues, the balances, the audit log and the worklist counters reload.
+ */
+export function useMoneyBulk(kind: 'payments' | 'withdraws') {
+  const qc = useQueryClient();
+  const [intent] = useState(createIntent);
+  return useMutation({
+    mutationFn: (body: AdminPaymentsBulkInput | AdminWithdrawsBulkInput) =>
+      intent.run(body, (key) => api.raw<BulkResultDto>('POST', `/admin/${kind}/bulk`, { body, headers: idempotencyHeader(key) })),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: adminKeys.money() });
+      void qc.invalidateQueries({ queryKey: adminKeys.users() });
+      void qc.invalidateQueries({ queryKey: adminKeys.audit() });
+      void qc.invalidateQueries({ queryKey: worklistKeys.counts });
+    },
+  });
+}

@@ -10,6 +10,7 @@ import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -32,6 +33,7 @@ import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWall
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import KeyboardOutlined from '@mui/icons-material/KeyboardOutlined';
 import { useSearchParams } from 'react-router';
 import { formatMoney, TOP_UP_STATUSES, WITHDRAW_STATUSES, type TopUpStatus, type WithdrawStatus } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -45,7 +47,9 @@ import { ResellerLink } from '../components/reseller-link.tsx';
 import { kyivDateTime, pageParam } from '../lib/format.ts';
 import { useAdminT } from '../i18n.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
+import { BulkBar, BulkFlow, useSelection, type SelectionApi } from './bulk.tsx';
 import { CreditedNote, ReceiptPreview } from './receipt-preview.tsx';
+import { ReceiptWalk, WithdrawWalk } from './receipt-walk.tsx';
 
 type MoneyTab = 'topups' | 'withdrawals';
 const TOP_UP_COLORS = { Pending: 'warning', Approved: 'success', Declined: 'error' } as const;
@@ -85,20 +89,50 @@ function Note({ comment, reason }: { comment: string | null; reason: string | nu
   );
 }
 
-/** The rows as a table (lg+) or as cards; `cells` gives each row's labelled parts. */
-function Rows<T extends { id: number; status: string }>({ items, desktop, columns, cells }: {
+/** Row checkboxes: which rows may be chosen (the open ones) and the selection. */
+interface RowSelect<T> {
+  can: (item: T) => boolean;
+  selection: SelectionApi;
+}
+
+function RowCheckbox<T extends { id: number; amount: number }>({ item, select }: { item: T; select: RowSelect<T> }) {
+  const { t } = useAdminT();
+  if (!select.can(item)) return null;
+  return (
+    <Checkbox
+      checked={select.selection.isChosen(item.id)}
+      onChange={() => select.selection.toggle(item)}
+      slotProps={{ input: { 'aria-label': t('money.select.row', { id: item.id }), 'data-testid': 'money-select-row' } as object }}
+    />
+  );
+}
+
+/** The rows as a table (lg+) or as cards; `cells` gives each row's labelled parts; `select` adds the checkboxes. */
+function Rows<T extends { id: number; status: string; amount: number }>({ items, desktop, columns, cells, select }: {
   items: T[];
   desktop: boolean;
   columns: string[];
   cells: (item: T) => ReactNode[];
+  select?: RowSelect<T>;
 }) {
   const { t } = useAdminT();
+  const selectable = select ? items.some(select.can) : false;
   if (desktop) {
     return (
       <TableContainer component={Paper} variant="outlined" data-testid="money-table">
         <Table size="small" aria-label={t('money.list')}>
           <TableHead>
             <TableRow sx={head}>
+              {select && selectable && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={select.selection.pageState === 'all'}
+                    indeterminate={select.selection.pageState === 'some'}
+                    onChange={select.selection.togglePage}
+                    slotProps={{ input: { 'aria-label': t('money.select.page'), 'data-testid': 'money-select-page-head' } as object }}
+                  />
+                </TableCell>
+              )}
               {columns.map((c) => (
                 <TableCell key={c}>{c}</TableCell>
               ))}
@@ -106,7 +140,12 @@ function Rows<T extends { id: number; status: string }>({ items, desktop, column
           </TableHead>
           <TableBody>
             {items.map((it) => (
-              <TableRow key={it.id} hover data-testid="money-row" data-id={it.id} data-status={it.status} sx={{ '& td': { verticalAlign: 'top', py: 1.25 } }}>
+              <TableRow key={it.id} hover selected={Boolean(select?.can(it) && select.selection.isChosen(it.id))} data-testid="money-row" data-id={it.id} data-status={it.status} sx={{ '& td': { verticalAlign: 'top', py: 1.25 } }}>
+                {select && selectable && (
+                  <TableCell padding="checkbox" sx={{ '&&': { py: 0.5 } }}>
+                    <RowCheckbox item={it} select={select} />
+                  </TableCell>
+                )}
                 {cells(it).map((c, i) => (
                   <TableCell key={columns[i]}>{c}</TableCell>
                 ))}
@@ -122,7 +161,12 @@ function Rows<T extends { id: number; status: string }>({ items, desktop, column
       {items.map((it) => {
         const parts = cells(it);
         return (
-          <Card component="li" key={it.id} sx={{ p: 1.5 }} data-testid="money-row" data-id={it.id} data-status={it.status}>
+          <Card component="li" key={it.id} sx={{ p: 1.5, ...(select?.can(it) && select.selection.isChosen(it.id) ? { outline: 2, outlineColor: 'primary.main' } : {}) }} data-testid="money-row" data-id={it.id} data-status={it.status}>
+            {select?.can(it) && (
+              <Box sx={{ mt: -1, ml: -1, mb: 0.5 }}>
+                <RowCheckbox item={it} select={select} />
+              </Box>
+            )}
             <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.75, alignItems: 'start' }}>
               {parts.map((p, i) => (
                 <Box key={columns[i]} sx={{ display: 'contents' }}>
@@ -140,6 +184,18 @@ function Rows<T extends { id: number; status: string }>({ items, desktop, column
   );
 }
 
+/**
+ * After a decision on `done` during the walk: the next top-up to show. The list is read again; the
+ * first still-pending one that came after `done` on the page before, else any pending one, else none.
+ */
+export function nextPending<T extends { id: number; status: string }>(before: T[], fresh: T[], done: number, open: string): number | null {
+  const pending = new Set(fresh.filter((x) => x.status === open && x.id !== done).map((x) => x.id));
+  const at = before.findIndex((x) => x.id === done);
+  const after = before.slice(at + 1).find((x) => pending.has(x.id));
+  if (after) return after.id;
+  return fresh.find((x) => pending.has(x.id))?.id ?? null;
+}
+
 function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undefined; page: number; onPage: (p: number) => void; desktop: boolean }) {
   const { t } = useAdminT();
   const toast = useScopedToast();
@@ -148,15 +204,31 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
   const decide = useDecidePayment();
   const [target, setTarget] = useState<{ item: AdminPayment; mode: 'approve' | 'decline' } | null>(null);
   const targetUser = useAdminUser(target?.item.user_id ?? 0, Boolean(target));
+  const [walkId, setWalkId] = useState<number | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const items = list.data?.data ?? [];
+  const open = items.filter((p) => p.status === 'Pending');
+  const selection = useSelection(open);
+
+  /** The walk goes on to the next pending top-up once the list has been read again (or ends). */
+  const advance = async (done: number) => {
+    const before = items;
+    const fresh = (await list.refetch()).data?.data ?? [];
+    const next = nextPending(before, fresh, done, 'Pending');
+    setWalkId(next);
+    if (next === null) toast.info(t('money.walk.queueDone'));
+  };
 
   const confirm = (reason: string | undefined, amount?: number) => {
     if (!target) return Promise.resolve();
     const approve = target.mode === 'approve';
+    const done = target.item.id;
     return decide
-      .mutateAsync({ id: target.item.id, status: approve ? 'Approved' : 'Declined', ...(reason ? { reason } : {}), ...(approve && amount !== undefined ? { amount } : {}) })
+      .mutateAsync({ id: done, status: approve ? 'Approved' : 'Declined', ...(reason ? { reason } : {}), ...(approve && amount !== undefined ? { amount } : {}) })
       .then(() => {
         toast.success(t(approve ? 'money.toast.approved' : 'money.toast.declined'));
         setTarget(null);
+        if (walkId !== null) void advance(done);
       })
       .catch((e: unknown) => {
         toast.error(errorText(e));
@@ -164,12 +236,28 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
       });
   };
 
+  /** The walk's A: approve for the claimed amount, no dialog. */
+  const approveClaimed = (item: AdminPayment) => {
+    if (decide.isPending) return;
+    decide.mutate(
+      { id: item.id, status: 'Approved' },
+      {
+        onSuccess: () => {
+          toast.success(t('money.toast.approved'));
+          void advance(item.id);
+        },
+        onError: (e) => toast.error(errorText(e)),
+      },
+    );
+  };
+
   if (list.isPending) return <ListSkeleton />;
   if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
-  const items = list.data.data;
+  const walkItem = walkId === null ? undefined : items.find((p) => p.id === walkId);
   const columns = [t('money.columns.id'), t('money.columns.receipt'), t('money.columns.amount'), t('money.columns.reseller'), t('money.columns.comment'), t('money.columns.status'), t('common.actions')];
   return (
     <>
+      <WalkButton show={open.length > 0} onClick={() => setWalkId(open[0]!.id)} />
       {items.length === 0 ? (
         <EmptyState testId="money-empty" icon={<AccountBalanceWalletOutlined />} title={t('money.emptyTopUps')} text={t('money.emptyText')} />
       ) : (
@@ -177,6 +265,7 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
           items={items}
           desktop={desktop}
           columns={columns}
+          select={{ can: (p) => p.status === 'Pending', selection }}
           cells={(p) => [
             <Box key="id">
               <Typography sx={{ fontWeight: 600 }}>#{p.id}</Typography>
@@ -192,7 +281,7 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
               status={p.status}
               credited={p.credited_amount}
               creditReason={p.credit_reason}
-              {...(p.status === 'Pending' ? { onApprove: () => setTarget({ item: p, mode: 'approve' }), onDecline: () => setTarget({ item: p, mode: 'decline' }) } : {})}
+              onOpen={() => setWalkId(p.id)}
             />,
             <Box key="amount">
               <Amount value={p.amount} />
@@ -213,7 +302,21 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
           ]}
         />
       )}
+      <BulkBar kind="topups" selection={selection} pageRows={open.length} openTotal={status === 'Pending' ? list.data.meta.total : null} busy={bulkOpen} onAction={() => setBulkOpen(true)} />
       <ListPagination page={page} lastPage={list.data.meta.last_page} onChange={onPage} label={t('common.pagination')} testId="money-pagination" />
+      {walkItem && (
+        <ReceiptWalk
+          items={items}
+          item={walkItem}
+          busy={decide.isPending || target !== null}
+          onMove={setWalkId}
+          onApprove={approveClaimed}
+          onOther={(item) => setTarget({ item, mode: 'approve' })}
+          onDecline={(item) => setTarget({ item, mode: 'decline' })}
+          onClose={() => setWalkId(null)}
+        />
+      )}
+      <BulkFlow kind="topups" selection={selection} openTotal={status === 'Pending' ? list.data.meta.total : null} open={bulkOpen} onClose={() => setBulkOpen(false)} />
       <DecisionDialog
         open={target?.mode === 'approve'}
         title={t('money.approveDialog.title')}
@@ -271,15 +374,30 @@ function Withdrawals({ status, page, onPage, desktop }: { status: WithdrawStatus
   const list = useAdminWithdraws(status, page);
   const decide = useDecideWithdraw();
   const [target, setTarget] = useState<{ item: AdminWithdraw; mode: 'paid' | 'decline' } | null>(null);
+  const [walkId, setWalkId] = useState<number | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const items = list.data?.data ?? [];
+  const open = items.filter((w) => w.status === 'New');
+  const selection = useSelection(open);
+
+  const advance = async (done: number) => {
+    const before = items;
+    const fresh = (await list.refetch()).data?.data ?? [];
+    const next = nextPending(before, fresh, done, 'New');
+    setWalkId(next);
+    if (next === null) toast.info(t('money.walk.queueDone'));
+  };
 
   const confirm = (reason: string | undefined) => {
     if (!target) return Promise.resolve();
     const paid = target.mode === 'paid';
+    const done = target.item.id;
     return decide
-      .mutateAsync({ id: target.item.id, status: paid ? 'Paid' : 'Declined', ...(reason ? { reason } : {}) })
+      .mutateAsync({ id: done, status: paid ? 'Paid' : 'Declined', ...(reason ? { reason } : {}) })
       .then(() => {
         toast.success(t(paid ? 'money.toast.paid' : 'money.toast.declined'));
         setTarget(null);
+        if (walkId !== null) void advance(done);
       })
       .catch((e: unknown) => {
         toast.error(errorText(e));
@@ -289,10 +407,11 @@ function Withdrawals({ status, page, onPage, desktop }: { status: WithdrawStatus
 
   if (list.isPending) return <ListSkeleton />;
   if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
-  const items = list.data.data;
+  const walkItem = walkId === null ? undefined : items.find((w) => w.id === walkId);
   const columns = [t('money.columns.id'), t('money.columns.card'), t('money.columns.amount'), t('money.columns.reseller'), t('money.columns.status'), t('common.actions')];
   return (
     <>
+      <WalkButton show={open.length > 0} onClick={() => setWalkId(open[0]!.id)} />
       {items.length === 0 ? (
         <EmptyState testId="money-empty" icon={<AccountBalanceWalletOutlined />} title={t('money.emptyWithdrawals')} text={t('money.emptyText')} />
       ) : (
@@ -300,6 +419,7 @@ function Withdrawals({ status, page, onPage, desktop }: { status: WithdrawStatus
           items={items}
           desktop={desktop}
           columns={columns}
+          select={{ can: (w) => w.status === 'New', selection }}
           cells={(w) => [
             <Box key="id">
               <Typography sx={{ fontWeight: 600 }}>#{w.id}</Typography>
@@ -326,7 +446,21 @@ function Withdrawals({ status, page, onPage, desktop }: { status: WithdrawStatus
           ]}
         />
       )}
+      <BulkBar kind="withdrawals" selection={selection} pageRows={open.length} openTotal={status === 'New' ? list.data.meta.total : null} busy={bulkOpen} onAction={() => setBulkOpen(true)} />
       <ListPagination page={page} lastPage={list.data.meta.last_page} onChange={onPage} label={t('common.pagination')} testId="money-pagination" />
+      {walkItem && (
+        <WithdrawWalk
+          items={items}
+          item={walkItem}
+          busy={decide.isPending || target !== null}
+          onMove={setWalkId}
+          onPaid={(item) => setTarget({ item, mode: 'paid' })}
+          onDecline={(item) => setTarget({ item, mode: 'decline' })}
+          onClose={() => setWalkId(null)}
+          card={<CardNumber value={walkItem.card_number} />}
+        />
+      )}
+      <BulkFlow kind="withdrawals" selection={selection} openTotal={status === 'New' ? list.data.meta.total : null} open={bulkOpen} onClose={() => setBulkOpen(false)} />
       <DecisionDialog
         open={target?.mode === 'paid'}
         title={t('money.paidDialog.title')}
@@ -404,6 +538,19 @@ export function MoneyPage() {
       ) : (
         <Withdrawals status={status as WithdrawStatus | undefined} page={page} onPage={(p) => set({ page: p > 1 ? String(p) : null })} desktop={desktop} />
       )}
+    </Box>
+  );
+}
+
+/** "Перевіряти по черзі": the walk dialog from the page's first open request. */
+function WalkButton({ show, onClick }: { show: boolean; onClick: () => void }) {
+  const { t } = useAdminT();
+  if (!show) return null;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1.5 }}>
+      <Button variant="outlined" startIcon={<KeyboardOutlined />} onClick={onClick} data-testid="money-walk">
+        {t('money.walk.open')}
+      </Button>
     </Box>
   );
 }

@@ -20,9 +20,12 @@ const payment = (id: number, over: Partial<PaymentDto> = {}) => ({
 });
 const withdraw = (id: number) => ({ id, requisites: '4149 **** **** 1234', card_number: '4149499999991234', amount: 400, status: 'New' as const, decline_reason: null, created_at: '2025-03-04T10:00:00Z', paid_at: null, user_id: 7 });
 
-function serveMoney(extra: ReturnType<typeof payment>[] = []) {
+/** The queues (decisions change them); `more` answers first (e.g. a bulk action). */
+function serveMoney(extra: ReturnType<typeof payment>[] = [], more?: (c: Call) => unknown) {
   const queue = { payments: [...extra, payment(1), payment(2, { document: { id: 50, name: 'scan.pdf', mime: 'application/pdf', size: 1000, url: '/api/v1/media-files/50/file', created_at: '2025-03-04T10:00:00Z' } })], withdraws: [withdraw(5)] };
   const calls = serve((c) => {
+    const answer = more?.(c);
+    if (answer !== undefined) return answer;
     if (c.path === '/api/v1/admin/payments') return page(queue.payments.filter((p) => !c.query.get('status') || p.status === c.query.get('status')));
     if (c.path === '/api/v1/admin/withdraws') return page(queue.withdraws.filter((w) => !c.query.get('status') || w.status === c.query.get('status')));
     const pay = /^\/api\/v1\/admin\/payments\/(\d+)$/.exec(c.path);
@@ -83,23 +86,27 @@ describe('money queues', () => {
     expect((await screen.findByTestId('toast')).textContent).toContain('Поповнення зараховано');
   });
 
-  it('the receipt dialog shows the claimed amount and decides from there: approve, or decline (issue 27 p.1)', async () => {
+  it('the receipt dialog shows the claimed amount and decides from there: the claim at once, another amount, or decline', async () => {
     setDesktop(true);
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:receipt', revokeObjectURL: () => undefined }));
     const calls = serveMoney();
     renderAt(<MoneyPage />, '/admin/money', '/admin/money');
-    let row = (await screen.findAllByTestId('money-row'))[0]!;
+    const row = (await screen.findAllByTestId('money-row'))[0]!;
     fireEvent.click(within(row).getByTestId('receipt-open'));
     let receipt = await screen.findByTestId('receipt-dialog');
     expect(within(receipt).getByTestId('receipt-claimed').textContent).toBe('Заявлена сума: 1 500.50 грн');
-    fireEvent.click(within(receipt).getByTestId('receipt-approve'));
+    // Another amount: the approve dialog with the amount field, over the receipt.
+    fireEvent.click(within(receipt).getByTestId('receipt-other'));
     const approve = await screen.findByTestId('approve-dialog');
-    fireEvent.click(within(approve).getByTestId('approve-dialog-confirm'));
+    expect(within(approve).getByTestId<HTMLInputElement>('approve-dialog-amount').value).toBe('1500.50');
+    fireEvent.click(within(approve).getByTestId('approve-dialog-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('approve-dialog')).toBeNull());
+    // The claim at once: no second dialog, and the walk goes on to the next one.
+    fireEvent.click(within(receipt).getByTestId('receipt-approve'));
     await waitFor(() => expect(puts(calls)).toEqual([expect.objectContaining({ path: '/api/v1/admin/payments/1', body: { status: 'Approved' } })]));
-    await waitFor(() => expect(screen.getAllByTestId('money-row')).toHaveLength(1));
-    row = screen.getAllByTestId('money-row')[0]!;
-    fireEvent.click(within(row).getByTestId('receipt-open'));
-    receipt = await screen.findByTestId('receipt-dialog');
+    await waitFor(() => expect(screen.getByTestId('receipt-dialog').dataset.id).toBe('2'));
+    expect(screen.queryByTestId('approve-dialog')).toBeNull();
+    receipt = screen.getByTestId('receipt-dialog');
     fireEvent.click(within(receipt).getByTestId('receipt-decline'));
     expect(await screen.findByTestId('decline-dialog')).toBeTruthy();
   });
@@ -237,5 +244,199 @@ describe('money queues', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Відхилено' }));
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/v1/admin/payments').at(-1)!.query.get('status')).toBe('Declined'));
     expect(await screen.findByTestId('money-empty')).toBeTruthy();
+  });
+});
+
+describe('the receipt walk (issue 28)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const three = () => serveMoney([payment(3, { amount: 200 })]);
+  const dialogId = () => screen.getByTestId('receipt-dialog').dataset.id;
+  const key = (key: string, code: string, target?: HTMLElement) => fireEvent.keyDown(target ?? screen.getByTestId('receipt-dialog'), { key, code });
+
+  it('moves with ←/→ and J/K, A approves the claim and goes on to the next pending one, D declines with the reason focused', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:receipt', revokeObjectURL: () => undefined }));
+    const calls = three();
+    renderAt(<MoneyPage />, '/admin/money', '/admin/money');
+    await screen.findAllByTestId('money-row');
+    fireEvent.click(screen.getByTestId('money-walk'));
+    const dialog = await screen.findByTestId('receipt-dialog');
+    expect(dialogId()).toBe('3');
+    expect(within(dialog).getByTestId('receipt-position').textContent).toBe('1 з 3');
+    expect(within(dialog).getByTestId('receipt-keys').textContent).toContain('Клавіші:');
+    key('ArrowRight', 'ArrowRight');
+    expect(dialogId()).toBe('1');
+    key('j', 'KeyJ');
+    expect(dialogId()).toBe('2');
+    key('k', 'KeyK');
+    key('ArrowLeft', 'ArrowLeft');
+    expect(dialogId()).toBe('3');
+    // The first one cannot go back.
+    key('ArrowLeft', 'ArrowLeft');
+    expect(dialogId()).toBe('3');
+    key('ArrowRight', 'ArrowRight');
+    // A on the Ukrainian layout types 'ф': the key's place counts.
+    key('ф', 'KeyA');
+    await waitFor(() => expect(puts(calls)).toEqual([expect.objectContaining({ path: '/api/v1/admin/payments/1', body: { status: 'Approved' } })]));
+    await waitFor(() => expect(dialogId()).toBe('2'));
+    expect(within(screen.getByTestId('receipt-dialog')).getByTestId('receipt-position').textContent).toBe('2 з 2');
+    // D: the decline dialog, its reason focused; keys typed there do nothing to the walk.
+    key('d', 'KeyD');
+    const decline = await screen.findByTestId('decline-dialog');
+    const reason = within(decline).getByTestId('decline-dialog-reason');
+    await waitFor(() => expect(document.activeElement).toBe(reason));
+    key('a', 'KeyA', reason);
+    fireEvent.keyDown(reason, { key: 'ArrowRight', code: 'ArrowRight' });
+    expect(puts(calls)).toHaveLength(1);
+    fireEvent.change(reason, { target: { value: 'Чужа квитанція' } });
+    fireEvent.click(within(decline).getByTestId('decline-dialog-confirm'));
+    await waitFor(() => expect(puts(calls).at(-1)).toMatchObject({ path: '/api/v1/admin/payments/2', body: { status: 'Declined', reason: 'Чужа квитанція' } }));
+    // Only #3 is left: the walk goes back to it.
+    await waitFor(() => expect(dialogId()).toBe('3'));
+    key('a', 'KeyA');
+    // Nothing pending is left: the dialog closes and says so.
+    await waitFor(() => expect(screen.queryByTestId('receipt-dialog')).toBeNull());
+    expect(puts(calls)).toHaveLength(3);
+    expect((await screen.findAllByTestId('toast')).map((t) => t.textContent).join(' ')).toContain('Усі заявки на сторінці перевірено');
+  });
+
+  it('ignores keys with modifiers and a decided top-up takes no A', async () => {
+    const calls = serveMoney([payment(9, { status: 'Approved', processed_at: '2025-03-05T10:00:00Z' })]);
+    renderAt(<MoneyPage />, '/admin/money?status=all', '/admin/money');
+    const rows = await screen.findAllByTestId('money-row');
+    fireEvent.click(within(rows.find((r) => r.dataset.id === '9')!).getByTestId('receipt-open'));
+    await screen.findByTestId('receipt-dialog');
+    expect(screen.queryByTestId('receipt-approve')).toBeNull();
+    key('a', 'KeyA');
+    fireEvent.keyDown(screen.getByTestId('receipt-dialog'), { key: 'ArrowRight', code: 'ArrowRight', ctrlKey: true });
+    expect(dialogId()).toBe('9');
+    key('ArrowRight', 'ArrowRight');
+    expect(dialogId()).toBe('1');
+    fireEvent.keyDown(screen.getByTestId('receipt-dialog'), { key: 'a', code: 'KeyA', metaKey: true });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(puts(calls)).toEqual([]);
+  });
+
+  it('withdrawals: P asks to confirm the payment, then the next new one', async () => {
+    const calls = serve((c) => {
+      if (c.path === '/api/v1/admin/payments') return page([]);
+      if (c.path === '/api/v1/admin/withdraws') return page(ws.filter((w) => w.status === 'New'));
+      const m = /^\/api\/v1\/admin\/withdraws\/(\d+)$/.exec(c.path);
+      if (m && c.method === 'PUT') {
+        const w = ws.find((x) => x.id === Number(m[1]))!;
+        Object.assign(w, { status: (c.body as { status: string }).status });
+        return { data: w };
+      }
+      if (c.path === '/api/v1/admin/users/7') return { data: { ...user(7), audit: [] } };
+      return undefined;
+    });
+    const ws: ReturnType<typeof withdraw>[] = [withdraw(5), withdraw(6)];
+    renderAt(<MoneyPage />, '/admin/money?tab=withdrawals', '/admin/money');
+    fireEvent.click(await screen.findByTestId('money-walk'));
+    const walk = await screen.findByTestId('withdraw-walk');
+    expect(walk.dataset.id).toBe('5');
+    expect(walk.textContent).toContain('4149 4999 9999 1234');
+    fireEvent.keyDown(walk, { key: 'p', code: 'KeyP' });
+    fireEvent.click(within(await screen.findByTestId('paid-dialog')).getByTestId('paid-dialog-confirm'));
+    await waitFor(() => expect(screen.getByTestId('withdraw-walk').dataset.id).toBe('6'));
+    expect(puts(calls)).toEqual([expect.objectContaining({ path: '/api/v1/admin/withdraws/5', body: { status: 'Paid' } })]);
+  });
+});
+
+describe('bulk actions on the money queues (issue 28)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST');
+
+  it('approves the chosen top-ups: count and sum confirmed, each row\'s result, the failed ones chosen again (cards)', async () => {
+    setDesktop(false);
+    const queue = serveMoney([payment(3, { amount: 200 })], (c) =>
+      c.path === '/api/v1/admin/payments/bulk' ? { data: [{ id: 3, ok: true }, { id: 1, ok: false, code: 'InvalidStatus', error: 'Поповнення вже оброблено' }], meta: { total: 2, ok: 1, failed: 1 } } : undefined,
+    );
+    renderAt(<MoneyPage />, '/admin/money', '/admin/money');
+    const rows = await screen.findAllByTestId('money-row');
+    expect(screen.getByTestId('money-bulk-action').textContent).toBe('Зарахувати вибрані (0)');
+    expect(screen.getByTestId<HTMLButtonElement>('money-bulk-action').disabled).toBe(true);
+    fireEvent.click(within(rows.find((r) => r.dataset.id === '3')!).getByTestId('money-select-row'));
+    fireEvent.click(within(rows.find((r) => r.dataset.id === '1')!).getByTestId('money-select-row'));
+    expect(screen.getByTestId('money-bulk-count').textContent).toBe('Вибрано: 2');
+    fireEvent.click(screen.getByTestId('money-bulk-action'));
+    const confirm = await screen.findByTestId('money-bulk-confirm');
+    expect(within(confirm).getByTestId('money-bulk-confirm-text').textContent).toBe('Поповнень: 2, разом 1 700.50 грн. Кожне буде зараховано на заявлену суму.');
+    // A double click sends one request.
+    fireEvent.click(within(confirm).getByTestId('money-bulk-confirm-go'));
+    fireEvent.click(within(confirm).getByTestId('money-bulk-confirm-go'));
+    const results = await screen.findByTestId('money-bulk-results');
+    expect(posts(queue)).toHaveLength(1);
+    expect(posts(queue)[0]).toMatchObject({ path: '/api/v1/admin/payments/bulk', body: { action: 'approve', ids: [3, 1] } });
+    expect(posts(queue)[0]!.idempotencyKey).toMatch(/^[\x20-\x7e]{8,255}$/);
+    expect(within(results).getByTestId('money-bulk-results-title').textContent).toBe('Результат: 1 з 2 успішно');
+    const out = within(results).getAllByTestId('money-bulk-results-row');
+    expect(out.map((r) => [r.dataset.id, r.dataset.ok])).toEqual([['1', 'false'], ['3', 'true']]);
+    expect(out[0]!.textContent).toBe('№1 · 1 500.50 грнПоповнення вже оброблено');
+    expect(out[1]!.textContent).toBe('№3 · 200.00 грнГотово');
+    fireEvent.click(within(results).getByTestId('money-bulk-results-select-failed'));
+    await waitFor(() => expect(screen.queryByTestId('money-bulk-results')).toBeNull());
+    expect(screen.getByTestId('money-bulk-count').textContent).toBe('Вибрано: 1');
+    // The queue was read again after the action.
+    expect(queue.filter((c) => c.path === '/api/v1/admin/payments').length).toBeGreaterThan(1);
+  });
+
+  it('all pending ones: the filter goes instead of ids, the sum is of every pending top-up (table)', async () => {
+    setDesktop(true);
+    const all = Array.from({ length: 30 }, (_, i) => payment(100 + i, { amount: 100 }));
+    const calls = serve((c) => {
+      if (c.path === '/api/v1/admin/payments') {
+        const per = Number(c.query.get('per_page'));
+        const p = Number(c.query.get('page') ?? 1);
+        return { data: all.slice((p - 1) * per, p * per), meta: { current_page: p, per_page: per, total: all.length, last_page: Math.ceil(all.length / per) }, pagination: { last_page: Math.ceil(all.length / per) } };
+      }
+      if (c.path === '/api/v1/admin/payments/bulk') return { data: all.map((p) => ({ id: p.id, ok: true })), meta: { total: 30, ok: 30, failed: 0 } };
+      if (c.path === '/api/v1/admin/users/7') return { data: { ...user(7), audit: [] } };
+      if (c.path.startsWith('/api/v1/media-files/')) return {};
+      return undefined;
+    });
+    renderAt(<MoneyPage />, '/admin/money', '/admin/money');
+    expect(await screen.findAllByTestId('money-row')).toHaveLength(20);
+    expect(screen.queryByTestId('money-select-all')).toBeNull();
+    fireEvent.click(screen.getByTestId('money-select-page-head'));
+    expect(screen.getByTestId('money-bulk-count').textContent).toBe('Вибрано: 20');
+    fireEvent.click(screen.getByTestId('money-select-all'));
+    expect(screen.getByTestId('money-bulk-count').textContent).toBe('Вибрано всі очікуючі: 30');
+    expect(screen.getByTestId('money-bulk-action').textContent).toBe('Зарахувати вибрані (30)');
+    fireEvent.click(screen.getByTestId('money-bulk-action'));
+    const confirm = await screen.findByTestId('money-bulk-confirm');
+    expect((await within(confirm).findByTestId('money-bulk-confirm-text')).textContent).toBe('Поповнень: 30, разом 3 000.00 грн. Кожне буде зараховано на заявлену суму.');
+    expect(calls.some((c) => c.path === '/api/v1/admin/payments' && c.query.get('per_page') === '100')).toBe(true);
+    fireEvent.click(within(confirm).getByTestId('money-bulk-confirm-go'));
+    const results = await screen.findByTestId('money-bulk-results');
+    expect(posts(calls)[0]).toMatchObject({ path: '/api/v1/admin/payments/bulk', body: { action: 'approve', filter: { status: 'Pending' } } });
+    expect(within(results).queryByTestId('money-bulk-results-select-failed')).toBeNull();
+    expect((await screen.findByTestId('toast')).textContent).toContain('Оброблено 30 з 30');
+    fireEvent.click(within(results).getByTestId('money-bulk-results-done'));
+    await waitFor(() => expect(screen.queryByTestId('money-bulk-results')).toBeNull());
+    expect(screen.getByTestId('money-bulk-count').textContent).toBe('Вибрано: 0');
+  });
+
+  it('marks the chosen withdrawals paid', async () => {
+    setDesktop(true);
+    const ws = [withdraw(5), { ...withdraw(6), amount: 100 }];
+    const calls = serve((c) => {
+      if (c.path === '/api/v1/admin/payments') return page([]);
+      if (c.path === '/api/v1/admin/withdraws') return page(ws);
+      if (c.path === '/api/v1/admin/withdraws/bulk') return { data: [{ id: 5, ok: true }, { id: 6, ok: true }], meta: { total: 2, ok: 2, failed: 0 } };
+      if (c.path === '/api/v1/admin/users/7') return { data: { ...user(7), audit: [] } };
+      return undefined;
+    });
+    renderAt(<MoneyPage />, '/admin/money?tab=withdrawals', '/admin/money');
+    await screen.findAllByTestId('money-row');
+    fireEvent.click(screen.getByTestId('money-select-page'));
+    expect(screen.getByTestId('money-bulk-action').textContent).toBe('Позначити виплаченими (2)');
+    fireEvent.click(screen.getByTestId('money-bulk-action'));
+    const confirm = await screen.findByTestId('money-bulk-confirm');
+    expect(within(confirm).getByTestId('money-bulk-confirm-text').textContent).toBe('Виведень: 2, разом 500.00 грн. Підтвердьте, що всі кошти переказано на картки.');
+    fireEvent.click(within(confirm).getByTestId('money-bulk-confirm-go'));
+    expect(await screen.findByTestId('money-bulk-results')).toBeTruthy();
+    expect(posts(calls)[0]).toMatchObject({ path: '/api/v1/admin/withdraws/bulk', body: { action: 'paid', ids: [5, 6] } });
   });
 });

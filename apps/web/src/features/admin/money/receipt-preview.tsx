@@ -24,11 +24,11 @@ import { formatMoney, type PaymentDocumentDto, type TopUpStatus } from '@drop/sh
 import { requestBlob } from '../../../lib/api-client.ts';
 import { useAdminT } from '../i18n.ts';
 
-const INLINE_IMAGES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+export const INLINE_IMAGES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 const THUMB = 64;
 
 /** The document's bytes (with the bearer token), fetched once per document. */
-function useReceiptBlob(doc: PaymentDocumentDto, enabled: boolean) {
+export function useReceiptBlob(doc: PaymentDocumentDto, enabled: boolean) {
   return useQuery({ queryKey: ['admin', 'receipt', doc.id], queryFn: ({ signal }) => requestBlob(doc.url, signal), enabled, staleTime: Infinity, gcTime: 5 * 60_000 });
 }
 
@@ -57,13 +57,30 @@ function BlobFrame({ blob, title }: { blob: Blob; title: string }) {
   return <Box component="iframe" ref={ref} title={title} sx={{ width: '100%', height: '75vh', border: 0 }} data-testid="receipt-pdf" />;
 }
 
-function BlobDownload({ blob, name, label }: { blob: Blob; name: string; label: string }) {
+export function BlobDownload({ blob, name, label }: { blob: Blob; name: string; label: string }) {
   const ref = useBlobAttr<HTMLAnchorElement>(blob, 'href');
   return (
     <Button component="a" ref={ref} download={name} data-testid="receipt-download">
       {label}
     </Button>
   );
+}
+
+/** The receipt itself in a dialog's content: loading, the failure, the image, the PDF (iframe) or its name. */
+export function ReceiptFile({ doc, file }: { doc: PaymentDocumentDto; file: { isError: boolean; data?: Blob | undefined } }) {
+  const { t } = useAdminT();
+  const image = INLINE_IMAGES.includes(doc.mime);
+  if (file.isError) {
+    return (
+      <Typography color="error" role="alert">
+        {t('money.receipt.failed')}
+      </Typography>
+    );
+  }
+  if (!file.data) return <CircularProgress sx={{ alignSelf: 'center' }} aria-label={t('shell.loading')} />;
+  if (image) return <BlobImage blob={file.data} alt={doc.name} sx={{ maxWidth: '100%', maxHeight: '70vh', objectFit: 'contain' }} testId="receipt-image" />;
+  if (doc.mime === 'application/pdf') return <BlobFrame blob={file.data} title={doc.name} />;
+  return <Typography>{doc.name}</Typography>;
 }
 
 export interface ReceiptPreviewProps {
@@ -79,6 +96,8 @@ export interface ReceiptPreviewProps {
   /** While the top-up waits: decide from the receipt itself (the dialog closes, the decision dialog opens). */
   onApprove?: () => void;
   onDecline?: () => void;
+  /** Opening is the caller's (the queue's walk dialog): the thumbnail only asks for it. */
+  onOpen?: () => void;
 }
 
 /** A top-up credited with another amount than claimed: "зараховано X з Y" and the reason (nothing otherwise). */
@@ -99,7 +118,7 @@ export function CreditedNote({ claimed, credited, reason }: { claimed: number; c
   );
 }
 
-function Outcome({ status, claimed, credited, reason }: { status: TopUpStatus; claimed: number; credited: number | null; reason: string | null }) {
+export function Outcome({ status, claimed, credited, reason }: { status: TopUpStatus; claimed: number; credited: number | null; reason: string | null }) {
   const { t } = useAdminT();
   if (status === 'Pending') return null;
   return (
@@ -116,7 +135,7 @@ function Outcome({ status, claimed, credited, reason }: { status: TopUpStatus; c
   );
 }
 
-export function ReceiptPreview({ doc, paymentId, claimed, status, credited = null, creditReason = null, onApprove, onDecline }: ReceiptPreviewProps) {
+export function ReceiptPreview({ doc, paymentId, claimed, status, credited = null, creditReason = null, onApprove, onDecline, onOpen }: ReceiptPreviewProps) {
   const { t, tc } = useAdminT();
   const [open, setOpen] = useState(false);
   const image = doc ? INLINE_IMAGES.includes(doc.mime) : false;
@@ -136,7 +155,7 @@ export function ReceiptPreview({ doc, paymentId, claimed, status, credited = nul
   return (
     <>
       <Tooltip title={doc.name}>
-        <ButtonBase onClick={() => setOpen(true)} aria-label={label} sx={box} data-testid="receipt-open" data-mime={doc.mime}>
+        <ButtonBase onClick={() => (onOpen ? onOpen() : setOpen(true))} aria-label={label} sx={box} data-testid="receipt-open" data-mime={doc.mime}>
           {image && file.data ? (
             <BlobImage blob={file.data} alt={doc.name} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} testId="receipt-thumb" />
           ) : image && file.isError ? (
@@ -153,59 +172,49 @@ export function ReceiptPreview({ doc, paymentId, claimed, status, credited = nul
           )}
         </ButtonBase>
       </Tooltip>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md" aria-labelledby={`receipt-${paymentId}-title`} data-testid="receipt-dialog">
-        <DialogTitle id={`receipt-${paymentId}-title`}>{t('money.receipt.title', { id: paymentId })}</DialogTitle>
-        {claimed !== undefined && (
-          <Typography sx={{ px: 3, pb: 1, fontWeight: 600 }} data-testid="receipt-claimed">
-            {t('money.receipt.claimed', { amount: formatMoney(claimed) })}
-          </Typography>
-        )}
-        {claimed !== undefined && status && <Outcome status={status} claimed={claimed} credited={credited} reason={creditReason} />}
-        <DialogContent sx={{ display: 'flex', justifyContent: 'center', minHeight: 200 }}>
-          {file.isError ? (
-            <Typography color="error" role="alert">
-              {t('money.receipt.failed')}
+      {!onOpen && (
+        <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md" aria-labelledby={`receipt-${paymentId}-title`} data-testid="receipt-dialog">
+          <DialogTitle id={`receipt-${paymentId}-title`}>{t('money.receipt.title', { id: paymentId })}</DialogTitle>
+          {claimed !== undefined && (
+            <Typography sx={{ px: 3, pb: 1, fontWeight: 600 }} data-testid="receipt-claimed">
+              {t('money.receipt.claimed', { amount: formatMoney(claimed) })}
             </Typography>
-          ) : !file.data ? (
-            <CircularProgress sx={{ alignSelf: 'center' }} aria-label={t('shell.loading')} />
-          ) : image ? (
-            <BlobImage blob={file.data} alt={doc.name} sx={{ maxWidth: '100%', maxHeight: '75vh', objectFit: 'contain' }} testId="receipt-image" />
-          ) : pdf ? (
-            <BlobFrame blob={file.data} title={doc.name} />
-          ) : (
-            <Typography>{doc.name}</Typography>
           )}
-        </DialogContent>
-        <DialogActions>
-          {file.data && <BlobDownload blob={file.data} name={doc.name} label={t('money.receipt.download')} />}
-          <Box sx={{ flexGrow: 1 }} />
-          {onDecline && (
-            <Button
-              color="error"
-              onClick={() => {
-                setOpen(false);
-                onDecline();
-              }}
-              data-testid="receipt-decline"
-            >
-              {t('money.decline')}
-            </Button>
-          )}
-          {onApprove && (
-            <Button
-              variant="contained"
-              onClick={() => {
-                setOpen(false);
-                onApprove();
-              }}
-              data-testid="receipt-approve"
-            >
-              {t('money.approve')}
-            </Button>
-          )}
-          <Button onClick={() => setOpen(false)}>{tc('common.close')}</Button>
-        </DialogActions>
-      </Dialog>
+          {claimed !== undefined && status && <Outcome status={status} claimed={claimed} credited={credited} reason={creditReason} />}
+          <DialogContent sx={{ display: 'flex', justifyContent: 'center', minHeight: 200 }}>
+            <ReceiptFile doc={doc} file={file} />
+          </DialogContent>
+          <DialogActions>
+            {file.data && <BlobDownload blob={file.data} name={doc.name} label={t('money.receipt.download')} />}
+            <Box sx={{ flexGrow: 1 }} />
+            {onDecline && (
+              <Button
+                color="error"
+                onClick={() => {
+                  setOpen(false);
+                  onDecline();
+                }}
+                data-testid="receipt-decline"
+              >
+                {t('money.decline')}
+              </Button>
+            )}
+            {onApprove && (
+              <Button
+                variant="contained"
+                onClick={() => {
+                  setOpen(false);
+                  onApprove();
+                }}
+                data-testid="receipt-approve"
+              >
+                {t('money.approve')}
+              </Button>
+            )}
+            <Button onClick={() => setOpen(false)}>{tc('common.close')}</Button>
+          </DialogActions>
+        </Dialog>
+      )}
     </>
   );
 }
