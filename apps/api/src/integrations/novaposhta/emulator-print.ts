@@ -43,7 +43,7 @@ export function registerEmulatorPrint(app: FastifyInstance, emu: { db: Db; apiKe
     const w = LABEL_SIZE[0] - 2 * margin;
     const sender = NP_EMULATOR_SENDER;
     for (const r of found as NonNullable<(typeof found)[number]>[]) {
-      doc.addPage({ size: LABEL_SIZE, margin });
+      doc.addPage({ size: LABEL_SIZE, margin: 0 });
       doc.font('bold').fontSize(14).text('НОВА ПОШТА', margin, margin, { width: w });
       doc.font('regular').fontSize(7).text(`Відправник: ${sender.contact.lastName} ${sender.contact.firstName}, ${sender.phone}`, { width: w });
       doc.font('regular').fontSize(7).text(`Ref: ${r.ref}`, { width: w });

@@ -80,9 +80,11 @@ export function table(doc: Doc, left: number, cols: Column[], rows: string[][], 
   const pad = 3;
   const totalWidth = cols.reduce((s, c) => s + c.width, 0);
   const bottom = opts.bottom ?? doc.page.height - doc.page.margins.bottom;
+  // A cell is cut (with an ellipsis) at a third of the page: a row always fits on a fresh page.
+  const maxCell = (doc.page.height - doc.page.margins.top - doc.page.margins.bottom) / 3;
   const rowHeight = (cells: string[], font: string) => {
     doc.font(font).fontSize(size);
-    return Math.max(...cells.map((c, i) => doc.heightOfString(c || ' ', { width: cols[i]!.width - 2 * pad }))) + 2 * pad;
+    return Math.min(maxCell, Math.max(...cells.map((c, i) => doc.heightOfString(c || ' ', { width: cols[i]!.width - 2 * pad })))) + 2 * pad;
   };
   const drawRow = (cells: string[], font: string, header: boolean) => {
     const h = rowHeight(cells, font);
@@ -92,7 +94,7 @@ export function table(doc: Doc, left: number, cols: Column[], rows: string[][], 
     doc.font(font).fontSize(size);
     cells.forEach((c, i) => {
       const col = cols[i]!;
-      doc.text(c, x + pad, y + pad, { width: col.width - 2 * pad, align: col.align ?? 'left', lineBreak: true });
+      doc.text(c, x + pad, y + pad, { width: col.width - 2 * pad, height: maxCell, ellipsis: true, align: col.align ?? 'left' });
       x += col.width;
     });
     doc

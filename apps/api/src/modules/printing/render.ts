@@ -1,5 +1,6 @@
 import { buildConfigLists, type ConfigLists, type Locale, type SupplierRequisitesDto } from '@drop/shared';
 import type { OrderLineRow, OrderRow } from '../orders/orders.repository.ts';
+import { codOf } from '../orders/orders-admin.service.ts';
 import { amountInWords } from './amount-words.ts';
 import { A4, LABEL_SIZE, MM, code128, kyivDate, money, table, type Doc } from './pdf.ts';
 import type { PrintTexts } from './printing.texts.ts';
@@ -30,6 +31,8 @@ export function placeOf(o: OrderRow, t: PrintTexts): string {
   }
   return o.branchName ?? '';
 }
+/** The cash the recipient pays: the waybill's, or what a waybill would ask before there is one. */
+const codToCollect = (o: OrderRow) => (o.ttn && o.deliveryStatus !== 'Deleted' ? o.codKop : codOf(o));
 const waybillText = (o: OrderRow) => (o.ttn && o.deliveryStatus !== 'Deleted' ? o.ttn : o.selfTtn) ?? '';
 
 function kv(doc: Doc, x: number, width: number, pairs: [string, string][], size = 10) {
@@ -45,7 +48,8 @@ function kv(doc: Doc, x: number, width: number, pairs: [string, string][], size 
 export async function drawLabel(doc: Doc, p: PrintOrder, sender: LabelSender | null, t: PrintTexts, lists: ConfigLists): Promise<void> {
   const { o } = p;
   const m = 4 * MM;
-  doc.addPage({ size: LABEL_SIZE, margin: m });
+  // No page margin: pdfkit would start a new page for text near the bottom; positions are explicit.
+  doc.addPage({ size: LABEL_SIZE, margin: 0 });
   const w = LABEL_SIZE[0] - 2 * m;
   const carrier = label(lists, 'delivery_service_list', o.deliveryType === 'SelfTTN' && o.selfTtnType ? o.selfTtnType : o.deliveryService);
   doc.font('bold').fontSize(11).text(carrier, m, m, { width: w * 0.6 });
@@ -61,7 +65,7 @@ export async function drawLabel(doc: Doc, p: PrintOrder, sender: LabelSender | n
   doc.font('regular').fontSize(10).text(o.phone, { width: w });
   doc.font('bold').fontSize(10).text(o.cityName ?? '', { width: w });
   doc.font('regular').fontSize(9).text(placeOf(o, t), { width: w });
-  const cod = o.codKop || 0;
+  const cod = codToCollect(o);
   if (cod > 0) {
     doc.y += 2;
     doc.font('bold').fontSize(10).text(`${t.codShort}: ${money(cod)} грн`, { width: w });
@@ -111,7 +115,7 @@ export function drawPickList(doc: Doc, orders: PrintOrder[], t: PrintTexts, now:
       { title: t.orders, width: contentWidth - 28 - 90 - 220 - 50 - 30 },
       { title: t.tick, width: 30, align: 'center' },
     ],
-    rows.map((r, i) => [String(i + 1), r.vendor, r.name, String(r.qty), r.orders.join(', '), '☐']),
+    rows.map((r, i) => [String(i + 1), r.vendor, r.name, String(r.qty), r.orders.length > 12 ? `${r.orders.slice(0, 12).join(', ')} … (+${r.orders.length - 12})` : r.orders.join(', '), '☐']),
   );
   doc.moveDown(0.5);
   doc.font('bold').fontSize(11).text(`${t.totalQty}: ${rows.reduce((s, r) => s + r.qty, 0)}`, MARGIN, doc.y);
@@ -140,7 +144,7 @@ export function drawPacking(doc: Doc, p: PrintOrder, t: PrintTexts, lists: Confi
     [t.reseller, [p.reseller.name, p.reseller.phone].filter(Boolean).join(', ')],
     [t.delivery, `${label(lists, 'delivery_service_list', o.deliveryService)}, ${label(lists, 'delivery_method_list', o.deliveryMethod)}`],
     [t.payment, label(lists, 'pay_method_list', o.paymentMethod)],
-    [t.codShort, o.codKop > 0 ? `${money(o.codKop)} грн` : '—'],
+    [t.codShort, codToCollect(o) > 0 ? `${money(codToCollect(o))} грн` : '—'],
     [t.comment, o.comment ?? ''],
   ]);
   doc.y = Math.max(leftEnd, doc.y) + 10;
