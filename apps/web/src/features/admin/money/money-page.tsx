@@ -2,9 +2,13 @@
  * /admin/money: the money queues. Tabs (`?tab=withdrawals`) Top-ups (Pending by default) and
  * Withdrawals (New by default), a status filter (`?status=`, `all` for every status), a table from
  * lg and cards below; approve / mark paid (confirm) and decline (reason required).
+ * Issue 28: open rows have checkboxes and a bulk bar (bulk.tsx: approve / mark paid many at once,
+ * each row's result); "Перевіряти по черзі" or a receipt opens the walk dialog (receipt-walk.tsx),
+ * which goes through the page from the keyboard and on to the next open request after each decision.
  * Test ids: admin-money-page (data-tab, data-state), money-tab-topups, money-tab-withdrawals,
  * money-status, money-row (data-id, data-status), money-amount, money-card, money-approve,
- * money-decline, money-paid, approve-dialog, decline-dialog, paid-dialog, money-empty, money-pagination.
+ * money-decline, money-paid, approve-dialog, decline-dialog, paid-dialog, money-empty, money-pagination,
+ * money-select-row, money-select-page-head, money-walk (and bulk.tsx's, receipt-walk.tsx's).
  */
 import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
@@ -205,6 +209,8 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
   const [target, setTarget] = useState<{ item: AdminPayment; mode: 'approve' | 'decline' } | null>(null);
   const targetUser = useAdminUser(target?.item.user_id ?? 0, Boolean(target));
   const [walkId, setWalkId] = useState<number | null>(null);
+  // The list is read again after a decision in the walk: the decided one takes no second key meanwhile.
+  const [moving, setMoving] = useState(false);
   const [bulkOpen, setBulkOpen] = useState(false);
   const items = list.data?.data ?? [];
   const open = items.filter((p) => p.status === 'Pending');
@@ -213,7 +219,11 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
   /** The walk goes on to the next pending top-up once the list has been read again (or ends). */
   const advance = async (done: number) => {
     const before = items;
-    const fresh = (await list.refetch()).data?.data ?? [];
+    setMoving(true);
+    const fresh = await list
+      .refetch()
+      .then((r) => r.data?.data ?? [])
+      .finally(() => setMoving(false));
     const next = nextPending(before, fresh, done, 'Pending');
     setWalkId(next);
     if (next === null) toast.info(t('money.walk.queueDone'));
@@ -308,7 +318,7 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
         <ReceiptWalk
           items={items}
           item={walkItem}
-          busy={decide.isPending || target !== null}
+          busy={decide.isPending || moving || target !== null}
           onMove={setWalkId}
           onApprove={approveClaimed}
           onOther={(item) => setTarget({ item, mode: 'approve' })}
@@ -375,6 +385,8 @@ function Withdrawals({ status, page, onPage, desktop }: { status: WithdrawStatus
   const decide = useDecideWithdraw();
   const [target, setTarget] = useState<{ item: AdminWithdraw; mode: 'paid' | 'decline' } | null>(null);
   const [walkId, setWalkId] = useState<number | null>(null);
+  // The list is read again after a decision in the walk: the decided one takes no second key meanwhile.
+  const [moving, setMoving] = useState(false);
   const [bulkOpen, setBulkOpen] = useState(false);
   const items = list.data?.data ?? [];
   const open = items.filter((w) => w.status === 'New');
@@ -382,7 +394,11 @@ function Withdrawals({ status, page, onPage, desktop }: { status: WithdrawStatus
 
   const advance = async (done: number) => {
     const before = items;
-    const fresh = (await list.refetch()).data?.data ?? [];
+    setMoving(true);
+    const fresh = await list
+      .refetch()
+      .then((r) => r.data?.data ?? [])
+      .finally(() => setMoving(false));
     const next = nextPending(before, fresh, done, 'New');
     setWalkId(next);
     if (next === null) toast.info(t('money.walk.queueDone'));
@@ -452,7 +468,7 @@ function Withdrawals({ status, page, onPage, desktop }: { status: WithdrawStatus
         <WithdrawWalk
           items={items}
           item={walkItem}
-          busy={decide.isPending || target !== null}
+          busy={decide.isPending || moving || target !== null}
           onMove={setWalkId}
           onPaid={(item) => setTarget({ item, mode: 'paid' })}
           onDecline={(item) => setTarget({ item, mode: 'decline' })}
@@ -534,9 +550,9 @@ export function MoneyPage() {
         </TextField>
       </Box>
       {tab === 'topups' ? (
-        <TopUps status={status as TopUpStatus | undefined} page={page} onPage={(p) => set({ page: p > 1 ? String(p) : null })} desktop={desktop} />
+        <TopUps key={status ?? 'all'} status={status as TopUpStatus | undefined} page={page} onPage={(p) => set({ page: p > 1 ? String(p) : null })} desktop={desktop} />
       ) : (
-        <Withdrawals status={status as WithdrawStatus | undefined} page={page} onPage={(p) => set({ page: p > 1 ? String(p) : null })} desktop={desktop} />
+        <Withdrawals key={status ?? 'all'} status={status as WithdrawStatus | undefined} page={page} onPage={(p) => set({ page: p > 1 ? String(p) : null })} desktop={desktop} />
       )}
     </Box>
   );
