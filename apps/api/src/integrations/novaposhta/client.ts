@@ -147,8 +147,8 @@ export interface NpTracking {
   documentCost: number | null;
   /** The return waybill created for this one (refusal, expired storage). */
   returnNumber: string | null;
-  /** When paid storage begins for a parcel waiting at the branch (`DatePayedKeeping`); null when NP names none. */
-  storageAt?: Date | null;
+  /** When paid storage begins for a parcel waiting at the branch (`DatePayedKeeping`); absent when NP names none. */
+  storageAt?: Date;
 }
 
 /**
@@ -169,6 +169,12 @@ export function npKyivDateTime(v: unknown): Date | null {
     return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - utc;
   };
   return new Date(local - offsetAt(local - offsetAt(local)));
+}
+
+/** `storageAt` only when NP names the date (absent otherwise). */
+function storageOf(v: unknown): Pick<NpTracking, 'storageAt'> {
+  const at = npKyivDateTime(v);
+  return at ? { storageAt: at } : {};
 }
 
 /** TrackingDocument.getStatusDocuments takes at most this many numbers per call. */
@@ -498,7 +504,7 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
         for (const it of items) {
           if (!it?.Number) continue;
           const back = it.LastCreatedOnTheBasisDocumentType === 'Return' && it.LastCreatedOnTheBasisNumber ? String(it.LastCreatedOnTheBasisNumber) : null;
-          found.set(String(it.Number), { number: String(it.Number), statusCode: num(it.StatusCode) ?? 3, status: it.Status ?? '', documentCost: num(it.DocumentCost), returnNumber: back, storageAt: npKyivDateTime(it.DatePayedKeeping) });
+          found.set(String(it.Number), { number: String(it.Number), statusCode: num(it.StatusCode) ?? 3, status: it.Status ?? '', documentCost: num(it.DocumentCost), returnNumber: back, ...storageOf(it.DatePayedKeeping) });
         }
       }
       // A number missing from the answer is reported as not found (code 3).
