@@ -30,6 +30,8 @@ const PUBLIC = new Set([
   'GET /api/products/promo',
   'POST /emulators/novaposhta/v2.0/json/',
   'POST /emulators/novaposhta/v2.0/json/{model}/{method}',
+  // The emulated NP print service: the sender's key is in the path, as on my.novaposhta.ua.
+  'GET /emulators/novaposhta/orders/{*}',
 ]);
 
 /** Catalogue routes whose `{id}` names shared or own-list data, not another reseller's row. */
