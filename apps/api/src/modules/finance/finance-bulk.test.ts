@@ -69,6 +69,13 @@ describe('POST /admin/payments/bulk', () => {
     expect(await balanceKop(u.id)).toBe(39_050);
     expect([await audits('payment', p1, 'payment.approved'), await audits('payment', p2, 'payment.approved'), await audits('payment', p3, 'payment.approved')]).toEqual([1, 1, 1]);
 
+    // With an Idempotency-Key, the same bulk again is the first answer replayed (nothing runs).
+    const keyed = () => t.request('POST', '/api/v1/admin/payments/bulk', { token: op, body: { action: 'approve', ids: [p1] }, headers: { 'idempotency-key': 'bulk-approve-1' } });
+    const first = await keyed();
+    const replay = await keyed();
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+
     // The same bulk twice more, at once (a double submit): every row refused, the ledger as it was.
     const [x, y] = await Promise.all([1, 2].map(() => t.request('POST', '/api/v1/admin/payments/bulk', { token: op, body: { action: 'approve', ids }, headers: { 'accept-language': 'ru' } })));
     for (const again of [x!, y!]) {

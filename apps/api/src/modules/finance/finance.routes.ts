@@ -120,7 +120,7 @@ export const financeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   // Many pending top-ups approved at once, each as PUT /payments/{id} would (issue 28).
-  app.post('/payments/bulk', { schema: { tags: ['admin'], security, body: adminPaymentsBulkInput, response: { 200: bulkResultDto } } }, async (req) => bulkApprovePayments(authedCtx(req), req.body));
+  app.post('/payments/bulk', { config: { idempotent: true }, schema: { tags: ['admin'], security, body: adminPaymentsBulkInput, response: { 200: bulkResultDto } } }, async (req) => bulkApprovePayments(authedCtx(req), req.body));
   app.put('/payments/:id', { config: { idempotent: true }, schema: { tags: ['admin'], security, params: idParam, body: paymentDecisionInput, response: { 200: dataOf(adminPayment) } } }, async (req) => ({
     data: await finance.decidePayment(authedCtx(req), req.params.id, req.body),
   }));
@@ -134,7 +134,7 @@ export const financeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   // Many new withdrawals marked paid at once, each as PUT /withdraws/{id} would (issue 28).
-  app.post('/withdraws/bulk', { schema: { tags: ['admin'], security, body: adminWithdrawsBulkInput, response: { 200: bulkResultDto } } }, async (req) => bulkPayWithdraws(authedCtx(req), req.body));
+  app.post('/withdraws/bulk', { config: { idempotent: true }, schema: { tags: ['admin'], security, body: adminWithdrawsBulkInput, response: { 200: bulkResultDto } } }, async (req) => bulkPayWithdraws(authedCtx(req), req.body));
   app.put('/withdraws/:id', { config: { idempotent: true }, schema: { tags: ['admin'], security, params: idParam, body: withdrawDecisionInput, response: { 200: dataOf(adminWithdraw) } } }, async (req) => ({
     data: await finance.decideWithdraw(authedCtx(req), req.params.id, req.body.status, req.body.reason),
   }));

@@ -28,8 +28,9 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   guardStaff(app, 'orders.read');
   app.get('/', { schema: { tags, security, querystring: adminOrdersQuery, response: { 200: listOf(adminOrderSummaryDto) } } }, async (req) => listAdminOrders(authedCtx(req), req.query));
   app.post('/tracking/run', { config: { access: 'orders.waybill' }, schema: { tags, security, response: { 200: dataOf(z.object({ asked: z.number() })) } } }, async (req) => ({ data: { asked: await runTrackingNow(authedCtx(req)) } }));
-  // One action on many orders (issue 28): the action's own area (orders.status, orders.waybill, printing) is checked inside.
-  app.post('/bulk', { schema: { tags, security, body: adminOrdersBulkInput, response: { 200: bulkResultDto } } }, async (req) => bulkOrders(authedCtx(req), req.body));
+  // One action on many orders (issue 28): the action's own area (orders.status, orders.waybill, printing) is checked inside;
+  // an Idempotency-Key makes a double submit answer the first result again.
+  app.post('/bulk', { config: { idempotent: true }, schema: { tags, security, body: adminOrdersBulkInput, response: { 200: bulkResultDto } } }, async (req) => bulkOrders(authedCtx(req), req.body));
   app.get('/stats', { schema: { tags, security, response: { 200: dataOf(adminOrderStatsDto) } } }, async (req) => ({ data: await orderStats(authedCtx(req)) }));
   app.get('/:id/jobs', { config: { access: 'orders.reservation' }, schema: { tags, security, params: idParam, response: { 200: dataOf(z.array(reservationJobDto)) } } }, async (req) => ({
     data: await orderJobs(authedCtx(req), req.params.id),
