@@ -80,6 +80,14 @@ describe('the print service (printMarking100x100)', () => {
     }
   });
 
+  test('200 documents in one call (one page each)', async () => {
+    const many = Array.from({ length: 200 }, (_, i) => `2045777${String(i).padStart(7, '0')}`);
+    await t.database.db.insert(npEmulatorDocuments).values(many.map((number) => ({ number, ref: randomUUID(), costKop: 8000, path: [1] })));
+    const { text } = await pages(await fetchMarkings(opts(NP_EMULATOR_DEFAULT_KEY), many));
+    expect(text).toHaveLength(200);
+    expect(text[199]).toContain(many[199]);
+  });
+
   test('nobody answering is an outage, not a refusal', async () => {
     const err = await fetchMarkings({ base: 'http://127.0.0.1:9', apiKey: 'k', log: t.app.log, timeoutMs: 2000 }, [docs.a]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CarrierError);
