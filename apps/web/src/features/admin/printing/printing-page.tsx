@@ -222,6 +222,8 @@ const LIMITS: Record<Field, { min: number; max: number }> = {
   phone: { min: 0, max: 30 },
   tax_note: { min: 0, max: 300 },
 };
+/** The form's order: the code and the phone share a row from sm, the rest take the whole width (an IBAN is 29 characters). */
+const SHOWN: Field[] = ['name', 'code', 'phone', 'iban', 'bank', 'address', 'tax_note'];
 const LABELS: Record<Field, string> = { name: 'name', code: 'code', iban: 'iban', bank: 'bank', address: 'address', phone: 'phone', tax_note: 'taxNote' };
 const HELP: Partial<Record<Field, string>> = { code: 'codeHelp', iban: 'ibanHelp', tax_note: 'taxNoteHelp' };
 
@@ -272,7 +274,7 @@ function RequisitesForm({ saved, readOnly }: { saved: SupplierRequisitesDto | nu
         </Alert>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-        {FIELDS.map((f) => (
+        {SHOWN.map((f) => (
           <Controller
             key={f}
             control={form.control}
@@ -286,7 +288,7 @@ function RequisitesForm({ saved, readOnly }: { saved: SupplierRequisitesDto | nu
                 error={Boolean(errors[f])}
                 helperText={fieldText(f) ?? (HELP[f] ? t(`requisites.${HELP[f]}`) : undefined)}
                 autoComplete="off"
-                sx={f === 'name' || f === 'address' || f === 'tax_note' ? { gridColumn: { sm: '1 / -1' } } : undefined}
+                sx={f === 'code' || f === 'phone' ? undefined : { gridColumn: { sm: '1 / -1' } }}
                 slotProps={{
                   input: { readOnly },
                   htmlInput: { maxLength: f === 'iban' ? 40 : LIMITS[f].max, 'data-testid': `requisites-${f}`, ...(f === 'code' ? { inputMode: 'numeric' } : {}) },
