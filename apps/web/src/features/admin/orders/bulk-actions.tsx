@@ -164,7 +164,9 @@ function BulkTtnDialog({ count, busy, error, onClose, onSubmit }: { count: numbe
 
 /**
  * The sticky bar over the selected rows. `target` is what the action applies to; `numberOf` names a
- * row in the results; `onSelectFailed` keeps only the failed rows selected.
+ * row in the results; after an action the rows it acted on stay chosen (`onDone`: "all matching"
+ * becomes those ids, so the next action takes the same orders even when they left the worklist);
+ * `onSelectFailed` keeps only the failed rows selected.
  */
 export function BulkBar({
   count,
@@ -173,6 +175,7 @@ export function BulkBar({
   role,
   statusList,
   numberOf,
+  onDone,
   onSelectFailed,
   onClear,
 }: {
@@ -182,6 +185,8 @@ export function BulkBar({
   role: string | undefined;
   statusList: ConfigItem[] | undefined;
   numberOf: (id: number) => string;
+  /** After an action: the rows it acted on (they stay chosen for the next action, e.g. waybills, then Complected, then print). */
+  onDone: (ids: number[]) => void;
   onSelectFailed: (ids: number[]) => void;
   onClear: () => void;
 }) {
@@ -211,6 +216,7 @@ export function BulkBar({
       onSuccess: (result) => {
         setConfirm(null);
         setTtnOpen(false);
+        if (result.data.length > 0) onDone(result.data.map((r) => r.id));
         if (!after) return setOutcome({ action, result });
         const file = result.meta.file;
         if (!file || result.meta.ok === 0) {

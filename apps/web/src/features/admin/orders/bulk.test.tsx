@@ -23,7 +23,8 @@ function serveList(total: number, bulk: (c: ApiCall) => unknown = () => undefine
   return mockApi((c) => {
     if (c.path === '/config') return { data: lists };
     if (c.path === '/admin/worklists') return { data: { to_confirm: 0, to_pack: 3, to_ship: total, trouble: 0 } };
-    if (c.path === '/admin/orders' && c.method === 'GET') return page(ROWS, total, Math.ceil(total / 10));
+    // per_page=100: "all matching" reads every matching order's number (a row from another page here).
+    if (c.path === '/admin/orders' && c.method === 'GET') return c.query.get('per_page') === '100' ? page([...ROWS, row(10)], total, 1) : page(ROWS, total, Math.ceil(total / 10));
     if (c.path === '/admin/orders/bulk' && c.method === 'POST') return bulk(c);
     return extra(c);
   });
@@ -102,6 +103,7 @@ describe('admin orders: worklists, selection and bulk actions (issue 28)', () =>
         { id: 7, ok: true },
         { id: 8, ok: false, code: 'OrderNotPaid', error: 'Замовлення з оплатою карткою ще не оплачене' },
         { id: 9, ok: true },
+        { id: 10, ok: true },
       ]),
     );
     renderSection(<OrdersSection />, 'orders', '/admin/orders?view=list&worklist=to_ship&status=Confirmed', 'warehouse');
@@ -122,14 +124,18 @@ describe('admin orders: worklists, selection and bulk actions (issue 28)', () =>
     fireEvent.click(options[0]!);
     const dialog = await screen.findByTestId('bulk-results');
     expect(api.find('POST', '/admin/orders/bulk').map((c) => c.body)).toEqual([{ action: 'status', status: 'Complected', filter: { status: 'Confirmed', worklist: 'to_ship' } }]);
-    expect(within(dialog).getByTestId('bulk-summary').textContent).toBe('Успішно: 2 з 3. Не вдалося: 1.');
+    expect(within(dialog).getByTestId('bulk-summary').textContent).toBe('Успішно: 3 з 4. Не вдалося: 1.');
     const lines = within(dialog).getAllByTestId('bulk-result-row');
     // The failed row first, with its reason; then the done ones.
     expect(lines.map((l) => [l.dataset.id, l.dataset.ok])).toEqual([
       ['8', 'false'],
       ['7', 'true'],
       ['9', 'true'],
+      ['10', 'true'],
     ]);
+    expect(lines[3]!.textContent).toBe('№100010Готово');
+    // The rows acted on stay chosen (as ids now) for the next action.
+    expect(screen.getByTestId('bulk-count').textContent).toBe('Вибрано: 4');
     expect(lines[0]!.textContent).toBe('№100008ПомилкаЗамовлення з оплатою карткою ще не оплачене');
     expect(lines[1]!.textContent).toBe('№100007Готово');
     // The list and the counters reload after the action.

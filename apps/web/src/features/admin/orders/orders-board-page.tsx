@@ -317,16 +317,20 @@ function OrdersList({ lists }: { lists: Partial<OrderLists> | undefined }) {
   const filterKey = JSON.stringify({ ...rest, worklist });
   const [sel, setSel] = useState<Selection>(() => none(filterKey));
   const current = sel.key === filterKey ? sel : none(filterKey);
-  // Order numbers of the chosen rows (and the page's), to name the rows in a bulk action's results.
+  // "All matching" names its rows in the results too: every matching order's number is read (at most BULK_MAX).
+  const allFirst = useAdminOrders({ ...rest, worklist, page: 1, per_page: 100 }, current.all);
+  const allSecond = useAdminOrders({ ...rest, worklist, page: 2, per_page: 100 }, current.all && total > 100);
+  // Order numbers of the chosen rows (and the page's, and all matching ones), to name the rows in a bulk action's results.
+  const known = () => {
+    const names = new Map(current.names);
+    for (const o of [...rows, ...(allFirst.data?.data ?? []), ...(allSecond.data?.data ?? [])]) names.set(o.id, o.number);
+    return names;
+  };
   const numberOf = (id: number) => {
-    const n = current.names.get(id) ?? rows.find((o) => o.id === id)?.number;
+    const n = known().get(id);
     return n ? `№${n}` : `#${id}`;
   };
-  const withNames = (ids: Set<number>, all = false): Selection => {
-    const names = new Map(current.names);
-    for (const o of rows) names.set(o.id, o.number);
-    return { key: filterKey, ids, all, names };
-  };
+  const withNames = (ids: Set<number>, all = false): Selection => ({ key: filterKey, ids, all, names: known() });
   const pageAll = rows.length > 0 && rows.every((o) => current.all || current.ids.has(o.id));
   const pageSome = rows.some((o) => current.ids.has(o.id));
   const count = current.all ? total : current.ids.size;
@@ -546,20 +550,22 @@ function OrdersList({ lists }: { lists: Partial<OrderLists> | undefined }) {
               ))}
             </Stack>
           )}
-          {bulkAllowed && count > 0 && (
-            <BulkBar
-              count={count}
-              allMatching={current.all}
-              target={target}
-              role={role}
-              statusList={lists?.order_status_list}
-              numberOf={numberOf}
-              onSelectFailed={(ids) => setSel(withNames(new Set(ids)))}
-              onClear={() => setSel(none(filterKey))}
-            />
-          )}
           <ListPagination page={page} lastPage={orders.data.meta.last_page} onChange={setPage} label={t('list.pages')} testId="admin-orders-pagination" />
         </Box>
+      )}
+      {bulkAllowed && count > 0 && (
+        // Outside the rows: after an action the chosen orders may have left this worklist, and stay chosen for the next one.
+        <BulkBar
+          count={count}
+          allMatching={current.all}
+          target={target}
+          role={role}
+          statusList={lists?.order_status_list}
+          numberOf={numberOf}
+          onDone={(ids) => setSel(withNames(new Set(ids)))}
+          onSelectFailed={(ids) => setSel(withNames(new Set(ids)))}
+          onClear={() => setSel(none(filterKey))}
+        />
       )}
     </>
   );
