@@ -147,6 +147,7 @@ async function recordTtn(ctx: AuthedCtx, tx: Db, o: OrderRow, ttn: string, ref: 
     returnTtn: null,
     returnCostKop: null,
     npStatusCode: null,
+    npStorageAt: null,
     trackingStatus: null,
     // Nova Poshta parcels are followed by the tracking job; other carriers are moved by hand.
     tracking: isTracked(o),
