@@ -144,6 +144,13 @@ describe('the marking', () => {
     expect(all).toContain(`Замовлення № ${o.number}`);
     expect(all).toContain(`Післяплата: ${money(Math.round(o.total * 100))} грн`);
 
+    // A very long address stays on the one label, cut above the barcode; the COD sum is kept.
+    await t.database.db.update(orders).set({ branchName: 'Відділення №1 (до 30 кг на одне місце): вул. Дуже Довга, '.repeat(12) }).where(eq(orders.id, o.id));
+    const long = await read((await pdf(`/api/v1/admin/orders/${o.id}/print/marking`)).raw);
+    expect(long.sizes).toEqual([[LABEL, LABEL]]);
+    expect(long.all).toContain(`Післяплата: ${money(Math.round(o.total * 100))} грн`);
+    expect(long.all).toContain('59001234567890');
+
     const self = await place({ delivery_type: 'SelfTTN', self_ttn: '20450000999999', self_ttn_type: 'UkrPoshta', payment_method: 'Prepayment', prepayment_sum: 100 });
     const s = await read((await pdf(`/api/v1/admin/orders/${self.id}/print/marking`, op, 'ru')).raw);
     expect(s.all).toContain('20450000999999');

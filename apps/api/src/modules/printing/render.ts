@@ -56,26 +56,29 @@ export async function drawLabel(doc: Doc, p: PrintOrder, sender: LabelSender | n
   doc.font('bold').fontSize(11).text(t.orderNo(o.number), m + w * 0.4, m, { width: w * 0.6, align: 'right' });
   doc.moveTo(m, doc.y + 2).lineTo(m + w, doc.y + 2).lineWidth(0.8).stroke();
   doc.y += 5;
-  if (sender) {
-    doc.font('regular').fontSize(7).text(`${t.sender}: ${[sender.name, sender.phone, sender.address].filter(Boolean).join(', ')}`, m, doc.y, { width: w });
-    doc.y += 2;
-  }
-  doc.font('regular').fontSize(8).text(t.recipient, m, doc.y, { width: w });
-  doc.font('bold').fontSize(12).text(fullName(o), { width: w });
-  doc.font('regular').fontSize(10).text(o.phone, { width: w });
-  doc.font('bold').fontSize(10).text(o.cityName ?? '', { width: w });
-  doc.font('regular').fontSize(9).text(placeOf(o, t), { width: w });
-  const cod = codToCollect(o);
-  if (cod > 0) {
-    doc.y += 2;
-    doc.font('bold').fontSize(10).text(`${t.codShort}: ${money(cod)} грн`, { width: w });
-  }
   const number = waybillText(o);
   const bottom = LABEL_SIZE[1] - m;
+  const barH = 18 * MM;
+  // The text above the barcode: a long address is cut with an ellipsis rather than run into it.
+  const limit = (number ? bottom - barH - 12 : bottom - 11) - 3;
+  const line = (text: string, font: 'regular' | 'bold', size: number, gap = 0) => {
+    doc.y += gap;
+    const room = limit - doc.y;
+    if (!text || room < size) return;
+    doc.font(font).fontSize(size).text(text, m, doc.y, { width: w, height: room, ellipsis: true });
+  };
+  if (sender) line(`${t.sender}: ${[sender.name, sender.phone, sender.address].filter(Boolean).join(', ')}`, 'regular', 7);
+  const cod = codToCollect(o);
+  // COD first after the recipient's name and phone: it must not be the line an ellipsis cuts.
+  line(t.recipient, 'regular', 8, sender ? 2 : 0);
+  line(fullName(o), 'bold', 12);
+  line(o.phone, 'regular', 10);
+  if (cod > 0) line(`${t.codShort}: ${money(cod)} грн`, 'bold', 10, 1);
+  line(o.cityName ?? '', 'bold', 10, 1);
+  line(placeOf(o, t), 'regular', 9);
   if (number) {
     const png = await code128(number);
-    const h = 18 * MM;
-    doc.image(png, m, bottom - h - 12, { fit: [w, h], align: 'center' });
+    doc.image(png, m, bottom - barH - 12, { fit: [w, barH], align: 'center' });
     doc.font('bold').fontSize(10).text(number, m, bottom - 11, { width: w, align: 'center', lineBreak: false });
   } else {
     doc.font('regular').fontSize(9).text(t.noWaybillNumber, m, bottom - 11, { width: w, align: 'center', lineBreak: false });
