@@ -34,8 +34,8 @@ import { LanguageControl } from '../../../app/layouts/dashboard/language-control
 import { useLogout } from '../../auth/api/logout.ts';
 import { useAdminT } from '../i18n.ts';
 import { allowedSections } from '../sections.tsx';
-import { useWorklistCounts, useWorklistInvalidation } from '../worklists/api.ts';
-import { CountBadge, WorklistLinks, sectionCount } from '../worklists/worklist-nav.tsx';
+import { useWorklistCounts, useWorklistInvalidation, visibleWorklists, worklistSection } from '../worklists/api.ts';
+import { CountBadge, WorklistLinks, isCurrent, sectionCount } from '../worklists/worklist-nav.tsx';
 
 export const ADMIN_NAV_WIDTH = 232;
 export const ADMIN_BASE = '/admin';
@@ -46,7 +46,8 @@ export const ADMIN_BASE = '/admin';
  */
 function SideNavList({ role, onNavigate }: { role: string; onNavigate?: (() => void) | undefined }) {
   const { t } = useAdminT();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
   const counts = useWorklistCounts().data;
   return (
     <Box component="nav" aria-label={t('nav.label')} data-testid="admin-nav">
@@ -56,13 +57,15 @@ function SideNavList({ role, onNavigate }: { role: string; onNavigate?: (() => v
           const selected = pathname === to || pathname.startsWith(`${to}/`);
           const Icon = s.icon;
           const total = sectionCount(s.path, role, counts);
+          // A worklist of the section is the current page: that sub-link, not the section, is aria-current.
+          const inWorklist = visibleWorklists(role).some((w) => worklistSection(w) === s.path && isCurrent(w, pathname, params));
           return (
             <Fragment key={s.path}>
               <ListItemButton
                 component={Link}
                 to={to}
                 selected={selected}
-                aria-current={selected ? 'page' : undefined}
+                aria-current={selected && !inWorklist ? 'page' : undefined}
                 onClick={onNavigate}
                 sx={{ borderRadius: 1, mb: 0.25 }}
                 data-testid={`admin-nav-${s.path}`}

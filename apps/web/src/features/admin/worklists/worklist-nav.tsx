@@ -49,7 +49,7 @@ export function CountBadge({ count, label, testId, strong = false }: { count: nu
 }
 
 /** Is `w` the worklist the current URL shows? */
-function isCurrent(w: Worklist, pathname: string, params: URLSearchParams): boolean {
+export function isCurrent(w: Worklist, pathname: string, params: URLSearchParams): boolean {
   if (worklistSection(w) === 'orders') return pathname === '/admin/orders' && params.get('worklist') === w;
   const tab = params.get('tab') === 'withdrawals' ? 'withdrawals' : 'topups';
   return pathname === '/admin/money' && tab === w;
@@ -71,7 +71,7 @@ export function WorklistLinks({ section, role, counts, onNavigate }: { section: 
   const own = visibleWorklists(role).filter((w) => worklistSection(w) === section);
   if (own.length === 0) return null;
   return (
-    <List component="div" dense disablePadding aria-label={t('worklists.label')} sx={{ mb: 0.5 }}>
+    <List component="div" role="group" dense disablePadding aria-label={t('worklists.label')} sx={{ mb: 0.5 }}>
       {own.map((w) => {
         const count = counts?.[w];
         const current = isCurrent(w, pathname, params);

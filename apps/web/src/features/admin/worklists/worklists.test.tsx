@@ -58,6 +58,9 @@ describe('worklist counters in the navigation', () => {
     await waitFor(() => expect(link.dataset.count).toBe('12'));
     expect(link.getAttribute('href')).toBe('/admin/orders?view=list&worklist=to_ship');
     expect(link.getAttribute('aria-current')).toBe('page');
+    // One current page: the worklist's link, not its section as well.
+    expect(screen.getByTestId('admin-nav-orders').getAttribute('aria-current')).toBeNull();
+    expect(within(screen.getByTestId('admin-nav')).getAllByRole('group', { name: 'Робочі черги' })).toHaveLength(1);
     expect(link.textContent).toContain('До відправки (без ТТН)');
     expect(within(link).getByTestId('worklist-count-to_ship').textContent).toBe('1212 замовлень до відправки');
     expect(within(screen.getByTestId('worklist-link-to_confirm')).getByTestId('worklist-count-to_confirm').textContent).toContain('1 замовлення до підтвердження');
