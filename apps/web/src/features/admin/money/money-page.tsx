@@ -421,6 +421,21 @@ function Withdrawals({ status, page, onPage, desktop }: { status: WithdrawStatus
       });
   };
 
+  /** The walk's P: mark paid at once (the walk shows the amount and the card). */
+  const markPaid = (item: AdminWithdraw) => {
+    if (decide.isPending) return;
+    decide.mutate(
+      { id: item.id, status: 'Paid' },
+      {
+        onSuccess: () => {
+          toast.success(t('money.toast.paid'));
+          void advance(item.id);
+        },
+        onError: (e) => toast.error(errorText(e)),
+      },
+    );
+  };
+
   if (list.isPending) return <ListSkeleton />;
   if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
   const walkItem = walkId === null ? undefined : items.find((w) => w.id === walkId);
@@ -470,7 +485,7 @@ function Withdrawals({ status, page, onPage, desktop }: { status: WithdrawStatus
           item={walkItem}
           busy={decide.isPending || moving || target !== null}
           onMove={setWalkId}
-          onPaid={(item) => setTarget({ item, mode: 'paid' })}
+          onPaid={markPaid}
           onDecline={(item) => setTarget({ item, mode: 'decline' })}
           onClose={() => setWalkId(null)}
           card={<CardNumber value={walkItem.card_number} />}

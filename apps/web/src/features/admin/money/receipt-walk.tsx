@@ -6,7 +6,7 @@
  * pending top-up (see TopUps in money-page.tsx). Keys (shown under "Клавіші"): ← / → or J / K move,
  * A approves the claim, D declines, Esc closes; they are read by the key's place (KeyA...), so the
  * Ukrainian layout works too, and ignored while typing in a field or while a decision is on its way.
- * The withdrawals' variant (WithdrawWalk) shows the amount and the card: P marks it paid.
+ * The withdrawals' variant (WithdrawWalk) shows the amount and the card: P marks it paid at once.
  * Test ids: receipt-dialog (data-id), receipt-prev, receipt-next, receipt-position, receipt-keys,
  * receipt-approve, receipt-other, receipt-decline, receipt-claimed, receipt-credited; withdraw-walk
  * (data-id), withdraw-walk-paid, withdraw-walk-decline.
