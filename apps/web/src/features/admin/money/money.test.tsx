@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PaymentDto } from '@drop/shared';
 import { locationOf, page, renderAt, serve, setDesktop, user, type Call } from '../test-utils.tsx';
 import { MoneyPage } from './money-page.tsx';
+import { walkKey } from './receipt-walk.tsx';
 
 const payment = (id: number, over: Partial<PaymentDto> = {}) => ({
   id,
@@ -249,6 +250,27 @@ describe('money queues', () => {
 
 describe('the receipt walk (issue 28)', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('reads keys by their place, never while typing in a field, with a modifier or from outside the dialog', () => {
+    const dialog = document.createElement('div');
+    const button = document.createElement('button');
+    const input = document.createElement('input');
+    const area = document.createElement('textarea');
+    dialog.append(button, input, area);
+    const outside = document.createElement('button');
+    const press = (target: HTMLElement, key: string, code: string, over: Partial<KeyboardEvent> = {}) =>
+      walkKey({ target, currentTarget: dialog, key, code, altKey: false, ctrlKey: false, metaKey: false, defaultPrevented: false, ...over } as unknown as React.KeyboardEvent<HTMLElement>, 'KeyA');
+    expect(press(button, 'ArrowRight', 'ArrowRight')).toBe('next');
+    expect(press(button, 'о', 'KeyJ')).toBe('next');
+    expect(press(button, 'k', 'KeyK')).toBe('prev');
+    expect(press(button, 'ф', 'KeyA')).toBe('accept');
+    expect(press(button, 'd', 'KeyD')).toBe('decline');
+    expect(press(button, 'p', 'KeyP')).toBeNull();
+    expect(press(input, 'a', 'KeyA')).toBeNull();
+    expect(press(area, 'ArrowRight', 'ArrowRight')).toBeNull();
+    expect(press(button, 'a', 'KeyA', { ctrlKey: true })).toBeNull();
+    expect(press(outside, 'a', 'KeyA')).toBeNull();
+  });
 
   const three = () => serveMoney([payment(3, { amount: 200 })]);
   const dialogId = () => screen.getByTestId('receipt-dialog').dataset.id;
