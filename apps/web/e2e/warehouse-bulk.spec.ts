@@ -8,11 +8,20 @@
  * The test counts its clicks and seconds ("process 20 confirmed orders": 120 clicks before).
  * With $SHOTS_DIR set, the list with the bulk bar is saved at 1440 and 390 px.
  */
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { OrderDto } from '@drop/shared';
 import { apiGet, createReseller, lastMailId, operatorToken, productToBuy, reviewShots, signInWithToken, uniqueEmail } from './fixtures.ts';
 
 const ORDERS = 20;
+
+/** axe (WCAG 2.1 A/AA) on the page as it is: serious and critical findings fail the test. */
+async function axe(page: Page, screen: string) {
+  await page.waitForTimeout(300);
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${screen}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 /** A warehouse person made by the admin through the API, password set from the invitation's code: their token. */
 async function createWarehouse(request: APIRequestContext): Promise<string> {
@@ -179,4 +188,13 @@ test('a warehouse person processes 20 confirmed orders with bulk actions: waybil
   await page.getByTestId('select-page').click();
   await expect(bar).toBeVisible();
   await reviewShots(page, 'warehouse-bulk-bar');
+  await axe(page, 'orders list with the bulk bar');
+  // The markings of the ten chosen (all have waybills): the results dialog with its PDF line.
+  const markingTab = page.waitForEvent('popup');
+  await bar.getByTestId('bulk-print').click();
+  await page.locator('[data-testid="bulk-print-option"][data-kind="marking"]').click();
+  await (await markingTab).close();
+  await expect(results.getByTestId('bulk-pdf')).toHaveAttribute('data-state', /opened|blocked/, { timeout: 60_000 });
+  await expect(results.getByTestId('bulk-summary')).toHaveText('Успішно: 10 з 10. Не вдалося: 0.');
+  await axe(page, 'bulk results dialog');
 });
