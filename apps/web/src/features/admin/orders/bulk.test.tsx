@@ -314,7 +314,7 @@ describe('admin orders: worklists, selection and bulk actions (issue 28)', () =>
   });
 
   it('order page: Наступне/Попереднє and N/P (Alt+arrows) walk the worklist it was opened from; "До замовлень" keeps the list', async () => {
-    serveList(3, undefined, (c) => {
+    const api = serveList(3, undefined, (c) => {
       const m = /^\/admin\/orders\/(\d+)(\/jobs)?$/.exec(c.path);
       if (!m) return undefined;
       const id = Number(m[1]);
@@ -331,13 +331,43 @@ describe('admin orders: worklists, selection and bulk actions (issue 28)', () =>
     fireEvent.keyDown(document.body, { key: 'n' });
     await screen.findByText('Замовлення №100009');
     expect(screen.getByTestId('location').textContent).toBe('/admin/orders/9');
+    // Past the page's end: the worklist's orders not visited yet (read again), here №100010.
+    await waitFor(() => expect((screen.getByTestId('queue-next') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('queue-next'));
+    await screen.findByText('Замовлення №100010');
+    expect(screen.getByTestId('queue-position').textContent).toBe('4 з 4 у черзі «До відправки (без ТТН)»');
+    expect(api.find('GET', '/admin/orders').some((c) => c.query.get('per_page') === '100' && c.query.get('worklist') === 'to_ship')).toBe(true);
     expect((screen.getByTestId('queue-next') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft', altKey: true });
+    await screen.findByText('Замовлення №100009');
     fireEvent.keyDown(document.body, { key: 'ArrowLeft', altKey: true });
     await screen.findByText('Замовлення №100008');
     fireEvent.keyDown(document.body, { key: 'p' });
     await screen.findByText('Замовлення №100007');
     fireEvent.click(screen.getByRole('link', { name: 'До замовлень' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/orders?view=list&worklist=to_ship'));
+  });
+
+  it('order page: past the last row of a plain list the next page follows, and "До замовлень" returns to that page', async () => {
+    const api = mockApi((c) => {
+      if (c.path === '/config') return { data: lists };
+      if (c.path === '/admin/orders' && c.method === 'GET') return c.query.get('page') === '2' ? page([row(4), row(3)], 5, 2) : page(ROWS, 5, 2);
+      const m = /^\/admin\/orders\/(\d+)(\/jobs)?$/.exec(c.path);
+      if (!m) return undefined;
+      const id = Number(m[1]);
+      return m[2] ? { data: [] } : { data: adminOrder({ id, number: String(100000 + id) }) };
+    });
+    renderSection(<OrdersSection />, 'orders', '/admin/orders?view=list&status=Confirmed', 'manager');
+    fireEvent.click(await screen.findByRole('link', { name: 'Відкрити замовлення №100009' }));
+    await screen.findByText('Замовлення №100009');
+    expect(screen.getByTestId('queue-position').textContent).toBe('3 з 3 у списку');
+    await waitFor(() => expect((screen.getByTestId('queue-next') as HTMLButtonElement).disabled).toBe(false));
+    expect(Object.fromEntries(api.find('GET', '/admin/orders').at(-1)!.query)).toEqual({ status: 'Confirmed', page: '2', per_page: '10' });
+    fireEvent.keyDown(document.body, { key: 'n' });
+    await screen.findByText('Замовлення №100004');
+    expect(screen.getByTestId('queue-position').textContent).toBe('4 з 5 у списку');
+    fireEvent.click(screen.getByRole('link', { name: 'До замовлень' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/orders?view=list&status=Confirmed&page=2'));
   });
 
   it('order page opened directly: no queue buttons', async () => {

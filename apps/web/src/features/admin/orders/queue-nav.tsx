@@ -2,7 +2,9 @@
  * Working through a queue from an order's page (issue 28): when the order was opened from the list
  * (its link carries the list's `back` and the page's order ids, OrderLinkState.queue), "Попереднє" /
  * "Наступне" and the keys P / N (or Alt+← / Alt+→) step to the neighbouring order of the same list
- * or worklist, keeping the way back. Test ids: queue-nav, queue-position, queue-prev, queue-next.
+ * or worklist, keeping the way back. Past the page's last order the queue goes on: a worklist's
+ * orders not visited yet (read again: the processed ones have left it), or the list's next page.
+ * Test ids: queue-nav, queue-position, queue-prev, queue-next.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +13,8 @@ import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import { useLocation, useNavigate } from 'react-router';
 import { ORDER_WORKLISTS, type OrderWorklist } from '@drop/shared';
+import { parseOrdersFilter } from '../../orders/lib/orders-filter.ts';
+import { useAdminOrders } from './api.ts';
 import { useOrdersT } from './i18n.ts';
 import { KeysHint, useKeys } from './keyboard.tsx';
 import { adminOrderPath, type OrderLinkState } from './orders-board-page.tsx';
@@ -31,10 +35,19 @@ export function QueueNav({ id }: { id: number }) {
   const { back, queue, worklist } = useQueueState();
   const at = queue.indexOf(id);
   const prev = at > 0 ? queue[at - 1] : undefined;
-  const next = at >= 0 && at < queue.length - 1 ? queue[at + 1] : undefined;
+  // At the queue's end: what follows it in the list (see above).
+  const last = at >= 0 && at === queue.length - 1 && !!back;
+  const backParams = new URLSearchParams(back?.split('?')[1] ?? '');
+  const { page, per_page, ...filter } = parseOrdersFilter(backParams);
+  const more = useAdminOrders(worklist ? { ...filter, worklist, page: 1, per_page: 100 } : { ...filter, page: page + 1, per_page }, last);
+  const moreIds = last && more.data ? more.data.data.map((o) => o.id).filter((n) => !queue.includes(n)) : [];
+  const next = at >= 0 && at < queue.length - 1 ? queue[at + 1] : moreIds[0];
   const go = (to: number | undefined) => {
     if (to === undefined || !back) return false;
-    void navigate(adminOrderPath(to), { state: { back, queue } satisfies OrderLinkState });
+    const extended = queue.includes(to) ? queue : [...queue, ...moreIds];
+    // The list's next page becomes the way back, so "До замовлень" returns where the queue now is.
+    const nextBack = !queue.includes(to) && !worklist ? `${back.split('?')[0]}?${new URLSearchParams({ ...Object.fromEntries(backParams), page: String(page + 1) }).toString()}` : back;
+    void navigate(adminOrderPath(to), { state: { back: nextBack, queue: extended } satisfies OrderLinkState });
     return true;
   };
   useKeys((e) => {
