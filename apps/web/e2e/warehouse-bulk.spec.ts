@@ -197,4 +197,16 @@ test('a warehouse person processes 20 confirmed orders with bulk actions: waybil
   await expect(results.getByTestId('bulk-pdf')).toHaveAttribute('data-state', /opened|blocked/, { timeout: 60_000 });
   await expect(results.getByTestId('bulk-summary')).toHaveText('Успішно: 10 з 10. Не вдалося: 0.');
   await axe(page, 'bulk results dialog');
+
+  // An order opened from the list: its place in the list, Наступне (N) and the print menu.
+  await results.getByTestId('bulk-results-close').click();
+  await page.getByTestId('admin-order-row').first().getByRole('link').first().click();
+  await expect(page.getByTestId('queue-position')).toHaveText('1 з 10 у списку');
+  await page.keyboard.press('n');
+  await expect(page.getByTestId('queue-position')).toHaveText('2 з 10 у списку');
+  await page.getByTestId('order-print').click();
+  await expect(page.getByTestId('order-print-option')).toHaveText(['Маркування', 'Пакувальний лист']);
+  await page.keyboard.press('Escape');
+  await reviewShots(page, 'warehouse-order-queue');
+  await axe(page, 'an order with its queue');
 });

@@ -43,13 +43,13 @@ export function useKeys(handler: (e: KeyboardEvent) => boolean, enabled = true) 
   }, [enabled]);
 }
 
-/** A small "Клавіші" button that shows what the keys do. */
+/** A small "Клавіші" button that shows what the keys do (from md up: phones have no keyboard). */
 export function KeysHint({ lines }: { lines: string[] }) {
   const { t } = useOrdersT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Button size="small" color="inherit" startIcon={<KeyboardIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-expanded={!!anchor} aria-haspopup="dialog" data-testid="keys-hint" sx={{ color: 'text.secondary' }}>
+      <Button size="small" color="inherit" startIcon={<KeyboardIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-expanded={!!anchor} aria-haspopup="dialog" data-testid="keys-hint" sx={{ color: 'text.secondary', display: { xs: 'none', md: 'inline-flex' } }}>
         {t('keys.button')}
       </Button>
       <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
