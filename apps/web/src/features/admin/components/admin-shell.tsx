@@ -35,14 +35,14 @@ import { useLogout } from '../../auth/api/logout.ts';
 import { useAdminT } from '../i18n.ts';
 import { allowedSections } from '../sections.tsx';
 import { useWorklistCounts, useWorklistInvalidation, visibleWorklists, worklistSection } from '../worklists/api.ts';
-import { CountBadge, WorklistLinks, isCurrent, sectionCount } from '../worklists/worklist-nav.tsx';
+import { WorklistLinks, isCurrent } from '../worklists/worklist-nav.tsx';
 
 export const ADMIN_NAV_WIDTH = 232;
 export const ADMIN_BASE = '/admin';
 
 /**
  * The sections `role` may open (STAFF_ACCESS); the others are not listed at all. Under the orders and
- * the money the worklists the role sees, each with its live counter (the section shows their sum).
+ * the money the worklists the role sees, each with its live counter (the section line shows none: an order may be in two worklists, so a sum would count it twice).
  */
 function SideNavList({ role, onNavigate }: { role: string; onNavigate?: (() => void) | undefined }) {
   const { t } = useAdminT();
@@ -56,7 +56,6 @@ function SideNavList({ role, onNavigate }: { role: string; onNavigate?: (() => v
           const to = `${ADMIN_BASE}/${s.path}`;
           const selected = pathname === to || pathname.startsWith(`${to}/`);
           const Icon = s.icon;
-          const total = sectionCount(s.path, role, counts);
           // A worklist of the section is the current page: that sub-link, not the section, is aria-current.
           const inWorklist = visibleWorklists(role).some((w) => worklistSection(w) === s.path && isCurrent(w, pathname, params));
           return (
@@ -74,7 +73,6 @@ function SideNavList({ role, onNavigate }: { role: string; onNavigate?: (() => v
                   <Icon color={selected ? 'primary' : 'inherit'} />
                 </ListItemIcon>
                 <ListItemText primary={t(s.labelKey)} slotProps={{ primary: { sx: { fontWeight: selected ? 600 : 400 } } }} />
-                {total !== undefined && <CountBadge count={total} label={t('worklists.section', { count: total })} testId={`worklist-section-count-${s.path}`} />}
               </ListItemButton>
               <WorklistLinks section={s.path} role={role} counts={counts} onNavigate={onNavigate} />
             </Fragment>

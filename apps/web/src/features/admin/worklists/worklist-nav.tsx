@@ -1,8 +1,7 @@
 /**
  * The worklists in the back office's navigation: under "Замовлення" and "Гроші" a sub-link per
- * worklist the role may see, with its live counter, each opening the list filtered to it; the
- * section's own item shows the sum. Test ids: worklist-link-<name> (data-count), worklist-count-<name>,
- * worklist-section-count-<section>.
+ * worklist the role may see, with its live counter, each opening the list filtered to it. Test ids:
+ * worklist-link-<name> (data-count), worklist-count-<name>.
  */
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
@@ -53,14 +52,6 @@ export function isCurrent(w: Worklist, pathname: string, params: URLSearchParams
   if (worklistSection(w) === 'orders') return pathname === '/admin/orders' && params.get('worklist') === w;
   const tab = params.get('tab') === 'withdrawals' ? 'withdrawals' : 'topups';
   return pathname === '/admin/money' && tab === w;
-}
-
-/** The sum of a section's worklist counters the role sees (undefined while unknown or when none). */
-export function sectionCount(section: string, role: string | undefined, counts: WorklistCountsDto | undefined): number | undefined {
-  if (!counts) return undefined;
-  const own = visibleWorklists(role).filter((w) => worklistSection(w) === section && counts[w] !== undefined);
-  if (own.length === 0) return undefined;
-  return own.reduce((sum, w) => sum + (counts[w] ?? 0), 0);
 }
 
 /** The sub-links of `section` (orders or money) with their counters. */

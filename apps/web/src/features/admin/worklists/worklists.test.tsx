@@ -47,7 +47,8 @@ describe('worklist counters in the navigation', () => {
     const links = within(nav).getAllByTestId(/^worklist-link-/);
     expect(links.map((l) => l.dataset.testid!.replace('worklist-link-', ''))).toEqual(SEES[role]);
     for (const l of links) expect(l.getAttribute('href')).toBe(worklistPath(l.dataset.testid!.replace('worklist-link-', '') as never));
-    if (!SEES[role].includes('topups')) expect(within(nav).queryByTestId('worklist-section-count-money')).toBeNull();
+    // No sum on the section line: an order in two worklists would be counted twice.
+    expect(within(nav).queryByTestId(/^worklist-section-count-/)).toBeNull();
   });
 
   it('warehouse: the links open the list filtered to the worklist; the badge reads "12 замовлень до відправки" (uk, ru)', async () => {
@@ -65,7 +66,6 @@ describe('worklist counters in the navigation', () => {
     expect(within(link).getByTestId('worklist-count-to_ship').textContent).toBe('1212 замовлень до відправки');
     expect(within(screen.getByTestId('worklist-link-to_confirm')).getByTestId('worklist-count-to_confirm').textContent).toContain('1 замовлення до підтвердження');
     expect(within(screen.getByTestId('worklist-link-to_pack')).getByTestId('worklist-count-to_pack').textContent).toContain('3 замовлення до комплектації');
-    expect(screen.getByTestId('worklist-section-count-orders').dataset.count).toBe('16');
     expect(screen.queryByTestId('worklist-link-onec_failed')).toBeNull();
     expect(screen.queryByTestId('worklist-link-topups')).toBeNull();
     await act(() => i18n.changeLanguage('ru'));
@@ -73,7 +73,7 @@ describe('worklist counters in the navigation', () => {
     expect(link.textContent).toContain('К отправке (без ТТН)');
   });
 
-  it('accountant: the money worklists link to the money page with its tab and status; the section shows their sum', async () => {
+  it('accountant: the money worklists link to the money page with its tab and status', async () => {
     setDesktop(true);
     serve((c) => (c.path === '/api/v1/admin/worklists' ? { data: { trouble: 2, topups: 5, withdrawals: 1 } } : undefined));
     renderAt(shell('accountant'), '/admin/money', '/admin/*', 'accountant');
@@ -84,7 +84,6 @@ describe('worklist counters in the navigation', () => {
     expect(screen.getByTestId('worklist-link-withdrawals').getAttribute('href')).toBe('/admin/money?tab=withdrawals&status=New');
     expect(screen.getByTestId('worklist-count-topups').textContent).toContain('5 поповнень на перевірку');
     expect(screen.getByTestId('worklist-count-withdrawals').textContent).toContain('1 виплата до оплати');
-    expect(screen.getByTestId('worklist-section-count-money').dataset.count).toBe('6');
   });
 
   it('mobile: the drawer lists the worklists too', async () => {
