@@ -20,11 +20,13 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { BULK_MAX, isMessageKey, kyivParts, ORDER_PRINT_KINDS, supplierRequisitesInput, translate, type OrderPrintKind, type SupplierRequisitesDto, type SupplierRequisitesInput } from '@drop/shared';
+import { DateField } from '../../../components/ui/date-field.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -86,20 +88,26 @@ function RegisterCard() {
   return (
     <SectionCard id="print-register-title" title={t('register.title')} hint={t('register.hint')} testId="print-register-card">
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <TextField
-          type="date"
-          required
-          label={t('register.date')}
-          value={date}
-          onChange={(e) => {
-            setDate(e.target.value);
-            setDateError(false);
-          }}
-          error={dateError}
-          helperText={dateError ? t('register.dateInvalid') : undefined}
-          sx={{ width: { xs: '100%', sm: 220 } }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'print-register-date', max: '2100-12-31' } }}
-        />
+        <Box sx={{ width: { xs: '100%', sm: 220 } }}>
+          <DateField
+            id="print-register-date"
+            label={t('register.date')}
+            value={date}
+            max="2100-12-31"
+            size="medium"
+            onChange={(day) => {
+              setDate(day ?? '');
+              setDateError(false);
+            }}
+            testId="print-register-date"
+            sx={{ width: '100%' }}
+          />
+          {dateError && (
+            <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5, mx: 1.75 }} role="alert">
+              {t('register.dateInvalid')}
+            </Typography>
+          )}
+        </Box>
         <Button type="submit" variant="contained" startIcon={<PictureAsPdfOutlined />} loading={busy} loadingPosition="start" sx={{ mt: 1 }} data-testid="print-register-submit">
           {t('register.submit')}
         </Button>

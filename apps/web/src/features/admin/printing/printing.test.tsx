@@ -1,3 +1,4 @@
+import { dayToText } from '../../../components/ui/date-field.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expectSameLocaleKeys } from '../../../test/locales.ts';
@@ -68,8 +69,8 @@ describe('printing section', () => {
     const calls = servePrinting();
     renderAt(<PrintingSection />, '/admin/printing', '/admin/printing/*', 'warehouse');
     const date = await screen.findByTestId<HTMLInputElement>('print-register-date');
-    expect(date.value).toBe(kyivToday());
-    fireEvent.change(date, { target: { value: '2026-03-05' } });
+    expect(date.value).toBe(dayToText(kyivToday()));
+    fireEvent.input(date, { target: { value: '05.03.2026' } });
     fireEvent.click(screen.getByTestId('print-register-submit'));
     await waitFor(() => expect(tabs[0]?.location.href).toBe('blob:pdf'));
     const call = calls.find((c) => c.path === '/api/v1/admin/orders/print/register')!;
