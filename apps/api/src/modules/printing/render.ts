@@ -183,7 +183,6 @@ export function drawInvoice(doc: Doc, p: PrintOrder, req: SupplierRequisitesDto,
   doc.addPage({ size: 'A4', margin: MARGIN });
   doc.font('bold').fontSize(15).text(t.invoice(o.number, kyivDate(o.createdAt)), MARGIN, MARGIN, { width: contentWidth });
   doc.moveDown(0.6);
-  doc.font('bold').fontSize(11).text(t.supplier);
   kv(doc, MARGIN, contentWidth, [
     [t.supplier, req.name],
     [t.code, req.code],
@@ -194,7 +193,6 @@ export function drawInvoice(doc: Doc, p: PrintOrder, req: SupplierRequisitesDto,
   ]);
   doc.font('regular').fontSize(10).text(req.tax_note || t.noVat, MARGIN, doc.y, { width: contentWidth });
   doc.moveDown(0.6);
-  doc.font('bold').fontSize(11).text(t.buyer, MARGIN, doc.y);
   kv(doc, MARGIN, contentWidth, [
     [t.buyer, p.reseller.name],
     [t.email, p.reseller.email],
@@ -218,7 +216,8 @@ export function drawInvoice(doc: Doc, p: PrintOrder, req: SupplierRequisitesDto,
   doc.moveDown(0.5);
   const total = o.wholesaleKop;
   doc.font('bold').fontSize(11).text(`${t.toPay}: ${money(total)} грн`, MARGIN, doc.y, { width: contentWidth, align: 'right' });
-  doc.font('regular').fontSize(10).text(req.tax_note ? `${t.noVat}. ${req.tax_note}` : t.noVat, { width: contentWidth, align: 'right' });
+  // The tax note is printed with the supplier's requisites; under the total only "Без ПДВ".
+  doc.font('regular').fontSize(10).text(t.noVat, { width: contentWidth, align: 'right' });
   doc.moveDown(0.5);
   doc.font('bold').fontSize(10).text(`${t.inWords}: `, MARGIN, doc.y, { continued: true, width: contentWidth }).font('regular').text(amountInWords(total, locale));
   doc.moveDown(2);
@@ -248,15 +247,15 @@ export function drawRegister(doc: Doc, day: string, rows: RegisterRow[], supplie
     doc.font('regular').fontSize(12).text(t.noShipments, MARGIN, doc.y, { width });
     return;
   }
-  const fixed = 28 + 60 + 105 + 150 + 95 + 80 + 80;
+  const fixed = 28 + 72 + 105 + 140 + 95 + 80 + 80;
   table(
     doc,
     MARGIN,
     [
       { title: t.n, width: 28, align: 'right' },
-      { title: t.order, width: 60 },
+      { title: t.order, width: 72 },
       { title: t.waybill, width: 105 },
-      { title: t.recipient, width: 150 },
+      { title: t.recipient, width: 140 },
       { title: t.cityBranch, width: width - fixed },
       { title: t.declared, width: 95, align: 'right' },
       { title: t.deliveryCost, width: 80, align: 'right' },
