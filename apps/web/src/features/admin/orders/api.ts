@@ -125,12 +125,16 @@ export type BulkInput = z.input<typeof adminOrdersBulkInput>;
 
 /**
  * `POST /admin/orders/bulk`: one action on many orders; each row's result comes back (a 200 even
- * when some rows fail). Afterwards the lists, the stats, the details and the worklist counters reload.
+ * when some rows fail), with an `Idempotency-Key`. Afterwards the lists, the stats, the details and the worklist counters reload.
  */
 export function useBulkOrders() {
   const client = useQueryClient();
+  // One Idempotency-Key per action: a retry while its outcome is unknown gets the first answer (the
+  // rows it did), not every row refused as already done.
+  const [intent] = useState(createIntent);
   return useMutation({
-    mutationFn: async (input: BulkInput): Promise<BulkResultDto> => bulkResultDto.parse(await api.raw('POST', '/admin/orders/bulk', { body: input })),
+    mutationFn: async (input: BulkInput): Promise<BulkResultDto> =>
+      bulkResultDto.parse(await intent.run(input, (key) => api.raw('POST', '/admin/orders/bulk', { body: input, headers: idempotencyHeader(key) }))),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: adminOrderKeys.all });
       void client.invalidateQueries({ queryKey: worklistKeys.counts });

@@ -178,6 +178,8 @@ describe('admin orders: worklists, selection and bulk actions (issue 28)', () =>
     fireEvent.click(within(dialog).getByTestId('bulk-ttn-submit'));
     expect(api.find('POST', '/admin/orders/bulk')).toHaveLength(1);
     expect(api.find('POST', '/admin/orders/bulk')[0]!.body).toEqual({ action: 'ttn', weight: 2.5, seats: 1, ids: [7, 9] });
+    // A retry while the outcome is unknown would carry the same key (the API answers the first result).
+    expect(api.find('POST', '/admin/orders/bulk')[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
     await waitFor(() => expect((screen.getByTestId('bulk-ttn') as HTMLButtonElement).disabled).toBe(true));
     await act(async () => answer(result([{ id: 7, ok: true }, { id: 9, ok: false, code: 'CarrierRefused', error: 'Нова Пошта відмовила: невірне відділення' }])));
     const results = await screen.findByTestId('bulk-results');
