@@ -154,6 +154,7 @@ export const printIdsQuery = z.object({
     .string('invalid_type')
     .regex(/^\d{1,10}(,\d{1,10})*$/, 'invalid_value')
     .transform((s) => [...new Set(s.split(',').map(Number))])
+    .refine((a) => a.every((id) => id >= 1 && id <= 2_147_483_647), 'invalid_value')
     .refine((a) => a.length <= BULK_MAX, 'too_many'),
 });
 /** `GET /admin/orders/print/register?date=YYYY-MM-DD`: the day's shipments (waybills made that Kyiv day). */

@@ -284,6 +284,9 @@ describe('many orders in one PDF', () => {
     expect(r.json()).toMatchObject({ code: 'NoWaybill', number: b.number, message: `№ ${b.number}: У замовлення ще немає накладної` });
     expect((await pdf(`/api/v1/admin/orders/print/marking?ids=${a.id},99999999`)).status).toBe(404);
     expect((await pdf(`/api/v1/admin/orders/print/marking?ids=abc`)).status).toBe(422);
+    // Beyond an int4 id or zero: refused before the database (which would fail on the range).
+    expect((await pdf(`/api/v1/admin/orders/print/marking?ids=${a.id},9999999999`)).status).toBe(422);
+    expect((await pdf(`/api/v1/admin/orders/print/marking?ids=0`)).status).toBe(422);
     expect((await pdf(`/api/v1/admin/orders/print/marking`)).status).toBe(422);
     expect((await pdf(`/api/v1/admin/orders/print/sticker?ids=${a.id}`)).status).toBe(404);
   });
