@@ -133,7 +133,7 @@ async function addToCart(request: APIRequestContext, token: string) {
 // Parallel on the config's 2 workers; the longest tests first.
 test.describe.configure({ mode: 'parallel' });
 
-test('the back office: resellers, a reseller, money queues, orders board and an order, catalogue editor, content, 1C, audit', async ({ page, request }) => {
+test('the back office: resellers, a reseller, money queues and the receipt walk, orders board and an order, catalogue editor, content, 1C, printing, audit', async ({ page, request }) => {
   test.setTimeout(360_000);
   const a11y = new A11y(page);
   const reseller = await createReseller(request, { name: 'Ірина Доступна' });
@@ -168,6 +168,13 @@ test('the back office: resellers, a reseller, money queues, orders board and an 
   await a11y.scan('admin: approve confirm dialog');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('approve-dialog-confirm')).toHaveCount(0);
+  // The receipt walk (issue 28), opened from the row's receipt.
+  await row.getByTestId('receipt-open').click();
+  const walk = page.locator(`[data-testid="receipt-dialog"][data-id="${payment.id}"]`);
+  await expect(walk.getByTestId('receipt-image')).toBeVisible();
+  await a11y.scan('admin: receipt walk dialog');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('receipt-dialog')).toHaveCount(0);
   await page.getByTestId('money-tab-withdrawals').click();
   await a11y.scan('admin: money queues (withdrawals)');
 
@@ -206,6 +213,9 @@ test('the back office: resellers, a reseller, money queues, orders board and an 
   await visit(page, '/admin/onec');
   await expect(page.getByTestId('onec-page')).toBeVisible();
   await a11y.scan('admin: 1C');
+  await visit(page, '/admin/printing');
+  await expect(page.getByTestId('requisites-card')).toBeVisible();
+  await a11y.scan('admin: printing');
   await visit(page, '/admin/audit');
   await expect(page.getByTestId('audit-row').first()).toBeVisible();
   await a11y.scan('admin: audit');
