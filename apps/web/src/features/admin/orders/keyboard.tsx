@@ -1,7 +1,7 @@
 /**
  * Keyboard work in the back office's queues (issue 28): a document-wide key handler that leaves
  * the keys alone while a person types (inputs, text areas, selects, editable text) or a dialog or
- * menu has the focus, and a small "Клавіші" hint listing what the keys do.
+ * menu has the focus or a modal dialog is open, and a small "Клавіші" hint listing what the keys do.
  * Test ids: keys-hint, keys-hint-list.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -21,6 +21,9 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return !!target.closest('[role="dialog"], [role="menu"], [role="listbox"], [role="combobox"], [contenteditable="true"]');
 }
 
+/** A modal dialog is open (its keys are its own, wherever the focus went). */
+export const modalOpen = () => !!document.querySelector('[role="dialog"][aria-modal="true"]');
+
 /** A control that acts on Enter or Space itself (the handler must not act twice). */
 export function isControlTarget(target: EventTarget | null): boolean {
   return target instanceof Element && !!target.closest('a[href], button, input, select, textarea, [role="button"], [role="checkbox"], [role="link"]');
@@ -35,7 +38,7 @@ export function useKeys(handler: (e: KeyboardEvent) => boolean, enabled = true) 
   useEffect(() => {
     if (!enabled) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.isComposing || isTypingTarget(e.target)) return;
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.isComposing || isTypingTarget(e.target) || modalOpen()) return;
       if (ref.current(e)) e.preventDefault();
     };
     document.addEventListener('keydown', onKey);

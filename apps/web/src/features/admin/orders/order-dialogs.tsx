@@ -539,7 +539,8 @@ export const npForm = z.object({
 });
 export type NpForm = z.infer<typeof npForm>;
 
-export function CreateTtnDialog({ order, open, onClose }: { order: AdminOrderDto; open: boolean; onClose: () => void }) {
+/** `onCreated` hears of the waybill made (before `onClose`): a worklist's walk goes on to the next order. */
+export function CreateTtnDialog({ order, open, onClose, onCreated }: { order: AdminOrderDto; open: boolean; onClose: () => void; onCreated?: (o: AdminOrderDto) => void }) {
   const { t, tc } = useOrdersT();
   const toast = useToast();
   const create = useCreateTtn(order.id);
@@ -555,6 +556,7 @@ export function CreateTtnDialog({ order, open, onClose }: { order: AdminOrderDto
       {
         onSuccess: (o) => {
           toast.success(t('np.created', { ttn: o.ttn ?? '' }));
+          onCreated?.(o);
           onClose();
         },
         onError: (e) => setErrorText(serverError(e, form.setError, ['weight', 'seats', 'description'], tc('errors.generic'))),
@@ -570,6 +572,8 @@ export function CreateTtnDialog({ order, open, onClose }: { order: AdminOrderDto
           {...muiField(field)}
           label={label}
           required
+          // The weight takes the focus, so Enter submits the prefilled 1 kg / 1 seat at once.
+          autoFocus={name === 'weight'}
           error={!!fieldState.error}
           helperText={err(fieldState.error?.message)}
           slotProps={{ htmlInput: { inputMode, 'data-testid': `np-${name}` } }}

@@ -4,20 +4,56 @@
  * "Наступне" and the keys P / N (or Alt+← / Alt+→) step to the neighbouring order of the same list
  * or worklist, keeping the way back. Past the page's last order the queue goes on: a worklist's
  * orders not visited yet (read again: the processed ones have left it), or the list's next page.
- * Test ids: queue-nav, queue-position, queue-prev, queue-next.
+ * On an order worklist the worklist's main action is there too, with the key A: to_confirm confirms
+ * the order (not a Balance one), to_pack moves it to Complected, to_ship opens the Nova Poshta waybill
+ * dialog (1 kg, 1 seat; Enter makes it); trouble and onec_failed have none. The action is offered only
+ * while the role may do it and the order is still where the worklist expects it; it goes through the
+ * order page's own mutations (the same API calls, rules and error messages). Once it is done the walk
+ * goes on to the worklist's next order, or back to the list with "Черга опрацьована".
+ * Test ids: queue-nav, queue-position, queue-prev, queue-next, queue-action (data-action).
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
+import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
+import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
+import LocalShippingIcon from '@mui/icons-material/LocalShippingOutlined';
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { ORDER_WORKLISTS, type OrderWorklist } from '@drop/shared';
+import { ORDER_WORKLISTS, mayAccess, mustBePaidToShip, staffMayConfirm, type AdminOrderDto, type OrderWorklist } from '@drop/shared';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useToast } from '../../../lib/toast.tsx';
 import { parseOrdersFilter } from '../../orders/lib/orders-filter.ts';
-import { useAdminOrders } from './api.ts';
+import { worklistKeys } from '../worklists/api.ts';
+import { allowedMoves, canCreateNpTtn, offersConfirm } from './admin-order-page.tsx';
+import { adminOrderKeys, getAdminOrders, useAdminOrder, useAdminOrders, useMoveOrder } from './api.ts';
 import { useOrdersT } from './i18n.ts';
 import { KeysHint, useKeys } from './keyboard.tsx';
+import { CreateTtnDialog, useIsAdmin, useStaffRole } from './order-dialogs.tsx';
 import { adminOrderPath, type OrderLinkState } from './orders-board-page.tsx';
+
+/** A worklist's main action on one order (trouble and onec_failed have none). */
+export type QueueActionKind = 'confirm' | 'pack' | 'waybill';
+const WORKLIST_ACTIONS: Partial<Record<OrderWorklist, QueueActionKind>> = { to_confirm: 'confirm', to_pack: 'pack', to_ship: 'waybill' };
+
+/**
+ * The worklist's main action this role may take on this order now: undefined when the worklist has
+ * none, the role may not, or the order has left the state the worklist holds. `blocked`: offered but
+ * the paid-Card rule stops it here (an unpaid Card order ships only by an admin's override with a
+ * reason, given in the move or waybill dialog).
+ */
+export function queueActionOf(worklist: OrderWorklist | undefined, o: AdminOrderDto, role: string | undefined, isAdmin: boolean): { kind: QueueActionKind; blocked: boolean } | undefined {
+  const kind = worklist ? WORKLIST_ACTIONS[worklist] : undefined;
+  if (kind === 'confirm') return o.status === 'New' && offersConfirm(o, role) && staffMayConfirm(o) ? { kind, blocked: false } : undefined;
+  if (kind === 'pack') return o.status === 'Confirmed' && allowedMoves(o, role).includes('Complected') ? { kind, blocked: mustBePaidToShip(o) } : undefined;
+  if (kind === 'waybill') return mayAccess(role, 'orders.waybill') && canCreateNpTtn(o) ? { kind, blocked: mustBePaidToShip(o) && !isAdmin } : undefined;
+  return undefined;
+}
+
+const ACTION_ICONS: Record<QueueActionKind, React.ReactNode> = { confirm: <CheckCircleIcon />, pack: <InventoryIcon />, waybill: <LocalShippingIcon /> };
 
 /** The link state the order page was opened with, if it is a list's (a `back` to /admin/orders and the ids). */
 export function useQueueState(): { back: string | undefined; queue: number[]; worklist: OrderWorklist | undefined } {
@@ -30,8 +66,18 @@ export function useQueueState(): { back: string | undefined; queue: number[]; wo
 }
 
 export function QueueNav({ id }: { id: number }) {
-  const { t } = useOrdersT();
+  const { t, tc, i18n } = useOrdersT();
   const navigate = useNavigate();
+  const client = useQueryClient();
+  const toast = useToast();
+  const role = useStaffRole();
+  const isAdmin = useIsAdmin();
+  // The page's own query (the same key): the order as the page shows it, updated by its mutations.
+  const order = useAdminOrder(id).data;
+  const move = useMoveOrder(id);
+  const [waybillOpen, setWaybillOpen] = useState(false);
+  // An action on its way (or done, the walk moving on): a second A or click sends nothing.
+  const acting = useRef<number | null>(null);
   const { back, queue, worklist } = useQueueState();
   const at = queue.indexOf(id);
   const prev = at > 0 ? queue[at - 1] : undefined;
@@ -39,7 +85,8 @@ export function QueueNav({ id }: { id: number }) {
   const last = at >= 0 && at === queue.length - 1 && !!back;
   const backParams = new URLSearchParams(back?.split('?')[1] ?? '');
   const { page, per_page, ...filter } = parseOrdersFilter(backParams);
-  const more = useAdminOrders(worklist ? { ...filter, worklist, page: 1, per_page: 100 } : { ...filter, page: page + 1, per_page }, last);
+  const moreQuery = worklist ? { ...filter, worklist, page: 1, per_page: 100 } : { ...filter, page: page + 1, per_page };
+  const more = useAdminOrders(moreQuery, last);
   const moreIds = last && more.data ? more.data.data.map((o) => o.id).filter((n) => !queue.includes(n)) : [];
   const next = at >= 0 && at < queue.length - 1 ? queue[at + 1] : moreIds[0];
   const go = (to: number | undefined) => {
@@ -50,9 +97,68 @@ export function QueueNav({ id }: { id: number }) {
     void navigate(adminOrderPath(to), { state: { back: nextBack, queue: extended } satisfies OrderLinkState });
     return true;
   };
+  const action = at >= 0 && back && order && order.id === id ? queueActionOf(worklist, order, role, isAdmin) : undefined;
+  const busy = move.isPending || waybillOpen;
+
+  /**
+   * After the action: the queue's next order; at its end the worklist read again (the order just
+   * done has left it) for an order not visited yet; none: back to the list, the queue is done.
+   */
+  const advance = async () => {
+    if (!back) return;
+    void client.invalidateQueries({ queryKey: worklistKeys.counts });
+    if (at >= 0 && at < queue.length - 1) {
+      go(queue[at + 1]);
+      return;
+    }
+    let rest: number[] = [];
+    let left = 0;
+    try {
+      const fresh = await client.fetchQuery({ queryKey: adminOrderKeys.list(moreQuery, i18n.language), queryFn: ({ signal }) => getAdminOrders(moreQuery, signal), staleTime: 0 });
+      const others = fresh.data.map((o) => o.id).filter((n) => n !== id);
+      rest = others.filter((n) => !queue.includes(n));
+      left = others.length;
+    } catch {
+      // The list could not be read: back to it (it shows its own error).
+    }
+    if (rest.length > 0) {
+      void navigate(adminOrderPath(rest[0]!), { state: { back, queue: [...queue, ...rest] } satisfies OrderLinkState });
+      return;
+    }
+    // Orders skipped on the way are still in the worklist: the list shows them.
+    if (left > 0) toast.info(t('worklist.doneSkipped', { count: left }));
+    else toast.success(t('worklist.done'));
+    void navigate(back);
+  };
+
+  const act = () => {
+    if (!action || action.blocked || busy || acting.current === id) return false;
+    if (action.kind === 'waybill') {
+      setWaybillOpen(true);
+      return true;
+    }
+    acting.current = id;
+    move.mutate(
+      { status: action.kind === 'confirm' ? 'Confirmed' : 'Complected' },
+      {
+        onSuccess: (o) => {
+          toast.success(t('move.done', { status: o.status_name }));
+          void advance();
+        },
+        onError: (e) => {
+          acting.current = null;
+          toast.error(isApiError(e) ? e.message : tc('errors.generic'));
+        },
+      },
+    );
+    return true;
+  };
+
   useKeys((e) => {
     if (e.key === 'n' || e.key === 'N' || (e.altKey && e.key === 'ArrowRight')) return go(next);
     if (e.key === 'p' || e.key === 'P' || (e.altKey && e.key === 'ArrowLeft')) return go(prev);
+    // By the key's place too (KeyA), so the Ukrainian layout's "ф" works.
+    if (!e.altKey && !e.shiftKey && (e.key === 'a' || e.key === 'A' || e.code === 'KeyA')) return act();
     return false;
   }, at >= 0 && !!back);
   if (at < 0 || !back) return null;
@@ -64,13 +170,43 @@ export function QueueNav({ id }: { id: number }) {
       <Typography variant="body2" color="text.secondary" data-testid="queue-position">
         {position}
       </Typography>
+      {action && (
+        <Button
+          size="small"
+          variant="contained"
+          color="success"
+          startIcon={ACTION_ICONS[action.kind]}
+          disabled={action.blocked}
+          loading={move.isPending}
+          onClick={() => act()}
+          aria-keyshortcuts="A"
+          data-testid="queue-action"
+          data-action={action.kind}
+        >
+          {t(`worklist.action.${action.kind}`)}
+          <Box component="kbd" aria-hidden sx={{ ml: 1, px: 0.5, border: 1, borderColor: 'currentColor', borderRadius: 0.5, fontSize: '0.75em', fontFamily: 'inherit', opacity: 0.8, display: { xs: 'none', md: 'inline' } }}>
+            A
+          </Box>
+        </Button>
+      )}
       <Button size="small" variant="outlined" startIcon={<NavigateBeforeIcon />} disabled={prev === undefined} onClick={() => go(prev)} aria-label={t('worklist.prevLabel')} aria-keyshortcuts="P Alt+ArrowLeft" data-testid="queue-prev">
         {t('worklist.prev')}
       </Button>
       <Button size="small" variant="contained" endIcon={<NavigateNextIcon />} disabled={next === undefined} onClick={() => go(next)} aria-label={t('worklist.nextLabel')} aria-keyshortcuts="N Alt+ArrowRight" data-testid="queue-next">
         {t('worklist.next')}
       </Button>
-      <KeysHint lines={[t('keys.orderNext'), t('keys.orderPrev')]} />
+      <KeysHint lines={[t('keys.orderNext'), t('keys.orderPrev'), ...(worklist && WORKLIST_ACTIONS[worklist] ? [t(`keys.orderAction.${WORKLIST_ACTIONS[worklist]}`)] : [])]} />
+      {waybillOpen && order && (
+        <CreateTtnDialog
+          open
+          order={order}
+          onClose={() => setWaybillOpen(false)}
+          onCreated={() => {
+            acting.current = id;
+            void advance();
+          }}
+        />
+      )}
     </Box>
   );
 }
