@@ -7,7 +7,8 @@
  * admin-order-delivery, order-confirm, order-balance-confirm-note, order-move, order-mark-paid, order-set-ttn, order-create-ttn, order-reseller,
  * admin-order-ttn, admin-order-lines, admin-order-line; see order-dialogs.tsx, reservation-jobs.tsx.
  * Issue 28: the "Друк" menu (print-menu.tsx) and, opened from a list or worklist, the previous/next
- * order of that list with P/N (queue-nav.tsx).
+ * order of that list with P/N, and on an order worklist its main action with A (confirm, pack, make
+ * the NP waybill, run the failed 1C job again), then on to the next order (queue-nav.tsx).
  */
 import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';

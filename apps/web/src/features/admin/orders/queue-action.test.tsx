@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { buildConfigLists, type AdminOrderDto, type OrderDto, type StaffRole } from '@drop/shared';
+import { buildConfigLists, type AdminOrderDto, type OrderDto, type ReservationJobDto, type StaffRole } from '@drop/shared';
 import { order as resellerOrder, summary } from '../../orders/components/test-fixtures.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import OrdersSection from './orders-section.tsx';
@@ -217,6 +217,40 @@ describe('admin order page: the worklist\'s main action with A (issue 28)', () =
     await screen.findByText('Замовлення №100008');
     expect(api.find('POST', /\/ttn$/).map((c) => [c.path, c.body])).toEqual([['/admin/orders/7/ttn', { weight: 1, seats: 1 }]]);
     // Order 8 is not Nova Poshta: no action there.
+    expect(actionButton()).toBeNull();
+  });
+
+  it('onec_failed: A runs the failed 1C job again (the jobs card\'s retry) and walks on; an order with no failed job has no action', async () => {
+    const job = (id: string, state: ReservationJobDto['state']): ReservationJobDto => ({
+      id,
+      action: 'CreateReserveJob',
+      state,
+      retry_count: state === 'failed' ? 8 : 0,
+      retry_limit: 8,
+      created_at: '2026-01-01T10:00:00Z',
+      started_at: null,
+      completed_at: null,
+      next_attempt_at: null,
+      error: state === 'failed' ? 'HTTP 500' : null,
+    });
+    const api = mockApi((c) => {
+      if (c.path === '/config') return { data: lists };
+      if (c.path === '/admin/worklists') return { data: { onec_failed: 2 } };
+      if (c.path === '/admin/orders' && c.method === 'GET') return page([7, 8].map((id) => rowOf(adminOrder(id))));
+      if (c.path === '/admin/orders/7/jobs/j7/retry' && c.method === 'POST') return { data: job('j7', 'created') };
+      const m = /^\/admin\/orders\/(\d+)(\/jobs)?$/.exec(c.path);
+      if (!m) return undefined;
+      const id = Number(m[1]);
+      return m[2] ? { data: [job(`j${id}`, id === 7 ? 'failed' : 'completed')] } : { data: adminOrder(id) };
+    });
+    await openFirst('onec_failed', 'manager');
+    const button = await screen.findByTestId('queue-action');
+    expect(button.dataset.action).toBe('retry');
+    expect(button.textContent).toBe('Повторити 1СA');
+    press('a');
+    await screen.findByText('Замовлення №100008');
+    expect(api.find('POST', /\/retry$/).map((c) => c.path)).toEqual(['/admin/orders/7/jobs/j7/retry']);
+    await screen.findAllByTestId('job-row');
     expect(actionButton()).toBeNull();
   });
 

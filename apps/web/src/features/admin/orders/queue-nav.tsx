@@ -6,7 +6,9 @@
  * orders not visited yet (read again: the processed ones have left it), or the list's next page.
  * On an order worklist the worklist's main action is there too, with the key A: to_confirm confirms
  * the order (not a Balance one), to_pack moves it to Complected, to_ship opens the Nova Poshta waybill
- * dialog (1 kg, 1 seat; Enter makes it); trouble and onec_failed have none. The action is offered only
+ * dialog (1 kg, 1 seat; Enter makes it); onec_failed runs the order's failed 1C job again (as its
+ * "Повторити" on the reservation jobs card; that takes the order out of the worklist); trouble has
+ * none. The action is offered only
  * while the role may do it and the order is still where the worklist expects it; it goes through the
  * order page's own mutations (the same API calls, rules and error messages). Once it is done the walk
  * goes on to the worklist's next order, or back to the list with "Черга опрацьована".
@@ -23,21 +25,22 @@ import LocalShippingIcon from '@mui/icons-material/LocalShippingOutlined';
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { ORDER_WORKLISTS, mayAccess, mustBePaidToShip, staffMayConfirm, type AdminOrderDto, type OrderWorklist } from '@drop/shared';
+import ReplayIcon from '@mui/icons-material/Replay';
+import { ORDER_WORKLISTS, mayAccess, mustBePaidToShip, staffMayConfirm, type AdminOrderDto, type OrderWorklist, type ReservationJobDto } from '@drop/shared';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { parseOrdersFilter } from '../../orders/lib/orders-filter.ts';
 import { worklistKeys } from '../worklists/api.ts';
 import { allowedMoves, canCreateNpTtn, offersConfirm } from './admin-order-page.tsx';
-import { adminOrderKeys, getAdminOrders, useAdminOrder, useAdminOrders, useMoveOrder } from './api.ts';
+import { adminOrderKeys, getAdminOrders, useAdminOrder, useAdminOrders, useMoveOrder, useReservationJobs, useRetryJob } from './api.ts';
 import { useOrdersT } from './i18n.ts';
 import { KeysHint, useKeys } from './keyboard.tsx';
 import { CreateTtnDialog, useIsAdmin, useStaffRole } from './order-dialogs.tsx';
 import { adminOrderPath, type OrderLinkState } from './orders-board-page.tsx';
 
-/** A worklist's main action on one order (trouble and onec_failed have none). */
-export type QueueActionKind = 'confirm' | 'pack' | 'waybill';
-const WORKLIST_ACTIONS: Partial<Record<OrderWorklist, QueueActionKind>> = { to_confirm: 'confirm', to_pack: 'pack', to_ship: 'waybill' };
+/** A worklist's main action on one order (trouble has none). */
+export type QueueActionKind = 'confirm' | 'pack' | 'waybill' | 'retry';
+const WORKLIST_ACTIONS: Partial<Record<OrderWorklist, QueueActionKind>> = { to_confirm: 'confirm', to_pack: 'pack', to_ship: 'waybill', onec_failed: 'retry' };
 
 /**
  * The worklist's main action this role may take on this order now: undefined when the worklist has
@@ -45,15 +48,22 @@ const WORKLIST_ACTIONS: Partial<Record<OrderWorklist, QueueActionKind>> = { to_c
  * the paid-Card rule stops it here (an unpaid Card order ships only by an admin's override with a
  * reason, given in the move or waybill dialog).
  */
-export function queueActionOf(worklist: OrderWorklist | undefined, o: AdminOrderDto, role: string | undefined, isAdmin: boolean): { kind: QueueActionKind; blocked: boolean } | undefined {
+export function queueActionOf(
+  worklist: OrderWorklist | undefined,
+  o: AdminOrderDto,
+  role: string | undefined,
+  isAdmin: boolean,
+  failedJob: ReservationJobDto | undefined,
+): { kind: QueueActionKind; blocked: boolean } | undefined {
   const kind = worklist ? WORKLIST_ACTIONS[worklist] : undefined;
+  if (kind === 'retry') return mayAccess(role, 'orders.reservation') && failedJob ? { kind, blocked: false } : undefined;
   if (kind === 'confirm') return o.status === 'New' && offersConfirm(o, role) && staffMayConfirm(o) ? { kind, blocked: false } : undefined;
   if (kind === 'pack') return o.status === 'Confirmed' && allowedMoves(o, role).includes('Complected') ? { kind, blocked: mustBePaidToShip(o) } : undefined;
   if (kind === 'waybill') return mayAccess(role, 'orders.waybill') && canCreateNpTtn(o) ? { kind, blocked: mustBePaidToShip(o) && !isAdmin } : undefined;
   return undefined;
 }
 
-const ACTION_ICONS: Record<QueueActionKind, React.ReactNode> = { confirm: <CheckCircleIcon />, pack: <InventoryIcon />, waybill: <LocalShippingIcon /> };
+const ACTION_ICONS: Record<QueueActionKind, React.ReactNode> = { confirm: <CheckCircleIcon />, pack: <InventoryIcon />, waybill: <LocalShippingIcon />, retry: <ReplayIcon /> };
 
 /** The link state the order page was opened with, if it is a list's (a `back` to /admin/orders and the ids). */
 export function useQueueState(): { back: string | undefined; queue: number[]; worklist: OrderWorklist | undefined } {
@@ -75,11 +85,16 @@ export function QueueNav({ id }: { id: number }) {
   // The page's own query (the same key): the order as the page shows it, updated by its mutations.
   const order = useAdminOrder(id).data;
   const move = useMoveOrder(id);
+  const retry = useRetryJob(id);
   const [waybillOpen, setWaybillOpen] = useState(false);
   // An action on its way (or done, the walk moving on): a second A or click sends nothing.
   const acting = useRef<number | null>(null);
   const { back, queue, worklist } = useQueueState();
   const at = queue.indexOf(id);
+  // On the 1C failures' worklist: the order's failed job (the jobs card's own query).
+  const onecWalk = worklist === 'onec_failed' && at >= 0 && mayAccess(role, 'orders.reservation');
+  const jobs = useReservationJobs(onecWalk ? id : 0);
+  const failedJob = onecWalk ? jobs.data?.find((j) => j.state === 'failed') : undefined;
   const prev = at > 0 ? queue[at - 1] : undefined;
   // At the queue's end: what follows it in the list (see above).
   const last = at >= 0 && at === queue.length - 1 && !!back;
@@ -97,8 +112,9 @@ export function QueueNav({ id }: { id: number }) {
     void navigate(adminOrderPath(to), { state: { back: nextBack, queue: extended } satisfies OrderLinkState });
     return true;
   };
-  const action = at >= 0 && back && order && order.id === id ? queueActionOf(worklist, order, role, isAdmin) : undefined;
-  const busy = move.isPending || waybillOpen;
+  const action = at >= 0 && back && order && order.id === id ? queueActionOf(worklist, order, role, isAdmin, failedJob) : undefined;
+  const pending = move.isPending || retry.isPending;
+  const busy = pending || waybillOpen;
 
   /**
    * After the action: the queue's next order; at its end the worklist read again (the order just
@@ -137,7 +153,22 @@ export function QueueNav({ id }: { id: number }) {
       setWaybillOpen(true);
       return true;
     }
+    if (action.kind === 'retry' && !failedJob) return false;
     acting.current = id;
+    const failed = (e: unknown) => {
+      acting.current = null;
+      toast.error(isApiError(e) ? e.message : tc('errors.generic'));
+    };
+    if (action.kind === 'retry' && failedJob) {
+      retry.mutate(failedJob.id, {
+        onSuccess: () => {
+          toast.success(t('jobs.retried'));
+          void advance();
+        },
+        onError: failed,
+      });
+      return true;
+    }
     move.mutate(
       { status: action.kind === 'confirm' ? 'Confirmed' : 'Complected' },
       {
@@ -145,10 +176,7 @@ export function QueueNav({ id }: { id: number }) {
           toast.success(t('move.done', { status: o.status_name }));
           void advance();
         },
-        onError: (e) => {
-          acting.current = null;
-          toast.error(isApiError(e) ? e.message : tc('errors.generic'));
-        },
+        onError: failed,
       },
     );
     return true;
@@ -177,7 +205,7 @@ export function QueueNav({ id }: { id: number }) {
           color="success"
           startIcon={ACTION_ICONS[action.kind]}
           disabled={action.blocked}
-          loading={move.isPending}
+          loading={pending}
           onClick={() => act()}
           aria-keyshortcuts="A"
           data-testid="queue-action"
