@@ -21,8 +21,8 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return !!target.closest('[role="dialog"], [role="menu"], [role="listbox"], [role="combobox"], [contenteditable="true"]');
 }
 
-/** A modal dialog is open (its keys are its own, wherever the focus went). */
-export const modalOpen = () => !!document.querySelector('[role="dialog"][aria-modal="true"]');
+/** A modal dialog, a menu or a popover (the "Клавіші" list) is open: its keys are its own, wherever the focus went. */
+export const modalOpen = () => !!document.querySelector('[role="dialog"][aria-modal="true"], .MuiPopover-root');
 
 /** A control that acts on Enter or Space itself (the handler must not act twice). */
 export function isControlTarget(target: EventTarget | null): boolean {

@@ -263,6 +263,9 @@ describe('admin order page: the worklist\'s main action with A (issue 28)', () =
     fireEvent.click(screen.getByTestId('keys-hint'));
     expect((await screen.findByTestId('keys-hint-list')).textContent).not.toContain('A —');
     expect(api.find('POST', /./)).toHaveLength(0);
+    // While the hint is open the keys are its own: N does not walk on.
+    fireEvent.keyDown(document.body, { key: 'n' });
+    expect(location()).toBe('/admin/orders/7');
   });
 
   it('ru: the action and the hint', async () => {
