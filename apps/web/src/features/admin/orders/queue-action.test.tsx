@@ -127,6 +127,32 @@ describe('admin order page: the worklist\'s main action with A (issue 28)', () =
     expect(api.find('POST', /\/status$/)).toHaveLength(1);
   });
 
+  it('P while the move is on its way: the move ends, the walk stays where the person went (the page is one per order)', async () => {
+    let release: () => void = () => undefined;
+    const api = serveWorklist([7, 8, 9], 'Confirmed');
+    const inner = api.fn;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/admin/orders/8/status')) {
+        const answer = inner(input, init);
+        return new Promise<Response>((r) => (release = () => void answer.then(r)));
+      }
+      return inner(input, init);
+    });
+    await openFirst('to_pack', 'warehouse', '100008');
+    await screen.findByTestId('queue-action');
+    press('a');
+    fireEvent.keyDown(document.body, { key: 'p' });
+    await screen.findByText('Замовлення №100007');
+    await act(async () => {
+      release();
+      await new Promise((r) => setTimeout(r, 100));
+    });
+    // Not on to 9 (the next after 8): the person is on 7, which is still to be packed.
+    expect(location()).toBe('/admin/orders/7');
+    expect((await screen.findByTestId('queue-action')).dataset.action).toBe('pack');
+    expect(api.find('POST', /\/status$/).map((c) => c.path)).toEqual(['/admin/orders/8/status']);
+  });
+
   it('to_confirm: a manager confirms with A and walks on; a Balance order has no action', async () => {
     const api = serveWorklist([7, 8, 9], 'New', (id) => (id === 8 ? { payment_method: 'Balance' } : {}));
     await openFirst('to_confirm', 'manager');

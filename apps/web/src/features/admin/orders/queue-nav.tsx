@@ -121,8 +121,8 @@ export function QueueNav({ id }: { id: number }) {
    * done has left it) for an order not visited yet; none: back to the list, the queue is done.
    */
   const advance = async () => {
-    if (!back) return;
     void client.invalidateQueries({ queryKey: worklistKeys.counts });
+    if (!back) return;
     if (at >= 0 && at < queue.length - 1) {
       go(queue[at + 1]);
       return;
