@@ -200,6 +200,30 @@ export function nextPending<T extends { id: number; status: string }>(before: T[
   return fresh.find((x) => pending.has(x.id))?.id ?? null;
 }
 
+/**
+ * The receipt walk over a money queue: the request shown (`walkId`), and `advance(done)` which reads
+ * the list again after a decision and shows the next one still `open` (or ends with a message);
+ * `moving` while it reads, so the decided one takes no second key meanwhile.
+ */
+function useQueueWalk<T extends { id: number; status: string }>(list: { data?: { data: T[] } | undefined; refetch: () => Promise<{ data?: { data: T[] } | undefined }> }, open: string) {
+  const { t } = useAdminT();
+  const toast = useScopedToast();
+  const [walkId, setWalkId] = useState<number | null>(null);
+  const [moving, setMoving] = useState(false);
+  const advance = async (done: number) => {
+    const before = list.data?.data ?? [];
+    setMoving(true);
+    const fresh = await list
+      .refetch()
+      .then((r) => r.data?.data ?? [])
+      .finally(() => setMoving(false));
+    const next = nextPending(before, fresh, done, open);
+    setWalkId(next);
+    if (next === null) toast.info(t('money.walk.queueDone'));
+  };
+  return { walkId, setWalkId, moving, advance };
+}
+
 function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undefined; page: number; onPage: (p: number) => void; desktop: boolean }) {
   const { t } = useAdminT();
   const toast = useScopedToast();
@@ -208,26 +232,11 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
   const decide = useDecidePayment();
   const [target, setTarget] = useState<{ item: AdminPayment; mode: 'approve' | 'decline' } | null>(null);
   const targetUser = useAdminUser(target?.item.user_id ?? 0, Boolean(target));
-  const [walkId, setWalkId] = useState<number | null>(null);
-  // The list is read again after a decision in the walk: the decided one takes no second key meanwhile.
-  const [moving, setMoving] = useState(false);
+  const { walkId, setWalkId, moving, advance } = useQueueWalk(list, 'Pending');
   const [bulkOpen, setBulkOpen] = useState(false);
   const items = list.data?.data ?? [];
   const open = items.filter((p) => p.status === 'Pending');
   const selection = useSelection(open);
-
-  /** The walk goes on to the next pending top-up once the list has been read again (or ends). */
-  const advance = async (done: number) => {
-    const before = items;
-    setMoving(true);
-    const fresh = await list
-      .refetch()
-      .then((r) => r.data?.data ?? [])
-      .finally(() => setMoving(false));
-    const next = nextPending(before, fresh, done, 'Pending');
-    setWalkId(next);
-    if (next === null) toast.info(t('money.walk.queueDone'));
-  };
 
   const confirm = (reason: string | undefined, amount?: number) => {
     if (!target) return Promise.resolve();
@@ -384,25 +393,11 @@ function Withdrawals({ status, page, onPage, desktop }: { status: WithdrawStatus
   const list = useAdminWithdraws(status, page);
   const decide = useDecideWithdraw();
   const [target, setTarget] = useState<{ item: AdminWithdraw; mode: 'paid' | 'decline' } | null>(null);
-  const [walkId, setWalkId] = useState<number | null>(null);
-  // The list is read again after a decision in the walk: the decided one takes no second key meanwhile.
-  const [moving, setMoving] = useState(false);
+  const { walkId, setWalkId, moving, advance } = useQueueWalk(list, 'New');
   const [bulkOpen, setBulkOpen] = useState(false);
   const items = list.data?.data ?? [];
   const open = items.filter((w) => w.status === 'New');
   const selection = useSelection(open);
-
-  const advance = async (done: number) => {
-    const before = items;
-    setMoving(true);
-    const fresh = await list
-      .refetch()
-      .then((r) => r.data?.data ?? [])
-      .finally(() => setMoving(false));
-    const next = nextPending(before, fresh, done, 'New');
-    setWalkId(next);
-    if (next === null) toast.info(t('money.walk.queueDone'));
-  };
 
   const confirm = (reason: string | undefined) => {
     if (!target) return Promise.resolve();
