@@ -36,6 +36,38 @@ export async function signInStaff(request: APIRequestContext, email: string, pas
   }
 }
 
+/**
+ * A staff member made by the admin through the API (`role`, `name`), who sets a password from the
+ * invitation mail's link (its attempt and code, as the page would): their token.
+ */
+export async function createStaffMember(request: APIRequestContext, role: 'admin' | 'manager' | 'accountant' | 'warehouse', name: string): Promise<string> {
+  const admin = await operatorToken(request);
+  const email = uniqueEmail(`${role}-e2e`);
+  const password = `${role}-pass-1`;
+  const after = await lastMailId(request, email);
+  const made = await request.post('/api/v1/admin/staff', { headers: { authorization: `Bearer ${admin}` }, data: { email, name, role, lang: 'uk' } });
+  expect(made.status(), await made.text()).toBe(201);
+  let link: URL | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = ((await (await request.get(`/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { data: { id: number; subject: string; text: string }[] }).data;
+        const invite = mails.find((m) => m.id > after && /Запрошення/.test(m.subject));
+        const href = invite ? /\S*\/forgot-password\?\S+/.exec(invite.text)?.[0] : undefined;
+        link = href ? new URL(href, 'http://x') : undefined;
+        return Boolean(link);
+      },
+      { timeout: 15_000, intervals: [200] },
+    )
+    .toBe(true);
+  const q = link!.searchParams;
+  const restored = await request.post('/api/v1/password/restore', {
+    data: { email, attempt_id: q.get('attempt_id'), code: q.get('code'), password, password_confirmation: password, device_token: `e2e-${role}-${process.pid}` },
+  });
+  expect(restored.status(), await restored.text()).toBe(200);
+  return ((await restored.json()) as { data: { token: string } }).data.token;
+}
+
 /** Screenshots for review into $SHOTS_DIR (nothing without it): 1440 and 390 px wide. */
 export async function reviewShots(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;

@@ -11,41 +11,12 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { OperationDto, PaymentDto } from '@drop/shared';
-import { apiGet, createReseller, lastMailId, operatorToken, pngBuffer, signInWithToken, uniqueEmail } from './fixtures.ts';
+import { apiGet, createReseller, createStaffMember, pngBuffer, signInWithToken } from './fixtures.ts';
 
 const COUNT = 10;
 
 /** UAH as the back office writes it: "1 452.50". */
 const money = (uah: number) => uah.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/, ' ');
-
-/** An accountant made by the admin through the API, password set from the invitation's code: their token. */
-async function createAccountant(request: APIRequestContext): Promise<string> {
-  const admin = await operatorToken(request);
-  const email = uniqueEmail('accountant-bulk');
-  const password = 'accountant-pass-1';
-  const after = await lastMailId(request, email);
-  const made = await request.post('/api/v1/admin/staff', { headers: { authorization: `Bearer ${admin}` }, data: { email, name: 'Олена Рахункова', role: 'accountant', lang: 'uk' } });
-  expect(made.status(), await made.text()).toBe(201);
-  let link: URL | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mails = ((await (await request.get(`/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { data: { id: number; subject: string; text: string }[] }).data;
-        const invite = mails.find((m) => m.id > after && /Запрошення/.test(m.subject));
-        const href = invite ? /\S*\/forgot-password\?\S+/.exec(invite.text)?.[0] : undefined;
-        link = href ? new URL(href, 'http://x') : undefined;
-        return Boolean(link);
-      },
-      { timeout: 15_000, intervals: [200] },
-    )
-    .toBe(true);
-  const q = link!.searchParams;
-  const restored = await request.post('/api/v1/password/restore', {
-    data: { email, attempt_id: q.get('attempt_id'), code: q.get('code'), password, password_confirmation: password, device_token: `e2e-accountant-${process.pid}` },
-  });
-  expect(restored.status(), await restored.text()).toBe(200);
-  return ((await restored.json()) as { data: { token: string } }).data.token;
-}
 
 /** A pending top-up with a PNG receipt, made by the reseller through the API. */
 async function pendingTopUp(request: APIRequestContext, token: string, amount: number): Promise<PaymentDto> {
@@ -128,7 +99,7 @@ test('an accountant approves 10 top-ups in one bulk action, then 10 more from th
   // Amounts with kopecks, different in each set: a wrong or a double credit shows in the sums.
   const bulkAmounts = Array.from({ length: COUNT }, (_, i) => 100 + i * 10 + 0.25);
   const walkAmounts = Array.from({ length: COUNT }, (_, i) => 50 + i * 5 + 0.5);
-  const [token, bulkSet] = await Promise.all([createAccountant(request), resellerWithTopUps(request, 'Марія Оптова', bulkAmounts)]);
+  const [token, bulkSet] = await Promise.all([createStaffMember(request, 'accountant', 'Олена Рахункова'), resellerWithTopUps(request, 'Марія Оптова', bulkAmounts)]);
   const row = (id: number) => page.locator(`[data-testid="money-row"][data-id="${id}"]`);
 
   let clicks = 0;
@@ -224,7 +195,7 @@ test('an accountant approves 10 top-ups in one bulk action, then 10 more from th
 
 test('a double press of the bulk confirm button sends one request: each top-up credited once', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const [token, set] = await Promise.all([createAccountant(request), resellerWithTopUps(request, 'Іван Подвійний', [70.1, 80.2])]);
+  const [token, set] = await Promise.all([createStaffMember(request, 'accountant', 'Олена Рахункова'), resellerWithTopUps(request, 'Іван Подвійний', [70.1, 80.2])]);
   const row = (id: number) => page.locator(`[data-testid="money-row"][data-id="${id}"]`);
   await signInWithToken(page, token);
   await page.goto('/admin/money');

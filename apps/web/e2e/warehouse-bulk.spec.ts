@@ -11,7 +11,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { OrderDto } from '@drop/shared';
-import { apiGet, createReseller, lastMailId, operatorToken, productToBuy, reviewShots, signInWithToken, uniqueEmail } from './fixtures.ts';
+import { apiGet, createReseller, createStaffMember, productToBuy, reviewShots, signInWithToken } from './fixtures.ts';
 
 const ORDERS = 20;
 
@@ -21,35 +21,6 @@ async function axe(page: Page, screen: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(blocking.map((v) => `${screen}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** A warehouse person made by the admin through the API, password set from the invitation's code: their token. */
-async function createWarehouse(request: APIRequestContext): Promise<string> {
-  const admin = await operatorToken(request);
-  const email = uniqueEmail('warehouse-bulk');
-  const password = 'warehouse-pass-1';
-  const after = await lastMailId(request, email);
-  const made = await request.post('/api/v1/admin/staff', { headers: { authorization: `Bearer ${admin}` }, data: { email, name: 'Степан Комірник', role: 'warehouse', lang: 'uk' } });
-  expect(made.status(), await made.text()).toBe(201);
-  let link: URL | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mails = ((await (await request.get(`/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { data: { id: number; subject: string; text: string }[] }).data;
-        const invite = mails.find((m) => m.id > after && /Запрошення/.test(m.subject));
-        const href = invite ? /\S*\/forgot-password\?\S+/.exec(invite.text)?.[0] : undefined;
-        link = href ? new URL(href, 'http://x') : undefined;
-        return Boolean(link);
-      },
-      { timeout: 15_000, intervals: [200] },
-    )
-    .toBe(true);
-  const q = link!.searchParams;
-  const restored = await request.post('/api/v1/password/restore', {
-    data: { email, attempt_id: q.get('attempt_id'), code: q.get('code'), password, password_confirmation: password, device_token: `e2e-warehouse-${process.pid}` },
-  });
-  expect(restored.status(), await restored.text()).toBe(200);
-  return ((await restored.json()) as { data: { token: string } }).data.token;
 }
 
 /** `count` confirmed COD orders to Kyiv's Nova Poshta branch No 1, all to the recipient `lastName`. */
@@ -96,7 +67,7 @@ test('a warehouse person processes 20 confirmed orders with bulk actions: waybil
   test.setTimeout(300_000);
   // A recipient name no other spec uses, so the worklist narrowed to it holds exactly these orders.
   const lastName = `Пакувальник${[...String(Date.now() % 1e6)].map((d) => 'абвгдежзик'[Number(d)]).join('')}`;
-  const [token, orders] = await Promise.all([createWarehouse(request), confirmedNpOrders(request, ORDERS, lastName)]);
+  const [token, orders] = await Promise.all([createStaffMember(request, 'warehouse', 'Степан Комірник'), confirmedNpOrders(request, ORDERS, lastName)]);
   const ids = orders.map((o) => o.id).sort((a, b) => a - b);
 
   await signInWithToken(page, token);
