@@ -245,16 +245,18 @@ describe('retry now (1C retried after an hour: a job waits for its next attempt)
     await t.database.db.execute(sql`UPDATE pgboss.job SET state = 'failed', retry_count = retry_limit WHERE id = ${waiting!.id}`);
     onec.failures = ['hang'];
     // Two clicks at once: the job is made due (the second finds it due already, or running: 400), never doubled.
-    const [a, b] = await Promise.all([retry(o.id, waiting!.id), retry(o.id, waiting!.id)]);
-    expect(a.status).toBe(200);
-    expect([200, 400]).toContain(b.status);
+    // Either click may be the one that wins the job's row; the other finds it taken.
+    const clicks = await Promise.all([retry(o.id, waiting!.id), retry(o.id, waiting!.id)]);
+    const won = clicks.filter((c) => c.status === 200).length;
+    expect(won).toBeGreaterThanOrEqual(1);
+    for (const c of clicks) if (c.status !== 200) expect([c.status, c.body.code]).toEqual([400, 'JobNotRetryable']);
     // The hang fails the extra attempt: failed again, its error counted apart from the 500 (a retry row in between).
     const failed = await until(async () => (await jobs(o.id)).find((j) => j.state === 'failed'), 'the extra attempt to fail', 15_000);
     expect(failed).toMatchObject({ retry_limit: 9, next_attempt_at: null });
     expect(await jobs(o.id)).toHaveLength(1);
     expect(onec.calls.filter((n) => n === o.number)).toHaveLength(2);
     const rows = reservationRows((await t.request('GET', `/api/v1/admin/orders/${o.id}`, { token: op })).body.data.history);
-    const retries = b.status === 200 ? ['reservation_retry', 'reservation_retry'] : ['reservation_retry'];
+    const retries = Array.from({ length: won }, () => 'reservation_retry');
     expect(rows.map((h: History) => h.kind)).toEqual(['reservation_error', ...retries, 'reservation_error']);
     // A reseller may not.
     expect((await retry(o.id, waiting!.id, o.token)).status).toBe(403);
