@@ -28,3 +28,6 @@ export * from './onec-credentials.ts';
 export * from './novaposhta-sender.ts';
 export * from './staff.ts';
 export * from './worklists.ts';
+export * from './admin-exports.ts';
+export * from './reports.ts';
+export * from './staff-views.ts';

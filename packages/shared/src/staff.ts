@@ -37,6 +37,8 @@ export const STAFF_ACCESS = {
   money: ['admin', 'accountant'],
   /** Balance corrections. */
   'money.corrections': ['admin', 'accountant'],
+  /** Reports: sales, profit, cash on delivery, refusals and returns, top products (issue 29). */
+  reports: ['admin', 'manager', 'accountant'],
   /** The catalogue: categories, products, pictures. */
   catalog: ['admin', 'manager'],
   /** Content and the supplier's switches: changelog, FAQ, legal texts, broadcasts. */

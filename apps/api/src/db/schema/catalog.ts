@@ -42,6 +42,11 @@ export const categories = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     /** The one category for 1C goods without a group (created on demand); operators re-home its goods. */
     unsorted: boolean('unsorted').notNull().default(false),
+    /**
+     * The one category archived products live in (created on demand, hidden): everything that
+     * leaves hidden categories out (catalogue, search, cart, orders, feeds) leaves them out too.
+     */
+    archive: boolean('archive').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -49,6 +54,7 @@ export const categories = pgTable(
     index('categories_parent_idx').on(t.parentId, t.sort),
     uniqueIndex('categories_external_id_uq').on(t.externalId),
     uniqueIndex('categories_unsorted_uq').on(t.unsorted).where(sql`unsorted`),
+    uniqueIndex('categories_archive_uq').on(t.archive).where(sql`archive`),
   ],
 );
 
@@ -95,6 +101,10 @@ export const products = pgTable(
     searchTsv: tsvector('search_tsv').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_text)`),
     /** 1C Ид of the good this product comes from (the 1C catalogue import), or null. */
     externalId: text('external_id'),
+    /** Archived (never deleted: orders name it): moved into the archive category; null = live. */
+    archivedAt: ts('archived_at'),
+    /** The category it was archived from (restored on unarchive). */
+    archivedFromCategoryId: integer('archived_from_category_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -222,4 +232,29 @@ export const productNotifications = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('product_notifications_user_code_uq').on(t.userId, t.codeId), index('product_notifications_code_idx').on(t.codeId)],
+);
+
+/**
+ * Stock history (issue 29): one row per change of a product's qty (on hand, free to order) or
+ * reserved, written by the trigger of migration 0023 from whatever changes them. The writer
+ * names the source with `set_config('drop.stock_source', 'onec'|'operator'|'order'|'return', true)`
+ * (and optionally drop.stock_order_id, drop.stock_actor_id, drop.stock_note) in the same
+ * transaction; an unnamed change is recorded as 'operator'.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id').notNull(),
+    source: text('source', { enum: ['onec', 'operator', 'order', 'return'] }).notNull(),
+    qtyDelta: integer('qty_delta').notNull(),
+    reservedDelta: integer('reserved_delta').notNull(),
+    qtyAfter: integer('qty_after').notNull(),
+    reservedAfter: integer('reserved_after').notNull(),
+    orderId: integer('order_id'),
+    actorId: integer('actor_id'),
+    note: text('note'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.productId, t.id)],
 );

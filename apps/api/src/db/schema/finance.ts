@@ -30,7 +30,7 @@ export const operations = pgTable(
     actorId: integer('actor_id').references(() => users.id),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('operations_key_uq').on(t.idempotencyKey), index('operations_user_idx').on(t.userId, t.id), index('operations_user_type_idx').on(t.userId, t.type, t.id)],
+  (t) => [uniqueIndex('operations_key_uq').on(t.idempotencyKey), index('operations_user_idx').on(t.userId, t.id), index('operations_created_idx').on(t.createdAt, t.id), index('operations_user_type_idx').on(t.userId, t.type, t.id)],
 );
 
 /** Uploaded receipts (image or PDF, checked by content), stored under DATA_DIR. */

@@ -88,6 +88,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_number_uq').on(t.number),
     index('orders_user_idx').on(t.userId, t.id),
+    // Reports and date filters over all resellers (issue 29).
+    index('orders_created_idx').on(t.createdAt),
     index('orders_status_idx').on(t.status, t.id),
     index('orders_user_status_idx').on(t.userId, t.status),
     index('orders_tracking_idx').on(t.trackedAt).where(sql`tracking`),

@@ -149,3 +149,21 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * A staff member's saved view of a back-office list (issue 29): its filters, columns, sort and
+ * rows per page under a name, e.g. "COD to ship, Kyiv". Private to the one who saved it.
+ */
+export const staffViews = pgTable(
+  'staff_views',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    list: text('list').notNull(),
+    name: text('name').notNull(),
+    params: jsonb('params').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_views_name_uq').on(t.userId, t.list, t.name)],
+);
