@@ -25,6 +25,8 @@ const EXPECTED: Record<string, StaffArea> = {
   'PUT /api/v1/admin/payments/{id}': 'money',
   'GET /api/v1/admin/withdraws': 'money',
   'PUT /api/v1/admin/withdraws/{id}': 'money',
+  // the ledger of every reseller and the exports of the lists (issue 29), each in its list's area
+  'GET /api/v1/admin/operations': 'money',
   'POST /api/v1/admin/users/{id}/corrections': 'money.corrections',
   // orders
   'GET /api/v1/admin/orders': 'orders.read',

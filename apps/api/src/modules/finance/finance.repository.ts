@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { OperationType } from '@drop/shared';
+import { ADMIN_COUNT_CAP, type AdminOperationsQuery, type AdminPaymentsQuery, type AdminWithdrawsQuery, type OperationType } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import { TZ, dayEnd, dayStart } from '../../db/kyiv-day.ts';
 import { operations, paymentDocuments, payments, users, withdraws } from '../../db/schema/index.ts';
@@ -24,6 +24,64 @@ function operationWhere(userId: number, f: OperationFilter): SQL {
   return and(...parts)!;
 }
 
+/**
+ * The back office's ledger of every reseller (`GET /admin/operations` and its export): one WHERE
+ * for both, built from the list's query (page and per_page aside).
+ */
+export interface AdminOperationFilter extends OperationFilter {
+  userId?: number;
+}
+export const adminOperationFilter = (q: Omit<AdminOperationsQuery, 'page' | 'per_page'>): AdminOperationFilter => ({
+  userId: q.user_id,
+  type: q.type,
+  dateFrom: q.date_from,
+  dateTo: q.date_to,
+});
+export function adminOperationWhere(f: AdminOperationFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (f.userId !== undefined) parts.push(eq(operations.userId, f.userId));
+  if (f.type) parts.push(eq(operations.type, f.type));
+  if (f.dateFrom) parts.push(gte(operations.createdAt, dayStart(f.dateFrom)));
+  if (f.dateTo) parts.push(lt(operations.createdAt, dayEnd(f.dateTo)));
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** Top-ups and withdrawals: one reseller's (userId), a status and Kyiv days; the list and its export share it. */
+export interface MoneyRequestFilter<S extends string> {
+  userId?: number;
+  status?: S;
+  dateFrom?: string;
+  dateTo?: string;
+}
+export const adminPaymentFilter = (q: Omit<AdminPaymentsQuery, 'page' | 'per_page'>): MoneyRequestFilter<PaymentRow['status']> => ({
+  userId: q.user_id,
+  status: q.status,
+  dateFrom: q.date_from,
+  dateTo: q.date_to,
+});
+export const adminWithdrawFilter = (q: Omit<AdminWithdrawsQuery, 'page' | 'per_page'>): MoneyRequestFilter<WithdrawRow['status']> => ({
+  userId: q.user_id,
+  status: q.status,
+  dateFrom: q.date_from,
+  dateTo: q.date_to,
+});
+export function paymentWhere(f: MoneyRequestFilter<PaymentRow['status']>): SQL | undefined {
+  return and(
+    f.userId !== undefined ? eq(payments.userId, f.userId) : undefined,
+    f.status ? eq(payments.status, f.status) : undefined,
+    f.dateFrom ? gte(payments.createdAt, dayStart(f.dateFrom)) : undefined,
+    f.dateTo ? lt(payments.createdAt, dayEnd(f.dateTo)) : undefined,
+  );
+}
+export function withdrawWhere(f: MoneyRequestFilter<WithdrawRow['status']>): SQL | undefined {
+  return and(
+    f.userId !== undefined ? eq(withdraws.userId, f.userId) : undefined,
+    f.status ? eq(withdraws.status, f.status) : undefined,
+    f.dateFrom ? gte(withdraws.createdAt, dayStart(f.dateFrom)) : undefined,
+    f.dateTo ? lt(withdraws.createdAt, dayEnd(f.dateTo)) : undefined,
+  );
+}
+
 const dayOf = sql<string>`to_char(${operations.createdAt} AT TIME ZONE ${TZ}, 'YYYY-MM-DD')`;
 
 export const financeRepo = {
@@ -40,6 +98,26 @@ export const financeRepo = {
       db.select({ n: count() }).from(operations).where(where),
     ]);
     return { rows, total: Number(total?.n ?? 0) };
+  },
+
+  /**
+   * A page of every reseller's ledger, newest first (operations_created_idx), each with its
+   * reseller's name; the count stops past ADMIN_COUNT_CAP (a total above it means "more").
+   */
+  async adminOperationsPage(db: Db, f: AdminOperationFilter, page: number, perPage: number) {
+    const where = adminOperationWhere(f);
+    const [rows, counted] = await Promise.all([
+      db
+        .select({ op: operations, userName: users.name })
+        .from(operations)
+        .innerJoin(users, eq(users.id, operations.userId))
+        .where(where)
+        .orderBy(desc(operations.createdAt), desc(operations.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      db.execute(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${operations} ${where ? sql`WHERE ${where}` : sql``} LIMIT ${ADMIN_COUNT_CAP + 1}) t`),
+    ]);
+    return { rows, total: Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) };
   },
 
   /** Whole-day totals (kopecks) of the given Kyiv days, under the same filter. */
@@ -80,8 +158,8 @@ export const financeRepo = {
     const [row] = await db.insert(payments).values(values).returning();
     return row!;
   },
-  async paymentsPage(db: Db, where: { userId?: number; status?: PaymentRow['status'] }, page: number, perPage: number) {
-    const cond = and(where.userId !== undefined ? eq(payments.userId, where.userId) : undefined, where.status ? eq(payments.status, where.status) : undefined);
+  async paymentsPage(db: Db, where: MoneyRequestFilter<PaymentRow['status']>, page: number, perPage: number) {
+    const cond = paymentWhere(where);
     const [rows, [total]] = await Promise.all([
       db.select().from(payments).where(cond).orderBy(desc(payments.id)).limit(perPage).offset((page - 1) * perPage),
       db.select({ n: count() }).from(payments).where(cond),
@@ -100,8 +178,8 @@ export const financeRepo = {
     const [row] = await db.insert(withdraws).values(values).returning();
     return row!;
   },
-  async withdrawsPage(db: Db, where: { userId?: number; status?: WithdrawRow['status'] }, page: number, perPage: number) {
-    const cond = and(where.userId !== undefined ? eq(withdraws.userId, where.userId) : undefined, where.status ? eq(withdraws.status, where.status) : undefined);
+  async withdrawsPage(db: Db, where: MoneyRequestFilter<WithdrawRow['status']>, page: number, perPage: number) {
+    const cond = withdrawWhere(where);
     const [rows, [total]] = await Promise.all([
       db.select().from(withdraws).where(cond).orderBy(desc(withdraws.id)).limit(perPage).offset((page - 1) * perPage),
       db.select({ n: count() }).from(withdraws).where(cond),

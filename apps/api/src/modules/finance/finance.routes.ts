@@ -5,9 +5,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   RECEIPT_MAX_BYTES,
-  TOP_UP_STATUSES,
-  WITHDRAW_STATUSES,
+  adminOperationDto,
+  adminOperationsQuery,
   adminPaymentsBulkInput,
+  adminPaymentsQuery,
+  adminWithdrawsQuery,
   adminWithdrawsBulkInput,
   bulkResultDto,
   correctionInput,
@@ -111,11 +113,17 @@ const adminWithdraw = withdrawDto.extend({ user_id: z.number(), card_number: z.s
 export const financeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   guardStaff(app, 'money');
 
+  // The ledger of every reseller, newest first; the count is bounded (ADMIN_COUNT_CAP).
+  app.get('/operations', { schema: { tags: ['admin'], security, querystring: adminOperationsQuery, response: { 200: listOf(adminOperationDto) } } }, async (req) => {
+    const { data, total } = await finance.adminOperations(authedCtx(req), req.query);
+    return pageOf(data, total, req.query.page, req.query.per_page);
+  });
+
   app.get(
     '/payments',
-    { schema: { tags: ['admin'], security, querystring: pageQuery.extend({ status: z.enum(TOP_UP_STATUSES, 'invalid_value').optional() }), response: { 200: listOf(adminPayment) } } },
+    { schema: { tags: ['admin'], security, querystring: adminPaymentsQuery, response: { 200: listOf(adminPayment) } } },
     async (req) => {
-      const { data, total } = await finance.adminPayments(authedCtx(req), req.query.status, req.query.page, req.query.per_page);
+      const { data, total } = await finance.adminPayments(authedCtx(req), req.query);
       return pageOf(data, total, req.query.page, req.query.per_page);
     },
   );
@@ -127,9 +135,9 @@ export const financeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/withdraws',
-    { schema: { tags: ['admin'], security, querystring: pageQuery.extend({ status: z.enum(WITHDRAW_STATUSES, 'invalid_value').optional() }), response: { 200: listOf(adminWithdraw) } } },
+    { schema: { tags: ['admin'], security, querystring: adminWithdrawsQuery, response: { 200: listOf(adminWithdraw) } } },
     async (req) => {
-      const { data, total } = await finance.adminWithdraws(authedCtx(req), req.query.status, req.query.page, req.query.per_page);
+      const { data, total } = await finance.adminWithdraws(authedCtx(req), req.query);
       return pageOf(data, total, req.query.page, req.query.per_page);
     },
   );

@@ -9,6 +9,10 @@ import {
   kopToUah,
   maskCard,
   uahToKop,
+  type AdminOperationDto,
+  type AdminOperationsQuery,
+  type AdminPaymentsQuery,
+  type AdminWithdrawsQuery,
   type OperationsQuery,
   type PaymentDecisionInput,
   type PaymentInput,
@@ -22,7 +26,7 @@ import { consumeCode, issueCode } from '../auth/codes.service.ts';
 import { adminRepo } from '../admin/admin.repository.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { announceMoney, ledger } from './ledger.ts';
-import { financeRepo } from './finance.repository.ts';
+import { adminOperationFilter, adminPaymentFilter, adminWithdrawFilter, financeRepo } from './finance.repository.ts';
 import { presentDocument, presentOperation, presentPayment, presentWithdraw } from './finance.presenter.ts';
 
 // ---------- operations and statistics ----------
@@ -155,8 +159,14 @@ export async function createWithdraw(ctx: AuthedCtx, input: WithdrawInput) {
 
 // ---------- operator ----------
 
-export async function adminPayments(ctx: AuthedCtx, status: 'Pending' | 'Approved' | 'Declined' | undefined, page: number, perPage: number) {
-  const { rows, total } = await financeRepo.paymentsPage(ctx.db, { status }, page, perPage);
+/** The ledger of every reseller, newest first, in the staff member's language (issue 29). */
+export async function adminOperations(ctx: AuthedCtx, q: AdminOperationsQuery): Promise<{ data: AdminOperationDto[]; total: number }> {
+  const { rows, total } = await financeRepo.adminOperationsPage(ctx.db, adminOperationFilter(q), q.page, q.per_page);
+  return { data: rows.map((r) => ({ ...presentOperation(r.op, ctx.locale), user_id: r.op.userId, user_name: r.userName })), total };
+}
+
+export async function adminPayments(ctx: AuthedCtx, q: AdminPaymentsQuery) {
+  const { rows, total } = await financeRepo.paymentsPage(ctx.db, adminPaymentFilter(q), q.page, q.per_page);
   return { data: await withDocuments(ctx, rows), total };
 }
 
@@ -218,8 +228,8 @@ export async function decidePayment(ctx: AuthedCtx, id: number, input: PaymentDe
   });
 }
 
-export async function adminWithdraws(ctx: AuthedCtx, status: 'New' | 'Paid' | 'Declined' | undefined, page: number, perPage: number) {
-  const { rows, total } = await financeRepo.withdrawsPage(ctx.db, { status }, page, perPage);
+export async function adminWithdraws(ctx: AuthedCtx, q: AdminWithdrawsQuery) {
+  const { rows, total } = await financeRepo.withdrawsPage(ctx.db, adminWithdrawFilter(q), q.page, q.per_page);
   return { data: rows.map((w) => ({ ...presentWithdraw(w), user_id: w.userId, card_number: w.cardNumber })), total };
 }
 
