@@ -140,6 +140,30 @@ export async function request<T = unknown>(method: string, path: string, options
  * documents. `url` is what the API gave (`/api/v1/media-files/{id}/file`, or absolute), or a path under the API base.
  */
 export async function requestBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+  return (await requestFile(url, signal)).blob;
+}
+
+/**
+ * The file name a `Content-Disposition` header gives (RFC 6266: `filename*=UTF-8''...` before
+ * `filename="..."`), or null.
+ */
+export function dispositionName(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*([\w-]+)''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[2]!.trim().replace(/^"|"$/g, ''));
+    } catch {
+      // a malformed escape: fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
+  const name = plain ? (plain[1]?.replace(/\\(.)/g, '$1') ?? plain[2]?.trim()) : undefined;
+  return name || null;
+}
+
+/** requestBlob with the file name the answer's Content-Disposition gives (exports, issue 29). */
+export async function requestFile(url: string, signal?: AbortSignal): Promise<{ blob: Blob; name: string | null }> {
   const target = /^https?:\/\//.test(url) || url.startsWith(`${API_BASE}/`) ? url : buildUrl(url);
   const headers: Record<string, string> = { 'X-Localization': i18n.language || 'uk', 'X-Api-Version': API_VERSION };
   const token = getToken();
@@ -165,7 +189,7 @@ export async function requestBlob(url: string, signal?: AbortSignal): Promise<Bl
     }
     throw new ApiError(res.status, message);
   }
-  return res.blob();
+  return { blob: await res.blob(), name: dispositionName(res.headers?.get?.('Content-Disposition')) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AdminUsersQuery, AuditQuery, ListMeta, TopUpStatus, WithdrawStatus } from '@drop/shared';
+import type { AdminOperationsQuery, AdminUsersQuery, AuditQuery, ListMeta, TopUpStatus, WithdrawStatus } from '@drop/shared';
 
 /** A page of a list as the API sends it. */
 export interface Page<T> {
@@ -9,6 +9,14 @@ export interface Page<T> {
 
 /** Filters as the pages keep them (query values, before the API's coercion). */
 export type UsersFilter = Partial<Pick<AdminUsersQuery, 'search' | 'role' | 'is_verified' | 'blocked'>> & { page: number; per_page: number };
+/** The money lists' own filters besides status (issue 29): a reseller and Kyiv days. */
+export interface MoneyFilter {
+  user_id?: number | undefined;
+  date_from?: string | undefined;
+  date_to?: string | undefined;
+}
+/** The ledger of every reseller (`GET /admin/operations`) as the page keeps it. */
+export type LedgerFilter = Partial<Pick<AdminOperationsQuery, 'user_id' | 'type' | 'date_from' | 'date_to'>> & { page: number; per_page: number };
 export type AuditFilter = Partial<Omit<AuditQuery, 'page' | 'per_page'>> & { page: number; per_page: number };
 
 /** The back office's query keys (resellers, money queues, audit); everything under ['admin']. */
@@ -22,8 +30,9 @@ export const adminKeys = {
   userOperations: (id: number, page: number) => ['admin', 'users', 'one', id, 'operations', page] as const,
   userOrders: (id: number, page: number) => ['admin', 'users', 'one', id, 'orders', page] as const,
   money: () => ['admin', 'money'] as const,
-  payments: (status: TopUpStatus | undefined, page: number) => ['admin', 'money', 'payments', status ?? 'all', page] as const,
-  withdraws: (status: WithdrawStatus | undefined, page: number) => ['admin', 'money', 'withdraws', status ?? 'all', page] as const,
+  payments: (status: TopUpStatus | undefined, page: number, f: MoneyFilter = {}) => ['admin', 'money', 'payments', status ?? 'all', page, f] as const,
+  withdraws: (status: WithdrawStatus | undefined, page: number, f: MoneyFilter = {}) => ['admin', 'money', 'withdraws', status ?? 'all', page, f] as const,
+  ledger: (f: LedgerFilter) => ['admin', 'money', 'ledger', f] as const,
   audit: () => ['admin', 'audit'] as const,
   auditList: (f: AuditFilter) => ['admin', 'audit', 'list', f] as const,
 };

@@ -1,30 +1,42 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPaymentsBulkInput, AdminWithdrawsBulkInput, BulkResultDto, PaymentDto, TopUpStatus, WithdrawDto, WithdrawStatus } from '@drop/shared';
+import type { AdminOperationDto, AdminPaymentsBulkInput, AdminWithdrawsBulkInput, BulkResultDto, PaymentDto, TopUpStatus, WithdrawDto, WithdrawStatus } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 import { createIntent, idempotencyHeader } from '../../../lib/idempotency.ts';
 import { worklistKeys } from '../worklists/api.ts';
-import { adminKeys, type Page } from './keys.ts';
+import { adminKeys, type LedgerFilter, type MoneyFilter, type Page } from './keys.ts';
 
 export type AdminPayment = PaymentDto & { user_id: number };
 export type AdminWithdraw = WithdrawDto & { user_id: number; card_number: string };
 
+/** A row of the ledger of every reseller (`GET /admin/operations`, issue 29): the operation and whose it is. */
+export type AdminOperation = AdminOperationDto;
+
 export const MONEY_PER_PAGE = 20;
 
-/** `GET /admin/payments?status=`: the top-up queue (reloads on focus). */
-export const useAdminPayments = (status: TopUpStatus | undefined, page: number) =>
+/** `GET /admin/payments?status=&user_id=&date_from=&date_to=`: the top-up queue (reloads on focus). */
+export const useAdminPayments = (status: TopUpStatus | undefined, page: number, filter: MoneyFilter = {}) =>
   useQuery({
-    queryKey: adminKeys.payments(status, page),
-    queryFn: () => api.raw<Page<AdminPayment>>('GET', '/admin/payments', { query: { status, page, per_page: MONEY_PER_PAGE } }),
+    queryKey: adminKeys.payments(status, page, filter),
+    queryFn: () => api.raw<Page<AdminPayment>>('GET', '/admin/payments', { query: { status, ...filter, page, per_page: MONEY_PER_PAGE } }),
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: true,
   });
 
-/** `GET /admin/withdraws?status=`: the withdrawal queue. */
-export const useAdminWithdraws = (status: WithdrawStatus | undefined, page: number) =>
+/** `GET /admin/withdraws?status=&user_id=&date_from=&date_to=`: the withdrawal queue. */
+export const useAdminWithdraws = (status: WithdrawStatus | undefined, page: number, filter: MoneyFilter = {}) =>
   useQuery({
-    queryKey: adminKeys.withdraws(status, page),
-    queryFn: () => api.raw<Page<AdminWithdraw>>('GET', '/admin/withdraws', { query: { status, page, per_page: MONEY_PER_PAGE } }),
+    queryKey: adminKeys.withdraws(status, page, filter),
+    queryFn: () => api.raw<Page<AdminWithdraw>>('GET', '/admin/withdraws', { query: { status, ...filter, page, per_page: MONEY_PER_PAGE } }),
+    placeholderData: keepPreviousData,
+    refetchOnWindowFocus: true,
+  });
+
+/** `GET /admin/operations`: the ledger of every reseller, newest first (issue 29). */
+export const useAdminOperations = (filter: LedgerFilter) =>
+  useQuery({
+    queryKey: adminKeys.ledger(filter),
+    queryFn: () => api.raw<Page<AdminOperation>>('GET', '/admin/operations', { query: { ...filter } }),
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: true,
   });

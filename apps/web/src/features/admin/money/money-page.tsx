@@ -20,14 +20,12 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -38,6 +36,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import KeyboardOutlined from '@mui/icons-material/KeyboardOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import { useSearchParams } from 'react-router';
 import { formatMoney, TOP_UP_STATUSES, WITHDRAW_STATUSES, type TopUpStatus, type WithdrawStatus } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -45,7 +44,9 @@ import { ListPagination } from '../../../components/ui/list-pagination.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useScopedToast } from '../../../lib/toast.tsx';
 import { useAdminPayments, useAdminWithdraws, useDecidePayment, useDecideWithdraw, type AdminPayment, type AdminWithdraw } from '../api/money.ts';
+import type { MoneyFilter } from '../api/keys.ts';
 import { useAdminUser } from '../api/users.ts';
+import { ExportMenu, exportPath } from '../components/export-menu.tsx';
 import { ListSkeleton, LoadError, useErrorText } from '../components/query-state.tsx';
 import { ResellerLink } from '../components/reseller-link.tsx';
 import { kyivDateTime, pageParam } from '../lib/format.ts';
@@ -54,6 +55,8 @@ import { DecisionDialog } from './decision-dialog.tsx';
 import { BulkBar, BulkFlow, useSelection, type SelectionApi } from './bulk.tsx';
 import { CreditedNote, ReceiptPreview } from './receipt-preview.tsx';
 import { ReceiptWalk, WithdrawWalk } from './receipt-walk.tsx';
+import { hasMoneyFilter, MoneyFilters, moneyFilterOf } from './money-filters.tsx';
+import { MoneyTabs } from './money-tabs.tsx';
 
 type MoneyTab = 'topups' | 'withdrawals';
 const TOP_UP_COLORS = { Pending: 'warning', Approved: 'success', Declined: 'error' } as const;
@@ -224,11 +227,11 @@ function useQueueWalk<T extends { id: number; status: string }>(list: { data?: {
   return { walkId, setWalkId, moving, advance };
 }
 
-function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undefined; page: number; onPage: (p: number) => void; desktop: boolean }) {
+function TopUps({ status, filter, page, onPage, desktop }: { status: TopUpStatus | undefined; filter: MoneyFilter; page: number; onPage: (p: number) => void; desktop: boolean }) {
   const { t } = useAdminT();
   const toast = useScopedToast();
   const errorText = useErrorText();
-  const list = useAdminPayments(status, page);
+  const list = useAdminPayments(status, page, filter);
   const decide = useDecidePayment();
   const [target, setTarget] = useState<{ item: AdminPayment; mode: 'approve' | 'decline' } | null>(null);
   const targetUser = useAdminUser(target?.item.user_id ?? 0, Boolean(target));
@@ -276,7 +279,9 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
   const columns = [t('money.columns.id'), t('money.columns.receipt'), t('money.columns.amount'), t('money.columns.reseller'), t('money.columns.comment'), t('money.columns.status'), t('common.actions')];
   return (
     <>
-      <WalkButton show={open.length > 0} onClick={() => setWalkId(open[0]!.id)} />
+      <Toolbar>
+        <WalkButton show={open.length > 0} onClick={() => setWalkId(open[0]!.id)} />
+      </Toolbar>
       {items.length === 0 ? (
         <EmptyState testId="money-empty" icon={<AccountBalanceWalletOutlined />} title={t('money.emptyTopUps')} text={t('money.emptyText')} />
       ) : (
@@ -321,7 +326,7 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
           ]}
         />
       )}
-      <BulkBar kind="topups" selection={selection} pageRows={open.length} openTotal={status === 'Pending' ? list.data.meta.total : null} busy={bulkOpen} onAction={() => setBulkOpen(true)} />
+      <BulkBar kind="topups" selection={selection} pageRows={open.length} openTotal={status === 'Pending' && !hasMoneyFilter(filter) ? list.data.meta.total : null} busy={bulkOpen} onAction={() => setBulkOpen(true)} />
       <ListPagination page={page} lastPage={list.data.meta.last_page} onChange={onPage} label={t('common.pagination')} testId="money-pagination" />
       {walkItem && (
         <ReceiptWalk
@@ -335,7 +340,7 @@ function TopUps({ status, page, onPage, desktop }: { status: TopUpStatus | undef
           onClose={() => setWalkId(null)}
         />
       )}
-      <BulkFlow kind="topups" selection={selection} openTotal={status === 'Pending' ? list.data.meta.total : null} open={bulkOpen} onClose={() => setBulkOpen(false)} />
+      <BulkFlow kind="topups" selection={selection} openTotal={status === 'Pending' && !hasMoneyFilter(filter) ? list.data.meta.total : null} open={bulkOpen} onClose={() => setBulkOpen(false)} />
       <DecisionDialog
         open={target?.mode === 'approve'}
         title={t('money.approveDialog.title')}
@@ -386,11 +391,11 @@ function CardNumber({ value }: { value: string }) {
   );
 }
 
-function Withdrawals({ status, page, onPage, desktop }: { status: WithdrawStatus | undefined; page: number; onPage: (p: number) => void; desktop: boolean }) {
+function Withdrawals({ status, filter, page, onPage, desktop }: { status: WithdrawStatus | undefined; filter: MoneyFilter; page: number; onPage: (p: number) => void; desktop: boolean }) {
   const { t } = useAdminT();
   const toast = useScopedToast();
   const errorText = useErrorText();
-  const list = useAdminWithdraws(status, page);
+  const list = useAdminWithdraws(status, page, filter);
   const decide = useDecideWithdraw();
   const [target, setTarget] = useState<{ item: AdminWithdraw; mode: 'paid' | 'decline' } | null>(null);
   const { walkId, setWalkId, moving, advance } = useQueueWalk(list, 'New');
@@ -435,9 +440,27 @@ function Withdrawals({ status, page, onPage, desktop }: { status: WithdrawStatus
   if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
   const walkItem = walkId === null ? undefined : items.find((w) => w.id === walkId);
   const columns = [t('money.columns.id'), t('money.columns.card'), t('money.columns.amount'), t('money.columns.reseller'), t('money.columns.status'), t('common.actions')];
+  // The bank's payouts file: the chosen new withdrawals; else, while a reseller or days narrow the
+  // list, the new ones it shows; else every new one (the queue as it stands).
+  const chosenIds = selection.sel.all ? [] : [...selection.sel.ids.keys()];
+  const payoutIds = chosenIds.length ? chosenIds : hasMoneyFilter(filter) ? open.map((w) => w.id) : [];
+  const payoutText = chosenIds.length ? 'chosen' : payoutIds.length ? 'shown' : 'all';
   return (
     <>
-      <WalkButton show={open.length > 0} onClick={() => setWalkId(open[0]!.id)} />
+      <Toolbar>
+        {status === 'New' && open.length > 0 && (
+          <ExportMenu
+            path="/admin/withdraws/payouts"
+            query={payoutIds.length ? { ids: payoutIds.join(',') } : {}}
+            fileStem="payouts"
+            label={t(`money.payouts.${payoutText}`, { count: payoutIds.length })}
+            ariaLabel={t(`money.payouts.${payoutText}Aria`, { count: payoutIds.length })}
+            icon={<PaymentsOutlined />}
+            testId="money-payouts"
+          />
+        )}
+        <WalkButton show={open.length > 0} onClick={() => setWalkId(open[0]!.id)} />
+      </Toolbar>
       {items.length === 0 ? (
         <EmptyState testId="money-empty" icon={<AccountBalanceWalletOutlined />} title={t('money.emptyWithdrawals')} text={t('money.emptyText')} />
       ) : (
@@ -472,7 +495,7 @@ function Withdrawals({ status, page, onPage, desktop }: { status: WithdrawStatus
           ]}
         />
       )}
-      <BulkBar kind="withdrawals" selection={selection} pageRows={open.length} openTotal={status === 'New' ? list.data.meta.total : null} busy={bulkOpen} onAction={() => setBulkOpen(true)} />
+      <BulkBar kind="withdrawals" selection={selection} pageRows={open.length} openTotal={status === 'New' && !hasMoneyFilter(filter) ? list.data.meta.total : null} busy={bulkOpen} onAction={() => setBulkOpen(true)} />
       <ListPagination page={page} lastPage={list.data.meta.last_page} onChange={onPage} label={t('common.pagination')} testId="money-pagination" />
       {walkItem && (
         <WithdrawWalk
@@ -486,7 +509,7 @@ function Withdrawals({ status, page, onPage, desktop }: { status: WithdrawStatus
           card={<CardNumber value={walkItem.card_number} />}
         />
       )}
-      <BulkFlow kind="withdrawals" selection={selection} openTotal={status === 'New' ? list.data.meta.total : null} open={bulkOpen} onClose={() => setBulkOpen(false)} />
+      <BulkFlow kind="withdrawals" selection={selection} openTotal={status === 'New' && !hasMoneyFilter(filter) ? list.data.meta.total : null} open={bulkOpen} onClose={() => setBulkOpen(false)} />
       <DecisionDialog
         open={target?.mode === 'paid'}
         title={t('money.paidDialog.title')}
@@ -522,6 +545,8 @@ export function MoneyPage() {
   const page = pageParam(params.get('page'));
   const statuses: readonly string[] = tab === 'topups' ? TOP_UP_STATUSES : WITHDRAW_STATUSES;
   const status = tab === 'topups' ? statusOf(params.get('status'), TOP_UP_STATUSES) : statusOf(params.get('status'), WITHDRAW_STATUSES);
+  const filter = moneyFilterOf(params);
+  const listKey = JSON.stringify([status ?? 'all', filter]);
 
   const set = (changes: Record<string, string | null>) =>
     setParams((prev) => {
@@ -537,10 +562,7 @@ export function MoneyPage() {
     <Box data-testid="admin-money-page" data-tab={tab}>
       <PageHeader title={t('money.title')} icon={<AccountBalanceWalletOutlined color="primary" />} />
       <Box sx={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2, borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs value={tab} onChange={(_e, v: MoneyTab) => setParams(v === 'topups' ? {} : { tab: v })} aria-label={t('money.tabs.label')}>
-          <Tab value="topups" label={t('money.tabs.topUps')} data-testid="money-tab-topups" />
-          <Tab value="withdrawals" label={t('money.tabs.withdrawals')} data-testid="money-tab-withdrawals" />
-        </Tabs>
+        <MoneyTabs value={tab} />
         <TextField
           select
           size="small"
@@ -559,13 +581,31 @@ export function MoneyPage() {
           <MenuItem value="all">{t('common.all')}</MenuItem>
         </TextField>
       </Box>
+      <MoneyFilters
+        filter={filter}
+        update={(changes) => set({ ...changes, page: null })}
+        actions={
+          <ExportMenu
+            path={exportPath(tab === 'topups' ? 'payments' : 'withdraws')}
+            query={{ status, ...filter }}
+            fileStem={tab === 'topups' ? 'payments' : 'withdraws'}
+            ariaLabel={t('exports.of', { list: t(tab === 'topups' ? 'money.tabs.topUps' : 'money.tabs.withdrawals') })}
+            testId="money-export"
+          />
+        }
+      />
       {tab === 'topups' ? (
-        <TopUps key={status ?? 'all'} status={status as TopUpStatus | undefined} page={page} onPage={(p) => set({ page: p > 1 ? String(p) : null })} desktop={desktop} />
+        <TopUps key={listKey} status={status as TopUpStatus | undefined} filter={filter} page={page} onPage={(p) => set({ page: p > 1 ? String(p) : null })} desktop={desktop} />
       ) : (
-        <Withdrawals key={status ?? 'all'} status={status as WithdrawStatus | undefined} page={page} onPage={(p) => set({ page: p > 1 ? String(p) : null })} desktop={desktop} />
+        <Withdrawals key={listKey} status={status as WithdrawStatus | undefined} filter={filter} page={page} onPage={(p) => set({ page: p > 1 ? String(p) : null })} desktop={desktop} />
       )}
     </Box>
   );
+}
+
+/** The buttons above a queue (the payouts file, the walk), on the right; nothing when it has none. */
+function Toolbar({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, mb: 1.5, '&:empty': { display: 'none' } }}>{children}</Box>;
 }
 
 /** "Перевіряти по черзі": the walk dialog from the page's first open request. */
@@ -573,11 +613,9 @@ function WalkButton({ show, onClick }: { show: boolean; onClick: () => void }) {
   const { t } = useAdminT();
   if (!show) return null;
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1.5 }}>
-      <Button variant="outlined" startIcon={<KeyboardOutlined />} onClick={onClick} data-testid="money-walk">
-        {t('money.walk.open')}
-      </Button>
-    </Box>
+    <Button variant="outlined" startIcon={<KeyboardOutlined />} onClick={onClick} data-testid="money-walk">
+      {t('money.walk.open')}
+    </Button>
   );
 }
 

@@ -69,6 +69,7 @@ import { useOrdersFilter } from '../../orders/hooks/use-orders-filter.ts';
 import { clientName } from '../../orders/lib/address.ts';
 import { BOARD_COLUMN_SIZE, useAdminOrders, useAdminOrderStats, type AdminOrderSummary } from './api.ts';
 import { useOrdersT } from './i18n.ts';
+import { ExportMenu, exportPath } from '../components/export-menu.tsx';
 
 export const adminOrderPath = (id: number) => `/admin/orders/${id}`;
 
@@ -449,6 +450,8 @@ function OrdersList({ lists }: { lists: Partial<OrderLists> | undefined }) {
                 )}
               </Box>
             )}
+            {/* Issue 29: the list as a file, for the filters it shows now (the page's own query). */}
+            <ExportMenu path={exportPath('orders')} query={{ ...rest, worklist }} fileStem="orders" testId="admin-orders-export" />
             <KeysHint lines={keyLines} />
           </Box>
           {desktop ? (

@@ -34,6 +34,7 @@ import { UserBadgeChip } from '../../../app/layouts/dashboard/user-badge-chip.ts
 import { useDebouncedValue } from '../../orders/hooks/use-debounced-value.ts';
 import type { UsersFilter } from '../api/keys.ts';
 import { useAdminUsers } from '../api/users.ts';
+import { ExportMenu, exportPath } from '../components/export-menu.tsx';
 import { ListSkeleton, LoadError } from '../components/query-state.tsx';
 import { userPath } from '../components/reseller-link.tsx';
 import { kyivDateTime, pageParam } from '../lib/format.ts';
@@ -211,11 +212,16 @@ export function UsersListPage() {
           ))}
         </TextField>
       </Box>
-      {list.data && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="admin-users-total">
-          {t('common.total', { count: list.data.meta.total })}
-        </Typography>
-      )}
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+        {list.data && (
+          <Typography variant="body2" color="text.secondary" data-testid="admin-users-total">
+            {t('common.total', { count: list.data.meta.total })}
+          </Typography>
+        )}
+        <Box sx={{ ml: 'auto' }}>
+          <ExportMenu path={exportPath('users')} query={filter} fileStem="users" ariaLabel={t('exports.of', { list: t('users.title') })} testId="admin-users-export" />
+        </Box>
+      </Box>
       {pageState === 'loading' && <ListSkeleton />}
       {pageState === 'error' && <LoadError error={list.error} onRetry={() => void list.refetch()} />}
       {pageState === 'empty' && <EmptyState testId="admin-users-empty" icon={<PeopleAltOutlined />} title={t('users.empty')} text={t('users.emptyText')} />}
