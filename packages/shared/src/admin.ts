@@ -124,8 +124,49 @@ export const adminCategoryDto = z.object({
   hidden: z.boolean(),
   /** The category of 1C goods without a group: operators move its goods to their categories. */
   unsorted: z.boolean(),
+  /** THE archive category (hidden, created on the first archiving): archived products live in it. */
+  archive: z.boolean(),
+  /** The picture's URL (`/storage/...`), or null. */
+  image_url: z.string().nullable(),
+  /** A name from CATEGORY_ICONS, or null. */
+  icon: z.string().nullable(),
+  /** `#RRGGBB`, or null. */
+  icon_color: z.string().nullable(),
+  /** Subcategories directly below it. */
+  children_count: z.number(),
 });
 export type AdminCategoryDto = z.infer<typeof adminCategoryDto>;
+
+/**
+ * The Material icon names a category may carry (the reseller catalogue draws them; anything else
+ * is refused with 422 on `icon`).
+ */
+export const CATEGORY_ICONS = [
+  'Backpack',
+  'Brush',
+  'Build',
+  'Category',
+  'Checkroom',
+  'ChildCare',
+  'Computer',
+  'Devices',
+  'DirectionsCar',
+  'FitnessCenter',
+  'Home',
+  'Kitchen',
+  'LocalGroceryStore',
+  'Pets',
+  'PhoneIphone',
+  'Spa',
+  'SportsSoccer',
+  'Toys',
+  'Tv',
+  'Yard',
+] as const;
+export type CategoryIconName = (typeof CATEGORY_ICONS)[number];
+/** The names THE archive category is created with. */
+export const ARCHIVE_CATEGORY = { uk: 'Архів', ru: 'Архив' } as const;
+export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** `POST /admin/catalog/categories`, `PUT /admin/catalog/categories/{id}` (partial on PUT). */
 export const categoryInput = z.strictObject({
@@ -133,9 +174,17 @@ export const categoryInput = z.strictObject({
   name_ru: name,
   parent_id: z.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value').nullable().optional(),
   sort: z.number('invalid_type').int('invalid_type').min(0, 'too_small').max(1_000_000, 'too_big').optional(),
+  /** One of CATEGORY_ICONS; null removes it. */
+  icon: z.enum(CATEGORY_ICONS, 'invalid_value').nullable().optional(),
+  /** `#RRGGBB`; null removes it. */
+  icon_color: z.string('invalid_type').regex(HEX_COLOR, 'invalid_value').nullable().optional(),
 });
 export type CategoryInput = z.infer<typeof categoryInput>;
-/** `PUT`/`PATCH /admin/catalog/categories/{id}`: any subset; `hidden: false` publishes the category to resellers. */
+/**
+ * `PUT`/`PATCH /admin/catalog/categories/{id}`: any subset; `hidden: false` publishes the category
+ * to resellers (never the archive's). The picture is `POST`/`DELETE /admin/catalog/categories/{id}/image`;
+ * `DELETE /admin/catalog/categories/{id}` removes an empty category (204).
+ */
 export const categoryUpdateInput = categoryInput.partial().extend({ hidden: z.boolean('invalid_type').optional() });
 export type CategoryUpdateInput = z.infer<typeof categoryUpdateInput>;
 
@@ -147,6 +196,8 @@ export const adminProductsQuery = pageQuery.extend({
   is_new: boolParam.optional(),
   /** Products with an old drop price (specials). */
   specials: boolParam.optional(),
+  /** `false` (the default): live products only; `true`: archived ones only; `all`: both. */
+  archived: z.enum(['true', 'false', 'all'], 'invalid_value').default('false'),
 });
 export type AdminProductsQuery = z.infer<typeof adminProductsQuery>;
 
@@ -164,6 +215,13 @@ export const adminProductSummaryDto = z.object({
   qty: z.number(),
   reserved: z.number(),
   is_new: z.boolean(),
+  /** Pieces per pack sold online (SPEC inet_pack) and per carton (in_pack). */
+  inet_pack: z.number(),
+  in_pack: z.number(),
+  /** When it was archived (it is in the archive category then), or null. */
+  archived_at: z.string().nullable(),
+  /** The category it was archived from (restored on unarchive), or null. */
+  archived_from_category_id: z.number().nullable(),
   /** The first image's thumbnail URL. */
   thumb: z.string().nullable(),
   updated_at: z.string(),
@@ -186,6 +244,8 @@ export type AdminProductDto = z.infer<typeof adminProductDto>;
  * special, null removes it. `qty` going from 0 to above 0 fires the back-in-stock alerts.
  * `property_value_ids` replaces the product's properties.
  */
+const pack = z.number('invalid_type').int('invalid_type').min(1, 'too_small').max(100_000, 'too_big');
+const vendorCode = z.string('invalid_type').trim().max(200, 'too_long');
 export const productUpdateInput = z.strictObject({
   name_uk: name.optional(),
   name_ru: name.optional(),
@@ -199,8 +259,36 @@ export const productUpdateInput = z.strictObject({
   qty: z.number('invalid_type').int('invalid_type').min(0, 'too_small').max(10_000_000, 'too_big').optional(),
   is_new: z.boolean('invalid_type').optional(),
   property_value_ids: z.array(z.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value'), 'invalid_type').max(200, 'too_big').optional(),
+  vendor_code: vendorCode.optional(),
+  inet_pack: pack.optional(),
+  in_pack: pack.optional(),
 });
 export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
+
+/**
+ * `POST /admin/catalog/products`: a product made by hand (201 with it). Its b2b code (= etalon
+ * code_id) is the next number of the code sequence 1C's new goods use too, so it is never shared.
+ * `qty` is its stock on hand, recorded as the first line of its stock history.
+ */
+export const productCreateInput = productUpdateInput.extend({
+  name_uk: name,
+  name_ru: name,
+  category_id: z.number('required').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value'),
+  drop_price: z.number('required').pipe(uah).refine((v) => v >= 0.01, 'amount_positive'),
+  retail_price: z.number('required').pipe(uah).refine((v) => v >= 0.01, 'amount_positive'),
+});
+export type ProductCreateInput = z.infer<typeof productCreateInput>;
+
+/**
+ * `POST /admin/catalog/products/{id}/archive`: moves it into the archive category (hidden from
+ * resellers: catalogue, search, cart, orders, feeds), remembering where it came from. Orders that
+ * name it keep it. `POST .../unarchive` puts it back there, or into `category_id` (required when
+ * that category is gone: 422 on category_id).
+ */
+export const productUnarchiveInput = z.strictObject({
+  category_id: z.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value').optional(),
+});
+export type ProductUnarchiveInput = z.infer<typeof productUnarchiveInput>;
 
 /** `POST /admin/catalog/products/move`: moves the chosen products into one category (e.g. out of the unsorted one). */
 export const productsMoveInput = z.strictObject({

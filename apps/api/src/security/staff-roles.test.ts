@@ -42,6 +42,11 @@ const EXPECTED: Record<string, StaffArea> = {
   // worklists and bulk actions (issue 28); a bulk action's own area (orders.status, orders.waybill, printing) is checked inside
   'GET /api/v1/admin/worklists': 'orders.read',
   'POST /api/v1/admin/orders/bulk': 'orders.read',
+  // saved views of the lists (issue 29): any staff member, each their own
+  'GET /api/v1/admin/views': 'orders.read',
+  'POST /api/v1/admin/views': 'orders.read',
+  'PUT /api/v1/admin/views/{id}': 'orders.read',
+  'DELETE /api/v1/admin/views/{id}': 'orders.read',
   'POST /api/v1/admin/payments/bulk': 'money',
   'POST /api/v1/admin/withdraws/bulk': 'money',
   // printing (issue 28): order documents as PDF, the day's register, the supplier's requisites
@@ -68,6 +73,12 @@ const EXPECTED: Record<string, StaffArea> = {
   'POST /api/v1/admin/catalog/categories': 'catalog',
   'PUT /api/v1/admin/catalog/categories/{id}': 'catalog',
   'PATCH /api/v1/admin/catalog/categories/{id}': 'catalog',
+  'DELETE /api/v1/admin/catalog/categories/{id}': 'catalog',
+  'POST /api/v1/admin/catalog/categories/{id}/image': 'catalog',
+  'DELETE /api/v1/admin/catalog/categories/{id}/image': 'catalog',
+  'POST /api/v1/admin/catalog/products': 'catalog',
+  'POST /api/v1/admin/catalog/products/{id}/archive': 'catalog',
+  'POST /api/v1/admin/catalog/products/{id}/unarchive': 'catalog',
   'GET /api/v1/admin/catalog/products': 'catalog',
   'POST /api/v1/admin/catalog/products/move': 'catalog',
   'GET /api/v1/admin/catalog/products/{id}': 'catalog',
@@ -76,6 +87,11 @@ const EXPECTED: Record<string, StaffArea> = {
   'DELETE /api/v1/admin/catalog/products/{id}/images/{imageId}': 'catalog',
   'GET /api/v1/admin/catalog/properties': 'catalog',
   'GET /api/v1/admin/catalog/properties/{id}/values': 'catalog',
+  // stock and bulk changes (issue 29)
+  'GET /api/v1/admin/catalog/products/{id}/stock-history': 'catalog',
+  'GET /api/v1/admin/catalog/low-stock': 'catalog',
+  'POST /api/v1/admin/catalog/products/bulk-change/preview': 'catalog',
+  'POST /api/v1/admin/catalog/products/bulk-change': 'catalog',
   // content and the supplier's switches
   'GET /api/v1/admin/settings': 'content',
   'PUT /api/v1/admin/settings/{key}': 'content',

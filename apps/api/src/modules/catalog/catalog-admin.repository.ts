@@ -14,13 +14,15 @@ export interface ProductFilter {
   inStock?: boolean;
   isNew?: boolean;
   specials?: boolean;
+  /** true: archived only; false: live only; undefined: both. */
+  archived?: boolean;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Counting a broad filter over a million rows is bounded: past this the total says "at least". */
 export const COUNT_CAP = ADMIN_COUNT_CAP;
 
-function productWhere(f: ProductFilter, words: string[]): SQL | undefined {
+export function productWhere(f: ProductFilter, words: string[]): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (f.search) {
     const s = f.search.trim();
@@ -33,11 +35,57 @@ function productWhere(f: ProductFilter, words: string[]): SQL | undefined {
   if (f.inStock !== undefined) parts.push(f.inStock ? sql`${products.qty} > 0` : sql`${products.qty} <= 0`);
   if (f.isNew !== undefined) parts.push(eq(products.isNew, f.isNew));
   if (f.specials !== undefined) parts.push(f.specials ? isNotNull(products.oldDropKop) : sql`${products.oldDropKop} IS NULL`);
+  if (f.archived !== undefined) parts.push(f.archived ? isNotNull(products.archivedAt) : sql`${products.archivedAt} IS NULL`);
   return parts.length ? and(...parts) : undefined;
 }
 
 export const catalogAdminRepo = {
   categories: (db: Db) => db.select().from(categories).orderBy(asc(categories.depth), asc(categories.sort), asc(categories.id)),
+  deleteCategory: (db: Db, id: number) => db.delete(categories).where(eq(categories.id, id)).returning().then((r) => r[0]),
+  /**
+   * Whether any product sits in the category or below it, counted live (not the precomputed
+   * count). Products archived from it are in the archive: unarchiving one asks for a category then.
+   */
+  async categoryHasProducts(db: Db, id: number): Promise<boolean> {
+    const r = (await db.execute(sql`
+      WITH RECURSIVE sub(id) AS (SELECT ${id}::int UNION ALL SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id)
+      SELECT EXISTS (SELECT 1 FROM products WHERE category_id IN (SELECT id FROM sub)) AS has`)) as unknown as {
+      rows: { has: boolean }[];
+    };
+    return r.rows[0]?.has === true;
+  },
+  /** THE archive category: a hidden root, created on the first archiving (one at most: a partial unique index). */
+  async archiveCategory(db: Db, names: { uk: string; ru: string }): Promise<CategoryRow> {
+    await db.execute(sql`INSERT INTO categories (parent_id, depth, name_uk, name_ru, sort, hidden, archive)
+      SELECT NULL, 0, ${names.uk}, ${names.ru}, coalesce(max(sort), 0) + 1, true, true FROM categories WHERE parent_id IS NULL
+      ON CONFLICT (archive) WHERE archive DO NOTHING`);
+    return (await db.select().from(categories).where(eq(categories.archive, true)).limit(1))[0]!;
+  },
+  insertProduct: (db: Db, v: typeof products.$inferInsert) => db.insert(products).values(v).returning().then((r) => r[0]!),
+  /**
+   * The next b2b code (= etalon code_id) for a product made by hand: the code sequence the 1C
+   * import uses for its new goods, first moved past every code in use (as the import does), and
+   * skipping any number a product already carries as either code.
+   */
+  async nextProductCode(db: Db): Promise<number> {
+    await db.execute(sql`SELECT setval('onec_product_code_seq', GREATEST((SELECT last_value FROM onec_product_code_seq), (SELECT coalesce(max(b2b_code_id), 0) FROM products), 1))`);
+    for (;;) {
+      const r = (await db.execute(sql`SELECT n, EXISTS (SELECT 1 FROM products WHERE b2b_code_id = n OR code_id = n) AS taken FROM (SELECT nextval('onec_product_code_seq')::int AS n) s`)) as unknown as {
+        rows: { n: number; taken: boolean }[];
+      };
+      const row = r.rows[0]!;
+      if (!row.taken) return Number(row.n);
+    }
+  },
+  /** The first line of a new product's stock history (the history trigger sees only updates). */
+  async recordInitialStock(db: Db, productId: number, qty: number, actorId: number): Promise<void> {
+    await db.execute(sql`INSERT INTO stock_movements (product_id, source, qty_delta, reserved_delta, qty_after, reserved_after, actor_id, note)
+      VALUES (${productId}, 'operator', ${qty}, 0, ${qty}, 0, ${actorId}, 'created')`);
+  },
+  /** Names the operator as the author of the stock changes of this transaction (the history trigger reads it). */
+  async stockAuthor(db: Db, actorId: number): Promise<void> {
+    await db.execute(sql`SELECT set_config('drop.stock_source', 'operator', true), set_config('drop.stock_actor_id', ${String(actorId)}, true)`);
+  },
   category: (db: Db, id: number) => db.select().from(categories).where(eq(categories.id, id)).limit(1).then((r) => r[0]),
   insertCategory: (db: Db, v: typeof categories.$inferInsert) => db.insert(categories).values(v).returning().then((r) => r[0]!),
   updateCategory: (db: Db, id: number, v: Partial<typeof categories.$inferInsert>) =>
@@ -110,6 +158,20 @@ export const catalogAdminRepo = {
    * its property values (instead of recomputing the whole catalogue): the old category and its
    * ancestors lose one, the new ones gain one; facet counts likewise (category 0 = everything).
    */
+  async countNew(db: Db, categoryId: number, valueIds: number[]): Promise<void> {
+    await db.execute(sql`
+      WITH RECURSIVE a(id) AS (SELECT ${categoryId}::int UNION ALL SELECT c.parent_id FROM categories c JOIN a ON c.id = a.id WHERE c.parent_id IS NOT NULL)
+      UPDATE categories SET products_count = products_count + 1 WHERE id IN (SELECT id FROM a)`);
+    if (!valueIds.length) return;
+    const arr = sql`ARRAY[${sql.join(valueIds.map((v) => sql`${v}`), sql`, `)}]::int[]`;
+    await db.execute(sql`
+      WITH RECURSIVE a(id) AS (SELECT ${categoryId}::int UNION ALL SELECT c.parent_id FROM categories c JOIN a ON c.id = a.id WHERE c.parent_id IS NOT NULL),
+      cats AS (SELECT id FROM a UNION SELECT 0)
+      INSERT INTO category_facets (category_id, property_value_id, products_count)
+      SELECT cats.id, v, 1 FROM cats, unnest(${arr}) AS v
+      ON CONFLICT (category_id, property_value_id) DO UPDATE SET products_count = category_facets.products_count + 1`);
+  },
+
   async adjustCounts(db: Db, before: { categoryId: number; valueIds: number[] }, after: { categoryId: number; valueIds: number[] }): Promise<void> {
     const anc = (id: number) => sql`
       WITH RECURSIVE a(id) AS (SELECT ${id}::int UNION ALL SELECT c.parent_id FROM categories c JOIN a ON c.id = a.id WHERE c.parent_id IS NOT NULL)`;

@@ -12,6 +12,8 @@ import {
   categoryUpdateInput,
   dataOf,
   listOf,
+  productCreateInput,
+  productUnarchiveInput,
   productUpdateInput,
   productsMoveInput,
 } from '@drop/shared';
@@ -42,6 +44,24 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }));
   }
 
+  app.delete('/categories/:id', { schema: { tags, security, params: idParam, response: { 204: z.null() } } }, async (req, reply) => {
+    await catalogAdmin.deleteCategory(authedCtx(req), req.params.id);
+    return reply.code(204).send(null);
+  });
+  app.delete('/categories/:id/image', { schema: { tags, security, params: idParam, response: { 200: dataOf(adminCategoryDto) } } }, async (req) => ({
+    data: await catalogAdmin.deleteCategoryImage(authedCtx(req), req.params.id),
+  }));
+
+  app.post('/products', { schema: { tags, security, body: productCreateInput, response: { 201: dataOf(adminProductDto) } } }, async (req, reply) => {
+    reply.code(201);
+    return { data: await catalogAdmin.createProduct(authedCtx(req), req.body) };
+  });
+  app.post('/products/:id/archive', { schema: { tags, security, params: idParam, response: { 200: dataOf(adminProductDto) } } }, async (req) => ({
+    data: await catalogAdmin.archiveProduct(authedCtx(req), req.params.id),
+  }));
+  app.post('/products/:id/unarchive', { schema: { tags, security, params: idParam, body: productUnarchiveInput.optional(), response: { 200: dataOf(adminProductDto) } } }, async (req) => ({
+    data: await catalogAdmin.unarchiveProduct(authedCtx(req), req.params.id, req.body ?? {}),
+  }));
   app.get('/products', { schema: { tags, security, querystring: adminProductsQuery, response: { 200: listOf(adminProductSummaryDto) } } }, async (req) => {
     const { data, total } = await catalogAdmin.listProducts(authedCtx(req), req.query);
     return pageOf(data, total, req.query.page, req.query.per_page);
@@ -78,5 +98,9 @@ const imageUploadRoutes: FastifyPluginAsyncZod = async (images) => {
   images.post('/products/:id/images', { schema: { tags, security, params: idParam, response: { 200: dataOf(adminProductDto) } } }, async (req) => {
     const { file } = await readUpload(req);
     return { data: await catalogAdmin.addProductImage(authedCtx(req), req.params.id, file) };
+  });
+  images.post('/categories/:id/image', { schema: { tags, security, params: idParam, response: { 200: dataOf(adminCategoryDto) } } }, async (req) => {
+    const { file } = await readUpload(req);
+    return { data: await catalogAdmin.setCategoryImage(authedCtx(req), req.params.id, file) };
   });
 };

@@ -1,4 +1,5 @@
 import {
+  ARCHIVE_CATEGORY,
   kopToUah,
   uahToKop,
   type AdminCategoryDto,
@@ -7,6 +8,8 @@ import {
   type AdminProductsQuery,
   type CategoryInput,
   type CategoryUpdateInput,
+  type ProductCreateInput,
+  type ProductUnarchiveInput,
   type ProductUpdateInput,
   type ProductsMoveInput,
 } from '@drop/shared';
@@ -18,12 +21,15 @@ import { adminRepo } from '../admin/admin.repository.ts';
 import { catalogAdminRepo, type CategoryRow, type ProductRow } from './catalog-admin.repository.ts';
 import { refreshCatalogueStats } from './catalogue-stats.ts';
 import { invalidateCatalogue } from './catalogue-cache.ts';
+import { nameStockWriter } from './catalog-stock.repository.ts';
 import { normalizeWords, searchText } from './search-normalize.ts';
 import { PRODUCT_IMAGE_MAX_BYTES, removeProductImage, storeProductImage } from './product-images.ts';
+import { sql } from 'drizzle-orm';
+import { IMPORT_LOCK } from '../onec/catalog-import.ts';
 
 const storageUrl = (p: string) => `/storage/${p}`;
 
-const presentCategory = (c: CategoryRow): AdminCategoryDto => ({
+const presentCategory = (c: CategoryRow, childrenCount = 0): AdminCategoryDto => ({
   id: c.id,
   parent_id: c.parentId,
   depth: c.depth,
@@ -33,7 +39,19 @@ const presentCategory = (c: CategoryRow): AdminCategoryDto => ({
   products_count: c.productsCount,
   hidden: c.hidden,
   unsorted: c.unsorted,
+  archive: c.archive,
+  image_url: c.image === null ? null : storageUrl(c.image),
+  icon: c.icon,
+  icon_color: c.iconColor,
+  children_count: childrenCount,
 });
+
+async function presentCategoryOf(db: Db, id: number): Promise<AdminCategoryDto> {
+  const all = await catalogAdminRepo.categories(db);
+  const c = all.find((x) => x.id === id);
+  if (!c) throw AppError.notFound();
+  return presentCategory(c, all.filter((x) => x.parentId === id).length);
+}
 
 function presentSummary(p: ProductRow, thumb: string | null): AdminProductSummaryDto {
   return {
@@ -50,6 +68,10 @@ function presentSummary(p: ProductRow, thumb: string | null): AdminProductSummar
     qty: p.qty,
     reserved: p.reserved,
     is_new: p.isNew,
+    inet_pack: p.inetPack,
+    in_pack: p.inPack,
+    archived_at: p.archivedAt === null ? null : p.archivedAt.toISOString(),
+    archived_from_category_id: p.archivedFromCategoryId,
     thumb: thumb === null ? null : storageUrl(thumb),
     updated_at: p.updatedAt.toISOString(),
   };
@@ -77,7 +99,7 @@ export async function listCategories(ctx: AuthedCtx): Promise<AdminCategoryDto[]
   const out: AdminCategoryDto[] = [];
   const walk = (parent: number | null) => {
     for (const c of children.get(parent) ?? []) {
-      out.push(presentCategory(c));
+      out.push(presentCategory(c, children.get(c.id)?.length ?? 0));
       walk(c.id);
     }
   };
@@ -89,6 +111,8 @@ async function parentOf(tx: Db, parentId: number | null | undefined): Promise<Ca
   if (parentId === null || parentId === undefined) return null;
   const parent = await catalogAdminRepo.category(tx, parentId);
   if (!parent) throw AppError.field('parent_id', 'category_not_found');
+  // Nothing lives below the archive but archived products.
+  if (parent.archive) throw AppError.field('parent_id', 'category_is_archive');
   return parent;
 }
 
@@ -101,8 +125,16 @@ export async function createCategory(ctx: AuthedCtx, input: CategoryInput): Prom
       nameUk: input.name_uk,
       nameRu: input.name_ru,
       sort: input.sort ?? 0,
+      icon: input.icon ?? null,
+      iconColor: input.icon_color ?? null,
     });
-    await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'category.create', entity: 'category', entityId: row.id, changes: { name_uk: [null, row.nameUk], name_ru: [null, row.nameRu], parent_id: [null, row.parentId] } });
+    await adminRepo.audit(tx, {
+      actorId: ctx.user.id,
+      action: 'category.create',
+      entity: 'category',
+      entityId: row.id,
+      changes: { name_uk: [null, row.nameUk], name_ru: [null, row.nameRu], parent_id: [null, row.parentId], ...(row.icon ? { icon: [null, row.icon] } : {}), ...(row.iconColor ? { icon_color: [null, row.iconColor] } : {}) },
+    });
     return presentCategory(row);
   });
   invalidateCatalogue(ctx.db);
@@ -122,8 +154,15 @@ export async function updateCategory(ctx: AuthedCtx, id: number, input: Category
     if (input.name_ru !== undefined && input.name_ru !== current.nameRu) [values.nameRu, changes.name_ru] = [input.name_ru, [current.nameRu, input.name_ru]];
     if (input.sort !== undefined && input.sort !== current.sort) [values.sort, changes.sort] = [input.sort, [current.sort, input.sort]];
     // Hiding or publishing: the readers' caches are forgotten below (and by every process at the commit).
-    if (input.hidden !== undefined && input.hidden !== current.hidden) [values.hidden, changes.hidden] = [input.hidden, [current.hidden, input.hidden]];
+    if (input.hidden !== undefined && input.hidden !== current.hidden) {
+      // The archive stays hidden: publishing it would show every archived product.
+      if (current.archive) throw AppError.business('CategoryProtected', 'category_protected');
+      [values.hidden, changes.hidden] = [input.hidden, [current.hidden, input.hidden]];
+    }
+    if (input.icon !== undefined && input.icon !== current.icon) [values.icon, changes.icon] = [input.icon, [current.icon, input.icon]];
+    if (input.icon_color !== undefined && input.icon_color !== current.iconColor) [values.iconColor, changes.icon_color] = [input.icon_color, [current.iconColor, input.icon_color]];
     if (input.parent_id !== undefined && input.parent_id !== current.parentId) {
+      if (current.archive) throw AppError.business('CategoryProtected', 'category_protected');
       const parent = await parentOf(tx, input.parent_id);
       // Walking up from the new parent must never meet the category itself.
       for (let p = parent; p; p = p.parentId === null ? null : (all.find((c) => c.id === p!.parentId) ?? null)) {
@@ -133,17 +172,82 @@ export async function updateCategory(ctx: AuthedCtx, id: number, input: Category
       changes.parent_id = [current.parentId, values.parentId];
       moved = true;
     }
-    if (!Object.keys(changes).length) return presentCategory(current);
-    const row = await catalogAdminRepo.updateCategory(tx, id, values);
+    if (!Object.keys(changes).length) return presentCategoryOf(tx, id);
+    await catalogAdminRepo.updateCategory(tx, id, values);
     if (moved) await catalogAdminRepo.rederiveSubtree(tx, id);
     await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'category.update', entity: 'category', entityId: id, changes });
-    return presentCategory((await catalogAdminRepo.category(tx, id)) ?? row);
+    return presentCategoryOf(tx, id);
   });
   invalidateCatalogue(ctx.db);
   if (moved) {
     await refreshCatalogueStats(ctx.db);
-    return presentCategory((await catalogAdminRepo.category(ctx.db, id))!);
+    return presentCategoryOf(ctx.db, id);
   }
+  return dto;
+}
+
+/**
+ * Deletes an empty category: no subcategories and no product in it (400 CategoryNotEmpty), never
+ * the unsorted or the archive one (400 CategoryProtected). Its picture file goes too. Audited.
+ */
+export async function deleteCategory(ctx: AuthedCtx, id: number): Promise<void> {
+  const image = await ctx.db.transaction(async (tx) => {
+    const all = await catalogAdminRepo.categories(tx);
+    const current = all.find((c) => c.id === id);
+    if (!current) throw AppError.notFound();
+    if (current.unsorted || current.archive) throw AppError.business('CategoryProtected', 'category_protected');
+    if (all.some((c) => c.parentId === id) || (await catalogAdminRepo.categoryHasProducts(tx, id))) throw AppError.business('CategoryNotEmpty', 'category_not_empty');
+    await catalogAdminRepo.deleteCategory(tx, id);
+    await adminRepo.audit(tx, {
+      actorId: ctx.user.id,
+      action: 'category.delete',
+      entity: 'category',
+      entityId: id,
+      changes: { name_uk: [current.nameUk, null], name_ru: [current.nameRu, null], parent_id: [current.parentId, null], image: [current.image, null] },
+    });
+    return current.image;
+  });
+  invalidateCatalogue(ctx.db);
+  if (image) await removeProductImage(ctx.deps.config.dataDir, image);
+}
+
+/** Sets the category's picture (JPEG, PNG, WebP or GIF by content, at most 10 MB; the product pictures' checks), replacing the old file. */
+export async function setCategoryImage(ctx: AuthedCtx, id: number, file: UploadedFile | undefined): Promise<AdminCategoryDto> {
+  if (!(await catalogAdminRepo.category(ctx.db, id))) throw AppError.notFound();
+  if (!file || file.buffer.length === 0) throw AppError.field('file', 'file_required');
+  if (file.truncated || file.buffer.length > PRODUCT_IMAGE_MAX_BYTES) throw AppError.field('file', 'file_too_large', 'ValidationError', { max: PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024 });
+  const stored = await storeProductImage(ctx.deps.config.dataDir, file.buffer);
+  if (!stored) throw AppError.field('file', 'not_an_image');
+  let old: string | null = null;
+  try {
+    const dto = await ctx.db.transaction(async (tx) => {
+      const current = await catalogAdminRepo.category(tx, id);
+      if (!current) throw AppError.notFound();
+      old = current.image;
+      await catalogAdminRepo.updateCategory(tx, id, { image: stored.original });
+      await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'category.update', entity: 'category', entityId: id, changes: { image: [current.image, stored.original] } });
+      return presentCategoryOf(tx, id);
+    });
+    invalidateCatalogue(ctx.db);
+    if (old) await removeProductImage(ctx.deps.config.dataDir, old);
+    return dto;
+  } catch (err) {
+    await removeProductImage(ctx.deps.config.dataDir, stored.original);
+    throw err;
+  }
+}
+
+export async function deleteCategoryImage(ctx: AuthedCtx, id: number): Promise<AdminCategoryDto> {
+  const { dto, old } = await ctx.db.transaction(async (tx) => {
+    const current = await catalogAdminRepo.category(tx, id);
+    if (!current) throw AppError.notFound();
+    if (current.image === null) return { dto: await presentCategoryOf(tx, id), old: null };
+    await catalogAdminRepo.updateCategory(tx, id, { image: null });
+    await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'category.update', entity: 'category', entityId: id, changes: { image: [current.image, null] } });
+    return { dto: await presentCategoryOf(tx, id), old: current.image };
+  });
+  invalidateCatalogue(ctx.db);
+  if (old) await removeProductImage(ctx.deps.config.dataDir, old);
   return dto;
 }
 
@@ -161,7 +265,14 @@ export async function listProducts(ctx: AuthedCtx, q: AdminProductsQuery) {
   const search = q.search?.trim() || undefined;
   const { rows, total } = await catalogAdminRepo.productsPage(
     ctx.db,
-    { search, categoryIds: q.category_id ? await subtreeIds(ctx.db, q.category_id) : undefined, inStock: q.in_stock, isNew: q.is_new, specials: q.specials },
+    {
+      search,
+      categoryIds: q.category_id ? await subtreeIds(ctx.db, q.category_id) : undefined,
+      inStock: q.in_stock,
+      isNew: q.is_new,
+      specials: q.specials,
+      archived: q.archived === 'all' ? undefined : q.archived === 'true',
+    },
     search ? normalizeWords(search) : [],
     q.page,
     q.per_page,
@@ -176,12 +287,14 @@ export async function getProduct(ctx: AuthedCtx, id: number): Promise<AdminProdu
 }
 
 /** Where a product in this category sits: its second-level category (null for a root) and its root. */
-async function placement(tx: Db, categoryId: number): Promise<{ parentId: number | null; rootId: number }> {
+async function placement(tx: Db, categoryId: number, opts: { archive?: boolean } = {}): Promise<{ parentId: number | null; rootId: number }> {
   const all = await catalogAdminRepo.categories(tx);
   const byId = new Map(all.map((c) => [c.id, c]));
   const path: CategoryRow[] = [];
   for (let c = byId.get(categoryId); c; c = c.parentId === null ? undefined : byId.get(c.parentId)) path.unshift(c);
   if (!path.length) throw AppError.field('category_id', 'category_not_found');
+  // Only archiving puts a product into the archive (it records where the product came from).
+  if (!opts.archive && path.some((c) => c.archive)) throw AppError.field('category_id', 'category_is_archive');
   return { parentId: path[1]?.id ?? null, rootId: path[0]!.id };
 }
 
@@ -218,7 +331,12 @@ function changeProduct(ctx: AuthedCtx, id: number, input: ProductUpdateInput): P
     if (input.old_drop_price !== undefined) set('old_drop_kop', 'oldDropKop', input.old_drop_price === null ? null : uahToKop(input.old_drop_price));
     if (input.qty !== undefined) set('qty', 'qty', input.qty);
     if (input.is_new !== undefined) set('is_new', 'isNew', input.is_new);
+    if (input.vendor_code !== undefined) set('vendor_code', 'vendorCode', input.vendor_code);
+    if (input.inet_pack !== undefined) set('inet_pack', 'inetPack', input.inet_pack);
+    if (input.in_pack !== undefined) set('in_pack', 'inPack', input.in_pack);
     if (input.category_id !== undefined && input.category_id !== p.categoryId) {
+      // An archived product moves only by unarchiving (which restores its category).
+      if (p.archivedAt !== null) throw AppError.field('category_id', 'product_is_archived');
       const where = await placement(tx, input.category_id);
       set('category_id', 'categoryId', input.category_id);
       values.parentId = where.parentId;
@@ -245,6 +363,10 @@ function changeProduct(ctx: AuthedCtx, id: number, input: ProductUpdateInput): P
       values.searchText = searchText(values.nameUk ?? p.nameUk, values.nameRu ?? p.nameRu, values.brand === undefined ? p.brand : values.brand);
     }
     if (!Object.keys(changes).length) return presentProduct(tx, p);
+    // The stock history names the operator as the author of a stock change.
+    if (changes.qty) await catalogAdminRepo.stockAuthor(tx, ctx.user.id);
+    // The stock history names the operator who changed qty (catalog-stock.repository.ts).
+    if (values.qty !== undefined) await nameStockWriter(tx, { source: 'operator', actorId: ctx.user.id });
     const updated = await catalogAdminRepo.updateProduct(tx, id, values);
     if (changes.category_id || changes.property_value_ids) {
       await catalogAdminRepo.adjustCounts(tx, { categoryId: p.categoryId, valueIds: beforeValues }, { categoryId: updated.categoryId, valueIds: afterValues });
@@ -268,6 +390,7 @@ export async function moveProducts(ctx: AuthedCtx, input: ProductsMoveInput): Pr
       const p = await catalogAdminRepo.lockProduct(tx, id);
       if (!p) throw AppError.field('product_ids', 'product_not_found');
       if (p.categoryId === input.category_id) continue;
+      if (p.archivedAt !== null) throw AppError.field('product_ids', 'product_is_archived');
       await catalogAdminRepo.updateProduct(tx, id, { categoryId: input.category_id, parentId: where.parentId, rootId: where.rootId });
       const valueIds = [...p.propertyValueIds];
       await catalogAdminRepo.adjustCounts(tx, { categoryId: p.categoryId, valueIds }, { categoryId: input.category_id, valueIds });
@@ -278,6 +401,139 @@ export async function moveProducts(ctx: AuthedCtx, input: ProductsMoveInput): Pr
   });
   invalidateCatalogue(ctx.db);
   return { moved };
+}
+
+/**
+ * Creates a product by hand (201). Its b2b code (and etalon code_id, equal as for 1C's goods) is
+ * the next number of the code sequence the 1C import draws from for goods whose Код is not a free
+ * number; both take the import's advisory lock, so a file being imported never picks the same
+ * number as its own free Код at the same moment (the unique index would fail the whole file).
+ * While an import runs the creation waits up to 5 s, then answers 409 CatalogueImportRunning.
+ * A later 1C good whose numeric Код equals this code gets a sequence number instead (the
+ * import's rule), so codes are never shared. search_text is built as the import builds it; the
+ * initial stock is the first line of its stock history; the counts follow; audited.
+ */
+export async function createProduct(ctx: AuthedCtx, input: ProductCreateInput): Promise<AdminProductDto> {
+  const dto = await ctx.db.transaction(async (tx) => {
+    try {
+      await tx.execute(sql`SET LOCAL lock_timeout = '5s'`);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
+      await tx.execute(sql`SET LOCAL lock_timeout = 0`);
+    } catch (err) {
+      if ((err as { code?: string; cause?: { code?: string } }).code === '55P03' || (err as { cause?: { code?: string } }).cause?.code === '55P03') {
+        throw AppError.business('CatalogueImportRunning', 'catalogue_import_running', 409);
+      }
+      throw err;
+    }
+    const where = await placement(tx, input.category_id);
+    const dropKop = uahToKop(input.drop_price);
+    const retailKop = uahToKop(input.retail_price);
+    if (retailKop < dropKop) throw AppError.field('retail_price', 'price_less_drop');
+    const wanted = [...new Set(input.property_value_ids ?? [])].sort((a, b) => a - b);
+    const found = await catalogAdminRepo.valuesByIds(tx, wanted);
+    if (found.length !== wanted.length) throw AppError.field('property_value_ids', 'property_value_not_found');
+    const code = await catalogAdminRepo.nextProductCode(tx);
+    const brand = input.brand || null;
+    const row = await catalogAdminRepo.insertProduct(tx, {
+      b2bCodeId: code,
+      codeId: code,
+      vendorCode: input.vendor_code ?? '',
+      nameUk: input.name_uk,
+      nameRu: input.name_ru,
+      descriptionUk: input.description_uk ?? '',
+      descriptionRu: input.description_ru ?? '',
+      brand,
+      categoryId: input.category_id,
+      parentId: where.parentId,
+      rootId: where.rootId,
+      dropKop,
+      retailKop,
+      oldDropKop: input.old_drop_price === undefined || input.old_drop_price === null ? null : uahToKop(input.old_drop_price),
+      qty: input.qty ?? 0,
+      inetPack: input.inet_pack ?? 1,
+      inPack: input.in_pack ?? 1,
+      isNew: input.is_new ?? false,
+      propertyValueIds: wanted,
+      searchText: searchText(input.name_uk, input.name_ru, brand),
+    });
+    if (found.length) await catalogAdminRepo.replaceProperties(tx, row.id, found.map((v) => ({ id: v.id, propertyTypeId: v.propertyTypeId })));
+    await catalogAdminRepo.countNew(tx, row.categoryId, wanted);
+    await catalogAdminRepo.recordInitialStock(tx, row.id, row.qty, ctx.user.id);
+    const changes: Record<string, [unknown, unknown]> = {};
+    for (const [k, v] of Object.entries({
+      b2b_code_id: row.b2bCodeId,
+      vendor_code: row.vendorCode,
+      name_uk: row.nameUk,
+      name_ru: row.nameRu,
+      brand: row.brand,
+      category_id: row.categoryId,
+      drop_kop: row.dropKop,
+      retail_kop: row.retailKop,
+      old_drop_kop: row.oldDropKop,
+      qty: row.qty,
+      inet_pack: row.inetPack,
+      in_pack: row.inPack,
+      is_new: row.isNew,
+      property_value_ids: wanted,
+    }))
+      changes[k] = [null, v];
+    await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'product.create', entity: 'product', entityId: row.id, changes });
+    return presentProduct(tx, row);
+  });
+  invalidateCatalogue(ctx.db);
+  return dto;
+}
+
+/**
+ * Archives a product: it moves into THE archive category (hidden, created on the first archiving),
+ * so every reseller read that leaves hidden categories out (catalogue, search, cart, order
+ * placement, feeds) leaves it out; orders that name it keep it. Remembers where it came from.
+ * Archiving an archived product changes nothing. Audited.
+ */
+export async function archiveProduct(ctx: AuthedCtx, id: number): Promise<AdminProductDto> {
+  const dto = await ctx.db.transaction(async (tx) => {
+    const p = await catalogAdminRepo.lockProduct(tx, id);
+    if (!p) throw AppError.notFound();
+    if (p.archivedAt !== null) return presentProduct(tx, p);
+    const archive = await catalogAdminRepo.archiveCategory(tx, ARCHIVE_CATEGORY);
+    const where = await placement(tx, archive.id, { archive: true });
+    const updated = await catalogAdminRepo.updateProduct(tx, id, {
+      categoryId: archive.id,
+      parentId: where.parentId,
+      rootId: where.rootId,
+      archivedAt: new Date(),
+      archivedFromCategoryId: p.categoryId,
+    });
+    const valueIds = [...p.propertyValueIds];
+    await catalogAdminRepo.adjustCounts(tx, { categoryId: p.categoryId, valueIds }, { categoryId: archive.id, valueIds });
+    await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'product.archive', entity: 'product', entityId: id, changes: { category_id: [p.categoryId, archive.id], archived: [false, true] } });
+    return presentProduct(tx, updated);
+  });
+  invalidateCatalogue(ctx.db);
+  return dto;
+}
+
+/**
+ * Brings an archived product back into the category it was archived from, or into `category_id`
+ * when given; 422 on category_id when neither exists (the old category was deleted). A live
+ * product changes nothing. Audited.
+ */
+export async function unarchiveProduct(ctx: AuthedCtx, id: number, input: ProductUnarchiveInput): Promise<AdminProductDto> {
+  const dto = await ctx.db.transaction(async (tx) => {
+    const p = await catalogAdminRepo.lockProduct(tx, id);
+    if (!p) throw AppError.notFound();
+    if (p.archivedAt === null) return presentProduct(tx, p);
+    const target = input.category_id ?? p.archivedFromCategoryId;
+    if (target === null || !(await catalogAdminRepo.category(tx, target))) throw AppError.field('category_id', input.category_id ? 'category_not_found' : 'archived_category_gone');
+    const where = await placement(tx, target);
+    const updated = await catalogAdminRepo.updateProduct(tx, id, { categoryId: target, parentId: where.parentId, rootId: where.rootId, archivedAt: null, archivedFromCategoryId: null });
+    const valueIds = [...p.propertyValueIds];
+    await catalogAdminRepo.adjustCounts(tx, { categoryId: p.categoryId, valueIds }, { categoryId: target, valueIds });
+    await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'product.unarchive', entity: 'product', entityId: id, changes: { category_id: [p.categoryId, target], archived: [true, false] } });
+    return presentProduct(tx, updated);
+  });
+  invalidateCatalogue(ctx.db);
+  return dto;
 }
 
 /** Adds a picture (JPEG, PNG, WebP or GIF by content, at most 10 MB) after the product's others. */

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { FIXTURE_PRODUCTS, loadCatalogFixture } from '../../test/catalog-fixture.ts';
 import { PNG } from '../../test/orders.ts';
 import { refreshCatalogueStats } from './catalogue-stats.ts';
+import { searchText } from './search-normalize.ts';
 import { processRestocks } from '../notifications/notifications.service.ts';
 
 let t: TestApp;
@@ -227,5 +228,218 @@ describe('products', () => {
     const values = await t.request('GET', `/api/v1/admin/catalog/properties/1/values?search=${encodeURIComponent('ч')}`, { token: op });
     expect(values.body.data.map((v: { value_uk: string }) => v.value_uk)).toEqual(['Чорний', 'Червоний']);
     expect((await t.request('GET', '/api/v1/admin/catalog/properties/999/values', { token: op })).status).toBe(404);
+  });
+});
+
+async function uploadTo(token: string, url: string, file: { name: string; content: Buffer }) {
+  const { payload, contentType } = multipart(file);
+  const res = await t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload });
+  return { status: res.statusCode, body: JSON.parse(res.body) };
+}
+const staff = async (role: 'manager' | 'accountant' | 'warehouse') => (await t.user({ role, name: `Працівник ${role}`, email: `${role}-${Math.random().toString(16).slice(2)}@staff.test` })).token;
+
+describe('creating products (issue 29)', () => {
+  const body = {
+    name_uk: 'Павербанк Baseus 20000 мА·год',
+    name_ru: 'Повербанк Baseus 20000 мА·ч',
+    description_uk: 'Швидка зарядка.',
+    description_ru: 'Быстрая зарядка.',
+    brand: 'Baseus',
+    vendor_code: 'BS-PB20',
+    category_id: 4,
+    drop_price: 650.5,
+    retail_price: 899,
+    old_drop_price: 700,
+    qty: 12,
+    inet_pack: 2,
+    in_pack: 24,
+    is_new: true,
+    property_value_ids: [1, 5],
+  };
+
+  test('a product made by hand: a fresh code above every code in use, search words, counts, first stock line, audit; the reseller sees it', async () => {
+    // A code_id (etalon code) equal to the next b2b number must be skipped too.
+    const [{ max }] = await rows<{ max: number }>(sql`SELECT max(b2b_code_id)::int AS max FROM products`);
+    await t.database.db.execute(sql`UPDATE products SET code_id = ${max + 1} WHERE id = 7`);
+    const manager = await t.user({ role: 'manager', name: 'Менеджер каталогу', email: 'catalogue-manager@staff.test' });
+    const r = await t.request('POST', '/api/v1/admin/catalog/products', { token: manager.token, body });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const p = r.body.data;
+    expect(p).toMatchObject({
+      name_uk: body.name_uk,
+      vendor_code: 'BS-PB20',
+      category_id: 4,
+      drop_price: 650.5,
+      retail_price: 899,
+      old_drop_price: 700,
+      qty: 12,
+      reserved: 0,
+      inet_pack: 2,
+      in_pack: 24,
+      is_new: true,
+      archived_at: null,
+      brand: 'Baseus',
+    });
+    expect(p.properties.map((x: { property_value_id: number }) => x.property_value_id)).toEqual([1, 5]);
+    // Unique and past every code in use, either kind.
+    const taken = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products WHERE id <> ${p.id} AND (b2b_code_id = ${p.b2b_code_id} OR code_id = ${p.b2b_code_id})`);
+    expect(taken[0]!.n).toBe(0);
+    expect(p.b2b_code_id).toBe(max + 2);
+    expect(p.code_id).toBe(p.b2b_code_id);
+    // The 1C import's sequence is past it: its next new good cannot take this number.
+    const [{ n: next }] = await rows<{ n: number }>(sql`SELECT nextval('onec_product_code_seq')::int AS n`);
+    expect(next).toBeGreaterThan(p.b2b_code_id);
+    const stored = (await rows<{ drop_kop: string; parent_id: number; root_id: number; search_text: string }>(sql`SELECT drop_kop, parent_id, root_id, search_text FROM products WHERE id = ${p.id}`))[0]!;
+    expect(stored).toMatchObject({ parent_id: 2, root_id: 1 });
+    expect(Number(stored.drop_kop)).toBe(65050);
+    // The words the 1C import and the editor build for any product.
+    expect(stored.search_text).toBe(searchText(body.name_uk, body.name_ru, body.brand));
+    expect(stored.search_text.split(' ')).toEqual(expect.arrayContaining(['baseus', 'poverbank']));
+    // The first line of its stock history, by the manager.
+    const moves = await rows<{ source: string; qty_delta: number; qty_after: number; actor_id: number }>(sql`SELECT source, qty_delta, qty_after, actor_id FROM stock_movements WHERE product_id = ${p.id}`);
+    expect(moves).toEqual([{ source: 'operator', qty_delta: 12, qty_after: 12, actor_id: manager.id }]);
+    const [audit] = await rows<{ actor_id: number; changes: Record<string, [unknown, unknown]> }>(sql`SELECT actor_id, changes FROM audit_log WHERE entity = 'product' AND entity_id = ${p.id} AND action = 'product.create'`);
+    expect(audit).toMatchObject({ actor_id: manager.id, changes: { name_uk: [null, body.name_uk], qty: [null, 12], b2b_code_id: [null, p.b2b_code_id] } });
+    await countsAgreeWithFullRefresh();
+    // Resellers find it by its words and vendor code, on its category's list, with its pack size.
+    const reseller = await t.user({ isVerified: true });
+    const found = await t.request('GET', `/api/v1/products?search=${encodeURIComponent('павербанк')}`, { token: reseller.token });
+    expect(found.body.data.map((x: { id: number }) => x.id)).toContain(p.id);
+    const inCategory = await t.request('GET', '/api/v1/products?category_id=4&per_page=100', { token: reseller.token });
+    expect(inCategory.body.data.map((x: { id: number }) => x.id)).toContain(p.id);
+    const card = await t.request('GET', `/api/v1/products/${p.id}`, { token: reseller.token });
+    expect(card.status).toBe(200);
+    expect(card.body.data.inet_pack).toBe(2);
+    // The admin list shows it too.
+    const list = await t.request('GET', '/api/v1/admin/catalog/products?search=BS-PB20', { token: op });
+    expect(list.body.data.map((x: { id: number }) => x.id)).toEqual([p.id]);
+  });
+
+  test('bad input is 422 on the field; the archive category is not a place to create in; staff of other areas 403', async () => {
+    const bad: [Record<string, unknown>, string][] = [
+      [{ ...body, name_uk: '' }, 'name_uk'],
+      [{ ...body, retail_price: 100 }, 'retail_price'],
+      [{ ...body, drop_price: 0 }, 'drop_price'],
+      [{ ...body, category_id: 999 }, 'category_id'],
+      [{ ...body, inet_pack: 0 }, 'inet_pack'],
+      [{ ...body, in_pack: 1.5 }, 'in_pack'],
+      [{ ...body, qty: -1 }, 'qty'],
+      [{ ...body, property_value_ids: [999] }, 'property_value_ids'],
+      [{ ...body, vendor_code: 'x'.repeat(201) }, 'vendor_code'],
+      [{ ...body, extra: 1 }, ''],
+    ];
+    const before = (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`))[0]!.n;
+    for (const [b, field] of bad) {
+      const r = await t.request('POST', '/api/v1/admin/catalog/products', { token: op, body: b });
+      expect(r.status, `${field} ${JSON.stringify(r.body)}`).toBe(422);
+      if (field) expect(Object.keys(r.body.errors), field).toContain(field);
+    }
+    const { category_id: _c, ...noCategory } = body;
+    expect((await t.request('POST', '/api/v1/admin/catalog/products', { token: op, body: noCategory })).body.errors.category_id).toBeDefined();
+    for (const role of ['accountant', 'warehouse'] as const) {
+      expect((await t.request('POST', '/api/v1/admin/catalog/products', { token: await staff(role), body })).status).toBe(403);
+    }
+    expect((await t.request('POST', '/api/v1/admin/catalog/products', { token: (await t.user()).token, body })).status).toBe(403);
+    expect((await t.request('POST', '/api/v1/admin/catalog/products', { body })).status).toBe(401);
+    expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`))[0]!.n).toBe(before);
+  });
+
+  test('vendor code and pack sizes are edited, audited as before/after; bad values 422', async () => {
+    const r = await t.request('PUT', '/api/v1/admin/catalog/products/4', { token: op, body: { vendor_code: ' SM-S23-NEW ', inet_pack: 3, in_pack: 50 } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toMatchObject({ vendor_code: 'SM-S23-NEW', inet_pack: 3, in_pack: 50 });
+    const [audit] = await rows<{ changes: unknown }>(sql`SELECT changes FROM audit_log WHERE entity = 'product' AND entity_id = 4 ORDER BY id DESC LIMIT 1`);
+    expect(audit!.changes).toEqual({ vendor_code: ['SM-S23-SL', 'SM-S23-NEW'], inet_pack: [1, 3], in_pack: [1, 50] });
+    for (const b of [{ inet_pack: 0 }, { in_pack: 'a' }, { vendor_code: 5 }]) expect((await t.request('PUT', '/api/v1/admin/catalog/products/4', { token: op, body: b })).status).toBe(422);
+    // A stock change by hand is the operator's line in the history.
+    await t.request('PUT', '/api/v1/admin/catalog/products/4', { token: op, body: { qty: 31 } });
+    const [move] = await rows<{ source: string; qty_delta: number; actor_id: number | null }>(sql`SELECT source, qty_delta, actor_id FROM stock_movements WHERE product_id = 4 ORDER BY id DESC LIMIT 1`);
+    expect(move).toMatchObject({ source: 'operator', qty_delta: 1 });
+    expect(move!.actor_id).not.toBeNull();
+  });
+});
+
+describe('category delete, picture, icon and colour (issue 29)', () => {
+  test('icon and colour: set on create and update from the fixed list, validated; the reseller catalogue returns them', async () => {
+    const c = await t.request('POST', '/api/v1/admin/catalog/categories', { token: op, body: { name_uk: 'Зоотовари', name_ru: 'Зоотовары', icon: 'Pets', icon_color: '#1E88E5' } });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    expect(c.body.data).toMatchObject({ icon: 'Pets', icon_color: '#1E88E5', image_url: null, archive: false, children_count: 0 });
+    for (const b of [{ icon: 'Rocket' }, { icon: '<svg>' }, { icon_color: 'red' }, { icon_color: '#12345' }, { icon_color: '#GGGGGG' }]) {
+      const r = await t.request('PATCH', `/api/v1/admin/catalog/categories/${c.body.data.id}`, { token: op, body: b });
+      expect(r.status, JSON.stringify(b)).toBe(422);
+      expect(Object.keys(r.body.errors)).toEqual(Object.keys(b));
+    }
+    const u = await t.request('PATCH', `/api/v1/admin/catalog/categories/${c.body.data.id}`, { token: op, body: { icon: 'Toys', icon_color: '#43a047' } });
+    expect(u.body.data).toMatchObject({ icon: 'Toys', icon_color: '#43a047' });
+    const [audit] = await rows<{ changes: unknown }>(sql`SELECT changes FROM audit_log WHERE entity = 'category' AND entity_id = ${c.body.data.id} ORDER BY id DESC LIMIT 1`);
+    expect(audit!.changes).toEqual({ icon: ['Pets', 'Toys'], icon_color: ['#1E88E5', '#43a047'] });
+    const reseller = await t.user({ isVerified: true });
+    const tree = await t.request('GET', '/api/v1/categories', { token: reseller.token });
+    expect(tree.body.data.find((x: { id: number }) => x.id === c.body.data.id)).toMatchObject({ icon: 'Toys', icon_color: '#43a047' });
+    // null removes them.
+    const cleared = await t.request('PATCH', `/api/v1/admin/catalog/categories/${c.body.data.id}`, { token: op, body: { icon: null, icon_color: null } });
+    expect(cleared.body.data).toMatchObject({ icon: null, icon_color: null });
+  });
+
+  test('picture: uploaded (checked by content), served, shown to resellers, replaced and removed', async () => {
+    const c = (await t.request('POST', '/api/v1/admin/catalog/categories', { token: op, body: { name_uk: 'Картинки', name_ru: 'Картинки' } })).body.data;
+    const up = await uploadTo(op, `/api/v1/admin/catalog/categories/${c.id}/image`, { name: 'c.png', content: PNG });
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    expect(up.body.data.image_url).toMatch(/^\/storage\/products\/.+\.png$/);
+    expect((await t.app.inject({ method: 'GET', url: up.body.data.image_url })).statusCode).toBe(200);
+    const reseller = await t.user({ isVerified: true });
+    const tree = await t.request('GET', '/api/v1/categories', { token: reseller.token });
+    // The reseller's DTO carries the storage path (its client prefixes /storage/).
+    expect(`/storage/${tree.body.data.find((x: { id: number }) => x.id === c.id).image_url}`).toBe(up.body.data.image_url);
+    const fake = await uploadTo(op, `/api/v1/admin/catalog/categories/${c.id}/image`, { name: 'x.png', content: Buffer.from('not an image') });
+    expect(fake.status).toBe(422);
+    expect(fake.body.errors.file).toBeDefined();
+    expect((await uploadTo(op, '/api/v1/admin/catalog/categories/999999/image', { name: 'c.png', content: PNG })).status).toBe(404);
+    expect((await uploadTo((await t.user()).token, `/api/v1/admin/catalog/categories/${c.id}/image`, { name: 'c.png', content: PNG })).status).toBe(403);
+    // Replaced: the old file goes.
+    const again = await uploadTo(op, `/api/v1/admin/catalog/categories/${c.id}/image`, { name: 'd.png', content: PNG });
+    expect(again.body.data.image_url).not.toBe(up.body.data.image_url);
+    expect((await t.app.inject({ method: 'GET', url: up.body.data.image_url })).statusCode).toBe(404);
+    const del = await t.request('DELETE', `/api/v1/admin/catalog/categories/${c.id}/image`, { token: op });
+    expect(del.status).toBe(200);
+    expect(del.body.data.image_url).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: again.body.data.image_url })).statusCode).toBe(404);
+    const audits = await rows<{ changes: { image: [string | null, string | null] } }>(sql`SELECT changes FROM audit_log WHERE entity = 'category' AND entity_id = ${c.id} AND action = 'category.update' ORDER BY id`);
+    expect(audits.map((a) => a.changes.image.map((x) => x !== null))).toEqual([
+      [false, true],
+      [true, true],
+      [true, false],
+    ]);
+  });
+
+  test('delete: only an empty category (204, audited); one with products or subcategories 400 CategoryNotEmpty; the unsorted one 400 CategoryProtected', async () => {
+    const parent = (await t.request('POST', '/api/v1/admin/catalog/categories', { token: op, body: { name_uk: 'Порожня', name_ru: 'Пустая' } })).body.data;
+    const child = (await t.request('POST', '/api/v1/admin/catalog/categories', { token: op, body: { name_uk: 'Дочірня', name_ru: 'Дочерняя', parent_id: parent.id } })).body.data;
+    const list = (await t.request('GET', '/api/v1/admin/catalog/categories', { token: op })).body.data as { id: number; children_count: number }[];
+    expect(list.find((x) => x.id === parent.id)!.children_count).toBe(1);
+    const withChild = await t.request('DELETE', `/api/v1/admin/catalog/categories/${parent.id}`, { token: op });
+    expect(withChild.status).toBe(400);
+    expect(withChild.body.code).toBe('CategoryNotEmpty');
+    // A category with products in it (3) and above them (2, 1).
+    for (const id of [3, 2, 1]) expect((await t.request('DELETE', `/api/v1/admin/catalog/categories/${id}`, { token: op })).body.code).toBe('CategoryNotEmpty');
+    // Russian text.
+    const ru = await t.request('DELETE', '/api/v1/admin/catalog/categories/3', { token: op, headers: { 'x-localization': 'ru' } });
+    expect(ru.body.message).toMatch(/^Удалить можно только пустую категорию/);
+    await t.database.db.execute(sql`INSERT INTO categories (parent_id, depth, name_uk, name_ru, hidden, unsorted) VALUES (NULL, 0, 'Н', 'Н', true, true) ON CONFLICT DO NOTHING`);
+    const [unsorted] = await rows<{ id: number }>(sql`SELECT id FROM categories WHERE unsorted`);
+    const prot = await t.request('DELETE', `/api/v1/admin/catalog/categories/${unsorted!.id}`, { token: op });
+    expect(prot.status).toBe(400);
+    expect(prot.body.code).toBe('CategoryProtected');
+    expect((await t.request('DELETE', `/api/v1/admin/catalog/categories/${child.id}`, { token: await staff('accountant') })).status).toBe(403);
+    expect((await t.request('DELETE', `/api/v1/admin/catalog/categories/${child.id}`, { token: (await t.user()).token })).status).toBe(403);
+
+    const ok = await t.request('DELETE', `/api/v1/admin/catalog/categories/${child.id}`, { token: op });
+    expect(ok.status).toBe(204);
+    expect((await t.request('DELETE', `/api/v1/admin/catalog/categories/${parent.id}`, { token: op })).status).toBe(204);
+    expect((await rows(sql`SELECT id FROM categories WHERE id IN (${parent.id}, ${child.id})`)).length).toBe(0);
+    const [audit] = await rows<{ action: string; changes: { name_uk: unknown } }>(sql`SELECT action, changes FROM audit_log WHERE entity = 'category' AND entity_id = ${parent.id} ORDER BY id DESC LIMIT 1`);
+    expect(audit).toMatchObject({ action: 'category.delete', changes: { name_uk: ['Порожня', null] } });
+    expect((await t.request('DELETE', `/api/v1/admin/catalog/categories/${parent.id}`, { token: op })).status).toBe(404);
+    await countsAgreeWithFullRefresh();
   });
 });

@@ -177,6 +177,11 @@ describe('a hidden category', () => {
       products_count: 2,
       hidden: true,
       unsorted: true,
+      archive: false,
+      image_url: null,
+      icon: null,
+      icon_color: null,
+      children_count: 0,
     });
     expect(list.body.data.find((c: { id: number }) => c.id === 1)).toMatchObject({ hidden: false, unsorted: false });
     expect(ids((await admin('GET', `/products?category_id=${UNSORTED}`)).body)).toEqual([3, 2]);
@@ -335,6 +340,7 @@ describe('the product condition', () => {
     externalId: null,
     hidden,
     unsorted: false,
+    archive: false,
     createdAt: new Date(),
     updatedAt: new Date(),
   });

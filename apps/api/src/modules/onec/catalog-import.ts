@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { searchText } from '../catalog/search-normalize.ts';
 import { CmlError, child, children, readCml, textOf, type CmlRecord, type CmlSummary, type XNode } from './cml-reader.ts';
 import { onecRepo } from './onec.repository.ts';
+import { nameStockWriter } from '../catalog/catalog-stock.repository.ts';
 
 /**
  * The 1C catalogue import (CommerceML 2.x and 3.x): one file at a time, in one transaction per file, so
@@ -28,7 +29,8 @@ import { onecRepo } from './onec.repository.ts';
  * - Goods -> products by Ид: Наименование, Артикул (vendor_code), Описание, Изготовитель (brand),
  *   the first Группы/Ид (category, and parent_id/root_id derived from the tree as the catalogue
  *   defines them; a new good without Группы goes into THE unsorted category, a hidden root
- *   created on demand, and the file warns how many did; a known one keeps its category),
+ *   created on demand, and the file warns how many did; a known one keeps its category; an
+ *   archived one stays in the archive category whatever group 1C names),
  *   ЗначенияСвойств (product_properties and the denormalised property_value_ids),
  *   Картинка (pictures stored under DATA_DIR/storage/onec by content hash; product_images rows),
  *   search_text as the catalogue computes it. Статус="Удален" sets the stock to 0.
@@ -73,7 +75,7 @@ const PICTURE_MAX_BYTES = 20 * 1024 * 1024;
 const PICTURE_MIMES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
 const UAH = new Set(['', 'uah', 'грн', 'грн.', '980', 'гривня', 'гривна']);
 /** One import at a time, whatever process runs it (transaction-level advisory lock). */
-const IMPORT_LOCK = 0x1c_ca7a;
+export const IMPORT_LOCK = 0x1c_ca7a;
 
 /** Where an import reports. `counts` are done counters; `bytes` the second read's position. */
 export interface ImportReporter {
@@ -289,6 +291,8 @@ export async function checkCatalogFile(abs: string, label: string, report: Impor
 export async function importCatalogFile(env: FileImportEnv, abs: string, label: string): Promise<boolean> {
   return env.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
+    // Stock the file sets is 1C's (the stock history's source), named by the file.
+    await nameStockWriter(tx, { source: 'onec', note: label.slice(0, 200) });
     const job = new FileImport(env, tx, label);
     await job.load();
     const summary = await readCml(
@@ -749,9 +753,9 @@ class FileImport {
     const paths = await this.categoryPaths();
     const existing = new Map(
       (
-        await rows<{ id: number; external_id: string; name_uk: string; name_ru: string; brand: string | null; category_id: number; property_value_ids: number[] }>(
+        await rows<{ id: number; external_id: string; name_uk: string; name_ru: string; brand: string | null; category_id: number; property_value_ids: number[]; archived: boolean }>(
           tx,
-          sql`SELECT id, external_id, name_uk, name_ru, brand, category_id, property_value_ids FROM products WHERE external_id = ANY(${p(goods.map((g) => g.ext))}::text[])`,
+          sql`SELECT id, external_id, name_uk, name_ru, brand, category_id, property_value_ids, archived_at IS NOT NULL AS archived FROM products WHERE external_id = ANY(${p(goods.map((g) => g.ext))}::text[])`,
         )
       ).map((r) => [r.external_id, r]),
     );
@@ -791,7 +795,7 @@ class FileImport {
                 AS u(code, vc, name, descr, brand, cat, par, root, img, pv, st, ext)
             RETURNING id, external_id`,
       );
-      for (const r of inserted) existing.set(r.external_id, { id: r.id, external_id: r.external_id, name_uk: '', name_ru: '', brand: null, category_id: 0, property_value_ids: [] });
+      for (const r of inserted) existing.set(r.external_id, { id: r.id, external_id: r.external_id, name_uk: '', name_ru: '', brand: null, category_id: 0, property_value_ids: [], archived: false });
       this.env.stats.products_created += inserted.length;
       this.changed = true;
     }
@@ -802,7 +806,8 @@ class FileImport {
     if (known.length > 0) {
       const u = known.map((g) => {
         const row = existing.get(g.ext)!;
-        const categoryId = categoryOf(g) ?? row.category_id;
+        // An archived product stays in the archive whatever group 1C names (an operator unarchives it).
+        const categoryId = row.archived ? row.category_id : (categoryOf(g) ?? row.category_id);
         const path = paths.get(categoryId) ?? { parentId: null, rootId: categoryId };
         const name = g.name || row.name_uk;
         const nameRu = row.name_ru === row.name_uk ? name : row.name_ru;
