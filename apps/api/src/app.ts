@@ -45,6 +45,7 @@ import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { printingOrdersRoutes, printingSettingsRoutes } from './modules/printing/printing.routes.ts';
 import { worklistsAdminRoutes } from './modules/worklists/worklists.routes.ts';
 import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes.ts';
+import { catalogStockRoutes } from './modules/catalog/catalog-stock.routes.ts';
 import { settingsAdminRoutes } from './modules/settings/settings-admin.routes.ts';
 import { npSenderRoutes } from './modules/settings/np-sender.routes.ts';
 import { notificationsAdminRoutes } from './modules/notifications/notifications-admin.routes.ts';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(printingSettingsRoutes, { prefix: '/admin/printing' });
       await api.register(worklistsAdminRoutes, { prefix: '/admin' });
       await api.register(catalogAdminRoutes, { prefix: '/admin/catalog' });
+      await api.register(catalogStockRoutes, { prefix: '/admin/catalog' });
       await api.register(settingsAdminRoutes, { prefix: '/admin' });
       await api.register(npSenderRoutes, { prefix: '/admin' });
       await api.register(notificationsAdminRoutes, { prefix: '/admin/notifications' });

@@ -31,3 +31,4 @@ export * from './worklists.ts';
 export * from './admin-exports.ts';
 export * from './reports.ts';
 export * from './staff-views.ts';
+export * from './catalog-admin-bulk.ts';

@@ -15,6 +15,7 @@ import { ledger } from '../finance/ledger.ts';
 import { notify, pushToUser } from '../notifications/notifications.service.ts';
 import { financeRepo } from '../finance/finance.repository.ts';
 import { readModelOf } from '../catalog/read-model.ts';
+import { nameStockWriter } from '../catalog/catalog-stock.repository.ts';
 import { ordersRepo, type OrderRow } from './orders.repository.ts';
 import { queueReservation } from './reservation.service.ts';
 
@@ -118,6 +119,7 @@ export async function moveOrder(tx: Db, deps: Deps, o: OrderRow, to: OrderStatus
   if (!canMoveOrder(o.status as OrderStatus, to)) throw AppError.business('TransitionNotAllowed', 'transition_not_allowed');
   let order = o;
   const lines = to === 'Delivered' || to === 'Canceled' ? await ordersRepo.lines(tx, o.id) : [];
+  if (lines.length) await nameStockWriter(tx, { source: 'order', orderId: o.id, actorId: actor.id });
   if (to === 'Delivered') {
     for (const l of lines) if (l.productId !== null) await ordersRepo.ship(tx, l.productId, l.qty);
   }

@@ -29,6 +29,7 @@ import { ordersRepo, type OrderLineRow, type OrderProduct, type OrderRow } from 
 import { queueReservation } from './reservation.service.ts';
 import { checkBalanceForAutoConfirm, checkCourierStreet } from './placement-checks.ts';
 import { moveOrder, postOrderMoney, pushOrder, setPaymentStatus, type Actor } from './order-lifecycle.ts';
+import { nameStockWriter, newOrderId } from '../catalog/catalog-stock.repository.ts';
 
 /** A page of the reseller's orders (DESIGN.md section 3's list envelope), without lines and history. */
 export async function listOrders(ctx: AuthedCtx, q: OrdersQuery) {
@@ -106,6 +107,9 @@ export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promi
     await checkBalanceForAutoConfirm(tx, ctx.user, input.payment_method, wholesale);
     // Cash on delivery and prepayment: the carrier collects the rest, the profit comes back to the balance.
     const expected = input.payment_method === 'COD' || input.payment_method === 'Prepayment' ? retail - prepayment - wholesale : 0;
+    // The order's id first, so that the stock history names the order the reservation is for.
+    const orderId = await newOrderId(tx);
+    await nameStockWriter(tx, { source: 'order', orderId, actorId: ctx.user.id });
     // Reserve in product order so concurrent orders lock rows in one order.
     for (const l of [...lines].sort((a, b) => a.productId - b.productId)) {
       const left = await ordersRepo.reserve(tx, l.productId, l.qty);
@@ -114,6 +118,7 @@ export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promi
       if (left === 0) soldOut = true;
     }
     const order = await ordersRepo.insert(tx, {
+      id: orderId,
       userId: ctx.user.id,
       ...recipientFields(input),
       prepaymentKop: prepayment,
@@ -288,6 +293,7 @@ export async function updateOrder(ctx: AuthedCtx, id: number, input: OrderUpdate
     const deltas = new Map<number, number>();
     for (const l of old) if (l.productId !== null) deltas.set(l.productId, -l.qty);
     for (const l of lines) deltas.set(l.productId, (deltas.get(l.productId) ?? 0) + l.qty);
+    await nameStockWriter(tx, { source: 'order', orderId: order.id, actorId: ctx.user.id });
     for (const [productId, delta] of [...deltas].sort((a, b) => a[0] - b[0])) {
       if (delta > 0 && (await ordersRepo.reserve(tx, productId, delta)) === null) throw AppError.business('QuantityIsLessRemains', 'quantity_less_remains');
       if (delta < 0) await ordersRepo.release(tx, productId, -delta);
@@ -343,6 +349,8 @@ export async function copyOrder(ctx: AuthedCtx, id: number): Promise<OrderDto> {
       const floor = enforce ? Math.max(today.dropKop, today.retailKop) : today.dropKop;
       return { productId: product.id, b2bCodeId: product.b2bCodeId, name: pick(ctx.locale, product.nameUk, product.nameRu), vendorCode: product.vendorCode, qty: l.qty, dropKop: today.dropKop, retailKop: Math.max(l.retailKop, floor) };
     });
+    const orderId = await newOrderId(tx);
+    await nameStockWriter(tx, { source: 'order', orderId, actorId: ctx.user.id });
     for (const l of [...lines].sort((a, b) => a.productId - b.productId)) {
       if ((await ordersRepo.reserve(tx, l.productId, l.qty)) === null) throw AppError.business('QuantityIsLessRemains', 'quantity_less_remains');
       reserved.push(l.productId);
@@ -351,6 +359,7 @@ export async function copyOrder(ctx: AuthedCtx, id: number): Promise<OrderDto> {
     const { id: _id, number: _n, createdAt: _c, updatedAt: _u, ...rest } = source;
     const order = await ordersRepo.insert(tx, {
       ...rest,
+      id: orderId,
       ...money,
       status: 'New',
       paymentStatus: 'NotPaid',

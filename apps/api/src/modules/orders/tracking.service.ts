@@ -6,6 +6,7 @@ import { repeatEvery } from '../../lib/repeat.ts';
 import type { NpTracking } from '../../integrations/novaposhta/client.ts';
 import { NP_MONEY_CODES, NP_RECEIVED_CODES, deliveryStatusOfNpCode } from '../../integrations/novaposhta/status-codes.ts';
 import { ordersRepo, type OrderRow } from './orders.repository.ts';
+import { nameStockWriter } from '../catalog/catalog-stock.repository.ts';
 import {
   SYSTEM, advanceOrderTo, chargeDelivery, chargeRefusal, postOrderMoney, pushOrder, setDeliveryStatus, settleCash,
 } from './order-lifecycle.ts';
@@ -70,7 +71,11 @@ export async function applyTracking(tx: Db, deps: Deps, locked: OrderRow, fwd: N
     case 'ReturnReceived':
       await chargeRefusal(tx, deps, o, o.returnCostKop ?? o.deliveryCostKop ?? 0);
       o = await advanceOrderTo(tx, deps, o, 'Return', SYSTEM);
-      if (changed) for (const l of await ordersRepo.lines(tx, o.id)) if (l.productId !== null) await ordersRepo.restock(tx, l.productId, l.qty);
+      if (changed) {
+        // The parcel is back at the warehouse: its goods are free stock again (1C's next offers file sets qty absolutely anyway).
+        await nameStockWriter(tx, { source: 'return', orderId: o.id, note: o.returnTtn ?? o.ttn ?? null });
+        for (const l of await ordersRepo.lines(tx, o.id)) if (l.productId !== null) await ordersRepo.restock(tx, l.productId, l.qty);
+      }
       o = await ordersRepo.update(tx, o.id, { tracking: false });
       break;
     case 'Deleted':
