@@ -23,6 +23,7 @@ const SECTION_AREAS: [path: string, area: StaffArea][] = [
   ['novaposhta', 'novaposhta'],
   ['users', 'resellers.read'],
   ['money', 'money'],
+  ['reports', 'reports'],
   ['staff', 'staff'],
   ['audit', 'audit'],
 ];

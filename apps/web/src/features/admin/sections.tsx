@@ -3,6 +3,7 @@ import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWall
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import InsertChartOutlined from '@mui/icons-material/InsertChartOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
@@ -35,6 +36,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { path: 'novaposhta', labelKey: 'nav.novaposhta', icon: LocalShippingOutlined, access: 'novaposhta', element: lazy(() => import('./novaposhta/novaposhta-section.tsx')) },
   { path: 'users', labelKey: 'nav.users', icon: PeopleAltOutlined, access: 'resellers.read', element: lazy(() => import('./users/users-section.tsx')) },
   { path: 'money', labelKey: 'nav.money', icon: AccountBalanceWalletOutlined, access: 'money', element: lazy(() => import('./money/money-section.tsx')) },
+  { path: 'reports', labelKey: 'nav.reports', icon: InsertChartOutlined, access: 'reports', element: lazy(() => import('./reports/reports-section.tsx')) },
   { path: 'staff', labelKey: 'nav.staff', icon: BadgeOutlined, access: 'staff', element: lazy(() => import('./staff/staff-section.tsx')) },
   { path: 'audit', labelKey: 'nav.audit', icon: HistoryOutlined, access: 'audit', element: lazy(() => import('./audit/audit-section.tsx')) },
 ];
