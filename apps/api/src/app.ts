@@ -29,6 +29,7 @@ import { requestLocale } from './plugins/locale.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { staffViewsRoutes } from './modules/staff-views/staff-views.routes.ts';
 import { reportsAdminRoutes } from './modules/reports/reports.routes.ts';
 import { authRoutes, passwordRoutes } from './modules/auth/auth.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(npSenderRoutes, { prefix: '/admin' });
       await api.register(notificationsAdminRoutes, { prefix: '/admin/notifications' });
       await api.register(staffRoutes, { prefix: '/admin' });
+      await api.register(staffViewsRoutes, { prefix: '/admin' });
       await api.register(reportsAdminRoutes, { prefix: '/admin/reports' });
     },
     { prefix: '/api/v1' },

@@ -30,5 +30,6 @@ export * from './staff.ts';
 export * from './worklists.ts';
 export * from './admin-exports.ts';
 export * from './reports.ts';
+export * from './order-list.ts';
 export * from './staff-views.ts';
 export * from './catalog-admin-bulk.ts';

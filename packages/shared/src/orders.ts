@@ -14,6 +14,7 @@ import {
   type OrderStatus,
 } from './config.ts';
 import { ORDER_WORKLISTS } from './worklists.ts';
+import { DEFAULT_ORDER_SORT, orderListFilterFields, orderSortParam } from './order-list.ts';
 import { WAREHOUSE_ORDER_MOVES, mayAccess } from './staff.ts';
 
 export type PayStatus = (typeof PAY_STATUSES)[number];
@@ -327,6 +328,10 @@ export const adminOrdersQuery = z
     user_id: z.coerce.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value').optional(),
     /** One of the worklists (issue 28): a queue to work through, e.g. `to_ship`. */
     worklist: z.enum(ORDER_WORKLISTS, 'invalid_value').optional(),
+    /** Payment method, delivery and city (issue 29; order-list.ts). */
+    ...orderListFilterFields,
+    /** ORDER_SORTS: a field, `-` first for descending (default newest first); ties by id. */
+    sort: orderSortParam.default(DEFAULT_ORDER_SORT),
   })
   .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: 'date_range', path: ['date_to'] });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;

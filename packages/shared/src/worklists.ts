@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateInput } from './api.ts';
 import { DELIVERY_STATUSES, ORDER_STATUSES, PAY_STATUSES } from './config.ts';
 import type { StaffArea } from './staff.ts';
+import { orderListFilterFields } from './order-list.ts';
 
 /**
  * The back office's worklists (issue 28): queues a person works through, each with a live counter
@@ -65,6 +66,7 @@ export const adminOrdersFilter = z.strictObject({
   search: z.string('invalid_type').trim().max(100, 'too_long').optional(),
   user_id: z.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value').optional(),
   worklist: z.enum(ORDER_WORKLISTS, 'invalid_value').optional(),
+  ...orderListFilterFields,
 });
 export type AdminOrdersFilter = z.infer<typeof adminOrdersFilter>;
 

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/errors.ts';
 import { CarrierError } from '../../integrations/novaposhta/client.ts';
 import { carrierAppError, npSenderAddress } from '../settings/np-sender.ts';
 import { presentOrderSummary } from './orders.presenter.ts';
-import { ordersRepo, type OrderRow } from './orders.repository.ts';
+import { adminOrderFilter, ordersRepo, type OrderRow } from './orders.repository.ts';
 import { confirmLocked, loadOrder } from './orders.service.ts';
 import { chargeDelivery, moveOrder, pushOrder, setDeliveryStatus, setPaymentStatus, settleCash, type Actor } from './order-lifecycle.ts';
 import { trackOnce } from './tracking.service.ts';
@@ -32,13 +32,7 @@ const staff = (ctx: AuthedCtx): Actor => ({ id: ctx.user.id, owner: false });
 const TTN_STATUSES: readonly string[] = ['Confirmed', 'Complected'];
 
 export async function listAdminOrders(ctx: AuthedCtx, q: AdminOrdersQuery) {
-  const { rows, total } = await ordersRepo.page(
-    ctx.db,
-    q.user_id ?? null,
-    { status: q.status, paymentStatus: q.payment_status, deliveryStatus: q.delivery_status, dateFrom: q.date_from, dateTo: q.date_to, search: q.search, worklist: q.worklist },
-    q.page,
-    q.per_page,
-  );
+  const { rows, total } = await ordersRepo.page(ctx.db, q.user_id ?? null, adminOrderFilter(q), q.page, q.per_page, q.sort);
   const lastPage = Math.max(1, Math.ceil(total / q.per_page));
   const names = await ordersRepo.userNames(ctx.db, [...new Set(rows.map((o) => o.userId))]);
   return {

@@ -12,7 +12,7 @@ import type { AuthedCtx } from '../../lib/ctx.ts';
 import { AppError } from '../../lib/errors.ts';
 import { adminRepo } from '../admin/admin.repository.ts';
 import { assertPrintable } from '../printing/printing.service.ts';
-import { ordersRepo } from './orders.repository.ts';
+import { adminOrderFilter, ordersRepo } from './orders.repository.ts';
 import { createTtn, moveAdminOrder } from './orders-admin.service.ts';
 
 /**
@@ -68,12 +68,7 @@ export const distinct = (ids: readonly number[]) => [...new Set(ids)];
 
 /** Every order the list's filter matches (the list's order: newest first); more than BULK_MAX is 422 `filter` too_many. */
 async function idsOfFilter(ctx: AuthedCtx, f: AdminOrdersFilter): Promise<number[]> {
-  const ids = await ordersRepo.matchingIds(
-    ctx.db,
-    f.user_id ?? null,
-    { status: f.status, paymentStatus: f.payment_status, deliveryStatus: f.delivery_status, dateFrom: f.date_from, dateTo: f.date_to, search: f.search, worklist: f.worklist },
-    BULK_MAX + 1,
-  );
+  const ids = await ordersRepo.matchingIds(ctx.db, f.user_id ?? null, adminOrderFilter(f), BULK_MAX + 1);
   if (ids.length > BULK_MAX) throw AppError.field('filter', 'too_many', 'ValidationError', { max: BULK_MAX });
   return ids;
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
-import { STORAGE_WARNING_DAYS, type OrderWorklist } from '@drop/shared';
+import { ORDER_SORT_WINDOW, ORDER_STATUSES, STORAGE_WARNING_DAYS, UNINDEXED_ORDER_SORTS, sortDescending, sortField, type AdminOrdersFilter, type AdminOrdersQuery, type OrderSort, type OrderWorklist } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import { TZ, dayEnd, dayStart } from '../../db/kyiv-day.ts';
 import { mediaFiles, operations, orderHistory, orderLines, orders, products, users } from '../../db/schema/index.ts';
@@ -21,6 +21,34 @@ export interface OrderFilter {
   search?: string;
   /** One of the back office's worklists (issue 28). */
   worklist?: OrderWorklist;
+  /** The staff's list (issue 29): how it is paid and delivered, part of the city's name. */
+  paymentMethod?: string;
+  deliveryService?: string;
+  deliveryType?: string;
+  deliveryMethod?: string;
+  city?: string;
+}
+
+/**
+ * The staff list's filter (`GET /admin/orders`, the bulk action's `filter`, the export) as the one
+ * OrderFilter every reader of the list builds its WHERE from (orderWhere): a new filter field is
+ * added here once. The reseller (`user_id`) is orderWhere's first argument.
+ */
+export function adminOrderFilter(q: AdminOrdersFilter | Omit<AdminOrdersQuery, 'page' | 'per_page' | 'sort'>): OrderFilter {
+  return {
+    status: q.status,
+    paymentStatus: q.payment_status,
+    deliveryStatus: q.delivery_status,
+    dateFrom: q.date_from,
+    dateTo: q.date_to,
+    search: q.search,
+    worklist: q.worklist,
+    paymentMethod: q.payment_method,
+    deliveryService: q.delivery_service,
+    deliveryType: q.delivery_type,
+    deliveryMethod: q.delivery_method,
+    city: q.city,
+  };
 }
 
 /**
@@ -52,7 +80,10 @@ export function worklistWhere(w: OrderWorklist): SQL {
   }
 }
 
-function orderWhere(userId: number | null, f: OrderFilter): SQL {
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE of an order list: one reseller's (userId) or everyone's (null), under the filter. */
+export function orderWhere(userId: number | null, f: OrderFilter): SQL {
   const parts: SQL[] = userId === null ? [] : [eq(orders.userId, userId)];
   if (f.worklist) parts.push(worklistWhere(f.worklist));
   if (f.status) parts.push(eq(orders.status, f.status));
@@ -60,9 +91,15 @@ function orderWhere(userId: number | null, f: OrderFilter): SQL {
   if (f.deliveryStatus) parts.push(eq(orders.deliveryStatus, f.deliveryStatus));
   if (f.dateFrom) parts.push(gte(orders.createdAt, dayStart(f.dateFrom)));
   if (f.dateTo) parts.push(lt(orders.createdAt, dayEnd(f.dateTo)));
+  if (f.paymentMethod) parts.push(eq(orders.paymentMethod, f.paymentMethod));
+  if (f.deliveryService) parts.push(eq(orders.deliveryService, f.deliveryService));
+  if (f.deliveryType) parts.push(eq(orders.deliveryType, f.deliveryType));
+  if (f.deliveryMethod) parts.push(eq(orders.deliveryMethod, f.deliveryMethod));
+  const city = f.city?.trim();
+  if (city) parts.push(ilike(orders.cityName, `%${escapeLike(city)}%`));
   const q = f.search?.trim();
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${escapeLike(q)}%`;
     const digits = q.replace(/\D/g, '');
     const any: SQL[] = [eq(orders.number, q), ilike(sql`${orders.lastName} || ' ' || ${orders.firstName} || ' ' || coalesce(${orders.middleName}, '')`, pattern)];
     // A phone typed any way ('067 123', '+38067...'): matched on its digits.
@@ -72,12 +109,38 @@ function orderWhere(userId: number | null, f: OrderFilter): SQL {
   return parts.length ? and(...parts)! : sql`true`;
 }
 
+/** Status in its workflow order (ORDER_STATUSES), not by its code's letters. */
+const statusRank = sql`array_position(ARRAY[${sql.join(
+  ORDER_STATUSES.map((x) => sql`${x}`),
+  sql`, `,
+)}]::text[], ${orders.status})`;
+
+async function sortedPage(db: Db, where: SQL, sort: OrderSort, limit: number, offset: number): Promise<OrderRow[]> {
+  const field = sortField(sort);
+  const dir = sortDescending(sort) ? desc : asc;
+  if (!UNINDEXED_ORDER_SORTS.includes(field)) {
+    // created_at: orders_created_idx; number: orders_number_uq (numbers from one sequence, same length); status: its rank.
+    const key = field === 'created_at' ? orders.createdAt : field === 'number' ? orders.number : statusRank;
+    return db.select().from(orders).where(where).orderBy(dir(key), dir(orders.id)).limit(limit).offset(offset);
+  }
+  // The newest ORDER_SORT_WINDOW matching orders (the primary key backwards), sorted by the field.
+  const win = db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(ORDER_SORT_WINDOW).as('w');
+  const key = field === 'total' ? win.retailKop : field === 'profit' ? win.profitKop : sql`(SELECT u.name FROM users u WHERE u.id = ${win.userId})`;
+  const rows = await db.select().from(win).orderBy(dir(key), dir(win.id)).limit(limit).offset(offset);
+  return rows as OrderRow[];
+}
+
 export const ordersRepo = {
-  /** A page of the user's orders under a filter, newest first, and how many there are. */
-  async page(db: Db, userId: number | null, f: OrderFilter, page: number, perPage: number): Promise<{ rows: OrderRow[]; total: number }> {
+  /**
+   * A page of the user's orders under a filter, newest first (or in `sort`'s order, ties by id), and
+   * how many there are. A sort without an index (UNINDEXED_ORDER_SORTS) orders the newest
+   * ORDER_SORT_WINDOW matching orders, so a broad filter over a million orders stays bounded.
+   */
+  async page(db: Db, userId: number | null, f: OrderFilter, page: number, perPage: number, sort?: OrderSort): Promise<{ rows: OrderRow[]; total: number }> {
     const where = orderWhere(userId, f);
+    const offset = (page - 1) * perPage;
     const [rows, [total]] = await Promise.all([
-      db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(perPage).offset((page - 1) * perPage),
+      sort ? sortedPage(db, where, sort, perPage, offset) : db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(perPage).offset(offset),
       db.select({ n: count() }).from(orders).where(where),
     ]);
     return { rows, total: Number(total?.n ?? 0) };
