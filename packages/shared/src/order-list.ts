@@ -18,9 +18,9 @@ export const orderListFilterFields = {
 
 /**
  * Sorts of the list: a field, `-` first for descending; ties always go by id in the same
- * direction (a stable page order). created_at, number and status read an index; total, profit
- * and user_name have none, so they sort the newest ORDER_SORT_WINDOW orders the filter matches
- * (all of them while the filter matches no more: exact).
+ * direction (a stable page order). created_at and number read an index; status (in its workflow
+ * order, ORDER_STATUSES), total, profit and user_name have none, so they sort the newest
+ * ORDER_SORT_WINDOW orders the filter matches (all of them while the filter matches no more: exact).
  */
 export const ORDER_SORT_FIELDS = ['created_at', 'number', 'status', 'total', 'profit', 'user_name'] as const;
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
@@ -28,7 +28,7 @@ export const ORDER_SORTS = ORDER_SORT_FIELDS.flatMap((f) => [f, `-${f}`] as cons
 export type OrderSort = OrderSortField | `-${OrderSortField}`;
 export const DEFAULT_ORDER_SORT: OrderSort = '-created_at';
 /** Sorts with no index behind them: computed over this many newest matching orders at most. */
-export const UNINDEXED_ORDER_SORTS: readonly OrderSortField[] = ['total', 'profit', 'user_name'];
+export const UNINDEXED_ORDER_SORTS: readonly OrderSortField[] = ['status', 'total', 'profit', 'user_name'];
 /** The same bound as ADMIN_COUNT_CAP (admin.ts; not imported, so this file stays a leaf). */
 export const ORDER_SORT_WINDOW = 10_000;
 export const orderSortParam = z.enum(ORDER_SORTS as unknown as [OrderSort, ...OrderSort[]], 'invalid_value');

@@ -110,22 +110,24 @@ export function orderWhere(userId: number | null, f: OrderFilter): SQL {
 }
 
 /** Status in its workflow order (ORDER_STATUSES), not by its code's letters. */
-const statusRank = sql`array_position(ARRAY[${sql.join(
-  ORDER_STATUSES.map((x) => sql`${x}`),
-  sql`, `,
-)}]::text[], ${orders.status})`;
+const statusRank = (status: unknown) =>
+  sql`array_position(ARRAY[${sql.join(
+    ORDER_STATUSES.map((x) => sql`${x}`),
+    sql`, `,
+  )}]::text[], ${status})`;
 
 async function sortedPage(db: Db, where: SQL, sort: OrderSort, limit: number, offset: number): Promise<OrderRow[]> {
   const field = sortField(sort);
   const dir = sortDescending(sort) ? desc : asc;
   if (!UNINDEXED_ORDER_SORTS.includes(field)) {
-    // created_at: orders_created_idx; number: orders_number_uq (numbers from one sequence, same length); status: its rank.
-    const key = field === 'created_at' ? orders.createdAt : field === 'number' ? orders.number : statusRank;
+    // created_at: orders_created_idx; number: orders_number_uq (numbers from one sequence, all of six digits until the millionth order).
+    const key = field === 'created_at' ? orders.createdAt : orders.number;
     return db.select().from(orders).where(where).orderBy(dir(key), dir(orders.id)).limit(limit).offset(offset);
   }
   // The newest ORDER_SORT_WINDOW matching orders (the primary key backwards), sorted by the field.
   const win = db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(ORDER_SORT_WINDOW).as('w');
-  const key = field === 'total' ? win.retailKop : field === 'profit' ? win.profitKop : sql`(SELECT u.name FROM users u WHERE u.id = ${win.userId})`;
+  const key =
+    field === 'total' ? win.retailKop : field === 'profit' ? win.profitKop : field === 'status' ? statusRank(win.status) : sql`(SELECT u.name FROM users u WHERE u.id = ${win.userId})`;
   const rows = await db.select().from(win).orderBy(dir(key), dir(win.id)).limit(limit).offset(offset);
   return rows as OrderRow[];
 }
