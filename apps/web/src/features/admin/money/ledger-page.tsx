@@ -176,7 +176,6 @@ export function LedgerPage() {
         filter={filter}
         update={update}
         extraActive={filter.type !== undefined}
-        actions={<ExportMenu path={exportPath('operations')} query={filter} fileStem="operations" ariaLabel={t('exports.of', { list: t('ledger.title') })} testId="ledger-export" />}
       >
         <TextField
           select
@@ -195,11 +194,16 @@ export function LedgerPage() {
           ))}
         </TextField>
       </MoneyFilters>
-      {list.data && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="ledger-total" aria-live="polite">
-          {t('common.total', { count: list.data.meta.total })}
-        </Typography>
-      )}
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+        {list.data && (
+          <Typography variant="body2" color="text.secondary" data-testid="ledger-total" aria-live="polite">
+            {t('common.total', { count: list.data.meta.total })}
+          </Typography>
+        )}
+        <Box sx={{ ml: 'auto' }}>
+          <ExportMenu path={exportPath('operations')} query={filter} fileStem="operations" ariaLabel={t('exports.of', { list: t('ledger.title') })} testId="ledger-export" />
+        </Box>
+      </Box>
       {state === 'loading' && <ListSkeleton testId="ledger-skeleton" />}
       {state === 'error' && <LoadError error={list.error} onRetry={() => void list.refetch()} />}
       {state === 'empty' && <EmptyState testId="ledger-empty" icon={<ReceiptLongOutlined />} title={t('ledger.empty')} text={filtered ? t('ledger.emptyFiltered') : t('ledger.emptyText')} />}

@@ -283,7 +283,7 @@ function TopUps({ status, filter, page, onPage, desktop }: { status: TopUpStatus
         <WalkButton show={open.length > 0} onClick={() => setWalkId(open[0]!.id)} />
       </Toolbar>
       {items.length === 0 ? (
-        <EmptyState testId="money-empty" icon={<AccountBalanceWalletOutlined />} title={t('money.emptyTopUps')} text={t('money.emptyText')} />
+        <EmptyState testId="money-empty" icon={<AccountBalanceWalletOutlined />} title={t('money.emptyTopUps')} text={t(hasMoneyFilter(filter) ? 'moneyFilters.emptyFiltered' : 'money.emptyText')} />
       ) : (
         <Rows
           items={items}
@@ -462,7 +462,7 @@ function Withdrawals({ status, filter, page, onPage, desktop }: { status: Withdr
         <WalkButton show={open.length > 0} onClick={() => setWalkId(open[0]!.id)} />
       </Toolbar>
       {items.length === 0 ? (
-        <EmptyState testId="money-empty" icon={<AccountBalanceWalletOutlined />} title={t('money.emptyWithdrawals')} text={t('money.emptyText')} />
+        <EmptyState testId="money-empty" icon={<AccountBalanceWalletOutlined />} title={t('money.emptyWithdrawals')} text={t(hasMoneyFilter(filter) ? 'moneyFilters.emptyFiltered' : 'money.emptyText')} />
       ) : (
         <Rows
           items={items}
