@@ -31,6 +31,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { staffViewsRoutes } from './modules/staff-views/staff-views.routes.ts';
 import { reportsAdminRoutes } from './modules/reports/reports.routes.ts';
+import { adminExportsRoutes } from './modules/admin-exports/admin-exports.routes.ts';
 import { authRoutes, passwordRoutes } from './modules/auth/auth.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
@@ -220,6 +221,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(staffRoutes, { prefix: '/admin' });
       await api.register(staffViewsRoutes, { prefix: '/admin' });
       await api.register(reportsAdminRoutes, { prefix: '/admin/reports' });
+      await api.register(adminExportsRoutes, { prefix: '/admin' });
     },
     { prefix: '/api/v1' },
   );

@@ -22,7 +22,8 @@ export interface AuditFilter {
   dateTo?: string;
 }
 
-function userWhere(f: UserFilter): SQL | undefined {
+/** The WHERE of the resellers list; its export (issue 29) builds the same. */
+export function userWhere(f: UserFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (f.search) {
     const s = escapeLike(f.search);

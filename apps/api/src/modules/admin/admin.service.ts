@@ -4,12 +4,14 @@ import { authRepo } from '../auth/auth.repository.ts';
 import { notify, pushToUser } from '../notifications/notifications.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/ctx.ts';
-import { adminRepo } from './admin.repository.ts';
+import { adminRepo, type UserFilter } from './admin.repository.ts';
 import { financeRepo } from '../finance/finance.repository.ts';
 import { presentOperation } from '../finance/finance.presenter.ts';
 
-export const listUsers = (ctx: AuthedCtx, q: AdminUsersQuery) =>
-  adminRepo.pageUsers(ctx.db, { search: q.search?.trim() || undefined, role: q.role, isVerified: q.is_verified, blocked: q.blocked }, q.page, q.per_page);
+/** The resellers list's filter from its query (the list and its export, issue 29). */
+export const userFilterOf = (q: Omit<AdminUsersQuery, 'page' | 'per_page'>): UserFilter => ({ search: q.search?.trim() || undefined, role: q.role, isVerified: q.is_verified, blocked: q.blocked });
+
+export const listUsers = (ctx: AuthedCtx, q: AdminUsersQuery) => adminRepo.pageUsers(ctx.db, userFilterOf(q), q.page, q.per_page);
 
 async function existing(ctx: AuthedCtx, id: number) {
   const user = await adminRepo.findUser(ctx.db, id);
