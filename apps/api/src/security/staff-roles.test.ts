@@ -48,6 +48,11 @@ const EXPECTED: Record<string, StaffArea> = {
   // worklists and bulk actions (issue 28); a bulk action's own area (orders.status, orders.waybill, printing) is checked inside
   'GET /api/v1/admin/worklists': 'orders.read',
   'POST /api/v1/admin/orders/bulk': 'orders.read',
+  // saved views of the lists (issue 29): any staff member, each their own
+  'GET /api/v1/admin/views': 'orders.read',
+  'POST /api/v1/admin/views': 'orders.read',
+  'PUT /api/v1/admin/views/{id}': 'orders.read',
+  'DELETE /api/v1/admin/views/{id}': 'orders.read',
   'POST /api/v1/admin/payments/bulk': 'money',
   'POST /api/v1/admin/withdraws/bulk': 'money',
   // printing (issue 28): order documents as PDF, the day's register, the supplier's requisites
@@ -56,11 +61,30 @@ const EXPECTED: Record<string, StaffArea> = {
   'GET /api/v1/admin/orders/print/register': 'printing',
   'GET /api/v1/admin/printing/requisites': 'printing',
   'PUT /api/v1/admin/printing/requisites': 'printing.requisites',
+  // reports (issue 29): each as JSON and as a CSV/XLSX file
+  'GET /api/v1/admin/reports/sales': 'reports',
+  'GET /api/v1/admin/reports/sales/export': 'reports',
+  'GET /api/v1/admin/reports/sales-by-reseller': 'reports',
+  'GET /api/v1/admin/reports/sales-by-reseller/export': 'reports',
+  'GET /api/v1/admin/reports/cod': 'reports',
+  'GET /api/v1/admin/reports/cod/export': 'reports',
+  'GET /api/v1/admin/reports/returns': 'reports',
+  'GET /api/v1/admin/reports/returns/export': 'reports',
+  'GET /api/v1/admin/reports/returns-by-reseller': 'reports',
+  'GET /api/v1/admin/reports/returns-by-reseller/export': 'reports',
+  'GET /api/v1/admin/reports/top-products': 'reports',
+  'GET /api/v1/admin/reports/top-products/export': 'reports',
   // catalogue
   'GET /api/v1/admin/catalog/categories': 'catalog',
   'POST /api/v1/admin/catalog/categories': 'catalog',
   'PUT /api/v1/admin/catalog/categories/{id}': 'catalog',
   'PATCH /api/v1/admin/catalog/categories/{id}': 'catalog',
+  'DELETE /api/v1/admin/catalog/categories/{id}': 'catalog',
+  'POST /api/v1/admin/catalog/categories/{id}/image': 'catalog',
+  'DELETE /api/v1/admin/catalog/categories/{id}/image': 'catalog',
+  'POST /api/v1/admin/catalog/products': 'catalog',
+  'POST /api/v1/admin/catalog/products/{id}/archive': 'catalog',
+  'POST /api/v1/admin/catalog/products/{id}/unarchive': 'catalog',
   'GET /api/v1/admin/catalog/products': 'catalog',
   'POST /api/v1/admin/catalog/products/move': 'catalog',
   'GET /api/v1/admin/catalog/products/{id}': 'catalog',
@@ -69,6 +93,11 @@ const EXPECTED: Record<string, StaffArea> = {
   'DELETE /api/v1/admin/catalog/products/{id}/images/{imageId}': 'catalog',
   'GET /api/v1/admin/catalog/properties': 'catalog',
   'GET /api/v1/admin/catalog/properties/{id}/values': 'catalog',
+  // stock and bulk changes (issue 29)
+  'GET /api/v1/admin/catalog/products/{id}/stock-history': 'catalog',
+  'GET /api/v1/admin/catalog/low-stock': 'catalog',
+  'POST /api/v1/admin/catalog/products/bulk-change/preview': 'catalog',
+  'POST /api/v1/admin/catalog/products/bulk-change': 'catalog',
   // content and the supplier's switches
   'GET /api/v1/admin/settings': 'content',
   'PUT /api/v1/admin/settings/{key}': 'content',
@@ -186,7 +215,9 @@ describe('staff roles on every back-office route', () => {
 
   test('what each role may do, in words (a spot check of the table)', () => {
     const may = (role: StaffRole) => Object.keys(EXPECTED).filter((r) => mayAccess(role, EXPECTED[r]!));
-    expect(may('warehouse').filter((r) => !r.includes('/admin/orders') && r !== 'GET /api/v1/admin/worklists' && r !== 'GET /api/v1/admin/printing/requisites')).toEqual([]);
+    expect(
+      may('warehouse').filter((r) => !r.includes('/admin/orders') && !r.includes('/admin/views') && r !== 'GET /api/v1/admin/worklists' && r !== 'GET /api/v1/admin/printing/requisites'),
+    ).toEqual([]);
     expect(may('warehouse')).toContain('POST /api/v1/admin/orders/{id}/status');
     expect(may('warehouse')).not.toContain('POST /api/v1/admin/orders/{id}/payment');
     expect(may('accountant')).toEqual(expect.arrayContaining(['GET /api/v1/admin/payments', 'PUT /api/v1/admin/withdraws/{id}', 'POST /api/v1/admin/users/{id}/corrections']));
