@@ -7,18 +7,22 @@ import { CategoriesPage } from './categories-page.tsx';
 import { useCatalogT } from './i18n.ts';
 import { ProductEditorPage } from './product-editor-page.tsx';
 import { ProductsPage } from './products-page.tsx';
+import { LowStockPage } from './low-stock-page.tsx';
+import { useStockT } from './stock-i18n.ts';
 
 function CatalogTabs() {
   const { t } = useCatalogT();
+  const { t: ts } = useStockT();
   const { pathname } = useLocation();
-  const tab = pathname.includes('/categories') ? 'categories' : 'products';
+  const tab = pathname.includes('/categories') ? 'categories' : pathname.includes('/low-stock') ? 'low-stock' : 'products';
   return (
     <>
       <PageHeader title={t('title')} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs value={tab} aria-label={t('title')}>
+        <Tabs value={tab} aria-label={t('title')} variant="scrollable" allowScrollButtonsMobile>
           <Tab value="products" label={t('tabs.products')} component={RouterLink} to="/admin/catalog/products" data-testid="catalog-tab-products" />
           <Tab value="categories" label={t('tabs.categories')} component={RouterLink} to="/admin/catalog/categories" data-testid="catalog-tab-categories" />
+          <Tab value="low-stock" label={ts('low.tab')} component={RouterLink} to="/admin/catalog/low-stock" data-testid="catalog-tab-low-stock" />
         </Tabs>
       </Box>
     </>
@@ -45,6 +49,15 @@ export default function CatalogSection() {
         }
       />
       <Route path="products/:id" element={<ProductRoute />} />
+      <Route
+        path="low-stock"
+        element={
+          <>
+            <CatalogTabs />
+            <LowStockPage />
+          </>
+        }
+      />
       <Route
         path="categories"
         element={

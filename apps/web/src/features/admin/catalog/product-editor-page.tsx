@@ -42,6 +42,7 @@ import { buildTree, categoryOptions, hiddenCategoryIds, type CategoryOption } fr
 import { HIDDEN_CHIP } from './categories-page.tsx';
 import { ProductImages } from './product-images.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { StockHistory } from './stock-history.tsx';
 
 const PRICE = /^\d{1,8}([.,]\d{1,2})?$/;
 const toNumber = (v: string) => Number(v.trim().replace(',', '.'));
@@ -387,7 +388,12 @@ export function ProductEditorPage({ id }: { id: number }) {
         {t('editor.back')}
       </Button>
       {state === 'ready' && product.data ? (
-        <Editor key={product.data.id} product={product.data} />
+        <>
+          <Editor key={product.data.id} product={product.data} />
+          <Box sx={{ mt: 2 }}>
+            <StockHistory productId={product.data.id} stamp={`${product.data.qty}:${product.data.reserved}`} />
+          </Box>
+        </>
       ) : state === 'not-found' ? (
         <EmptyState title={t('editor.notFound')} icon={<SearchOffIcon />} testId="product-not-found" />
       ) : state === 'error' ? (

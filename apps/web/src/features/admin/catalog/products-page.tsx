@@ -36,6 +36,7 @@ import { useTheme } from '@mui/material/styles';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import SearchIcon from '@mui/icons-material/Search';
+import PriceChangeIcon from '@mui/icons-material/PriceChangeOutlined';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, formatMoney, type AdminProductSummaryDto } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -47,6 +48,9 @@ import { HIDDEN_CHIP } from './categories-page.tsx';
 import { useCatalogT } from './i18n.ts';
 import { buildTree, categoryOptions, hiddenCategoryIds, type CategoryOption } from './lib/tree.ts';
 import { ADMIN_COUNT_CAP } from '@drop/shared';
+import { BulkChangeDialog } from './bulk-change-dialog.tsx';
+import { bulkFilterOf } from './stock-api.ts';
+import { useStockT } from './stock-i18n.ts';
 
 export const PRODUCTS_PER_PAGE = 20;
 export const productEditPath = (id: number) => `/admin/catalog/products/${id}`;
@@ -187,6 +191,8 @@ export function ProductsPage() {
   const setSelected = (ids: number[]) => setSelection({ key, ids });
   const toggleSelected = (id: number) => setSelected(selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
   const [search, setSearch] = useState(query.search ?? '');
+  const { t: ts } = useStockT();
+  const [bulkOpen, setBulkOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -304,9 +310,15 @@ export function ProductsPage() {
         <EmptyState title={t('products.empty')} icon={<InventoryIcon />} testId="products-empty" />
       ) : (
         <>
-          <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="products-total">
-            {products.data.meta.total > ADMIN_COUNT_CAP ? t('products.foundMore', { n: ADMIN_COUNT_CAP.toLocaleString(i18n.language === 'ru' ? 'ru-RU' : 'uk-UA') }) : t('products.found', { count: products.data.meta.total })}
-          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+            <Typography color="text.secondary" data-testid="products-total">
+              {products.data.meta.total > ADMIN_COUNT_CAP ? t('products.foundMore', { n: ADMIN_COUNT_CAP.toLocaleString(i18n.language === 'ru' ? 'ru-RU' : 'uk-UA') }) : t('products.found', { count: products.data.meta.total })}
+            </Typography>
+            <Button variant="outlined" size="small" startIcon={<PriceChangeIcon />} onClick={() => setBulkOpen(true)} data-testid="products-bulk-change">
+              {ts('bulk.open')}
+            </Button>
+          </Box>
+          {bulkOpen && <BulkChangeDialog open target={selected.length ? { product_ids: selected } : { filter: bulkFilterOf(query) }} onClose={() => setBulkOpen(false)} />}
           {desktop ? (
             <TableContainer component={Paper} variant="outlined" data-testid="admin-products-table">
               <Table size="small" aria-label={t('products.title')}>
