@@ -78,7 +78,7 @@ function ResultRows({ rows, kind, field }: { rows: BulkChangeRowDto[]; kind: 'ch
               {name(r)}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="div">
-              {r.b2b_code_id} · {r.vendor_code}
+              {[r.b2b_code_id, r.vendor_code].filter(Boolean).join(' · ')}
             </Typography>
             <Typography variant="body2" sx={{ mt: 0.5 }}>
               <span data-testid="bulk-before">{show(r.before)}</span> → <strong data-testid="bulk-after">{show(r.after)}</strong>
@@ -112,7 +112,7 @@ function ResultRows({ rows, kind, field }: { rows: BulkChangeRowDto[]; kind: 'ch
                   {name(r)}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {r.b2b_code_id} · {r.vendor_code}
+                  {[r.b2b_code_id, r.vendor_code].filter(Boolean).join(' · ')}
                 </Typography>
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="bulk-before">

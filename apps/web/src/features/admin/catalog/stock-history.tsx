@@ -59,7 +59,7 @@ export function StockHistory({ productId, stamp = '' }: { productId: number; sta
   const when = (iso: string) => new Date(iso).toLocaleString(locale, { timeZone: 'Europe/Kyiv', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
   const rows = history.data?.pages.flatMap((p) => p.data) ?? [];
   const stock = history.data?.pages[0]?.stock;
-  const note = (m: StockMovementDto) => (m.note === 'bulk' ? t('history.bulkNote') : m.note);
+  const note = (m: StockMovementDto) => (m.note === 'bulk' ? t('history.bulkNote') : m.note === 'created' ? t('history.createdNote') : m.note);
   const order = (m: StockMovementDto) =>
     m.order_id === null ? (
       '—'
