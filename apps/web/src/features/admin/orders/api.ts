@@ -11,6 +11,8 @@ import {
   listOf,
   reservationJobDto,
   type AdminOrderDto,
+  type AdminOrdersFilter,
+  type OrderSort,
   type BulkResultDto,
   type OrderPrintKind,
   type OrderStatus,
@@ -43,7 +45,15 @@ export const BOARD_COLUMN_SIZE = 20;
 /** The jobs table refetches this often while a job is queued, running or retrying. */
 export const JOBS_POLL_MS = 3000;
 
-type Query = Partial<Omit<OrdersFilter, 'page' | 'per_page'>> & { page?: number; per_page?: number; user_id?: number; worklist?: OrderWorklist | undefined };
+/** The list's query: the reseller's filters, the staff's own (issue 29: payment method, delivery, city), the sort. */
+type Query = Partial<Omit<OrdersFilter, 'page' | 'per_page'>> &
+  Partial<Pick<AdminOrdersFilter, 'payment_method' | 'delivery_service' | 'delivery_type' | 'delivery_method' | 'city'>> & {
+    page?: number;
+    per_page?: number;
+    user_id?: number | undefined;
+    worklist?: OrderWorklist | undefined;
+    sort?: OrderSort | undefined;
+  };
 
 export const getAdminOrders = async (query: Query, signal?: AbortSignal) =>
   adminOrdersResponse.parse(await api.raw('GET', '/admin/orders', { query, ...(signal ? { signal } : {}) }));

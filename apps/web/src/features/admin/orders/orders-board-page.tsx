@@ -42,8 +42,12 @@ import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   BULK_MAX,
+  DEFAULT_ORDER_SORT,
+  ORDER_SORT_WINDOW,
   ORDER_STATUSES,
   ORDER_WORKLISTS,
+  UNINDEXED_ORDER_SORTS,
+  sortField,
   WORKLIST_AREAS,
   formatDate,
   formatMoney,
@@ -65,11 +69,15 @@ import { useConfig } from '../../config/api/get-config.ts';
 import { OrdersFilters } from '../../orders/components/orders-filters.tsx';
 import { StatusChip } from '../../orders/components/status-chip.tsx';
 import { labelOf, type OrderLists } from '../../orders/components/types.ts';
-import { useOrdersFilter } from '../../orders/hooks/use-orders-filter.ts';
 import { clientName } from '../../orders/lib/address.ts';
 import { BOARD_COLUMN_SIZE, useAdminOrders, useAdminOrderStats, type AdminOrderSummary } from './api.ts';
 import { useOrdersT } from './i18n.ts';
 import { ExportMenu, exportPath } from '../components/export-menu.tsx';
+import { ColumnCell, ColumnChooser, ColumnHeader, PerPageSelect, SortSelect } from './list-columns.tsx';
+import { viewOfList } from './list-state.ts';
+import { AdminOrderFilters } from './order-filters.tsx';
+import { SavedViews } from './saved-views.tsx';
+import { useAdminList } from './use-admin-list.ts';
 
 export const adminOrderPath = (id: number) => `/admin/orders/${id}`;
 
@@ -86,7 +94,6 @@ export function useOrderLinkState(): OrderLinkState {
   return { back: pathname + search };
 }
 export const adminUserPath = (id: number) => `/admin/users/${id}`;
-const num = { whiteSpace: 'nowrap', textAlign: 'right' } as const;
 
 function useMoney() {
   const { tc } = useOrdersT();
@@ -304,9 +311,11 @@ function OrdersList({ lists }: { lists: Partial<OrderLists> | undefined }) {
   const role = useStaffRole();
   const [params] = useSearchParams();
   const worklist = worklistOf(params, role);
-  const { filter, setFilter, setPage, reset, active } = useOrdersFilter();
-  const { page, per_page, ...rest } = filter;
-  const orders = useAdminOrders({ ...rest, worklist, page, per_page });
+  // Issue 29: filters, sort, rows per page and columns in the URL (list-state.ts); a saved view is those parameters.
+  const list = useAdminList();
+  const { filter: rest, page, per_page, sort, columns, setFilter, setPage, reset, active } = list;
+  const filter = { ...rest, page, per_page };
+  const orders = useAdminOrders({ ...rest, worklist, sort: sort === DEFAULT_ORDER_SORT ? undefined : sort, page, per_page });
   const rows = useMemo(() => orders.data?.data ?? [], [orders.data]);
   const total = orders.data?.meta.total ?? 0;
   const linkState = useOrderLinkState();
@@ -404,7 +413,9 @@ function OrdersList({ lists }: { lists: Partial<OrderLists> | undefined }) {
   return (
     <>
       <WorklistChips current={worklist} role={role} />
+      <SavedViews current={viewOfList(list, worklist)} onApply={list.applyView} />
       <OrdersFilters filter={filter} lists={lists} active={active} onChange={setFilter} onReset={reset} />
+      <AdminOrderFilters filter={rest} lists={lists} role={role} onChange={setFilter} />
       {orders.isError && !orders.data ? (
         <EmptyState
           title={tc('errors.loadFailed')}
@@ -438,6 +449,11 @@ function OrdersList({ lists }: { lists: Partial<OrderLists> | undefined }) {
             <Typography color="text.secondary" data-testid="admin-orders-total" sx={{ mr: 'auto' }}>
               {t('list.found', { count: total })}
             </Typography>
+            {total > ORDER_SORT_WINDOW && UNINDEXED_ORDER_SORTS.includes(sortField(sort)) && (
+              <Typography variant="caption" color="text.secondary" sx={{ flexBasis: '100%', order: 10 }} data-testid="list-sort-window">
+                {t('sort.window', { count: ORDER_SORT_WINDOW })}
+              </Typography>
+            )}
             {bulkAllowed && pageAll && !current.all && total > rows.length && (
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                 <Button size="small" variant="outlined" disabled={tooMany} onClick={() => setSel(withNames(new Set(), true))} data-testid="select-all-matching">
@@ -452,6 +468,9 @@ function OrdersList({ lists }: { lists: Partial<OrderLists> | undefined }) {
             )}
             {/* Issue 29: the list as a file, for the filters it shows now (the page's own query). */}
             <ExportMenu path={exportPath('orders')} query={{ ...rest, worklist }} fileStem="orders" testId="admin-orders-export" />
+            {!desktop && <SortSelect value={sort} onChange={list.setSort} />}
+            <PerPageSelect value={per_page} onChange={list.setPerPage} />
+            {desktop && <ColumnChooser columns={columns} onChange={list.setColumns} />}
             <KeysHint lines={keyLines} />
           </Box>
           {desktop ? (
@@ -469,13 +488,10 @@ function OrdersList({ lists }: { lists: Partial<OrderLists> | undefined }) {
                         />
                       </TableCell>
                     )}
-                    <TableCell>{t('list.number')}</TableCell>
-                    <TableCell>{t('list.date')}</TableCell>
-                    <TableCell>{t('list.reseller')}</TableCell>
-                    <TableCell>{t('list.client')}</TableCell>
-                    <TableCell>{t('list.statuses')}</TableCell>
-                    <TableCell>{t('list.ttn')}</TableCell>
-                    <TableCell sx={num}>{t('list.total')}</TableCell>
+                    <ColumnHeader column="number" sort={sort} onSort={list.setSort} />
+                    {columns.map((c) => (
+                      <ColumnHeader key={c} column={c} sort={sort} onSort={list.setSort} />
+                    ))}
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -498,16 +514,9 @@ function OrdersList({ lists }: { lists: Partial<OrderLists> | undefined }) {
                       <TableCell>
                         <NumberLink order={o} state={rowState} />
                       </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(o.created_at)}</TableCell>
-                      <TableCell>
-                        <ResellerLink order={o} />
-                      </TableCell>
-                      <TableCell sx={{ minWidth: 140 }}>{clientName(o)}</TableCell>
-                      <TableCell>
-                        <Chips order={o} lists={lists} />
-                      </TableCell>
-                      <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{o.ttn ?? '—'}</TableCell>
-                      <TableCell sx={{ ...num, fontWeight: 600 }}>{money(o.total)}</TableCell>
+                      {columns.map((c) => (
+                        <ColumnCell key={c} column={c} order={o} lists={lists} reseller={<ResellerLink order={o} />} />
+                      ))}
                     </TableRow>
                   ))}
                 </TableBody>
