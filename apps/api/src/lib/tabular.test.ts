@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentDisposition, keysetBatches, neutraliseFormula, sendTable, type TableColumn } from './tabular.ts';
+import { contentDisposition, csvStream, keysetBatches, kyivDateTime, neutraliseFormula, sendTable, xlsxStream, type TableColumn } from './tabular.ts';
 
 interface Row {
   id: number;
@@ -55,6 +55,12 @@ describe('tabular', () => {
   it('neutralises text that a spreadsheet would run', () => {
     for (const s of ['=1+1', '+380', '-2+3', '@SUM(1)', '\tx', '\rx']) expect(neutraliseFormula(s)).toBe(`'${s}`);
     for (const s of ['', 'Київ', '1=1', "'=x", ' =x']) expect(neutraliseFormula(s)).toBe(s);
+  });
+
+  it('Kyiv time equals the time zone database, across both clock changes', () => {
+    const instants = [Date.UTC(2026, 2, 29, 0, 59, 59), Date.UTC(2026, 2, 29, 1, 0, 0), Date.UTC(2026, 9, 25, 0, 59, 59), Date.UTC(2026, 9, 25, 1, 0, 0), Date.UTC(1999, 11, 31, 22, 0, 0)];
+    for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 37 * 60_000 + 13_000) instants.push(ms);
+    for (const ms of instants) expect(kyivDateTime(new Date(ms)), new Date(ms).toISOString()).toBe(new Date(ms).toLocaleString('sv-SE', { timeZone: 'Europe/Kyiv' }));
   });
 
   it('names the file in ASCII and in UTF-8', () => {
@@ -116,6 +122,31 @@ describe('tabular', () => {
 
   it('a failure mid-way cuts the download short instead of ending it as if complete', async () => {
     await expect(app.inject({ url: '/broken' })).rejects.toThrow();
+  });
+
+  it.each(['csv', 'xlsx'] as const)('%s: a reader that stops reading stops the rows being pulled (backpressure, no file in memory)', async (format) => {
+    let pulled = 0;
+    const many = (async function* () {
+      for (let i = 0; i < 100_000; i++) {
+        pulled++;
+        if (i % 500 === 0) await new Promise((r) => setImmediate(r));
+        yield { id: i, name: `Замовлення №${i}: прибуток з накладеного платежу`, amount: i / 100, day: '2026-01-01', at: new Date() };
+      }
+    })();
+    const out = format === 'csv' ? csvStream(columns, many) : xlsxStream(columns, many);
+    out.pause();
+    out.read(0); // starts the writer; nothing is consumed from here on
+    await new Promise((r) => setTimeout(r, 1500));
+    const stalled = pulled;
+    expect(stalled).toBeGreaterThan(0);
+    // XLSX: about 5,000 rows fill the 64 KB output once zipped; without waiting for the deflate
+    // stream (exceljs ignores its answer) 13,500 were pulled and their XML held.
+    expect(stalled).toBeLessThan(10_000);
+    // Read on: every row comes through.
+    let bytes = 0;
+    for await (const chunk of out) bytes += (chunk as Buffer).length;
+    expect(pulled).toBe(100_000);
+    expect(bytes).toBeGreaterThan(100_000);
   });
 
   it('keysetBatches pulls page after page, never more than one ahead', async () => {

@@ -64,11 +64,27 @@ const kyivParts = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
+const HOUR = 3_600_000;
+/** Kyiv's offset from UTC (ms) by UTC hour: it only changes on an hour (Intl is slow per row). */
+const offsets = new Map<number, number>();
+function kyivOffset(ms: number): number {
+  const hour = Math.floor(ms / HOUR);
+  let off = offsets.get(hour);
+  if (off === undefined) {
+    const p: Record<string, string> = {};
+    for (const part of kyivParts.formatToParts(new Date(hour * HOUR))) p[part.type] = part.value;
+    off = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - hour * HOUR;
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(hour, off);
+  }
+  return off;
+}
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 /** The Kyiv wall clock of an instant: [YYYY, MM, DD, hh, mm, ss] as strings. */
 function kyivClock(d: Date): [string, string, string, string, string, string] {
-  const p: Record<string, string> = {};
-  for (const part of kyivParts.formatToParts(d)) p[part.type] = part.value;
-  return [p.year!, p.month!, p.day!, p.hour!, p.minute!, p.second!];
+  const w = new Date(d.getTime() + kyivOffset(d.getTime()));
+  return [String(w.getUTCFullYear()), pad(w.getUTCMonth() + 1), pad(w.getUTCDate()), pad(w.getUTCHours()), pad(w.getUTCMinutes()), pad(w.getUTCSeconds())];
 }
 
 /** `YYYY-MM-DD` of a Kyiv day (a date string passes through). */
@@ -169,22 +185,54 @@ export function csvStream<R>(columns: TableColumn<R>[], rows: AsyncIterable<R>):
   return out;
 }
 
+/** The first of `events` on `emitter` (an 'error' rejects); the other listeners are removed after. */
+async function first(emitter: NodeJS.EventEmitter, events: string[]): Promise<void> {
+  const ac = new AbortController();
+  try {
+    await Promise.race(events.map((e) => once(emitter, e, { signal: ac.signal })));
+  } finally {
+    ac.abort();
+  }
+}
+
 /** Waits while the destination holds more than its high-water mark. */
 async function drained(out: Writable): Promise<void> {
   if (out.destroyed) throw new Error('export reader went away');
-  if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  if (out.writableNeedDrain) await first(out, ['drain', 'close', 'error']);
   if (out.destroyed) throw new Error('export reader went away');
 }
 
 /** Lets the zip deflate and pass on what was written (it works on later ticks). */
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The parts of exceljs's sheet stream (a StreamBuf) that tell whether the zip keeps up. */
+interface SheetStream {
+  pipes?: Writable[];
+  buffers?: unknown[];
+}
 /**
- * The XLSX bytes as a stream. exceljs never reports backpressure itself, so after every few
- * rows the writer waits for the output to drain and lets the zip catch up.
+ * exceljs writes a sheet's XML into the zip's deflate stream in 64 KB pieces without looking at
+ * what `write` answers, so a fast row source piles the uncompressed XML up in memory (60 MB for
+ * 100,000 ledger rows). Waits until the deflate stream has taken in what it holds.
+ */
+async function zipCaughtUp(ws: unknown): Promise<void> {
+  const sheet = (ws as { _stream?: SheetStream })._stream;
+  if (!sheet) return;
+  // Until the zip starts reading the sheet, its pieces wait in the StreamBuf.
+  for (let i = 0; i < 10_000 && !sheet.pipes?.length && (sheet.buffers?.length ?? 0) > 2; i++) await tick();
+  // The sink is a readable-stream 2 PassThrough (archiver's): its state, not writableNeedDrain.
+  const sink = sheet.pipes?.[0] as (Writable & { _writableState?: { needDrain?: boolean; length?: number; highWaterMark?: number } }) | undefined;
+  const st = sink?._writableState;
+  const full = sink?.writableNeedDrain || (st !== undefined && (st.needDrain || (st.length ?? 0) >= (st.highWaterMark ?? 16_384)));
+  if (sink && full && !sink.destroyed) await first(sink, ['drain', 'close', 'error']);
+}
+
+/**
+ * The XLSX bytes as a stream. exceljs never reports backpressure itself, so after every 200
+ * rows the writer waits for the zip to take in the sheet's XML and for the output to drain.
  */
 export function xlsxStream<R>(columns: TableColumn<R>[], rows: AsyncIterable<R>, sheetName = 'Sheet1'): Readable {
-  const out = new PassThrough({ highWaterMark: 256 * 1024 });
+  const out = new PassThrough({ highWaterMark: 64 * 1024 });
   const types = columns.map((c) => c.type ?? 'text');
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -200,7 +248,7 @@ export function xlsxStream<R>(columns: TableColumn<R>[], rows: AsyncIterable<R>,
     for await (const row of rows) {
       ws.addRow(columns.map((c, i) => xlsxCell(types[i]!, c.value(row)))).commit();
       if (++n % 200 === 0) {
-        await tick();
+        await zipCaughtUp(ws);
         await drained(out);
       }
     }
