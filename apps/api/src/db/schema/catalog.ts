@@ -121,6 +121,8 @@ export const products = pgTable(
     index('products_props_gin').using('gin', t.propertyValueIds),
     index('products_search_gin').using('gin', t.searchTsv),
     uniqueIndex('products_external_id_uq').on(t.externalId),
+    // The low-stock list (issue 29): live products by free stock.
+    index('products_low_stock_idx').on(t.qty, t.id).where(sql`archived_at IS NULL`),
   ],
 );
 

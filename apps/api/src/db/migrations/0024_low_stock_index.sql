@@ -1,0 +1,1 @@
+CREATE INDEX "products_low_stock_idx" ON "products" USING btree ("qty","id") WHERE archived_at IS NULL;
