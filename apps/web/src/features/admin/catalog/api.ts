@@ -33,6 +33,8 @@ export interface ProductsQuery {
   in_stock?: boolean | undefined;
   is_new?: boolean | undefined;
   specials?: boolean | undefined;
+  /** Absent: live products only; 'true': the archived ones; 'all': both. */
+  archived?: 'true' | 'all' | undefined;
   page: number;
   per_page: number;
 }

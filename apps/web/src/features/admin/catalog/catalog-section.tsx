@@ -5,7 +5,7 @@ import { Link as RouterLink, Navigate, Route, Routes, useLocation, useParams } f
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { CategoriesPage } from './categories-page.tsx';
 import { useCatalogT } from './i18n.ts';
-import { ProductEditorPage } from './product-editor-page.tsx';
+import { ProductCreatePage, ProductEditorPage } from './product-editor-page.tsx';
 import { ProductsPage } from './products-page.tsx';
 import { LowStockPage } from './low-stock-page.tsx';
 import { useStockT } from './stock-i18n.ts';
@@ -48,6 +48,7 @@ export default function CatalogSection() {
           </>
         }
       />
+      <Route path="products/new" element={<ProductCreatePage />} />
       <Route path="products/:id" element={<ProductRoute />} />
       <Route
         path="low-stock"

@@ -8,7 +8,7 @@ import CatalogSection from './catalog-section.tsx';
 import ru from './locales/ru.json';
 import uk from './locales/uk.json';
 
-const cat = (id: number, parent_id: number | null, name: string, sort = 0): AdminCategoryDto => ({ id, parent_id, depth: parent_id ? 1 : 0, name_uk: name, name_ru: `${name} ru`, sort, products_count: 3, hidden: false, unsorted: false });
+const cat = (id: number, parent_id: number | null, name: string, sort = 0): AdminCategoryDto => ({ id, parent_id, depth: parent_id ? 1 : 0, name_uk: name, name_ru: `${name} ru`, sort, products_count: 3, hidden: false, unsorted: false, archive: false, image_url: null, icon: null, icon_color: null, children_count: 0 });
 const CATS = [cat(1, null, 'Дім', 1), cat(2, null, 'Авто', 2), cat(11, 1, 'Кухня'), cat(12, 1, 'Ванна')];
 
 const product = (over: Partial<AdminProductDto> = {}): AdminProductDto => ({
@@ -25,6 +25,10 @@ const product = (over: Partial<AdminProductDto> = {}): AdminProductDto => ({
   qty: 0,
   reserved: 0,
   is_new: false,
+  inet_pack: 1,
+  in_pack: 1,
+  archived_at: null,
+  archived_from_category_id: null,
   thumb: '/images/5/thumb.webp',
   updated_at: '2026-01-01T10:00:00Z',
   description_uk: 'Опис',
@@ -64,7 +68,7 @@ describe('admin catalogue', () => {
     fireEvent.change(within(dialog).getByTestId('category-name-ru'), { target: { value: 'Спальня' } });
     fireEvent.change(within(dialog).getByTestId('category-sort'), { target: { value: '5' } });
     fireEvent.click(within(dialog).getByTestId('category-submit'));
-    await waitFor(() => expect(api.find('POST', '/admin/catalog/categories')[0]?.body).toEqual({ name_uk: 'Спальня', name_ru: 'Спальня', sort: 5, parent_id: 1 }));
+    await waitFor(() => expect(api.find('POST', '/admin/catalog/categories')[0]?.body).toEqual({ name_uk: 'Спальня', name_ru: 'Спальня', sort: 5, parent_id: 1, icon: null, icon_color: null }));
     await waitFor(() => expect(screen.queryByTestId('category-dialog')).toBeNull());
 
     fireEvent.click(screen.getByTestId('category-edit-2'));
@@ -76,7 +80,7 @@ describe('admin catalogue', () => {
     expect(api.find('PUT', '/admin/catalog/categories/2')).toHaveLength(0);
     fireEvent.change(within(dialog).getByTestId('category-name-uk'), { target: { value: 'Автотовари' } });
     fireEvent.click(within(dialog).getByTestId('category-submit'));
-    await waitFor(() => expect(api.find('PUT', '/admin/catalog/categories/2')[0]?.body).toEqual({ name_uk: 'Автотовари', name_ru: 'Авто ru', sort: 2 }));
+    await waitFor(() => expect(api.find('PUT', '/admin/catalog/categories/2')[0]?.body).toEqual({ name_uk: 'Автотовари', name_ru: 'Авто ru', sort: 2, icon: null, icon_color: null }));
   });
 
   it('products: a capped total (more than 10 000) reads as such, not as 10001 (uk, ru)', async () => {
@@ -224,6 +228,9 @@ describe('admin catalogue', () => {
       old_drop_price: null,
       qty: 12,
       is_new: false,
+      vendor_code: 'BA-5',
+      inet_pack: 1,
+      in_pack: 1,
       property_value_ids: [30],
     });
     expect((await screen.findByTestId('toast')).textContent).toContain('підписників сповіщено');

@@ -6,7 +6,9 @@
  * categories-collapse-all, category-dialog, category-name-uk, category-name-ru, category-sort,
  * category-submit; hidden and unsorted markers category-hidden-{id}, category-unsorted-{id} (a link to its
  * products), category-visibility-{id} (publish / hide, confirmed in category-visibility-dialog with
- * category-visibility-confirm), unsorted-alert with unsorted-open.
+ * category-visibility-confirm), unsorted-alert with unsorted-open; the archive marker category-archive-{id};
+ * category-delete-{id} (disabled with its reason as the tooltip when the category is not empty),
+ * confirmed in category-delete-dialog; the dialog's looks: see category-appearance.tsx.
  */
 import { useId, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -36,9 +38,16 @@ import { Link as RouterLink } from 'react-router';
 import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import type { AdminCategoryDto } from '@drop/shared';
+import { HEX_COLOR, type AdminCategoryDto, type CategoryIconName } from '@drop/shared';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { CATEGORY_ICON_COMPONENTS } from '../../../components/ui/category-icons.tsx';
+import { CategoryPicture, ColorPicker, IconPicker } from './category-appearance.tsx';
+import { useDeleteCategory } from './editor-api.ts';
+import { useEditorT } from './editor-i18n.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, muiField, validationMessage } from '../../../lib/form.ts';
@@ -56,6 +65,8 @@ const categoryForm = z.object({
     .trim()
     .regex(/^\d{1,7}$/, 'invalid_value')
     .refine((v) => Number(v) <= 1_000_000, 'too_big'),
+  icon: z.string().nullable(),
+  icon_color: z.string().trim().refine((v) => v === '' || HEX_COLOR.test(v), 'invalid_value'),
 });
 type CategoryForm = z.infer<typeof categoryForm>;
 
@@ -71,11 +82,12 @@ function CategoryDialog({ target, onClose }: { target: CategoryTarget; onClose: 
   const editing = target.kind === 'edit' ? target.category : null;
   const form = useForm<CategoryForm>({
     resolver: zodResolver(categoryForm),
-    defaultValues: { name_uk: editing?.name_uk ?? '', name_ru: editing?.name_ru ?? '', sort: String(editing?.sort ?? 0) },
+    defaultValues: { name_uk: editing?.name_uk ?? '', name_ru: editing?.name_ru ?? '', sort: String(editing?.sort ?? 0), icon: editing?.icon ?? null, icon_color: editing?.icon_color ?? '' },
   });
+  const iconColor = useWatch({ control: form.control, name: 'icon_color' });
   const submit = form.handleSubmit((v) => {
     setErrorText(null);
-    const input = { name_uk: v.name_uk, name_ru: v.name_ru, sort: Number(v.sort) };
+    const input = { name_uk: v.name_uk, name_ru: v.name_ru, sort: Number(v.sort), icon: v.icon as CategoryIconName | null, icon_color: v.icon_color.trim() || null };
     save.mutate(
       editing ? { id: editing.id, input } : { id: null, input: { ...input, parent_id: target.kind === 'new' ? (target.parent?.id ?? null) : null } },
       {
@@ -84,7 +96,7 @@ function CategoryDialog({ target, onClose }: { target: CategoryTarget; onClose: 
           onClose();
         },
         onError: (e) => {
-          if (!applyServerErrors(e, form.setError, ['name_uk', 'name_ru', 'sort'])) setErrorText(isApiError(e) ? e.message : tc('errors.generic'));
+          if (!applyServerErrors(e, form.setError, ['name_uk', 'name_ru', 'sort', 'icon', 'icon_color'])) setErrorText(isApiError(e) ? e.message : tc('errors.generic'));
         },
       },
     );
@@ -111,7 +123,7 @@ function CategoryDialog({ target, onClose }: { target: CategoryTarget; onClose: 
       open
       onClose={save.isPending ? undefined : onClose}
       fullWidth
-      maxWidth="xs"
+      maxWidth="sm"
       aria-labelledby={`${id}-title`}
       data-testid="category-dialog"
       slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: (e: React.FormEvent) => (e.preventDefault(), void submit()) } as object }}
@@ -122,6 +134,13 @@ function CategoryDialog({ target, onClose }: { target: CategoryTarget; onClose: 
           {field('name_uk', t('categories.nameUk'), { maxLength: 255 })}
           {field('name_ru', t('categories.nameRu'), { maxLength: 255 })}
           {field('sort', t('categories.sort'), { inputMode: 'numeric' })}
+          <Controller control={form.control} name="icon_color" render={({ field: f, fieldState }) => <ColorPicker value={f.value} onChange={f.onChange} error={fieldState.error?.message} />} />
+          <Controller
+            control={form.control}
+            name="icon"
+            render={({ field: f }) => <IconPicker value={f.value} color={iconColor} onChange={(v) => f.onChange(v)} />}
+          />
+          <CategoryPicture category={editing} />
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>
@@ -197,6 +216,7 @@ function Node({
   onToggle,
   onEdit,
   onVisibility,
+  onDelete,
   hiddenAbove = false,
 }: {
   node: CategoryNode;
@@ -205,9 +225,21 @@ function Node({
   onToggle: (id: number) => void;
   onEdit: (t: CategoryTarget) => void;
   onVisibility: (c: AdminCategoryDto) => void;
+  onDelete: (c: AdminCategoryDto) => void;
   hiddenAbove?: boolean;
 }) {
   const { t } = useCatalogT();
+  const { t: te } = useEditorT();
+  const Icon = node.icon && Object.hasOwn(CATEGORY_ICON_COMPONENTS, node.icon) ? CATEGORY_ICON_COMPONENTS[node.icon as CategoryIconName] : null;
+  // Why it cannot be deleted (the server checks again, counting live).
+  const keep =
+    node.unsorted || node.archive
+      ? te('category.protected')
+      : node.children.length > 0 || node.children_count > 0
+        ? te('category.notEmptyChildren')
+        : node.products_count > 0
+          ? te('category.notEmptyProducts')
+          : null;
   const expanded = open.has(node.id);
   const hasChildren = node.children.length > 0;
   return (
@@ -220,6 +252,15 @@ function Node({
             </IconButton>
           )}
         </Box>
+        {(Icon || node.image_url) && (
+          <Box sx={{ width: 32, height: 32, flexShrink: 0, display: 'grid', placeItems: 'center' }} data-testid={`category-look-${node.id}`}>
+            {Icon ? (
+              <Icon fontSize="small" sx={{ color: node.icon_color && HEX_COLOR.test(node.icon_color) ? node.icon_color : 'primary.main' }} data-testid={`category-icon-mark-${node.id}`} data-icon={node.icon} />
+            ) : (
+              <Box component="img" src={node.image_url!} alt="" sx={{ width: 32, height: 32, objectFit: 'contain', borderRadius: 0.5 }} />
+            )}
+          </Box>
+        )}
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
           <Typography sx={{ fontWeight: depth === 0 ? 600 : 400, overflowWrap: 'anywhere', color: node.hidden || hiddenAbove ? 'text.secondary' : undefined }} data-testid="category-name">
             {node.name_uk}
@@ -227,7 +268,7 @@ function Node({
           <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {node.name_ru} · {t('categories.sortValue', { sort: node.sort })} · ID {node.id}
           </Typography>
-          {(node.unsorted || node.hidden || hiddenAbove) && (
+          {(node.unsorted || node.archive || node.hidden || hiddenAbove) && (
             <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5, '& .MuiChip-root': { height: 'auto', minHeight: 24, maxWidth: '100%' }, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}>
               {node.unsorted && (
                 <Chip
@@ -240,14 +281,17 @@ function Node({
                   data-testid={`category-unsorted-${node.id}`}
                 />
               )}
+              {node.archive && <Chip size="small" variant="outlined" icon={<Inventory2Icon />} label={te('category.archive')} data-testid={`category-archive-${node.id}`} />}
               {node.hidden && <Chip size="small" variant="outlined" icon={<VisibilityOffIcon />} label={t('categories.hidden')} sx={HIDDEN_CHIP} data-testid={`category-hidden-${node.id}`} />}
               {!node.hidden && hiddenAbove && <Chip size="small" variant="outlined" icon={<VisibilityOffIcon />} label={t('categories.hiddenAbove')} />}
             </Box>
           )}
         </Box>
         <Chip size="small" label={t('categories.products', { count: node.products_count })} sx={{ display: { xs: 'none', sm: 'inline-flex' } }} />
-        <Tooltip title={node.hidden ? t('categories.publish', { name: node.name_uk }) : t('categories.hide', { name: node.name_uk })}>
+        <Tooltip title={node.archive ? te('category.archive') : node.hidden ? t('categories.publish', { name: node.name_uk }) : t('categories.hide', { name: node.name_uk })}>
+          <span>
           <IconButton
+            disabled={node.archive}
             onClick={() => onVisibility(node)}
             aria-label={node.hidden ? t('categories.publish', { name: node.name_uk }) : t('categories.hide', { name: node.name_uk })}
             data-testid={`category-visibility-${node.id}`}
@@ -255,22 +299,33 @@ function Node({
           >
             {node.hidden ? <VisibilityOffIcon /> : <VisibilityIcon />}
           </IconButton>
+          </span>
         </Tooltip>
         <Tooltip title={t('categories.addChild', { name: node.name_uk })}>
-          <IconButton onClick={() => onEdit({ kind: 'new', parent: node })} aria-label={t('categories.addChild', { name: node.name_uk })} data-testid={`category-add-child-${node.id}`}>
+          <span>
+          <IconButton disabled={node.archive} onClick={() => onEdit({ kind: 'new', parent: node })} aria-label={t('categories.addChild', { name: node.name_uk })} data-testid={`category-add-child-${node.id}`}>
             <CreateNewFolderIcon />
           </IconButton>
+          </span>
         </Tooltip>
         <Tooltip title={t('categories.edit', { name: node.name_uk })}>
           <IconButton onClick={() => onEdit({ kind: 'edit', category: node })} aria-label={t('categories.edit', { name: node.name_uk })} data-testid={`category-edit-${node.id}`}>
             <EditIcon />
           </IconButton>
         </Tooltip>
+        <Tooltip title={keep ?? te('category.delete', { name: node.name_uk })}>
+          {/* A disabled button gets no pointer events: the span carries the reason's tooltip. */}
+          <span data-testid={`category-delete-reason-${node.id}`} aria-label={keep ?? undefined}>
+            <IconButton disabled={keep !== null} onClick={() => onDelete(node)} aria-label={te('category.delete', { name: node.name_uk })} data-testid={`category-delete-${node.id}`}>
+              <DeleteIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
       </Box>
       {hasChildren && expanded && (
         <Box component="ul" role="group" sx={{ m: 0, p: 0 }}>
           {node.children.map((c) => (
-            <Node key={c.id} node={c} depth={depth + 1} open={open} onToggle={onToggle} onEdit={onEdit} onVisibility={onVisibility} hiddenAbove={hiddenAbove || node.hidden} />
+            <Node key={c.id} node={c} depth={depth + 1} open={open} onToggle={onToggle} onEdit={onEdit} onVisibility={onVisibility} onDelete={onDelete} hiddenAbove={hiddenAbove || node.hidden} />
           ))}
         </Box>
       )}
@@ -285,6 +340,23 @@ export function CategoriesPage() {
   const [open, setOpen] = useState<Set<number>>(() => new Set());
   const [target, setTarget] = useState<CategoryTarget | null>(null);
   const [visibility, setVisibility] = useState<AdminCategoryDto | null>(null);
+  const [toDelete, setToDelete] = useState<AdminCategoryDto | null>(null);
+  const { t: te } = useEditorT();
+  const toast = useToast();
+  const del = useDeleteCategory();
+  const confirmDelete = () => {
+    if (!toDelete || del.isPending) return;
+    del.mutate(toDelete.id, {
+      onSuccess: () => {
+        toast.success(te('category.deleted'));
+        setToDelete(null);
+      },
+      onError: (e) => {
+        toast.error(isApiError(e) ? e.message : tc('errors.generic'));
+        setToDelete(null);
+      },
+    });
+  };
   const unsorted = categories.data?.find((c) => c.unsorted && c.products_count > 0);
   const toggle = (id: number) =>
     setOpen((prev) => {
@@ -347,11 +419,22 @@ export function CategoriesPage() {
         <Paper variant="outlined">
           <Box component="ul" role="tree" aria-label={t('categories.title')} sx={{ m: 0, p: 0 }}>
             {tree.map((n) => (
-              <Node key={n.id} node={n} depth={0} open={open} onToggle={toggle} onEdit={edit} onVisibility={setVisibility} />
+              <Node key={n.id} node={n} depth={0} open={open} onToggle={toggle} onEdit={edit} onVisibility={setVisibility} onDelete={setToDelete} />
             ))}
           </Box>
         </Paper>
       )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={te('category.deleteTitle')}
+        text={te('category.deleteText', { name: toDelete ? (i18n.language === 'ru' ? toDelete.name_ru || toDelete.name_uk : toDelete.name_uk) : '' })}
+        confirmLabel={te('category.deleteConfirm')}
+        cancelLabel={tc('common.cancel')}
+        busy={del.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+        testId="category-delete-dialog"
+      />
       {visibility && <VisibilityDialog key={visibility.id} category={visibility} onClose={() => setVisibility(null)} />}
       {target && <CategoryDialog key={target.kind === 'edit' ? `e${target.category.id}` : `n${target.parent?.id ?? 0}`} target={target} onClose={() => setTarget(null)} />}
     </Box>

@@ -5,6 +5,10 @@
  * Test ids: product-editor (data-state), product-form, field-{name} on inputs, product-category,
  * qty-hint, restock-alert, product-properties, property-row (data-type-id), property-value-{index},
  * property-remove-{index}, property-add-type, product-save, product-form-error, product-public-link.
+ * Issue 29: /admin/catalog/products/new creates one with the same form (product-create-page;
+ * pictures after it is saved); vendor code and pack sizes (field-vendor_code, field-inet_pack,
+ * field-in_pack); archive / unarchive (product-archive, product-unarchive, confirmed in
+ * product-archive-dialog and product-unarchive-dialog with unarchive-category), product-archived-alert.
  */
 import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -28,9 +32,18 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, useFormState, useWatch, type Control } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
+import UnarchiveIcon from '@mui/icons-material/UnarchiveOutlined';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { useArchiveProduct, useCreateProduct, useUnarchiveProduct } from './editor-api.ts';
+import { useEditorT } from './editor-i18n.ts';
 import { z } from 'zod';
-import { SEARCH_DEBOUNCE_MS, formatDate, type AdminProductDto, type AdminPropertyValueDto, type ProductUpdateInput } from '@drop/shared';
+import { SEARCH_DEBOUNCE_MS, formatDate, type AdminCategoryDto, type AdminProductDto, type AdminPropertyValueDto, type ProductUpdateInput } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -54,6 +67,13 @@ const price = (positive: boolean) =>
     .refine((v) => toNumber(v) <= 10_000_000, 'too_big')
     .refine((v) => !positive || toNumber(v) > 0, 'amount_positive');
 
+const pack = z
+  .string()
+  .trim()
+  .regex(/^\d{1,6}$/, 'invalid_value')
+  .refine((v) => Number(v) >= 1, 'too_small')
+  .refine((v) => Number(v) <= 100_000, 'too_big');
+
 export const productForm = z.object({
   name_uk: z.string().trim().min(1, 'required').max(255, 'too_long'),
   name_ru: z.string().trim().min(1, 'required').max(255, 'too_long'),
@@ -70,6 +90,9 @@ export const productForm = z.object({
     .regex(/^\d{1,8}$/, 'invalid_value')
     .refine((v) => Number(v) <= 10_000_000, 'too_big'),
   is_new: z.boolean(),
+  vendor_code: z.string().trim().max(200, 'too_long'),
+  inet_pack: pack,
+  in_pack: pack,
   properties: z.array(z.object({ type_id: z.number(), value_id: z.number().nullable().refine((v) => Boolean(v !== null), 'required'), label: z.string().nullable() })),
 });
 export type ProductForm = z.infer<typeof productForm>;
@@ -89,6 +112,9 @@ export function formOf(p: AdminProductDto, lang: 'uk' | 'ru' = 'uk'): ProductFor
     old_drop_price: p.old_drop_price === null ? '' : money(p.old_drop_price),
     qty: String(p.qty),
     is_new: p.is_new,
+    vendor_code: p.vendor_code,
+    inet_pack: String(p.inet_pack),
+    in_pack: String(p.in_pack),
     properties: p.properties.map((x) => ({ type_id: x.property_type_id, value_id: x.property_value_id, label: (lang === 'ru' ? x.value_ru : x.value_uk) || x.value_uk })),
   };
 }
@@ -106,11 +132,35 @@ export function inputOf(v: ProductForm): ProductUpdateInput {
     old_drop_price: v.old_drop_price === '' ? null : toNumber(v.old_drop_price),
     qty: Number(v.qty),
     is_new: v.is_new,
+    vendor_code: v.vendor_code.trim(),
+    inet_pack: Number(v.inet_pack),
+    in_pack: Number(v.in_pack),
     property_value_ids: [...new Set(v.properties.map((x) => x.value_id!))],
   };
 }
 
-const SERVER_FIELDS = ['name_uk', 'name_ru', 'description_uk', 'description_ru', 'brand', 'category_id', 'drop_price', 'retail_price', 'old_drop_price', 'qty', 'is_new'] as const;
+/** A new product's empty form (in `categoryId` when the list was filtered by one). */
+export function emptyForm(categoryId: number | null = null): ProductForm {
+  return {
+    name_uk: '',
+    name_ru: '',
+    description_uk: '',
+    description_ru: '',
+    brand: '',
+    category_id: categoryId,
+    drop_price: '',
+    retail_price: '',
+    old_drop_price: '',
+    qty: '0',
+    is_new: false,
+    vendor_code: '',
+    inet_pack: '1',
+    in_pack: '1',
+    properties: [],
+  };
+}
+
+const SERVER_FIELDS = ['name_uk', 'name_ru', 'description_uk', 'description_ru', 'brand', 'category_id', 'drop_price', 'retail_price', 'old_drop_price', 'qty', 'is_new', 'vendor_code', 'inet_pack', 'in_pack'] as const;
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -214,29 +264,147 @@ function PropertiesEditor({ control, lang }: { control: Control<ProductForm>; la
   );
 }
 
-function Editor({ product }: { product: AdminProductDto }) {
-  const { t, tc, i18n } = useCatalogT();
+/** Archiving (confirmed) and bringing back (into its old category, or a chosen one when that is gone). */
+function ArchiveActions({ product, categories, options }: { product: AdminProductDto; categories: AdminCategoryDto[]; options: CategoryOption[] }) {
+  const { t: te } = useEditorT();
+  const { tc, i18n } = useCatalogT();
   const toast = useToast();
+  const archive = useArchiveProduct(product.id);
+  const unarchive = useUnarchiveProduct(product.id);
+  const [open, setOpen] = useState<'archive' | 'unarchive' | null>(null);
+  const fromExists = product.archived_from_category_id !== null && categories.some((c) => c.id === product.archived_from_category_id);
+  const [target, setTarget] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const chosen = target ?? (fromExists ? product.archived_from_category_id : null);
+  const fail = (e: unknown) => setError(isApiError(e) ? e.message : tc('errors.generic'));
+  const name = i18n.language === 'ru' ? product.name_ru : product.name_uk;
+  if (product.archived_at === null) {
+    return (
+      <>
+        <Button color="warning" startIcon={<ArchiveIcon />} onClick={() => setOpen('archive')} data-testid="product-archive">
+          {te('product.archive')}
+        </Button>
+        <ConfirmDialog
+          open={open === 'archive'}
+          title={te('product.archiveTitle')}
+          text={te('product.archiveText', { name })}
+          confirmLabel={te('product.archiveConfirm')}
+          cancelLabel={tc('common.cancel')}
+          busy={archive.isPending}
+          onCancel={() => setOpen(null)}
+          onConfirm={() =>
+            archive.mutate(undefined, {
+              onSuccess: () => {
+                toast.success(te('product.archivedDone'));
+                setOpen(null);
+              },
+              onError: (e) => {
+                toast.error(isApiError(e) ? e.message : tc('errors.generic'));
+                setOpen(null);
+              },
+            })
+          }
+          testId="product-archive-dialog"
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      <Button variant="outlined" startIcon={<UnarchiveIcon />} onClick={() => (setError(null), setOpen('unarchive'))} data-testid="product-unarchive">
+        {te('product.unarchive')}
+      </Button>
+      <Dialog open={open === 'unarchive'} onClose={unarchive.isPending ? undefined : () => setOpen(null)} fullWidth maxWidth="xs" aria-labelledby="unarchive-title" data-testid="product-unarchive-dialog">
+        <DialogTitle id="unarchive-title">{te('product.unarchiveTitle')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <Typography>{te('product.unarchiveText')}</Typography>
+            {!fromExists && <Alert severity="warning">{te('product.unarchiveGone')}</Alert>}
+            <Autocomplete<CategoryOption>
+              options={options}
+              value={options.find((o) => o.id === chosen) ?? null}
+              onChange={(_e, v) => setTarget(v?.id ?? null)}
+              getOptionLabel={(o) => o.path}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              renderInput={(p) => <TextField {...p} required label={te('product.unarchiveCategory')} slotProps={{ ...p.slotProps, htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'unarchive-category' } }} />}
+            />
+            {error && <Alert severity="error">{error}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(null)} disabled={unarchive.isPending}>
+            {tc('common.cancel')}
+          </Button>
+          <Button
+            variant="contained"
+            disabled={chosen === null}
+            loading={unarchive.isPending}
+            onClick={() =>
+              chosen !== null &&
+              unarchive.mutate(chosen === product.archived_from_category_id ? {} : { category_id: chosen }, {
+                onSuccess: () => {
+                  toast.success(te('product.unarchivedDone'));
+                  setOpen(null);
+                },
+                onError: fail,
+              })
+            }
+            data-testid="product-unarchive-dialog-confirm"
+          >
+            {te('product.unarchiveConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+function Editor({ product, initialCategory = null }: { product: AdminProductDto | null; initialCategory?: number | null }) {
+  const { t, tc, i18n } = useCatalogT();
+  const { t: te } = useEditorT();
+  const toast = useToast();
+  const navigate = useNavigate();
   const lang = i18n.language === 'ru' ? 'ru' : 'uk';
-  const update = useUpdateProduct(product.id);
+  const update = useUpdateProduct(product?.id ?? 0);
+  const create = useCreateProduct();
+  const saving = update.isPending || create.isPending;
   const categories = useAdminCategories();
-  const options = useMemo(() => categoryOptions(buildTree(categories.data ?? []), lang), [categories.data, lang]);
+  const allOptions = useMemo(() => categoryOptions(buildTree(categories.data ?? []), lang), [categories.data, lang]);
+  // The archive takes products only by archiving: never offered as a category.
+  const archiveIds = useMemo(() => new Set((categories.data ?? []).filter((c) => c.archive).map((c) => c.id)), [categories.data]);
+  const options = useMemo(() => allOptions.filter((o) => !archiveIds.has(o.id)), [allOptions, archiveIds]);
+  const archived = product !== null && product.archived_at !== null;
   const [error, setErrorText] = useState<string | null>(null);
-  const form = useForm<ProductForm>({ resolver: zodResolver(productForm), defaultValues: formOf(product, lang) });
+  const form = useForm<ProductForm>({ resolver: zodResolver(productForm), defaultValues: product ? formOf(product, lang) : emptyForm(initialCategory) });
   const qty = useWatch({ control: form.control, name: 'qty' });
-  const restock = product.qty === 0 && /^\d+$/.test(qty.trim()) && Number(qty) > 0;
+  const restock = product !== null && product.qty === 0 && /^\d+$/.test(qty.trim()) && Number(qty) > 0;
 
   const submit = form.handleSubmit((v) => {
     setErrorText(null);
+    const onError = (e: unknown) => {
+      const applied = applyServerErrors(e, form.setError, SERVER_FIELDS);
+      if (!applied) setErrorText(isApiError(e) ? e.message : tc('errors.generic'));
+    };
+    if (product === null) {
+      const input = inputOf(v);
+      create.mutate(
+        { ...input, name_uk: input.name_uk!, name_ru: input.name_ru!, category_id: input.category_id!, drop_price: input.drop_price!, retail_price: input.retail_price! },
+        {
+          onSuccess: (saved) => {
+            toast.success(te('product.created'));
+            void navigate(`/admin/catalog/products/${saved.id}`, { replace: true });
+          },
+          onError,
+        },
+      );
+      return;
+    }
     update.mutate(inputOf(v), {
       onSuccess: (saved) => {
         toast.success(restock ? t('editor.savedRestock') : t('editor.saved'));
         form.reset(formOf(saved, lang));
       },
-      onError: (e) => {
-        const applied = applyServerErrors(e, form.setError, SERVER_FIELDS);
-        if (!applied) setErrorText(isApiError(e) ? e.message : tc('errors.generic'));
-      },
+      onError,
     });
   });
 
@@ -268,10 +436,11 @@ function Editor({ product }: { product: AdminProductDto }) {
   return (
     <Box component="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit())} data-testid="product-form">
       <PageHeader
-        title={lang === 'ru' ? product.name_ru : product.name_uk}
+        title={product === null ? te('product.newTitle') : lang === 'ru' ? product.name_ru : product.name_uk}
         actions={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            {hiddenCategoryIds(categories.data ?? []).has(product.category_id) ? (
+            {product !== null && <ArchiveActions product={product} categories={categories.data ?? []} options={options} />}
+            {product === null || archived ? null : hiddenCategoryIds(categories.data ?? []).has(product.category_id) ? (
               // Not in the resellers' catalogue while its category is hidden: no link to a page they cannot open.
               <Chip variant="outlined" icon={<VisibilityOffIcon />} label={t('editor.hidden')} sx={{ ...HIDDEN_CHIP, height: 'auto', minHeight: 32, maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }} data-testid="product-hidden" />
             ) : (
@@ -279,15 +448,20 @@ function Editor({ product }: { product: AdminProductDto }) {
                 {t('editor.inCatalog')}
               </Button>
             )}
-            <Button type="submit" variant="contained" loading={update.isPending} disabled={!form.formState.isDirty} data-testid="product-save">
-              {tc('common.save')}
+            <Button type="submit" variant="contained" loading={saving} disabled={product !== null && !form.formState.isDirty} data-testid="product-save">
+              {product === null ? te('product.create') : tc('common.save')}
             </Button>
           </Box>
         }
       />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('editor.meta', { id: product.id, code: product.b2b_code_id, vendor: product.vendor_code, date: formatDate(product.updated_at) })}
+        {product === null ? te('product.codeAfterCreate') : t('editor.meta', { id: product.id, code: product.b2b_code_id, vendor: product.vendor_code, date: formatDate(product.updated_at) })}
       </Typography>
+      {archived && (
+        <Alert severity="warning" icon={<ArchiveIcon />} sx={{ mb: 2 }} data-testid="product-archived-alert">
+          {te('product.archivedOn', { date: formatDate(product.archived_at!) })}
+        </Alert>
+      )}
       {error && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="product-form-error">
           {error}
@@ -307,13 +481,17 @@ function Editor({ product }: { product: AdminProductDto }) {
               </Box>
               <Box sx={grid2}>
                 {text('brand', t('editor.brand'))}
+                {text('vendor_code', te('product.vendorCode'))}
+              </Box>
+              <Box sx={grid2}>
                 <Controller
                   control={form.control}
                   name="category_id"
                   render={({ field, fieldState }) => (
                     <Autocomplete<CategoryOption>
-                      options={options}
-                      value={options.find((o) => o.id === field.value) ?? null}
+                      options={archived ? allOptions : options}
+                      disabled={archived}
+                      value={(archived ? allOptions : options).find((o) => o.id === field.value) ?? null}
                       onChange={(_e, v) => field.onChange(v?.id ?? null)}
                       getOptionLabel={(o) => o.path}
                       isOptionEqualToValue={(a, b) => a.id === b.id}
@@ -347,12 +525,16 @@ function Editor({ product }: { product: AdminProductDto }) {
               {text('drop_price', t('editor.dropPrice'), { required: true, adornment: currency, inputMode: 'decimal' })}
               {text('retail_price', t('editor.retailPrice'), { required: true, adornment: currency, inputMode: 'decimal' })}
               {text('old_drop_price', t('editor.oldDropPrice'), { adornment: currency, inputMode: 'decimal', helper: t('editor.oldDropHint') })}
-              {text('qty', t('editor.qty'), { required: true, inputMode: 'numeric', helper: product.qty === 0 ? t('editor.qtyHintOut') : t('editor.qtyHint', { reserved: product.reserved }) })}
+              {text('qty', t('editor.qty'), { required: true, inputMode: 'numeric', helper: product === null ? undefined : product.qty === 0 ? t('editor.qtyHintOut') : t('editor.qtyHint', { reserved: product.reserved }) })}
               {restock && (
                 <Alert severity="info" data-testid="restock-alert">
                   {t('editor.restock')}
                 </Alert>
               )}
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
+                {text('inet_pack', te('product.inetPack'), { required: true, inputMode: 'numeric', helper: te('product.inetPackHint') })}
+                {text('in_pack', te('product.inPack'), { required: true, inputMode: 'numeric' })}
+              </Box>
               <Controller
                 control={form.control}
                 name="is_new"
@@ -365,12 +547,18 @@ function Editor({ product }: { product: AdminProductDto }) {
               />
             </Stack>
           </SectionCard>
-          <ProductImages product={product} />
+          {product ? (
+            <ProductImages product={product} />
+          ) : (
+            <SectionCard id="product-images-title" title={t('images.title')}>
+              <Alert severity="info">{te('product.imagesAfterCreate')}</Alert>
+            </SectionCard>
+          )}
         </Stack>
       </Box>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button type="submit" variant="contained" size="large" loading={update.isPending} disabled={!form.formState.isDirty}>
-          {tc('common.save')}
+        <Button type="submit" variant="contained" size="large" loading={saving} disabled={product !== null && !form.formState.isDirty}>
+          {product === null ? te('product.create') : tc('common.save')}
         </Button>
       </Box>
     </Box>
@@ -413,6 +601,21 @@ export function ProductEditorPage({ id }: { id: number }) {
           <Skeleton variant="rounded" height={160} />
         </Stack>
       )}
+    </Box>
+  );
+}
+
+/** /admin/catalog/products/new: the editor's form, empty (in `?category_id=` when given); saved, it opens the new product. */
+export function ProductCreatePage() {
+  const { t } = useCatalogT();
+  const [params] = useSearchParams();
+  const category = Number(params.get('category_id'));
+  return (
+    <Box data-testid="product-create-page">
+      <Button component={RouterLink} to="/admin/catalog/products" startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1 }}>
+        {t('editor.back')}
+      </Button>
+      <Editor product={null} initialCategory={Number.isSafeInteger(category) && category > 0 ? category : null} />
     </Box>
   );
 }

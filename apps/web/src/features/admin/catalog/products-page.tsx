@@ -5,7 +5,8 @@
  * products-specials, products-total, admin-products-table, admin-products-cards, product-row
  * (data-product-id), products-empty, products-pagination; selection products-select-{id}, products-select-all,
  * and the bulk move: products-bulk, products-move-category, products-move-submit; products-category-note
- * (the listed category is hidden from resellers or is the unsorted one).
+ * (the listed category is hidden from resellers or is the unsorted one); products-create (a new
+ * product), products-archived (the archive instead of the live products), product-archived-{id} (the chip).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -37,6 +38,9 @@ import ImageIcon from '@mui/icons-material/ImageOutlined';
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import SearchIcon from '@mui/icons-material/Search';
 import PriceChangeIcon from '@mui/icons-material/PriceChangeOutlined';
+import AddIcon from '@mui/icons-material/Add';
+import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
+import { useEditorT } from './editor-i18n.ts';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, formatMoney, type AdminProductSummaryDto } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -66,6 +70,7 @@ export function parseProductsQuery(p: URLSearchParams): ProductsQuery {
     in_stock: bool(p.get('in_stock')),
     is_new: p.get('is_new') === 'true' ? true : undefined,
     specials: p.get('specials') === 'true' ? true : undefined,
+    archived: p.get('archived') === 'true' ? 'true' : p.get('archived') === 'all' ? 'all' : undefined,
     page: positive(p.get('page')) ?? 1,
     per_page: PRODUCTS_PER_PAGE,
   };
@@ -81,11 +86,13 @@ function Thumb({ product, size = 48 }: { product: AdminProductSummaryDto; size?:
 
 function Flags({ product }: { product: AdminProductSummaryDto }) {
   const { t } = useCatalogT();
+  const { t: te } = useEditorT();
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
       {product.is_new && <Chip size="small" color="info" label={t('products.new')} />}
       {product.old_drop_price !== null && <Chip size="small" color="secondary" label={t('products.special')} />}
       {product.qty === 0 && <Chip size="small" variant="outlined" label={t('products.outOfStock')} />}
+      {product.archived_at !== null && <Chip size="small" color="default" icon={<ArchiveIcon />} label={te('product.archived')} data-testid={`product-archived-${product.id}`} />}
     </Box>
   );
 }
@@ -192,6 +199,7 @@ export function ProductsPage() {
   const toggleSelected = (id: number) => setSelected(selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
   const [search, setSearch] = useState(query.search ?? '');
   const { t: ts } = useStockT();
+  const { t: te } = useEditorT();
   const [bulkOpen, setBulkOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -221,11 +229,17 @@ export function ProductsPage() {
     />
   );
   const hiddenMark = (p: AdminProductSummaryDto) =>
-    hiddenIds.has(p.category_id) ? <Chip size="small" variant="outlined" label={t('products.hiddenMark')} sx={{ mt: 0.5, ...HIDDEN_CHIP }} /> : null;
+    // An archived product sits in the hidden archive: its own chip says so.
+    hiddenIds.has(p.category_id) && p.archived_at === null ? <Chip size="small" variant="outlined" label={t('products.hiddenMark')} sx={{ mt: 0.5, ...HIDDEN_CHIP }} /> : null;
   const money = (v: number | null) => (v === null ? '—' : `${formatMoney(v)} ${tc('common.currency')}`);
 
   return (
     <Box data-testid="products-page">
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1.5 }}>
+        <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/admin/catalog/products/new" data-testid="products-create">
+          {te('product.new')}
+        </Button>
+      </Box>
       <Box role="search" aria-label={t('products.filters')} sx={{ display: 'grid', gap: 1.5, mb: 2, alignItems: 'center', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.4fr) minmax(0, 1.4fr) minmax(0, 1fr)', xl: 'minmax(0, 1.4fr) minmax(0, 1.4fr) minmax(0, 1fr) auto' } }}>
         <TextField
           size="small"
@@ -289,6 +303,15 @@ export function ProductsPage() {
             onClick={() => patch({ specials: query.specials ? undefined : 'true' })}
             aria-pressed={!!query.specials}
             data-testid="products-specials"
+          />
+          <Chip
+            icon={<ArchiveIcon />}
+            label={te('product.archivedOnly')}
+            color={query.archived === 'true' ? 'primary' : 'default'}
+            variant={query.archived === 'true' ? 'filled' : 'outlined'}
+            onClick={() => patch({ archived: query.archived === 'true' ? undefined : 'true' })}
+            aria-pressed={query.archived === 'true'}
+            data-testid="products-archived"
           />
         </Box>
       </Box>

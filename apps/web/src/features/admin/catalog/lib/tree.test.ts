@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminCategoryDto } from '@drop/shared';
 import { buildTree, categoryOptions, parentIds } from './tree.ts';
 
-const c = (id: number, parent_id: number | null, name: string, sort = 0): AdminCategoryDto => ({ id, parent_id, depth: 0, name_uk: name, name_ru: `${name}-ru`, sort, products_count: 1, hidden: false, unsorted: false });
+const c = (id: number, parent_id: number | null, name: string, sort = 0): AdminCategoryDto => ({ id, parent_id, depth: 0, name_uk: name, name_ru: `${name}-ru`, sort, products_count: 1, hidden: false, unsorted: false, archive: false, image_url: null, icon: null, icon_color: null, children_count: 0 });
 
 describe('category tree', () => {
   it('nests children under parents, siblings by sort then name, orphans as roots', () => {
