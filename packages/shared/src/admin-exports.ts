@@ -6,9 +6,10 @@ import { OPERATION_TYPES, TOP_UP_STATUSES, operationDto } from './finance.ts';
 /**
  * Exports of back-office lists (issue 29): `GET /api/v1/admin/{list}/export?format=csv|xlsx`
  * with the list's own filters (page and per_page are ignored: the whole filtered list is
- * streamed). In CSV, text cells that a spreadsheet would run as a formula (starting with `=`, `+`,
- * `-`, `@`, a tab or a carriage return) are written with a leading apostrophe; in XLSX they are
- * string cells, which a spreadsheet never runs. Numbers (a negative amount too) stay numbers.
+ * streamed). Text cells that a spreadsheet would run as a formula (starting with `=`, `+`, `-`,
+ * `@`, a tab or a carriage return) are written with a leading apostrophe, in CSV and in XLSX (a
+ * string cell there, but one edit or a copy into CSV would run it). Numbers (a negative amount
+ * too) stay numbers.
  */
 export const EXPORT_LISTS = ['orders', 'operations', 'users', 'payments', 'withdraws'] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];

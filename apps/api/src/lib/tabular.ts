@@ -150,7 +150,7 @@ function csvCell(type: CellType, v: CellValue): string {
   }
 }
 
-/** An XLSX cell value: numbers as numbers, dates as dates, text as a string cell. */
+/** An XLSX cell value: numbers as numbers, dates as dates, text as a string cell (neutralised). */
 function xlsxCell(type: CellType, v: CellValue): string | number | Date | null {
   switch (type) {
     case 'int':
@@ -162,8 +162,10 @@ function xlsxCell(type: CellType, v: CellValue): string | number | Date | null {
       return d === null ? null : sheetDate(d, type === 'datetime');
     }
     default: {
+      // Neutralised as in CSV: a string cell is not run as it is, but it becomes a formula as soon
+      // as somebody edits it (F2, Enter) or copies it into a CSV, so the rule holds here too.
       const s = asText(v);
-      return s === '' ? null : s;
+      return s === '' ? null : neutraliseFormula(s);
     }
   }
 }
