@@ -142,17 +142,18 @@ export function ColumnHeader({ column, sort, onSort }: { column: OrderListColumn
 }
 
 /** The column chooser: a menu of checkboxes, one per column, and "defaults". */
-export function ColumnChooser({ columns, onChange }: { columns: OrderListColumn[]; onChange: (cols: OrderListColumn[]) => void }) {
+export function ColumnChooser({ columns, onChange }: { columns: OrderListColumn[]; onChange: (cols: OrderListColumn[] | ((shown: OrderListColumn[]) => OrderListColumn[])) => void }) {
   const { t } = useOrdersT();
   const label = useColumnLabel();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const toggle = (c: OrderListColumn) => {
-    const on = new Set(columns);
-    if (on.has(c)) on.delete(c);
-    else on.add(c);
-    // The table's order, whatever order they were ticked in.
-    onChange(ORDER_LIST_COLUMNS.filter((x) => on.has(x)));
-  };
+  const toggle = (c: OrderListColumn) =>
+    onChange((shown) => {
+      const on = new Set(shown);
+      if (on.has(c)) on.delete(c);
+      else on.add(c);
+      // The table's order, whatever order they were ticked in.
+      return ORDER_LIST_COLUMNS.filter((x) => on.has(x));
+    });
   return (
     <>
       <Button
@@ -199,7 +200,7 @@ export function PerPageSelect({ value, onChange }: { value: number; onChange: (n
       label={t('perPage')}
       value={value}
       onChange={(e) => onChange(Number(e.target.value))}
-      sx={{ minWidth: 110 }}
+      sx={{ width: 110, flex: '0 0 auto' }}
       slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'list-per-page' } as object } }}
     >
       {ORDER_LIST_PER_PAGE.map((n) => (
@@ -223,7 +224,7 @@ export function SortSelect({ value, onChange }: { value: OrderSort; onChange: (s
       label={t('sort.label')}
       value={value}
       onChange={(e) => onChange(e.target.value as OrderSort)}
-      sx={{ minWidth: 200 }}
+      sx={{ flex: '1 1 180px', minWidth: 0, maxWidth: 260 }}
       slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'list-sort-select' } as object } }}
     >
       {ORDER_SORT_FIELDS.flatMap((f) => [

@@ -13,33 +13,45 @@ export function useAdminList() {
   const key = params.toString();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the query string is the identity of the state
   const state = useMemo(() => parseAdminList(params, storedColumns()), [key]);
-  // Setters read the newest query through a ref, not the render they were made in: a field that keeps
-  // its first callback (the date mask) would otherwise write an old query back, dropping a newer filter.
+  // Setters build on the newest query through a ref, not on the render they were made in: a field that
+  // keeps its first callback (the date mask), or a second change before the router has rendered the
+  // first (its navigations are transitions), would otherwise write an older query back and drop a filter.
   const latest = useRef(params);
+  const seen = useRef(key);
   const go = useRef(setParams);
   useLayoutEffect(() => {
-    latest.current = params;
+    if (seen.current !== key) {
+      seen.current = key;
+      latest.current = params;
+    }
     go.current = setParams;
   });
-  const change = useCallback((fn: (prev: URLSearchParams) => URLSearchParams, replace: boolean) => go.current(fn(latest.current), { replace }), []);
+  const change = useCallback((fn: (prev: URLSearchParams) => URLSearchParams, replace: boolean) => {
+    const next = fn(latest.current);
+    latest.current = next;
+    go.current(next, { replace });
+  }, []);
   const setFilter = useCallback((patch: AdminListPatch) => change((prev) => patchListParams(prev, patch), true), [change]);
   const setPage = useCallback((page: number) => change((prev) => patchListParams(prev, { page: page > 1 ? page : null }, true), false), [change]);
   const setSort = useCallback((sort: OrderSort) => change((prev) => patchListParams(prev, { sort }), true), [change]);
   const setPerPage = useCallback((perPage: number) => change((prev) => patchListParams(prev, { per_page: perPage }), true), [change]);
+  /** The columns, or a change of the shown ones (two quick ticks in the chooser both count). */
   const setColumns = useCallback(
-    (cols: OrderListColumn[]) => {
-      storeColumns(cols);
-      change((prev) => patchListParams(prev, { cols: cols.join(',') || ',' }, true), true);
-    },
+    (next: OrderListColumn[] | ((shown: OrderListColumn[]) => OrderListColumn[])) =>
+      change((prev) => {
+        const cols = typeof next === 'function' ? next(parseAdminList(prev, storedColumns()).columns) : next;
+        storeColumns(cols);
+        return patchListParams(prev, { cols: cols.join(',') || ',' }, true);
+      }, true),
     [change],
   );
   const reset = useCallback(() => change(resetListParams, false), [change]);
   const applyView = useCallback(
     (v: OrderViewParams) => {
       storeColumns(v.columns);
-      setParams(paramsOfView(v));
+      change(() => paramsOfView(v), false);
     },
-    [setParams],
+    [change],
   );
   return { ...state, setFilter, setPage, setSort, setPerPage, setColumns, reset, applyView, active: activeAdminFilters(state.filter) };
 }
