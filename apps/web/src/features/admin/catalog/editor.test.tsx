@@ -189,6 +189,9 @@ describe('catalogue editor (issue 29)', () => {
     expect(api.find('GET', '/admin/catalog/products')[0]!.query.get('archived')).toBeNull();
     fireEvent.click(screen.getByTestId('products-archived'));
     await waitFor(() => expect(api.find('GET', '/admin/catalog/products').at(-1)!.query.get('archived')).toBe('true'));
+    // Bulk changes skip archived products: not offered on the archive's list.
+    await screen.findByTestId('product-archived-77');
+    expect(screen.queryByTestId('products-bulk-change')).toBeNull();
   });
 
   it('categories: delete only when empty (the reason otherwise), confirmed; icon and colour picked and sent; a bad hex is refused here', async () => {

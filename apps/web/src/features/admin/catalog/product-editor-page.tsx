@@ -531,7 +531,7 @@ function Editor({ product, initialCategory = null }: { product: AdminProductDto 
                   {t('editor.restock')}
                 </Alert>
               )}
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', xl: 'minmax(0, 1fr)' } }}>
                 {text('inet_pack', te('product.inetPack'), { required: true, inputMode: 'numeric', helper: te('product.inetPackHint') })}
                 {text('in_pack', te('product.inPack'), { required: true, inputMode: 'numeric' })}
               </Box>
@@ -577,7 +577,8 @@ export function ProductEditorPage({ id }: { id: number }) {
       </Button>
       {state === 'ready' && product.data ? (
         <>
-          <Editor key={product.data.id} product={product.data} />
+          {/* Archiving moves the product into another category: the form starts again from it. */}
+          <Editor key={`${product.data.id}:${product.data.archived_at ?? ''}`} product={product.data} />
           <Box sx={{ mt: 2 }}>
             <StockHistory productId={product.data.id} stamp={`${product.data.qty}:${product.data.reserved}`} />
           </Box>

@@ -337,9 +337,12 @@ export function ProductsPage() {
             <Typography color="text.secondary" data-testid="products-total">
               {products.data.meta.total > ADMIN_COUNT_CAP ? t('products.foundMore', { n: ADMIN_COUNT_CAP.toLocaleString(i18n.language === 'ru' ? 'ru-RU' : 'uk-UA') }) : t('products.found', { count: products.data.meta.total })}
             </Typography>
-            <Button variant="outlined" size="small" startIcon={<PriceChangeIcon />} onClick={() => setBulkOpen(true)} data-testid="products-bulk-change">
-              {ts('bulk.open')}
-            </Button>
+            {/* Bulk changes never touch archived products: not offered on the archive's list. */}
+            {query.archived !== 'true' && (
+              <Button variant="outlined" size="small" startIcon={<PriceChangeIcon />} onClick={() => setBulkOpen(true)} data-testid="products-bulk-change">
+                {ts('bulk.open')}
+              </Button>
+            )}
           </Box>
           {bulkOpen && <BulkChangeDialog open target={selected.length ? { product_ids: selected } : { filter: bulkFilterOf(query) }} onClose={() => setBulkOpen(false)} />}
           {desktop ? (
