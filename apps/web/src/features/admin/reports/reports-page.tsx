@@ -90,12 +90,12 @@ interface Column<R> {
 function ReportTable<R>({ kind, title, columns, rows, rowKey, totals }: { kind: string; title: string; columns: Column<R>[]; rows: R[]; rowKey: (r: R) => string | number; totals?: Record<string, ReactNode> }) {
   const { t } = useReportsT();
   return (
-    <TableContainer sx={{ mt: 2, overflowX: 'auto' }} data-testid={`report-${kind}-table`}>
-      <Table size="small" aria-label={t('table', { title })} sx={{ minWidth: columns.length * 96 }}>
+    <TableContainer sx={{ mt: 2, maxHeight: 560, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid={`report-${kind}-table`}>
+      <Table size="small" stickyHeader aria-label={t('table', { title })} sx={{ minWidth: columns.length * 96, '& th:first-of-type, & td:first-of-type': { position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 }, '& thead th:first-of-type': { zIndex: 3 } }}>
         <TableHead>
           <TableRow>
             {columns.map((c) => (
-              <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+              <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} sx={{ fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'background.paper' }}>
                 {c.label}
               </TableCell>
             ))}
@@ -112,9 +112,9 @@ function ReportTable<R>({ kind, title, columns, rows, rowKey, totals }: { kind: 
             </TableRow>
           ))}
           {totals && (
-            <TableRow data-testid={`report-${kind}-total`} sx={{ '& td': { fontWeight: 700, borderBottom: 0 } }}>
+            <TableRow data-testid={`report-${kind}-total`} sx={{ '& td': { fontWeight: 700, position: 'sticky', bottom: 0, bgcolor: 'grey.100', borderTop: 1, borderColor: 'divider', zIndex: 1 }, '& td:first-of-type': { zIndex: 2, bgcolor: 'grey.100' } }}>
               {columns.map((c, i) => (
-                <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} data-col={c.key}>
+                <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }} data-col={c.key}>
                   {i === 0 ? t('total') : (totals[c.key] ?? '')}
                 </TableCell>
               ))}
@@ -123,6 +123,22 @@ function ReportTable<R>({ kind, title, columns, rows, rowKey, totals }: { kind: 
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** The report's key totals as tiles above the chart (two a row on a phone). */
+function Figures({ kind, items }: { kind: string; items: { key: string; label: string; value: string; color?: string }[] }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: `repeat(${Math.min(items.length, 5)}, 1fr)` }, gap: 1, mb: 2 }} data-testid={`report-${kind}-figures`}>
+      {items.map((f) => (
+        <Box key={f.key} sx={{ p: 1.25, borderRadius: 1, bgcolor: 'grey.50', border: 1, borderColor: 'divider', borderLeft: 4, borderLeftColor: f.color ?? 'divider' }} data-testid={`report-${kind}-figure-${f.key}`}>
+          <Typography variant="caption" color="text.secondary" component="div">
+            {f.label}
+          </Typography>
+          <Typography sx={{ fontWeight: 700, fontSize: '1.05rem', whiteSpace: 'nowrap' }}>{f.value}</Typography>
+        </Box>
+      ))}
+    </Box>
   );
 }
 
@@ -221,6 +237,16 @@ function SalesReport({ params }: { params: ReportParams }) {
     <ReportCard kind="sales" params={params} title={t('cards.sales')} hint={t('cards.salesHint')} isEmpty={(d) => d.totals.orders + d.totals.canceled + d.totals.returned === 0}>
       {(d) => (
         <>
+          <Figures
+            kind="sales"
+            items={[
+              { key: 'orders', label: t('cols.orders'), value: count(d.totals.orders) },
+              { key: 'sales', label: t('cols.sales'), value: money(d.totals.sales), color: COLORS.sales },
+              { key: 'wholesale', label: t('cols.wholesale'), value: money(d.totals.wholesale), color: COLORS.wholesale },
+              { key: 'profit', label: t('cols.profit'), value: money(d.totals.profit), color: COLORS.profit },
+              { key: 'canceled', label: t('cols.canceled'), value: count(d.totals.canceled) },
+            ]}
+          />
           <ChartBox kind="sales" title={t('cards.sales')}>
             <ReportChart
               type="bar"
@@ -265,7 +291,7 @@ function ResellersReport({ params }: { params: ReportParams }) {
             <ReportChart
               type="bar"
               horizontal
-              height={Math.max(220, Math.min(d.rows.length, 10) * 40 + 60)}
+              height={Math.min(d.rows.length, 10) * 44 + 96}
               labels={d.rows.slice(0, 10).map((r) => r.name)}
               series={[
                 { label: t('cols.wholesale'), data: d.rows.slice(0, 10).map((r) => r.wholesale), color: COLORS.wholesale },
@@ -306,6 +332,15 @@ function CodReport({ params }: { params: ReportParams }) {
     <ReportCard kind="cod" params={params} title={t('cards.cod')} hint={t('cards.codHint')} isEmpty={(d) => d.totals.orders === 0}>
       {(d) => (
         <>
+          <Figures
+            kind="cod"
+            items={[
+              { key: 'expected', label: t('cols.expected'), value: money(d.totals.expected), color: COLORS.sales },
+              { key: 'received', label: t('cols.received'), value: money(d.totals.received), color: COLORS.received },
+              { key: 'outstanding', label: t('cols.outstanding'), value: money(d.totals.outstanding), color: COLORS.outstanding },
+              { key: 'refused', label: t('cols.refusedMoney'), value: money(d.totals.refused), color: COLORS.refused },
+            ]}
+          />
           <ChartBox kind="cod" title={t('cards.cod')}>
             <ReportChart
               type="bar"
@@ -364,6 +399,14 @@ function ReturnsReport({ params }: { params: ReportParams }) {
       <ReportCard kind="returns" params={params} title={t('cards.returns')} hint={t('cards.returnsHint')} isEmpty={(d) => d.totals.shipped === 0}>
         {(d) => (
           <>
+            <Figures
+              kind="returns"
+              items={[
+                { key: 'shipped', label: t('cols.shipped'), value: count(d.totals.shipped) },
+                { key: 'refusal_rate', label: t('cols.refusalRate'), value: percent(d.totals.refusal_rate), color: COLORS.refused },
+                { key: 'return_rate', label: t('cols.returnRate'), value: percent(d.totals.return_rate), color: COLORS.returned },
+              ]}
+            />
             <ChartBox kind="returns" title={t('cards.returns')}>
               <ReportChart
                 type="line"
@@ -421,7 +464,7 @@ function ProductsReport({ params, sort, onSort }: { params: ReportParams; sort: 
             <ReportChart
               type="bar"
               horizontal
-              height={Math.max(220, Math.min(d.rows.length, 10) * 40 + 60)}
+              height={Math.min(d.rows.length, 10) * 44 + 96}
               labels={d.rows.slice(0, 10).map((r) => (r.name.length > 28 ? `${r.name.slice(0, 27)}…` : r.name))}
               series={[
                 sort === 'qty'
@@ -492,7 +535,8 @@ export function ReportsPage({ today = kyivToday() }: { today?: string }) {
           label={t('filters.period')}
           value={preset}
           onChange={(e) => setPreset(e.target.value as PeriodPreset)}
-          sx={{ minWidth: 200 }}
+          fullWidth={false}
+          sx={{ width: { xs: '100%', sm: 220 } }}
           slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'reports-period' } as object } }}
         >
           {PERIOD_PRESETS.map((p) => (
@@ -503,8 +547,8 @@ export function ReportsPage({ today = kyivToday() }: { today?: string }) {
         </TextField>
         {preset === 'custom' ? (
           <Stack direction="row" spacing={1.5}>
-            <DateField id="reports-from" label={t('filters.from')} value={range.date_from} onChange={(d) => d && update({ from: d })} testId="reports-from" sx={{ flex: 1, minWidth: 150 }} />
-            <DateField id="reports-to" label={t('filters.to')} value={range.date_to} onChange={(d) => d && update({ to: d })} testId="reports-to" sx={{ flex: 1, minWidth: 150 }} />
+            <DateField id="reports-from" label={t('filters.from')} value={range.date_from} onChange={(d) => d && update({ from: d })} testId="reports-from" sx={{ flex: 1, width: { sm: 170 } }} />
+            <DateField id="reports-to" label={t('filters.to')} value={range.date_to} onChange={(d) => d && update({ to: d })} testId="reports-to" sx={{ flex: 1, width: { sm: 170 } }} />
           </Stack>
         ) : (
           <Typography color="text.secondary" data-testid="reports-range">
@@ -520,7 +564,7 @@ export function ReportsPage({ today = kyivToday() }: { today?: string }) {
           ))}
         </ToggleButtonGroup>
       </Box>
-      <Tabs value={tab} onChange={(_, v: ReportTab) => update({ tab: v === 'sales' ? null : v })} aria-label={t('tabs.label')} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs value={tab} onChange={(_, v: ReportTab) => update({ tab: v === 'sales' ? null : v })} aria-label={t('tabs.label')} variant="scrollable" scrollButtons="auto" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
         {REPORT_TABS.map((x) => (
           <Tab key={x} value={x} label={t(`tabs.${x}`)} data-testid={`reports-tab-${x}`} />
         ))}
