@@ -259,7 +259,7 @@ describe('creating products (issue 29)', () => {
 
   test('a product made by hand: a fresh code above every code in use, search words, counts, first stock line, audit; the reseller sees it', async () => {
     // A code_id (etalon code) equal to the next b2b number must be skipped too.
-    const [{ max }] = await rows<{ max: number }>(sql`SELECT max(b2b_code_id)::int AS max FROM products`);
+    const { max } = (await rows<{ max: number }>(sql`SELECT max(b2b_code_id)::int AS max FROM products`))[0]!;
     await t.database.db.execute(sql`UPDATE products SET code_id = ${max + 1} WHERE id = 7`);
     const manager = await t.user({ role: 'manager', name: 'Менеджер каталогу', email: 'catalogue-manager@staff.test' });
     const r = await t.request('POST', '/api/v1/admin/catalog/products', { token: manager.token, body });
@@ -287,7 +287,7 @@ describe('creating products (issue 29)', () => {
     expect(p.b2b_code_id).toBe(max + 2);
     expect(p.code_id).toBe(p.b2b_code_id);
     // The 1C import's sequence is past it: its next new good cannot take this number.
-    const [{ n: next }] = await rows<{ n: number }>(sql`SELECT nextval('onec_product_code_seq')::int AS n`);
+    const { n: next } = (await rows<{ n: number }>(sql`SELECT nextval('onec_product_code_seq')::int AS n`))[0]!;
     expect(next).toBeGreaterThan(p.b2b_code_id);
     const stored = (await rows<{ drop_kop: string; parent_id: number; root_id: number; search_text: string }>(sql`SELECT drop_kop, parent_id, root_id, search_text FROM products WHERE id = ${p.id}`))[0]!;
     expect(stored).toMatchObject({ parent_id: 2, root_id: 1 });

@@ -92,7 +92,7 @@ describe('archiving a product', () => {
     expect(await resellerSees(5, 'AP-IP15-RD')).toMatchObject({ product: 404, inList: false, bySearch: false });
     // The category tree's count no longer counts them (4 had two products, 4 and 5).
     const tree = (await get('/api/v1/categories')).body.data as { id: number; products_count: number }[];
-    const [{ n }] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products WHERE root_id = 1`);
+    const { n } = (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products WHERE root_id = 1`))[0]!;
     expect(tree.find((c) => c.id === 1)!.products_count).toBe(n);
   });
 
@@ -145,7 +145,7 @@ describe('archiving a product', () => {
   });
 
   test('the archive is kept whole: no edits move a product in or out, it is never published, moved, deleted or given children', async () => {
-    const [{ id: archiveId }] = await rows<{ id: number }>(sql`SELECT id FROM categories WHERE archive`);
+    const { id: archiveId } = (await rows<{ id: number }>(sql`SELECT id FROM categories WHERE archive`))[0]!;
     expect((await admin('PUT', '/products/4', { category_id: 3 })).body.errors.category_id).toBeDefined();
     expect((await admin('POST', '/products/move', { product_ids: [4], category_id: 3 })).status).toBe(422);
     expect((await admin('PUT', '/products/1', { category_id: archiveId })).body.errors.category_id).toBeDefined();
@@ -194,7 +194,7 @@ describe('archiving a product', () => {
     expect(gone.status).toBe(422);
     expect(gone.body.errors.category_id).toBeDefined();
     expect((await admin('POST', `/products/${p.id}/unarchive`, { category_id: 999999 })).status).toBe(422);
-    const [{ id: archiveId }] = await rows<{ id: number }>(sql`SELECT id FROM categories WHERE archive`);
+    const { id: archiveId } = (await rows<{ id: number }>(sql`SELECT id FROM categories WHERE archive`))[0]!;
     expect((await admin('POST', `/products/${p.id}/unarchive`, { category_id: archiveId })).status).toBe(422);
     const chosen = await admin('POST', `/products/${p.id}/unarchive`, { category_id: 7 });
     expect(chosen.body.data).toMatchObject({ category_id: 7, archived_at: null });
@@ -250,7 +250,7 @@ describe('the 1C import and archived goods', () => {
     const before = await product();
     expect(before).toMatchObject({ group: 'arc-a', archived_at: null, qty: 5 });
     expect((await admin('POST', `/products/${before.id}/archive`)).status).toBe(200);
-    const [{ id: archiveId }] = await rows<{ id: number }>(sql`SELECT id FROM categories WHERE archive`);
+    const { id: archiveId } = (await rows<{ id: number }>(sql`SELECT id FROM categories WHERE archive`))[0]!;
 
     const run = await runImport(pkg('arc-b', 'Товар з 1С (новий)', 9));
     expect(run.status).toBe('done');
