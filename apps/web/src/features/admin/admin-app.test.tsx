@@ -18,9 +18,9 @@ vi.mock('./orders/orders-section.tsx', () => ({ default: () => <div data-testid=
 const STAFF: StaffRole[] = ['admin', 'manager', 'accountant', 'warehouse'];
 /** What each role's navigation lists, in order (issue 27 p.2, printing issue 28; written out, not read from STAFF_ACCESS). */
 const NAV: Record<StaffRole, string[]> = {
-  admin: ['orders', 'printing', 'catalog', 'content', 'onec', 'novaposhta', 'users', 'money', 'staff', 'audit'],
-  manager: ['orders', 'printing', 'catalog', 'content', 'onec', 'novaposhta', 'users'],
-  accountant: ['orders', 'printing', 'users', 'money'],
+  admin: ['orders', 'printing', 'catalog', 'content', 'onec', 'novaposhta', 'users', 'money', 'reports', 'staff', 'audit'],
+  manager: ['orders', 'printing', 'catalog', 'content', 'onec', 'novaposhta', 'users', 'reports'],
+  accountant: ['orders', 'printing', 'users', 'money', 'reports'],
   warehouse: ['orders', 'printing'],
 };
 const ROLE_WORDS: Record<StaffRole, string> = { admin: 'Адміністратор', manager: 'Менеджер', accountant: 'Бухгалтер', warehouse: 'Склад' };
