@@ -90,6 +90,8 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.id),
     // Reports and date filters over all resellers (issue 29).
     index('orders_created_idx').on(t.createdAt),
+    // The staff list sorted by number: numbers are decimal text, so shorter ones first (issue 29).
+    index('orders_number_sort_idx').on(sql`length(${t.number})`, t.number),
     index('orders_status_idx').on(t.status, t.id),
     index('orders_user_status_idx').on(t.userId, t.status),
     index('orders_tracking_idx').on(t.trackedAt).where(sql`tracking`),

@@ -120,9 +120,10 @@ async function sortedPage(db: Db, where: SQL, sort: OrderSort, limit: number, of
   const field = sortField(sort);
   const dir = sortDescending(sort) ? desc : asc;
   if (!UNINDEXED_ORDER_SORTS.includes(field)) {
-    // created_at: orders_created_idx; number: orders_number_uq (numbers from one sequence, all of six digits until the millionth order).
-    const key = field === 'created_at' ? orders.createdAt : orders.number;
-    return db.select().from(orders).where(where).orderBy(dir(key), dir(orders.id)).limit(limit).offset(offset);
+    // created_at: orders_created_idx; number: orders_number_sort_idx (decimal text from one
+    // sequence: by length, then by text, so order 1,000,000 comes after 999,999).
+    if (field === 'created_at') return db.select().from(orders).where(where).orderBy(dir(orders.createdAt), dir(orders.id)).limit(limit).offset(offset);
+    return db.select().from(orders).where(where).orderBy(dir(sql`length(${orders.number})`), dir(orders.number), dir(orders.id)).limit(limit).offset(offset);
   }
   // The newest ORDER_SORT_WINDOW matching orders (the primary key backwards), sorted by the field.
   const win = db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(ORDER_SORT_WINDOW).as('w');

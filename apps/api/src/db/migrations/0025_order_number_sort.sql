@@ -1,0 +1,1 @@
+CREATE INDEX "orders_number_sort_idx" ON "orders" USING btree (length("number"),"number");
