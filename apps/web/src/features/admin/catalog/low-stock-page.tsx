@@ -150,7 +150,7 @@ export function LowStockPage() {
                       {name(r)}
                     </Link>
                     <Typography variant="caption" color="text.secondary" component="div">
-                      {t('low.codes', { code: r.b2b_code_id, vendor: r.vendor_code })}
+                      {t(r.vendor_code ? 'low.codes' : 'low.codesNoVendor', { code: r.b2b_code_id, vendor: r.vendor_code })}
                     </Typography>
                   </TableCell>
                   <TableCell align="right" data-testid="low-stock-on-hand">
@@ -172,7 +172,7 @@ export function LowStockPage() {
               <CardActionArea component={RouterLink} to={`/admin/catalog/products/${r.id}`} sx={{ p: 1.5 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name(r)}</Typography>
                 <Typography variant="caption" color="text.secondary" component="div">
-                  {t('low.codes', { code: r.b2b_code_id, vendor: r.vendor_code })}
+                  {t(r.vendor_code ? 'low.codes' : 'low.codesNoVendor', { code: r.b2b_code_id, vendor: r.vendor_code })}
                 </Typography>
                 <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1, mt: 1 }}>
                   <Box>

@@ -455,7 +455,7 @@ function Editor({ product, initialCategory = null }: { product: AdminProductDto 
         }
       />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {product === null ? te('product.codeAfterCreate') : t('editor.meta', { id: product.id, code: product.b2b_code_id, vendor: product.vendor_code, date: formatDate(product.updated_at) })}
+        {product === null ? te('product.codeAfterCreate') : t(product.vendor_code ? 'editor.meta' : 'editor.metaNoVendor', { id: product.id, code: product.b2b_code_id, vendor: product.vendor_code, date: formatDate(product.updated_at) })}
       </Typography>
       {archived && (
         <Alert severity="warning" icon={<ArchiveIcon />} sx={{ mb: 2 }} data-testid="product-archived-alert">

@@ -380,7 +380,7 @@ export function ProductsPage() {
                           {lang === 'ru' ? p.name_ru : p.name_uk}
                         </Link>
                         <Typography variant="caption" color="text.secondary" component="div">
-                          {t('products.codes', { code: p.b2b_code_id, vendor: p.vendor_code })}
+                          {t(p.vendor_code ? 'products.codes' : 'products.codesNoVendor', { code: p.b2b_code_id, vendor: p.vendor_code })}
                         </Typography>
                       </TableCell>
                       <TableCell sx={{ maxWidth: 240 }}>
@@ -419,7 +419,7 @@ export function ProductsPage() {
                     <Box sx={{ minWidth: 0, flexGrow: 1 }}>
                       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{lang === 'ru' ? p.name_ru : p.name_uk}</Typography>
                       <Typography variant="caption" color="text.secondary" component="div">
-                        {t('products.codes', { code: p.b2b_code_id, vendor: p.vendor_code })}
+                        {t(p.vendor_code ? 'products.codes' : 'products.codesNoVendor', { code: p.b2b_code_id, vendor: p.vendor_code })}
                       </Typography>
                       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, my: 0.5, flexWrap: 'wrap' }}>
                         <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="product-row-drop">
