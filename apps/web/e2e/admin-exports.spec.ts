@@ -4,8 +4,10 @@
  * and today's Kyiv day, and downloads it as CSV and as XLSX; each file holds exactly the rows the page
  * shows (ids, dates, reseller, type, signed amounts, balances after, descriptions), the CSV parsed,
  * the XLSX opened with exceljs; a comment starting with '=' is neutralised in the CSV. Then the
- * orders list, filtered to the reseller's order, downloads the same two ways (one row per order line).
- * Screenshots (SHOTS_DIR) of the ledger and the money tabs, desktop and 390 px.
+ * orders list, filtered to the reseller's order, downloads the same two ways (one row per order line),
+ * and the withdrawals tab narrowed to the reseller gives the bank's payouts file of the two it shows,
+ * then of the one chosen. Screenshots (SHOTS_DIR) of the ledger, the orders export menu and the
+ * withdrawals with the payouts button, desktop and 390 px.
  */
 import fs from 'node:fs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
@@ -191,9 +193,29 @@ test('the ledger of every reseller: filtered on the page, downloaded as CSV and 
   await reviewShots(page, 'admin-orders-export-menu');
   await page.keyboard.press('Escape');
 
-  // The money tabs with their filters (screenshots), narrowed to the reseller: no top-ups.
+  // The money tabs narrowed to the reseller: no top-ups; its two new withdrawals and the bank's payouts file.
   await page.goto(`/admin/money?status=all&user_id=${userId}`);
-  await expect(page.getByTestId('money-empty')).toBeVisible();
+  await expect(page.getByTestId('money-empty')).toContainText('За цими фільтрами');
   await expect(page.getByTestId('money-filter-user')).toHaveValue(new RegExp(`#${userId}`));
-  await reviewShots(page, 'admin-money-filters');
+  const asked: { id: number; amount: number }[] = [];
+  for (const amount of [100, 250.5]) {
+    const w = await request.post('/api/v1/withdraws', { headers: { authorization: `Bearer ${reseller.token}` }, data: { amount, requisites: '4111 1111 1111 1111' } });
+    expect([200, 201], await w.text()).toContain(w.status());
+    asked.push({ id: ((await w.json()) as { data: { id: number } }).data.id, amount });
+  }
+  await page.goto(`/admin/money?tab=withdrawals&user_id=${userId}`);
+  await expect(page.getByTestId('money-row')).toHaveCount(2);
+  await expect(page.getByTestId('money-payouts')).toHaveText('Файл виплат: показані (2)');
+  const payouts = readCsv((await download(page, 'money-payouts', 'csv')).body);
+  const byId = (rows: Record<string, unknown>[]) => rows.map((r) => ({ id: Number(r['ID заявки']), amount: Number(r['Сума, грн']), card: String(r['Номер картки']) })).sort((a, b) => a.id - b.id);
+  expect(byId(payouts.rows)).toEqual(asked.map((a) => ({ ...a, card: '4111111111111111' })));
+  expect(payouts.rows.every((r) => r['ПІБ отримувача'] === name)).toBe(true);
+  await page.locator(`[data-testid="money-row"][data-id="${asked[1]!.id}"]`).getByTestId('money-select-row').check();
+  await expect(page.getByTestId('money-payouts')).toHaveText('Файл виплат: вибрані (1)');
+  await reviewShots(page, 'admin-money-payouts');
+  const chosen = await readXlsx((await download(page, 'money-payouts', 'xlsx')).body);
+  expect(byId(chosen.rows)).toEqual([{ ...asked[1]!, card: '4111111111111111' }]);
+  // The withdrawals tab's own export: the same two, as the list shows them.
+  const listed = readCsv((await download(page, 'money-export', 'csv')).body);
+  expect(listed.rows.map((r) => Number(r.ID)).sort((a, b) => a - b)).toEqual(asked.map((a) => a.id));
 });
