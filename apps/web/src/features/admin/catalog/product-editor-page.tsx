@@ -281,7 +281,7 @@ function ArchiveActions({ product, categories, options }: { product: AdminProduc
   if (product.archived_at === null) {
     return (
       <>
-        <Button color="warning" startIcon={<ArchiveIcon />} onClick={() => setOpen('archive')} data-testid="product-archive">
+        <Button startIcon={<ArchiveIcon />} onClick={() => setOpen('archive')} data-testid="product-archive">
           {te('product.archive')}
         </Button>
         <ConfirmDialog

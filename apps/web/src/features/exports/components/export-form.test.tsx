@@ -194,7 +194,8 @@ describe('ExportForm', () => {
     expect(screen.getAllByTestId('export-extra-row')).toHaveLength(MAX_FEED_EXTRA_FIELDS);
     expect(screen.getByTestId<HTMLButtonElement>('export-extra-add').disabled).toBe(true);
     expect(screen.getByTestId('export-extra-limit').textContent).toBe('Не більше 30 полів');
-  });
+    // Thirty rows of a form rendered in jsdom: a few seconds on a busy CI machine.
+  }, 30_000);
 
   it('shows the offer name example for the chosen name format', () => {
     const onSubmit = setup();
