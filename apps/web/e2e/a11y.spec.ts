@@ -226,6 +226,64 @@ test('the back office: resellers, a reseller, money queues and the receipt walk,
   a11y.done();
 });
 
+test('the back office of issue 29: reports, the ledger, list columns and views, bulk change preview, low stock, a new product; ru', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const a11y = new A11y(page);
+  const reseller = await createReseller(request, { name: 'Марта Звітна' });
+  const { order } = await placeOrder(request, reseller.token);
+  expect((await request.post(`/api/v1/orders/${order.id}/confirm`, { headers: { authorization: `Bearer ${reseller.token}` } })).status()).toBe(200);
+  await pendingTopUp(request, reseller.token, 300);
+  await signInWithToken(page, await operatorToken(request));
+
+  await visit(page, '/admin/reports');
+  await expect(page.getByTestId('report-sales')).toHaveAttribute('data-state', /ready|empty/);
+  await a11y.scan('admin: reports (sales)');
+  await page.getByTestId('reports-tab-resellers').click();
+  await expect(page.getByTestId('report-sales-by-reseller')).toHaveAttribute('data-state', /ready|empty/);
+  await a11y.scan('admin: reports (resellers)');
+  await page.getByTestId('reports-tab-cod').click();
+  await expect(page.getByTestId('report-cod')).toHaveAttribute('data-state', /ready|empty/);
+  await a11y.scan('admin: reports (cash on delivery)');
+
+  await visit(page, '/admin/money/operations');
+  await expect(page.getByTestId('admin-ledger-page')).toHaveAttribute('data-state', /ready|empty/);
+  await a11y.scan('admin: ledger');
+  await page.getByTestId('ledger-export').click();
+  await a11y.scan('admin: ledger export menu');
+  await page.keyboard.press('Escape');
+
+  await visit(page, '/admin/orders?view=list');
+  await expect(page.getByTestId('admin-orders-table')).toBeVisible();
+  await page.getByTestId('list-columns').click();
+  await a11y.scan('admin: orders list column chooser');
+  await page.keyboard.press('Escape');
+
+  await visit(page, '/admin/catalog/products');
+  await expect(page.getByTestId('product-row').first()).toBeVisible();
+  await page.getByTestId('products-bulk-change').click();
+  const dialog = page.getByTestId('bulk-change-dialog');
+  await dialog.getByTestId('bulk-amount').fill('5');
+  await dialog.getByTestId('bulk-preview').click();
+  await expect(dialog.getByTestId('bulk-summary')).toBeVisible();
+  await a11y.scan('admin: bulk change preview');
+  await page.keyboard.press('Escape');
+
+  await visit(page, '/admin/catalog/low-stock');
+  await expect(page.getByTestId('low-stock-page')).toBeVisible();
+  await a11y.scan('admin: low stock');
+  await visit(page, '/admin/catalog/products/new');
+  await expect(page.getByTestId('product-create-page')).toBeVisible();
+  await a11y.scan('admin: new product');
+
+  await page.getByTestId('admin-language-ru').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await visit(page, '/admin/reports?tab=returns');
+  await expect(page.getByTestId('reports-page')).toBeVisible();
+  await a11y.scan('admin: reports (ru)');
+  await page.getByTestId('admin-language-uk').click();
+  a11y.done();
+});
+
 test('the reseller app: home, catalogue, product list with filters and its dialogs, cart, checkout; ru', async ({ page, request }) => {
   test.setTimeout(180_000);
   const a11y = new A11y(page);

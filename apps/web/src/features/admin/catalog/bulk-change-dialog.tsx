@@ -94,7 +94,7 @@ function ResultRows({ rows, kind, field }: { rows: BulkChangeRowDto[]; kind: 'ch
     );
   }
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 360 }}>
+    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={kind === 'changed' ? t('bulk.changedTitle') : t('bulk.skippedTitle')} sx={{ maxHeight: 360 }}>
       <Table size="small" stickyHeader aria-label={kind === 'changed' ? t('bulk.changedTitle') : t('bulk.skippedTitle')}>
         <TableHead>
           <TableRow>

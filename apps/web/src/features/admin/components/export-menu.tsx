@@ -75,6 +75,7 @@ export function ExportMenu({ path, query, fileStem, label, ariaLabel, testId = '
       });
   };
 
+  const visible = busy ? t('exports.busy') : (label ?? t('exports.button'));
   return (
     <>
       <Button
@@ -88,13 +89,14 @@ export function ExportMenu({ path, query, fileStem, label, ariaLabel, testId = '
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? `${id}-menu` : undefined}
-        aria-label={ariaLabel}
+        // The visible text starts the accessible name (WCAG 2.5.3, label in name); the list it exports follows.
+        aria-label={ariaLabel === undefined ? undefined : ariaLabel.startsWith(visible) ? ariaLabel : `${visible}: ${ariaLabel}`}
         aria-busy={busy !== null || undefined}
         data-testid={testId}
         data-busy={busy ?? undefined}
         sx={{ whiteSpace: 'nowrap' }}
       >
-        {busy ? t('exports.busy') : (label ?? t('exports.button'))}
+        {visible}
       </Button>
       <Menu
         id={`${id}-menu`}

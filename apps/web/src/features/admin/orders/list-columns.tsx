@@ -8,7 +8,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlank from '@mui/icons-material/CheckBoxOutlineBlank';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -174,7 +175,8 @@ export function ColumnChooser({ columns, onChange }: { columns: OrderListColumn[
           return (
             <MenuItem key={c} role="menuitemcheckbox" aria-checked={on} onClick={() => toggle(c)} data-testid={`list-column-${c}`}>
               <ListItemIcon>
-                <Checkbox edge="start" size="small" checked={on} tabIndex={-1} disableRipple sx={{ p: 0 }} slotProps={{ input: { 'aria-hidden': true } as object }} />
+                {/* An icon, not a checkbox control: the menu item itself is the checkbox (no nested control). */}
+                {on ? <CheckBoxIcon fontSize="small" color="primary" aria-hidden /> : <CheckBoxOutlineBlank fontSize="small" aria-hidden />}
               </ListItemIcon>
               <ListItemText>{label(c)}</ListItemText>
             </MenuItem>
