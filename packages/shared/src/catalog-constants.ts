@@ -8,6 +8,12 @@ export const HEADER_SEARCH_LIMIT = 5;
 export const PLACEHOLDER_IMAGE = '/images/no-img-200pad.svg';
 export const IMAGE_TYPES = ['medium_centered', 'original', 'thumb'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
+/**
+ * Side in pixels of the square variants made of every stored picture (issue 30): `thumb` for
+ * cards, tables and lists, `medium_centered` for the quick view and the product page (and a
+ * card's 2x). Both are WebP on a white square; `original` is a JPEG of at most 2048 px a side.
+ */
+export const PICTURE_SIZES = { thumb: 200, medium_centered: 600 } as const;
 
 /** `/storage/{path}`: the URL of a stored image path. */
 export const storageUrl = (path: string | null | undefined): string =>

@@ -137,9 +137,33 @@ export const productImages = pgTable(
     original: text('original').notNull(),
     mediumCentered: text('medium_centered').notNull(),
     thumb: text('thumb').notNull(),
+    /** Why a picture stored before issue 30 could not be converted into variants (missing file, not an image, too big). */
+    variantError: text('variant_error'),
   },
-  (t) => [index('product_images_product_idx').on(t.productId, t.sort)],
+  (t) => [
+    index('product_images_product_idx').on(t.productId, t.sort),
+    // Pictures stored before issue 30 (the bytes as they arrived), still to be converted into variants.
+    index('product_images_legacy_idx')
+      .on(t.id)
+      .where(sql`original NOT LIKE 'pictures/%' AND original NOT LIKE 'demo/%' AND variant_error IS NULL`),
+  ],
 );
+
+/** Runs of the background conversion of pictures stored before issue 30 into variants; the newest is shown to operators. */
+export const pictureConversions = pgTable('picture_conversions', {
+  id: serial('id').primaryKey(),
+  /** running | done | failed (the run itself stopped; a picture that fails only counts in `failed`). */
+  status: text('status').notNull().default('running'),
+  /** Pictures (product pictures and category pictures) to convert when the run started. */
+  total: integer('total').notNull().default(0),
+  converted: integer('converted').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  lastError: text('last_error'),
+  startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  finishedAt: ts('finished_at'),
+});
 
 export const propertyTypes = pgTable(
   'property_types',

@@ -1,0 +1,140 @@
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { fileTypeFromBuffer } from 'file-type';
+import { PICTURE_SIZES } from '@drop/shared';
+import { MAX_IMAGE_PIXELS, checkImagePixels } from './image-limits.ts';
+
+/**
+ * Catalogue pictures (issue 30): every picture that arrives (a back-office upload, a 1C file,
+ * a picture in a 1C zip, the demo pool) is stored as three variants made once, named by the
+ * SHA-256 of the bytes that arrived, under DATA_DIR/storage/pictures:
+ *
+ *   pictures/ab/<hash>.jpg    original: JPEG (feeds, marketplaces, zoom), at most 2048 px a side
+ *   pictures/ab/<hash>-m.webp medium_centered: WebP, centred on a white square of 600 px
+ *   pictures/ab/<hash>-t.webp thumb: WebP, centred on a white square of 200 px
+ *
+ * EXIF orientation is applied and every piece of metadata (EXIF with its GPS position, XMP,
+ * IPTC, comments) is dropped; colours are converted to sRGB. Transparency is flattened on
+ * white (JPEG has none, and the shop's cards are white). An animated GIF keeps its first
+ * frame. The bytes that arrived are not kept: they may carry the photographer's location.
+ *
+ * The same bytes give the same names, so a picture sent twice (the same photo on many goods,
+ * the next 1C exchange) is made once, and a path never changes its content (served with an
+ * immutable cache). Picture bombs are refused from the header before decoding
+ * (image-limits.ts), and libvips is told the same pixel limit.
+ */
+export const PICTURE_DIR = 'pictures';
+export const PICTURE_ORIGINAL_MAX_SIDE = 2048;
+export const PICTURE_INPUT_MIMES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+const QUALITY = { original: 85, medium: 78, thumb: 75 } as const;
+const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
+const PATH_RE = /^pictures\/([0-9a-f]{2})\/([0-9a-f]{64})(-m\.webp|-t\.webp|\.jpg)$/;
+
+// Decoded pixels are not cached between pictures (a 1C exchange passes thousands once each).
+sharp.cache(false);
+
+export interface PictureSet {
+  original: string;
+  mediumCentered: string;
+  thumb: string;
+}
+
+export interface StoredPicture extends PictureSet {
+  hash: string;
+  /** The original variant's size after orientation and bounding. */
+  width: number;
+  height: number;
+  /** False when the same bytes had been stored before (nothing was made). */
+  created: boolean;
+}
+
+export type PictureOutcome = { ok: true; picture: StoredPicture } | { ok: false; reason: 'not_image' | 'too_big' };
+
+/** The three paths (relative to /storage) of the picture whose bytes hash to `hash`. */
+export function picturePaths(hash: string): PictureSet {
+  const base = `${PICTURE_DIR}/${hash.slice(0, 2)}/${hash}`;
+  return { original: `${base}.jpg`, mediumCentered: `${base}-m.webp`, thumb: `${base}-t.webp` };
+}
+
+/** The variants of a stored original (`pictures/ab/<hash>.jpg`), or null for any other path. */
+export function variantsOf(original: string): PictureSet | null {
+  const m = PATH_RE.exec(original);
+  return m && m[3] === '.jpg' ? picturePaths(m[2]!) : null;
+}
+
+/** Whether `rel` names a variant this module writes (checked before a path reaches the disk). */
+export function isPicturePath(rel: string): boolean {
+  const m = PATH_RE.exec(rel);
+  return m !== null && m[2]!.startsWith(m[1]!);
+}
+
+/** The content type of a variant path. */
+export const pictureContentType = (rel: string): string => (rel.endsWith('.webp') ? 'image/webp' : 'image/jpeg');
+
+export const pictureHash = (bytes: Uint8Array): string => crypto.createHash('sha256').update(bytes).digest('hex');
+
+const exists = (abs: string) =>
+  fsp.stat(abs).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+
+async function writeAtomic(abs: string, data: Buffer): Promise<void> {
+  await fsp.mkdir(path.dirname(abs), { recursive: true });
+  const temp = `${abs}.${process.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  await fsp.writeFile(temp, data);
+  await fsp.rename(temp, abs);
+}
+
+/**
+ * Checks `bytes` by their content (JPEG, PNG, WebP or GIF, within the pixel limits) and stores
+ * the three variants under `dataDir`/storage, unless the same bytes were stored before.
+ * `not_image` for anything else or an image libvips cannot decode; `too_big` over the limits.
+ */
+export async function storePicture(dataDir: string, bytes: Buffer): Promise<PictureOutcome> {
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !(PICTURE_INPUT_MIMES as readonly string[]).includes(type.mime)) return { ok: false, reason: 'not_image' };
+  const pixels = checkImagePixels(bytes, type.mime);
+  if (!pixels.ok) return { ok: false, reason: pixels.reason === 'too_big' ? 'too_big' : 'not_image' };
+  const hash = pictureHash(bytes);
+  const set = picturePaths(hash);
+  const abs = (rel: string) => path.join(dataDir, 'storage', rel);
+  if ((await exists(abs(set.original))) && (await exists(abs(set.mediumCentered))) && (await exists(abs(set.thumb)))) {
+    const meta = await sharp(abs(set.original)).metadata();
+    return { ok: true, picture: { ...set, hash, width: meta.width ?? 0, height: meta.height ?? 0, created: false } };
+  }
+  let outputs: [sharp.OutputInfo & { data: Buffer }, Buffer, Buffer];
+  try {
+    // `rotate()` with no angle applies the EXIF orientation; output carries no metadata unless asked.
+    const base = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false }).rotate().flatten({ background: WHITE });
+    const square = (side: number) => base.clone().resize({ width: side, height: side, fit: 'contain', background: WHITE });
+    const [original, medium, thumb] = await Promise.all([
+      base
+        .clone()
+        .resize({ width: PICTURE_ORIGINAL_MAX_SIDE, height: PICTURE_ORIGINAL_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: QUALITY.original, progressive: true, mozjpeg: true })
+        .toBuffer({ resolveWithObject: true }),
+      square(PICTURE_SIZES.medium_centered).webp({ quality: QUALITY.medium }).toBuffer(),
+      square(PICTURE_SIZES.thumb).webp({ quality: QUALITY.thumb }).toBuffer(),
+    ]);
+    outputs = [{ ...original.info, data: original.data }, medium, thumb];
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message)) return { ok: false, reason: 'too_big' };
+    return { ok: false, reason: 'not_image' };
+  }
+  // Variants first, the original last: a set whose original exists is complete.
+  await writeAtomic(abs(set.mediumCentered), outputs[1]);
+  await writeAtomic(abs(set.thumb), outputs[2]);
+  await writeAtomic(abs(set.original), outputs[0].data);
+  return { ok: true, picture: { ...set, hash, width: outputs[0].width, height: outputs[0].height, created: true } };
+}
+
+/** Removes a stored picture's three files (the caller checks nothing refers to it any more); missing files are fine. */
+export async function removePicture(dataDir: string, original: string): Promise<void> {
+  const set = variantsOf(original);
+  if (!set) return;
+  await Promise.all([set.original, set.mediumCentered, set.thumb].map((rel) => fsp.rm(path.join(dataDir, 'storage', rel), { force: true })));
+}
