@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { PICTURE_SIZES } from '@drop/shared';
 import { MAX_IMAGE_PIXELS, checkImagePixels } from './image-limits.ts';
@@ -106,7 +106,7 @@ export async function storePicture(dataDir: string, bytes: Buffer): Promise<Pict
     const meta = await sharp(abs(set.original)).metadata();
     return { ok: true, picture: { ...set, hash, width: meta.width ?? 0, height: meta.height ?? 0, created: false } };
   }
-  let outputs: [sharp.OutputInfo & { data: Buffer }, Buffer, Buffer];
+  let outputs: [OutputInfo & { data: Buffer }, Buffer, Buffer];
   try {
     // `rotate()` with no angle applies the EXIF orientation; output carries no metadata unless asked.
     const base = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false }).rotate().flatten({ background: WHITE });
