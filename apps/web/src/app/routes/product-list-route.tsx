@@ -4,7 +4,7 @@ import { getProductsQueryOptions } from '../../features/products/api/get-product
 import type { ProductListMode } from '../../features/products/api/keys.ts';
 import { ProductCartSlotProvider, type RenderCartAction } from '../../features/products/components/product-cart-slot.tsx';
 import { ProductListPage } from '../../features/products/components/product-list-page.tsx';
-import { cardImage, PRIORITY_CARD_IMAGES } from '../../features/products/lib/images.ts';
+import { cardSource, PRIORITY_CARD_IMAGES } from '../../features/products/lib/images.ts';
 import { productListParams } from '../../features/products/lib/list-params.ts';
 import { getStoredMarketId } from '../../features/markets/hooks/use-current-market.ts';
 import { parseListState, readListDefaults } from '../../features/products/lib/list-state.ts';
@@ -42,7 +42,11 @@ export const prefetchProductList: RoutePrefetch = ({ props, params, search }) =>
     .fetchQuery(getProductsQueryOptions(p))
     .then((res) => {
       if (state.variant !== 'card') return;
-      for (const product of res.data.slice(0, PRIORITY_CARD_IMAGES)) preload(cardImage(product.images), { as: 'image', fetchPriority: 'high' });
+      // The same src, srcset and sizes as the card's img, so the browser takes the preloaded file.
+      for (const product of res.data.slice(0, PRIORITY_CARD_IMAGES)) {
+        const { src, srcSet, sizes } = cardSource(product.images);
+        preload(src, { as: 'image', fetchPriority: 'high', ...(srcSet ? { imageSrcSet: srcSet, imageSizes: sizes } : {}) });
+      }
     })
     .catch(() => undefined); // the page shows the query's error
 };

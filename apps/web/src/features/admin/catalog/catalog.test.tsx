@@ -250,6 +250,21 @@ describe('admin catalogue', () => {
     await waitFor(() => expect((screen.getByTestId('property-value-0') as HTMLInputElement).value).toBe('Чорний'));
   });
 
+  it('editor: each picture shows its thumb (200 x 200, lazy), the preview its original (issue 30)', async () => {
+    mockApi((c) => {
+      if (c.path === '/admin/catalog/categories') return { data: CATS };
+      if (c.path === '/admin/catalog/properties') return { data: [] };
+      if (c.path === '/admin/catalog/products/5') return { data: product() };
+      return undefined;
+    });
+    renderSection(<CatalogSection />, 'catalog', '/admin/catalog/products/5');
+    const thumb = await screen.findByTestId('product-image-thumb');
+    expect([thumb.getAttribute('src'), thumb.getAttribute('width'), thumb.getAttribute('height'), thumb.getAttribute('loading')]).toEqual(['/images/5/1-thumb.webp', '200', '200', 'lazy']);
+    fireEvent.click(screen.getByTestId('image-preview-71'));
+    const preview = await screen.findByTestId('image-preview-original');
+    expect(preview.getAttribute('src')).toBe('/images/5/1.webp');
+  });
+
   it('editor: a property without a value is required; images delete after a confirmation', async () => {
     let current = product({ properties: [] });
     const api = mockApi((c) => {

@@ -2,8 +2,10 @@
  * A product's pictures: thumbnails, a preview of the original, upload (JPEG, PNG or WebP, at most
  * 10 MB, checked here and by content on the server) and delete after a confirmation. Changes are
  * saved at once (not with the form).
- * Test ids: product-images, product-image (data-image-id), image-preview-{id}, image-delete-{id},
- * image-upload, image-upload-input, image-delete-dialog, image-preview-dialog.
+ * The grid shows each picture's thumb (200 px square), the preview its original.
+ * Test ids: product-images, product-image (data-image-id), product-image-thumb, image-preview-{id},
+ * image-delete-{id}, image-upload, image-upload-input, image-delete-dialog, image-preview-dialog,
+ * image-preview-original.
  */
 import { useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
@@ -19,7 +21,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import UploadIcon from '@mui/icons-material/FileUploadOutlined';
-import type { AdminProductDto } from '@drop/shared';
+import { PICTURE_SIZES, type AdminProductDto } from '@drop/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useScopedToast } from '../../../lib/toast.tsx';
@@ -75,7 +77,17 @@ export function ProductImages({ product }: { product: AdminProductDto }) {
                   sx={{ width: '100%', aspectRatio: '1', borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider', bgcolor: 'grey.50' }}
                   data-testid={`image-preview-${img.id}`}
                 >
-                  <Box component="img" src={img.thumb} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+                  <Box
+                    component="img"
+                    src={img.thumb}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    width={PICTURE_SIZES.thumb}
+                    height={PICTURE_SIZES.thumb}
+                    data-testid="product-image-thumb"
+                    sx={{ width: '100%', height: '100%', objectFit: 'contain' }}
+                  />
                 </ButtonBase>
                 <IconButton
                   size="small"
@@ -119,7 +131,17 @@ export function ProductImages({ product }: { product: AdminProductDto }) {
           <CloseIcon />
         </IconButton>
         <DialogContent dividers sx={{ display: 'flex', justifyContent: 'center' }}>
-          {preview && <Box component="img" src={preview.original} alt={product.name_uk} sx={{ maxWidth: '100%', maxHeight: '70vh', objectFit: 'contain' }} />}
+          {/* The original (JPEG up to 2048 px) in a box of a fixed height: nothing moves when it arrives. */}
+          {preview && (
+            <Box
+              component="img"
+              src={preview.original}
+              alt={product.name_uk}
+              decoding="async"
+              data-testid="image-preview-original"
+              sx={{ display: 'block', width: '100%', height: '70vh', objectFit: 'contain' }}
+            />
+          )}
         </DialogContent>
       </Dialog>
     </Card>

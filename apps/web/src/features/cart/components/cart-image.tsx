@@ -1,20 +1,28 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import { PLACEHOLDER_IMAGE, storageUrl } from '@drop/shared';
+import { PLACEHOLDER_IMAGE } from '@drop/shared';
+import { pictureFromPath, smallSource } from '../../products/lib/images.ts';
 
-/** A cart line's picture (`/storage/{path}`), the placeholder when none or when it fails to load. */
+/**
+ * A cart line's picture (a storage path: of the picture store, its thumb with the medium as the
+ * 600w, else that file), `size` CSS px square; the placeholder when none or when it fails to load.
+ */
 export function CartImage({ path, size, alt = '' }: { path: string | null; size: number; alt?: string }) {
-  const src = storageUrl(path);
+  const source = smallSource(pictureFromPath(path), size);
   const [failed, setFailed] = useState<string | null>(null);
+  const broken = failed === source.src;
   return (
     <Box
       component="img"
-      src={failed === src ? PLACEHOLDER_IMAGE : src}
+      src={broken ? PLACEHOLDER_IMAGE : source.src}
+      srcSet={broken ? undefined : source.srcSet}
+      sizes={broken ? undefined : source.sizes}
       alt={alt}
       loading="lazy"
-      width={size}
-      height={size}
-      onError={() => setFailed(src)}
+      decoding="async"
+      width={source.width}
+      height={source.height}
+      onError={() => setFailed(source.src)}
       sx={{ width: size, height: size, flexShrink: 0, objectFit: 'contain', borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: '#fff' }}
       data-testid="cart-image"
     />

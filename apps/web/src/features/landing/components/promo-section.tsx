@@ -19,12 +19,24 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import { PLACEHOLDER_IMAGE, formatMoney, storageUrl } from '@drop/shared';
+import { BREAKPOINTS, PLACEHOLDER_IMAGE, formatMoney } from '@drop/shared';
+import { pictureFromPath, thumbSource } from '../../products/lib/images.ts';
 import { usePromoProducts, type PromoProduct } from '../api/get-promo-products.ts';
 import { useLandingLocale } from '../hooks/use-landing-locale.ts';
 import { LandingSection } from './landing-section.tsx';
 
 const GRID_SIZE = { xs: 6, sm: 4, md: 3 } as const;
+/**
+ * The rendered width of a card's (square) picture: the lg container (padding 16, from sm 24), the
+ * grid's columns and spacing (12, from sm 20), the picture's inset (8, from sm 12) and, from sm, the
+ * 4:3 box whose height bounds the square.
+ */
+const PROMO_IMAGE_SIZES = [
+  `(min-width: ${BREAKPOINTS.lg}px) 196px`,
+  `(min-width: ${BREAKPOINTS.md}px) calc((100vw - 108px) * 0.1875 - 24px)`,
+  `(min-width: ${BREAKPOINTS.sm}px) calc((100vw - 88px) * 0.25 - 24px)`,
+  'calc((100vw - 44px) / 2 - 16px)',
+].join(', ');
 /** The API answers up to 12 promo products. */
 const SKELETON_CARDS = 12;
 
@@ -89,11 +101,15 @@ function PromoCard({ product }: { product: PromoProduct }) {
       <Box sx={{ position: 'relative', aspectRatio: { xs: '1 / 1', sm: '4 / 3' }, bgcolor: 'grey.50', overflow: 'hidden' }}>
         <Box
           component="img"
-          src={storageUrl(product.image)}
+          {...thumbSource(pictureFromPath(product.image), PROMO_IMAGE_SIZES)}
           alt={product.name}
           loading="lazy"
+          decoding="async"
           onError={(e: SyntheticEvent<HTMLImageElement>) => {
-            if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;
+            if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) {
+              e.currentTarget.removeAttribute('srcset');
+              e.currentTarget.src = PLACEHOLDER_IMAGE;
+            }
           }}
           sx={{ position: 'absolute', inset: { xs: 8, sm: 12 }, width: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 24px)' }, height: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 24px)' }, objectFit: 'contain' }}
         />

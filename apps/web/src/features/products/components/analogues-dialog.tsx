@@ -3,7 +3,7 @@
  * GET /products/analogues/{id}; each links to /dashboard/products/{id} and shows code, vendor code,
  * the special badge and, as the product cards do, the drop price, the recommended price, your price,
  * the profit and the stock (issue 26 point 8). Test ids: analogues-dialog, analogue-item
- * (data-product-id), analogue-link, analogue-prices (price-* inside), analogues-loading, analogues-empty,
+ * (data-product-id), analogue-link, analogue-image (its thumb), analogue-prices (price-* inside), analogues-loading, analogues-empty,
  * analogues-error, analogues-close.
  */
 import Box from '@mui/material/Box';
@@ -25,7 +25,7 @@ import { Link as RouterLink } from 'react-router';
 import type { ProductDto } from '@drop/shared';
 import { useAnalogues } from '../api/get-analogues.ts';
 import { useMarketQueryId } from '../../markets/hooks/use-current-market.ts';
-import { pickImage } from '../lib/images.ts';
+import { firstPicture, smallSource } from '../lib/images.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { ProductBadges } from './product-badges.tsx';
 import { ProductCodes, productPath } from './product-card.tsx';
@@ -78,7 +78,7 @@ export function AnaloguesDialog({ product, open, onClose }: { product: ProductDt
           <List disablePadding>
             {analogues.data.map((a) => (
               <ListItem key={a.id} divider data-testid="analogue-item" data-product-id={a.id} sx={{ columnGap: 2, rowGap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, py: 1.5 }}>
-                <ProductImage src={pickImage(a.images, 'thumb')} alt="" size={64} sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }} />
+                <ProductImage source={smallSource(firstPicture(a.images), 64)} alt="" size={64} testId="analogue-image" sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }} />
                 <Box sx={{ flex: '1 1 0', minWidth: 0, display: 'grid', gap: 0.5 }}>
                   <Link component={RouterLink} to={productPath(a.id)} onClick={onClose} underline="hover" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} data-testid="analogue-link">
                     {a.name}

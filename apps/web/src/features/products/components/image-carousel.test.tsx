@@ -2,13 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CAROUSEL_INTERVAL_MS, ImageCarousel } from './image-carousel.tsx';
+import { productPictures } from '../lib/images.ts';
+
+const pictures = (...paths: string[]) => productPictures(paths.map((path) => ({ type: 'medium_centered' as const, path })));
 
 describe('ImageCarousel', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('advances every 6000 ms and steps with prev, next and the dots', () => {
-    renderWithProviders(<ImageCarousel images={['/a.svg', '/b.svg', '/c.svg']} alt="Лампа" />);
+    renderWithProviders(<ImageCarousel pictures={pictures('a.svg', 'b.svg', 'c.svg')} alt="Лампа" />);
     const carousel = screen.getByTestId('image-carousel');
     expect(CAROUSEL_INTERVAL_MS).toBe(6000);
     expect(carousel.getAttribute('data-index')).toBe('0');
@@ -28,7 +31,7 @@ describe('ImageCarousel', () => {
   });
 
   it('shows one image without controls', () => {
-    renderWithProviders(<ImageCarousel images={['/a.svg']} alt="Лампа" />);
+    renderWithProviders(<ImageCarousel pictures={pictures('a.svg')} alt="Лампа" />);
     expect(screen.queryByTestId('carousel-next')).toBeNull();
     expect(screen.getByRole('img', { name: 'Лампа' })).toBeTruthy();
   });

@@ -1,8 +1,10 @@
 /**
  * Image carousel (SPEC section 2, 9): advances every 6000 ms (paused while hovered or focused),
- * prev/next buttons and dots; optional thumbnails for the product page.
- * Test ids: image-carousel (data-index, data-count), carousel-image, carousel-prev, carousel-next,
- * carousel-dot (data-index, aria-current), carousel-thumb.
+ * prev/next buttons and dots; optional thumbnails for the product page. The main picture is the
+ * `medium` variant (600 px square), the thumbnails the `thumb`; with `onZoom` the main picture is
+ * a button that opens the zoom (the product page). No pictures: the placeholder.
+ * Test ids: image-carousel (data-index, data-count), carousel-image, carousel-zoom, carousel-prev,
+ * carousel-next, carousel-dot (data-index, aria-current), carousel-thumb.
  */
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
@@ -10,6 +12,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { mediumSource, smallSource, type Picture } from '../lib/images.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { ProductImage } from './product-image.tsx';
 
@@ -24,25 +27,33 @@ const arrowSx = {
   '&:hover': { bgcolor: '#fff' },
 } as const;
 
+const THUMB_PX = 64;
+
 export function ImageCarousel({
-  images,
+  pictures,
   alt,
   interval = CAROUSEL_INTERVAL_MS,
   autoPlay = true,
-  thumbnails,
+  thumbnails = false,
   maxSize = 360,
+  priority = false,
+  onZoom,
 }: {
-  images: string[];
+  pictures: readonly Picture[];
   alt: string;
   interval?: number;
   autoPlay?: boolean;
-  /** Thumbnail URLs in the same order (product page). */
-  thumbnails?: string[];
+  /** A strip of thumbnails instead of the dots (product page). */
+  thumbnails?: boolean;
   /** Largest side of the main image, px. */
   maxSize?: number;
+  /** The main picture is the page's largest paint: fetched at once, with a high priority. */
+  priority?: boolean;
+  /** Called with the shown picture's index when the main picture is clicked (opens the zoom). */
+  onZoom?: (index: number) => void;
 }) {
   const { t } = useProductsT();
-  const count = images.length;
+  const count = pictures.length;
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const current = count > 0 ? index % count : 0;
@@ -55,6 +66,15 @@ export function ImageCarousel({
   }, [autoPlay, paused, count, interval, current]);
 
   const go = (i: number) => setIndex(((i % count) + count) % count);
+  const main = (
+    <ProductImage
+      key={current}
+      source={mediumSource(pictures[current] ?? null)}
+      alt={count > 1 ? `${alt} (${t('carousel.position', { index: current + 1, count })})` : alt}
+      testId="carousel-image"
+      priority={priority}
+    />
+  );
 
   return (
     <Box
@@ -76,12 +96,19 @@ export function ImageCarousel({
     >
       <Box sx={{ position: 'relative', mx: 'auto', maxWidth: maxSize }}>
         <Box aria-live={autoPlay && !paused ? 'off' : 'polite'} aria-atomic>
-          <ProductImage
-            key={current}
-            src={images[current] ?? ''}
-            alt={count > 1 ? `${alt} (${t('carousel.position', { index: current + 1, count })})` : alt}
-            testId="carousel-image"
-          />
+          {onZoom && count > 0 ? (
+            <ButtonBase
+              onClick={() => onZoom(current)}
+              aria-label={t('carousel.zoom')}
+              aria-haspopup="dialog"
+              data-testid="carousel-zoom"
+              sx={{ display: 'block', width: '100%', borderRadius: 1, cursor: 'zoom-in' }}
+            >
+              {main}
+            </ButtonBase>
+          ) : (
+            main
+          )}
         </Box>
         {count > 1 && (
           <>
@@ -96,9 +123,9 @@ export function ImageCarousel({
       </Box>
       {count > 1 && !thumbnails && (
         <Box sx={{ display: 'flex', justifyContent: 'center', gap: 0.5, mt: 1 }}>
-          {images.map((src, i) => (
+          {pictures.map((picture, i) => (
             <ButtonBase
-              key={src + i}
+              key={picture.medium + i}
               aria-label={t('carousel.goTo', { index: i + 1 })}
               aria-current={i === current ? 'true' : undefined}
               onClick={() => go(i)}
@@ -113,9 +140,9 @@ export function ImageCarousel({
       )}
       {count > 1 && thumbnails && (
         <Box sx={{ display: 'flex', gap: 1, mt: 1.5, overflowX: 'auto', pb: 0.5, justifyContent: { sm: 'center' } }}>
-          {thumbnails.map((src, i) => (
+          {pictures.map((picture, i) => (
             <ButtonBase
-              key={src + i}
+              key={picture.thumb + i}
               aria-label={t('carousel.goTo', { index: i + 1 })}
               aria-current={i === current ? 'true' : undefined}
               onClick={() => go(i)}
@@ -123,7 +150,7 @@ export function ImageCarousel({
               data-index={i}
               sx={{ borderRadius: 1, border: 2, borderColor: i === current ? 'primary.main' : 'divider', overflow: 'hidden', flexShrink: 0 }}
             >
-              <ProductImage src={src} alt="" size={64} />
+              <ProductImage source={smallSource(picture, THUMB_PX)} alt="" size={THUMB_PX} testId="carousel-thumb-image" />
             </ButtonBase>
           ))}
         </Box>

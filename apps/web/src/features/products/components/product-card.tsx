@@ -10,7 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { ProductDto } from '@drop/shared';
-import { cardImage } from '../lib/images.ts';
+import { cardSource } from '../lib/images.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { FavoriteButton } from './favorite-button.tsx';
 import { ProductActions, type ProductActionHandlers } from './product-actions.tsx';
@@ -41,7 +41,7 @@ export function ProductCard({ product, onQuickView, onAnalogues, priority = fals
     <Card component="article" aria-labelledby={`product-${product.id}-name`} sx={{ display: 'flex', flexDirection: 'column', height: '100%', position: 'relative' }} data-testid="product-card" data-product-id={product.id}>
       <Box sx={{ position: 'relative', p: { xs: 1, sm: 1.5 }, pb: 0 }}>
         <RouterLink to={productPath(product.id)} tabIndex={-1} aria-hidden>
-          <ProductImage src={cardImage(product.images)} alt="" testId="product-card-image" priority={priority} />
+          <ProductImage source={cardSource(product.images)} alt="" testId="product-card-image" priority={priority} />
         </RouterLink>
         <ProductBadges product={product} direction="column" sx={{ position: 'absolute', top: { xs: 8, sm: 12 }, left: { xs: 8, sm: 12 } }} />
         <FavoriteButton

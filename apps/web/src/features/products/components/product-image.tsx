@@ -1,13 +1,20 @@
-/** A product picture in a fixed square box (stable layout while loading); falls back to the placeholder on error. */
+/**
+ * A product picture in a fixed square box (stable layout while loading: the box is square and the
+ * img carries its width and height); falls back to the placeholder on error.
+ */
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { PLACEHOLDER_IMAGE } from '../lib/images.ts';
+import { PLACEHOLDER_IMAGE, type ImgSource } from '../lib/images.ts';
 
-/** `priority`: likely the largest picture of the first screen (LCP), fetched at once instead of lazily. */
-export function ProductImage({ src, alt, size, sx, testId, priority = false }: { src: string; alt: string; size?: number; sx?: SxProps<Theme>; testId?: string; priority?: boolean }) {
+/**
+ * `source`: see lib/images.ts (thumbSource, mediumSource, cardSource).
+ * `priority`: likely the largest picture of the first screen (LCP), fetched at once with a high
+ * priority instead of lazily.
+ */
+export function ProductImage({ source, alt, size, sx, testId, priority = false }: { source: ImgSource; alt: string; size?: number; sx?: SxProps<Theme>; testId?: string; priority?: boolean }) {
   const [failed, setFailed] = useState<string | null>(null);
-  const url = failed === src ? PLACEHOLDER_IMAGE : src;
+  const broken = failed === source.src;
   return (
     <Box
       sx={{
@@ -24,12 +31,16 @@ export function ProductImage({ src, alt, size, sx, testId, priority = false }: {
     >
       <Box
         component="img"
-        src={url}
+        src={broken ? PLACEHOLDER_IMAGE : source.src}
+        srcSet={broken ? undefined : source.srcSet}
+        sizes={broken ? undefined : source.sizes}
+        width={source.width}
+        height={source.height}
         alt={alt}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
         decoding="async"
-        onError={() => setFailed(src)}
+        onError={() => setFailed(source.src)}
         data-testid={testId}
         sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
       />

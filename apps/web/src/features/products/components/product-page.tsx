@@ -5,6 +5,7 @@
  * Test ids: product-page (data-product-id), product-title (h1), product-gallery, product-prices, price-*,
  * product-quantity, product-pack, product-description, product-properties, product-page-analogues,
  * product-page-loading, product-not-found, product-page-error; favorite-button, subscribe-button, badge-*;
+ * the gallery's carousel-zoom opens picture-zoom-dialog (the original);
  * the cart slot's add-to-cart-button / edit-cart-button.
  */
 import { useEffect, useState } from 'react';
@@ -24,11 +25,12 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useProduct } from '../api/get-product.ts';
 import { useMarketQueryId } from '../../markets/hooks/use-current-market.ts';
-import { galleryImages } from '../lib/images.ts';
+import { productPictures, type Picture } from '../lib/images.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { AnaloguesDialog } from './analogues-dialog.tsx';
 import { FavoriteButton } from './favorite-button.tsx';
 import { ImageCarousel } from './image-carousel.tsx';
+import { PictureZoomDialog } from './picture-zoom-dialog.tsx';
 import { ProductBadges } from './product-badges.tsx';
 import { ProductBreadcrumbs } from './product-breadcrumbs.tsx';
 import { CartSlot } from './product-cart-slot.tsx';
@@ -106,15 +108,15 @@ function ProductPageView({ productId }: { productId: number }) {
 function ProductDetails({ product, breadcrumbs }: { product: ProductDetailDto; breadcrumbs: { title: string; href: string; disabled: boolean }[] }) {
   const { t } = useProductsT();
   const [analoguesOpen, setAnaloguesOpen] = useState(false);
-  const images = galleryImages(product.images);
-  const thumbs = galleryImages(product.images, 'thumb');
+  const [zoomed, setZoomed] = useState<Picture | null>(null);
+  const pictures = productPictures(product.images);
 
   return (
     <Box data-testid="product-page" data-state="ready" data-product-id={product.id}>
       <ProductBreadcrumbs items={breadcrumbs} />
       <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
         <Card sx={{ p: 2 }} data-testid="product-gallery">
-          <ImageCarousel images={images} thumbnails={thumbs.length === images.length ? thumbs : undefined} alt={product.name} autoPlay={false} maxSize={480} />
+          <ImageCarousel pictures={pictures} thumbnails alt={product.name} autoPlay={false} maxSize={480} priority onZoom={(i) => setZoomed(pictures[i] ?? null)} />
         </Card>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
@@ -187,6 +189,7 @@ function ProductDetails({ product, breadcrumbs }: { product: ProductDetailDto; b
         </Box>
       </Box>
       <AnaloguesDialog product={product} open={analoguesOpen} onClose={() => setAnaloguesOpen(false)} />
+      <PictureZoomDialog picture={zoomed} alt={product.name} onClose={() => setZoomed(null)} />
     </Box>
   );
 }

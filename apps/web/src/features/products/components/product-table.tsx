@@ -3,7 +3,7 @@
  * Below 1024 px (the widths where the columns do not fit) it becomes a compact list instead of cutting off
  * the price columns (issue 26 point 8): image, name, drop price, retail price, profit, stock and the
  * actions (cart) per product. Test ids: product-table (data-layout="table|list"), product-row
- * (data-product-id), product-row-name, product-table-skeleton; inside rows: favorite-button,
+ * (data-product-id), product-row-name, product-row-image (its thumb), product-table-skeleton; inside rows: favorite-button,
  * product-actions, price-*, product-quantity.
  */
 import type { ReactNode } from 'react';
@@ -22,7 +22,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import { formatMoney, type ProductDto } from '@drop/shared';
-import { pickImage } from '../lib/images.ts';
+import { firstPicture, smallSource } from '../lib/images.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { FavoriteButton } from './favorite-button.tsx';
 import { ProductActions, type ProductActionHandlers } from './product-actions.tsx';
@@ -78,7 +78,7 @@ function ProductWideTable({ products, onQuickView, onAnalogues }: ProductActionH
               <TableCell sx={{ color: 'text.secondary' }}>{p.id}</TableCell>
               <TableCell sx={{ py: 0.5 }}>
                 <RouterLink to={productPath(p.id)} tabIndex={-1} aria-hidden>
-                  <ProductImage src={pickImage(p.images, 'thumb')} alt="" size={56} sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }} />
+                  <ProductImage source={smallSource(firstPicture(p.images), 56)} alt="" size={56} testId="product-row-image" sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }} />
                 </RouterLink>
               </TableCell>
               <TableCell>
@@ -182,7 +182,7 @@ function ProductCompactList({ products, onQuickView, onAnalogues }: ProductActio
           sx={ITEM_SX}
         >
           <RouterLink to={productPath(p.id)} tabIndex={-1} aria-hidden>
-            <ProductImage src={pickImage(p.images, 'thumb')} alt="" size={64} sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }} />
+            <ProductImage source={smallSource(firstPicture(p.images), 64)} alt="" size={64} testId="product-row-image" sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }} />
           </RouterLink>
           <Box sx={{ minWidth: 0 }}>
             <Link component={RouterLink} to={productPath(p.id)} underline="hover" color="text.primary" sx={{ fontWeight: 500, fontSize: '0.875rem', lineHeight: 1.35, overflowWrap: 'anywhere' }} data-testid="product-row-name">

@@ -19,7 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import type { ProductDto } from '@drop/shared';
 import { useProduct } from '../api/get-product.ts';
 import { useMarketQueryId } from '../../markets/hooks/use-current-market.ts';
-import { galleryImages } from '../lib/images.ts';
+import { productPictures } from '../lib/images.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { ImageCarousel } from './image-carousel.tsx';
 import { ProductBadges } from './product-badges.tsx';
@@ -48,7 +48,7 @@ export function QuickViewDialog({ product, open, onClose }: { product: ProductDt
       <DialogContent dividers>
         {base && (
           <Box sx={{ display: 'grid', gap: 2 }}>
-            <ImageCarousel key={base.id} images={galleryImages(base.images)} alt={base.name} maxSize={320} />
+            <ImageCarousel key={base.id} pictures={productPictures(base.images)} alt={base.name} maxSize={320} />
             <ProductBadges product={base} />
             <ProductCodes product={base} sx={{ fontSize: '0.875rem' }} />
             <Box sx={{ display: 'grid', gap: 0.5, maxWidth: 360 }}>

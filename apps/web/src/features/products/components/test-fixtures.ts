@@ -46,3 +46,28 @@ export function makeList(products: ProductDto[], over: Partial<ProductsResponse[
 
 export const jsonResponse = (body: unknown, status = 200) =>
   new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A 64-hex-digit picture hash made of `seed` (tests: distinct pictures). */
+export const pictureHash = (seed: number) => seed.toString(16).padStart(2, '0').repeat(32);
+
+/**
+ * The images of pictures in the picture store (issue 30) as the API lists them: per picture its
+ * medium (`-m.webp`), original (`.jpg`) and thumb (`-t.webp`).
+ */
+export function storedImages(...hashes: string[]): ProductDto['images'] {
+  return hashes.flatMap((h) => {
+    const base = `pictures/${h.slice(0, 2)}/${h}`;
+    return [
+      { type: 'medium_centered' as const, path: `${base}-m.webp` },
+      { type: 'original' as const, path: `${base}.jpg` },
+      { type: 'thumb' as const, path: `${base}-t.webp` },
+    ];
+  });
+}
+
+/** A picture stored before issue 30: the same raw upload three times. */
+export const legacyImages = (path: string): ProductDto['images'] => [
+  { type: 'medium_centered', path },
+  { type: 'original', path },
+  { type: 'thumb', path },
+];

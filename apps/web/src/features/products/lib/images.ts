@@ -1,23 +1,111 @@
-import { PLACEHOLDER_IMAGE, storageUrl, type ImageType, type ProductImageDto } from '@drop/shared';
+import { BREAKPOINTS, DRAWER_WIDTH, PICTURE_SIZES, PLACEHOLDER_IMAGE, storageUrl, type ProductImageDto } from '@drop/shared';
 
 /** How many cards of a list load their picture first (eager, high priority): the first screen's. */
 export const PRIORITY_CARD_IMAGES = 4;
 
-/** The picture a product card shows (the list's card view). */
-export const cardImage = (images: readonly ProductImageDto[]) => pickImage(images, 'medium_centered');
-
-/** The first image of `type`, else any image, else the placeholder. */
-export function pickImage(images: readonly ProductImageDto[], type: ImageType): string {
-  const img = images.find((i) => i.type === type) ?? images[0];
-  return img ? storageUrl(img.path) : PLACEHOLDER_IMAGE;
+/**
+ * One picture of a product as the URLs of its three variants (issue 30, decision 0018):
+ * `thumb` (200 px WebP square) for cards, tables and lists, `medium` (600 px WebP square) for the
+ * quick view and the product page (and a card's 2x), `original` (JPEG, up to 2048 px) for the zoom.
+ * A picture stored before issue 30 has the same path three times (or SVGs of the demo): `variants`
+ * is false then, and every place shows that one file without a srcset.
+ */
+export interface Picture {
+  thumb: string;
+  medium: string;
+  original: string;
+  /** The thumb and the medium are distinct raster files of PICTURE_SIZES (a srcset can offer both). */
+  variants: boolean;
 }
 
-/** Every picture of a product for a gallery: all of `type`, else all originals, else all, else the placeholder. */
-export function galleryImages(images: readonly ProductImageDto[], type: ImageType = 'medium_centered'): string[] {
-  for (const list of [images.filter((i) => i.type === type), images.filter((i) => i.type === 'original'), images]) {
-    if (list.length > 0) return list.map((i) => storageUrl(i.path));
-  }
-  return [PLACEHOLDER_IMAGE];
+/** Attributes of an <img> (React names). Width and height are always set: the box knows its shape before the file arrives. */
+export interface ImgSource {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+  width: number;
+  height: number;
 }
+
+const PICTURE_PATH = /^\/?pictures\/([0-9a-f]{2})\/([0-9a-f]{64})(?:-m\.webp|-t\.webp|\.jpg)$/;
+
+function pictureOf(thumb: string, medium: string, original: string): Picture {
+  const variants = thumb !== medium && !/\.svg$/i.test(thumb) && !/\.svg$/i.test(medium);
+  return { thumb: storageUrl(thumb), medium: storageUrl(medium), original: storageUrl(original), variants };
+}
+
+/**
+ * Every picture of a product, in order: the n-th picture is the n-th path of each type (the API
+ * lists them per picture). A type missing for a picture falls back on another of the same picture.
+ */
+export function productPictures(images: readonly ProductImageDto[]): Picture[] {
+  const of = (type: ProductImageDto['type']) => images.filter((i) => i.type === type).map((i) => i.path);
+  const t = of('thumb');
+  const m = of('medium_centered');
+  const o = of('original');
+  return Array.from({ length: Math.max(t.length, m.length, o.length) }, (_, n) => {
+    const any = (t[n] ?? m[n] ?? o[n])!;
+    return pictureOf(t[n] ?? m[n] ?? any, m[n] ?? o[n] ?? any, o[n] ?? m[n] ?? any);
+  });
+}
+
+/** A product's first picture, or null (the placeholder is shown). */
+export const firstPicture = (images: readonly ProductImageDto[]): Picture | null => productPictures(images)[0] ?? null;
+
+/**
+ * The picture of one stored path (a cart line, a promo card): a path of the picture store
+ * (`pictures/ab/<hash>.jpg`, `-m.webp`, `-t.webp`) gives its three variants, any other path
+ * (stored before issue 30, the demo's SVGs) is used for all three; null when there is none.
+ */
+export function pictureFromPath(path: string | null | undefined): Picture | null {
+  if (!path) return null;
+  const m = PICTURE_PATH.exec(path);
+  if (!m) return pictureOf(path, path, path);
+  const base = `pictures/${m[1]}/${m[2]}`;
+  return pictureOf(`${base}-t.webp`, `${base}-m.webp`, `${base}.jpg`);
+}
+
+/**
+ * `sizes` of a card's picture in the list's card view: the real width of the image at each
+ * breakpoint (PRODUCT_GRID_SX's columns and gaps, the dashboard's padding, the card's padding and,
+ * from lg, the docked side navigation). A phone at DPR 2-3 (about 160 px × 3) and a desktop card
+ * (above 200 px) take the 600 px variant, a small screen at DPR 1 the 200 px one.
+ */
+export const CARD_IMAGE_SIZES = [
+  // 5 columns, gap 16, main padding 24, side navigation, card padding 12.
+  `(min-width: ${BREAKPOINTS.xl}px) calc((100vw - ${DRAWER_WIDTH + 48 + 4 * 16}px) / 5 - 24px)`,
+  // 4 columns, gap 16, main padding 24, side navigation, card padding 12.
+  `(min-width: ${BREAKPOINTS.lg}px) calc((100vw - ${DRAWER_WIDTH + 48 + 3 * 16}px) / 4 - 24px)`,
+  // 4 columns, gap 16, main padding 16, card padding 12.
+  `(min-width: ${BREAKPOINTS.md}px) calc((100vw - ${32 + 3 * 16}px) / 4 - 24px)`,
+  // 3 columns, gap 16, main padding 16, card padding 12.
+  `(min-width: ${BREAKPOINTS.sm}px) calc((100vw - ${32 + 2 * 16}px) / 3 - 24px)`,
+  // 2 columns, gap 8, main padding 12, card padding 8.
+  `calc((100vw - ${24 + 8}px) / 2 - 16px)`,
+].join(', ');
+
+/**
+ * The thumb of a picture for a place `sizes` wide (a CSS length or media list: `56px` in a table
+ * row, CARD_IMAGE_SIZES on a card), with the medium as its 600w alternative: the browser takes the
+ * 200 px file where it is enough for the device's pixels and the 600 px one where it is not.
+ */
+export function thumbSource(picture: Picture | null, sizes: string): ImgSource {
+  const side = PICTURE_SIZES.thumb;
+  if (!picture) return { src: PLACEHOLDER_IMAGE, width: side, height: side };
+  if (!picture.variants) return { src: picture.thumb, width: side, height: side };
+  return { src: picture.thumb, srcSet: `${picture.thumb} ${side}w, ${picture.medium} ${PICTURE_SIZES.medium_centered}w`, sizes, width: side, height: side };
+}
+
+/** The medium (600 px square) of a picture: the quick view, the product page. */
+export function mediumSource(picture: Picture | null): ImgSource {
+  const side = PICTURE_SIZES.medium_centered;
+  return { src: picture ? picture.medium : PLACEHOLDER_IMAGE, width: side, height: side };
+}
+
+/** A card's picture in the list's card view. */
+export const cardSource = (images: readonly ProductImageDto[]): ImgSource => thumbSource(firstPicture(images), CARD_IMAGE_SIZES);
+
+/** A small fixed-size thumbnail (table row, search, cart line, analogue): `px` CSS pixels wide. */
+export const smallSource = (picture: Picture | null, px: number): ImgSource => thumbSource(picture, `${px}px`);
 
 export { PLACEHOLDER_IMAGE };

@@ -1,15 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { HEADER_SEARCH_LIMIT, storageUrl, type ProductDto, type ProductsResponse } from '@drop/shared';
+import { HEADER_SEARCH_LIMIT, type ProductDto, type ProductsResponse } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
+import { firstPicture, smallSource, type ImgSource } from '../../products/lib/images.ts';
 
 /** Header search: the 5 best matches (SPEC section 9). */
 export const HEADER_SEARCH_PER_PAGE = HEADER_SEARCH_LIMIT;
 
-/** The product's thumb (else another picture) as `/storage/{path}`, or the placeholder. */
-export function thumbUrl(p: Pick<ProductDto, 'images'>): string {
-  const img = p.images.find((i) => i.type === 'thumb') ?? p.images.find((i) => i.type === 'medium_centered') ?? p.images[0];
-  return storageUrl(img?.path);
-}
+/** Side of a result's picture, CSS px. */
+export const SEARCH_THUMB_PX = 48;
+
+/** The product's first picture as a thumb of SEARCH_THUMB_PX (the medium as its 600w), or the placeholder. */
+export const searchThumb = (p: Pick<ProductDto, 'images'>): ImgSource => smallSource(firstPicture(p.images), SEARCH_THUMB_PX);
 
 export const searchKeys = {
   all: ['header-search'] as const,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Link, useLocation } from 'react-router';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { makeProduct } from '../../products/components/test-fixtures.ts';
+import { makeProduct, pictureHash, storedImages } from '../../products/components/test-fixtures.ts';
 import { HeaderSearch } from './header-search.tsx';
 
 const product = (id: number, name: string) =>
@@ -81,6 +81,23 @@ describe('HeaderSearch', () => {
     expect(screen.getByTestId('search-all-results').textContent).toContain('Всі результати');
     // The text is kept in the URL.
     await waitFor(() => expect(location()).toBe('/dashboard?search=%D1%81%D0%B0%D0%BC%D1%81%D1%83%D0%BD%D0%B3'));
+  });
+
+  it('a result shows its thumb (48 px, the medium as 600w, 200 x 200); a demo SVG alone', async () => {
+    const hash = pictureHash(0x5e);
+    answer = [{ ...product(7, 'Смартфон Samsung Galaxy A15'), images: storedImages(hash) }, product(8, 'Навушники Samsung Buds')];
+    renderSearch('/dashboard');
+    fireEvent.focus(input());
+    fireEvent.change(input(), { target: { value: 'samsung' } });
+    await screen.findAllByTestId('search-result', {}, { timeout: 2000 });
+    const [photo, svg] = screen.getAllByTestId('search-result-image');
+    const base = `/storage/pictures/5e/${hash}`;
+    expect(photo!.getAttribute('src')).toBe(`${base}-t.webp`);
+    expect(photo!.getAttribute('srcset')).toBe(`${base}-t.webp 200w, ${base}-m.webp 600w`);
+    expect(photo!.getAttribute('sizes')).toBe('48px');
+    expect([photo!.getAttribute('width'), photo!.getAttribute('height'), photo!.getAttribute('loading')]).toEqual(['200', '200', 'lazy']);
+    expect(svg!.getAttribute('src')).toBe('/storage/demo/p/8-1-t.svg');
+    expect(svg!.hasAttribute('srcset')).toBe(false);
   });
 
   it('moves with the arrows, opens the highlighted product on Enter and closes on Escape', async () => {

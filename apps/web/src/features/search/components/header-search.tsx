@@ -6,7 +6,7 @@
  * Test ids: {testId} (the input: 'header-search' on desktop, 'mobile-search' on phones),
  * {testId}-clear (the clear button), search-dropdown (the open dropdown), search-loading,
  * search-hint, search-empty ('Нічого не знайдено'), search-error, search-results (the listbox),
- * search-result (each result option; data-product-id; inside: search-result-drop, search-result-markup
+ * search-result (each result option; data-product-id; inside: search-result-image (the thumb), search-result-drop, search-result-markup
  * 'Ваша ціна' = markup_price under the selected store, search-result-profit, search-result-qty),
  * search-all-results ('Всі результати'). The request carries the catalogue's market_id.
  */
@@ -25,7 +25,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, formatMoney, formatQty, type ProductDto } from '@drop/shared';
-import { HEADER_SEARCH_PER_PAGE, thumbUrl, useProductSearch } from '../api/search-products.ts';
+import { HEADER_SEARCH_PER_PAGE, SEARCH_THUMB_PX, searchThumb, useProductSearch } from '../api/search-products.ts';
 import { useSearchTranslation } from '../i18n.ts';
 import { useMarketQueryId } from '../../markets/hooks/use-current-market.ts';
 import {
@@ -332,12 +332,12 @@ function ResultOption({ id, product, active, onHover, onChoose }: {
     >
       <Box
         component="img"
-        src={thumbUrl(product)}
+        {...searchThumb(product)}
         alt=""
         loading="lazy"
-        width={48}
-        height={48}
-        sx={{ flexShrink: 0, width: 48, height: 48, objectFit: 'contain', borderRadius: 1, bgcolor: 'grey.50' }}
+        decoding="async"
+        data-testid="search-result-image"
+        sx={{ flexShrink: 0, width: SEARCH_THUMB_PX, height: SEARCH_THUMB_PX, objectFit: 'contain', borderRadius: 1, bgcolor: 'grey.50' }}
       />
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Typography
