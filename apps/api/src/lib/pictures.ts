@@ -71,6 +71,12 @@ export function isPicturePath(rel: string): boolean {
   return m !== null && m[2]!.startsWith(m[1]!);
 }
 
+/** The content hash a variant path is named by (any of the three), or null for any other path. */
+export function pictureHashOf(rel: string): string | null {
+  const m = PATH_RE.exec(rel);
+  return m !== null && m[2]!.startsWith(m[1]!) ? m[2]! : null;
+}
+
 /** The content type of a variant path. */
 export const pictureContentType = (rel: string): string => (rel.endsWith('.webp') ? 'image/webp' : 'image/jpeg');
 
@@ -106,7 +112,24 @@ export async function storePicture(dataDir: string, bytes: Buffer): Promise<Pict
     const meta = await sharp(abs(set.original)).metadata();
     return { ok: true, picture: { ...set, hash, width: meta.width ?? 0, height: meta.height ?? 0, created: false } };
   }
-  let outputs: [OutputInfo & { data: Buffer }, Buffer, Buffer];
+  const made = await makeVariants(bytes);
+  if (!made.ok) return made;
+  const outputs = made.variants;
+  // Variants first, the original last: a set whose original exists is complete.
+  await writeAtomic(abs(set.mediumCentered), outputs[1]);
+  await writeAtomic(abs(set.thumb), outputs[2]);
+  await writeAtomic(abs(set.original), outputs[0].data);
+  return { ok: true, picture: { ...set, hash, width: outputs[0].width, height: outputs[0].height, created: true } };
+}
+
+type Variants = [OutputInfo & { data: Buffer }, Buffer, Buffer];
+
+/**
+ * Decodes `bytes` and encodes the three variants (original, medium, thumb) in memory. libvips is
+ * given the pixel limit itself, so a picture whose header passed the check (or was never checked)
+ * is still refused before its pixels are decoded. Exported for the tests of that second limit.
+ */
+export async function makeVariants(bytes: Buffer): Promise<{ ok: true; variants: Variants } | { ok: false; reason: 'not_image' | 'too_big' }> {
   try {
     // `rotate()` with no angle applies the EXIF orientation; output carries no metadata unless asked.
     const base = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false }).rotate().flatten({ background: WHITE });
@@ -120,16 +143,11 @@ export async function storePicture(dataDir: string, bytes: Buffer): Promise<Pict
       square(PICTURE_SIZES.medium_centered).webp({ quality: QUALITY.medium }).toBuffer(),
       square(PICTURE_SIZES.thumb).webp({ quality: QUALITY.thumb }).toBuffer(),
     ]);
-    outputs = [{ ...original.info, data: original.data }, medium, thumb];
+    return { ok: true, variants: [{ ...original.info, data: original.data }, medium, thumb] };
   } catch (err) {
     if (err instanceof Error && /pixel limit/i.test(err.message)) return { ok: false, reason: 'too_big' };
     return { ok: false, reason: 'not_image' };
   }
-  // Variants first, the original last: a set whose original exists is complete.
-  await writeAtomic(abs(set.mediumCentered), outputs[1]);
-  await writeAtomic(abs(set.thumb), outputs[2]);
-  await writeAtomic(abs(set.original), outputs[0].data);
-  return { ok: true, picture: { ...set, hash, width: outputs[0].width, height: outputs[0].height, created: true } };
 }
 
 /** Removes a stored picture's three files (the caller checks nothing refers to it any more); missing files are fine. */

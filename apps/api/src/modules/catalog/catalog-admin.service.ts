@@ -23,7 +23,7 @@ import { refreshCatalogueStats } from './catalogue-stats.ts';
 import { invalidateCatalogue } from './catalogue-cache.ts';
 import { nameStockWriter } from './catalog-stock.repository.ts';
 import { normalizeWords, searchText } from './search-normalize.ts';
-import { PRODUCT_IMAGE_MAX_BYTES, removeProductImage, storeProductImage } from './product-images.ts';
+import { PRODUCT_IMAGE_MAX_BYTES, ensurePictureFiles, releasePicture, storeProductImage } from './product-images.ts';
 import { sql } from 'drizzle-orm';
 import { IMPORT_LOCK } from '../onec/catalog-import.ts';
 
@@ -208,31 +208,39 @@ export async function deleteCategory(ctx: AuthedCtx, id: number): Promise<void> 
     return current.image;
   });
   invalidateCatalogue(ctx.db);
-  if (image) await removeProductImage(ctx.deps.config.dataDir, image);
+  if (image) await releasePicture(ctx.db, ctx.deps.config.dataDir, image);
 }
 
-/** Sets the category's picture (JPEG, PNG, WebP or GIF by content, at most 10 MB; the product pictures' checks), replacing the old file. */
+/**
+ * Sets the category's picture (JPEG, PNG, WebP or GIF by content, at most 10 MB; the product
+ * pictures' checks and variants), replacing the old one (its files go when nothing else uses
+ * them). The category keeps the 600 px square (`medium_centered`): the catalogue grid's cards
+ * show it at most about 300 CSS px tall, contained, so it is sharp at 2x and a few tens of KB.
+ */
 export async function setCategoryImage(ctx: AuthedCtx, id: number, file: UploadedFile | undefined): Promise<AdminCategoryDto> {
   if (!(await catalogAdminRepo.category(ctx.db, id))) throw AppError.notFound();
   if (!file || file.buffer.length === 0) throw AppError.field('file', 'file_required');
   if (file.truncated || file.buffer.length > PRODUCT_IMAGE_MAX_BYTES) throw AppError.field('file', 'file_too_large', 'ValidationError', { max: PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024 });
-  const stored = await storeProductImage(ctx.deps.config.dataDir, file.buffer);
+  const dataDir = ctx.deps.config.dataDir;
+  const stored = await storeProductImage(dataDir, file.buffer);
   if (!stored) throw AppError.field('file', 'not_an_image');
+  const image = stored.mediumCentered;
   let old: string | null = null;
   try {
     const dto = await ctx.db.transaction(async (tx) => {
       const current = await catalogAdminRepo.category(tx, id);
       if (!current) throw AppError.notFound();
       old = current.image;
-      await catalogAdminRepo.updateCategory(tx, id, { image: stored.original });
-      await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'category.update', entity: 'category', entityId: id, changes: { image: [current.image, stored.original] } });
+      await ensurePictureFiles(tx, dataDir, stored, file.buffer);
+      await catalogAdminRepo.updateCategory(tx, id, { image });
+      await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'category.update', entity: 'category', entityId: id, changes: { image: [current.image, image] } });
       return presentCategoryOf(tx, id);
     });
     invalidateCatalogue(ctx.db);
-    if (old) await removeProductImage(ctx.deps.config.dataDir, old);
+    if (old && old !== image) await releasePicture(ctx.db, dataDir, old);
     return dto;
   } catch (err) {
-    await removeProductImage(ctx.deps.config.dataDir, stored.original);
+    await releasePicture(ctx.db, dataDir, image);
     throw err;
   }
 }
@@ -247,7 +255,7 @@ export async function deleteCategoryImage(ctx: AuthedCtx, id: number): Promise<A
     return { dto: await presentCategoryOf(tx, id), old: current.image };
   });
   invalidateCatalogue(ctx.db);
-  if (old) await removeProductImage(ctx.deps.config.dataDir, old);
+  if (old) await releasePicture(ctx.db, ctx.deps.config.dataDir, old);
   return dto;
 }
 
@@ -536,26 +544,32 @@ export async function unarchiveProduct(ctx: AuthedCtx, id: number, input: Produc
   return dto;
 }
 
-/** Adds a picture (JPEG, PNG, WebP or GIF by content, at most 10 MB) after the product's others. */
+/**
+ * Adds a picture (JPEG, PNG, WebP or GIF by content, at most 10 MB) after the product's others,
+ * stored as its three variants (shared with any other product that has the same photo).
+ */
 export async function addProductImage(ctx: AuthedCtx, id: number, file: UploadedFile | undefined): Promise<AdminProductDto> {
   const p = await catalogAdminRepo.product(ctx.db, id);
   if (!p) throw AppError.notFound();
   if (!file || file.buffer.length === 0) throw AppError.field('file', 'file_required');
   if (file.truncated || file.buffer.length > PRODUCT_IMAGE_MAX_BYTES) throw AppError.field('file', 'file_too_large', 'ValidationError', { max: PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024 });
-  const stored = await storeProductImage(ctx.deps.config.dataDir, file.buffer);
+  const dataDir = ctx.deps.config.dataDir;
+  const stored = await storeProductImage(dataDir, file.buffer);
   if (!stored) throw AppError.field('file', 'not_an_image');
   try {
     return await ctx.db.transaction(async (tx) => {
       const locked = await catalogAdminRepo.lockProduct(tx, id);
       if (!locked) throw AppError.notFound();
+      await ensurePictureFiles(tx, dataDir, stored, file.buffer);
       const images = await catalogAdminRepo.images(tx, id);
-      const image = await catalogAdminRepo.insertImage(tx, { productId: id, sort: (images.at(-1)?.sort ?? -1) + 1, ...stored });
+      const paths = { original: stored.original, mediumCentered: stored.mediumCentered, thumb: stored.thumb };
+      const image = await catalogAdminRepo.insertImage(tx, { productId: id, sort: (images.at(-1)?.sort ?? -1) + 1, ...paths });
       const updated = locked.hasImages ? locked : await catalogAdminRepo.updateProduct(tx, id, { hasImages: true });
       await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'product.image_add', entity: 'product', entityId: id, changes: { image: [null, stored.original], image_id: image.id } });
       return presentProduct(tx, updated);
     });
   } catch (err) {
-    await removeProductImage(ctx.deps.config.dataDir, stored.original);
+    await releasePicture(ctx.db, dataDir, stored.original);
     throw err;
   }
 }
@@ -571,7 +585,8 @@ export async function deleteProductImage(ctx: AuthedCtx, id: number, imageId: nu
     await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'product.image_delete', entity: 'product', entityId: id, changes: { image: [gone.original, null], image_id: imageId } });
     return { dto: await presentProduct(tx, updated), removed: gone.original };
   });
-  await removeProductImage(ctx.deps.config.dataDir, removed);
+  // The files stay while another product (or a category) has the same photo.
+  await releasePicture(ctx.db, ctx.deps.config.dataDir, removed);
   return dto;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { FIXTURE_PRODUCTS, loadCatalogFixture } from '../../test/catalog-fixture.ts';
 import { PNG } from '../../test/orders.ts';
@@ -15,6 +16,10 @@ beforeAll(async () => {
   op = await t.operator();
 });
 afterAll(() => t.close());
+
+/** A small PNG of one colour (each colour its own content, so its own stored picture). */
+const pngOf = (r: number, g: number, b: number, width = 40, height = 30) => sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).png().toBuffer();
+const PICTURE_URL = /^\/storage\/pictures\/([0-9a-f]{2})\/(\1[0-9a-f]{62})\.jpg$/;
 
 const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.database.db.execute(q)) as unknown as { rows: T[] }).rows;
 
@@ -192,16 +197,25 @@ describe('products', () => {
     expect((await t.request('GET', '/api/v1/admin/catalog/products/999999', { token: op })).status).toBe(404);
   });
 
-  test('pictures: an image by content is stored and served; anything else is refused; delete removes it', async () => {
-    const up = await uploadImage(op, 6, { name: 'photo.png', content: PNG });
+  test('pictures: an image by content is stored as its variants and served; anything else is refused; delete removes it', async () => {
+    const png = await pngOf(10, 200, 30);
+    const up = await uploadImage(op, 6, { name: 'photo.png', content: png });
     expect(up.status).toBe(200);
     const image = up.body.data.images.at(-1);
-    expect(image.original).toMatch(/^\/storage\/products\/.+\.png$/);
+    // The PNG became a JPEG original named by the hash of the bytes sent, and a 200 px WebP thumb.
+    expect(image.original).toMatch(PICTURE_URL);
+    expect(image.thumb).toBe(image.original.replace(/\.jpg$/, '-t.webp'));
+    const [row] = await rows<{ original: string; medium_centered: string; thumb: string }>(sql`SELECT original, medium_centered, thumb FROM product_images WHERE id = ${image.id}`);
+    expect(`/storage/${row!.original}`).toBe(image.original);
+    expect(row!.medium_centered).toBe(row!.original.replace(/\.jpg$/, '-m.webp'));
     const served = await t.app.inject({ method: 'GET', url: image.original });
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
-    expect(served.rawPayload.equals(PNG)).toBe(true);
-    expect(served.headers['cache-control']).toContain('immutable');
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 40, height: 30 });
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const thumb = await t.app.inject({ method: 'GET', url: image.thumb });
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 200, height: 200 });
 
     const fake = await uploadImage(op, 6, { name: 'evil.png', content: Buffer.from('<script>alert(1)</script>') });
     expect(fake.status).toBe(422);
@@ -211,7 +225,8 @@ describe('products', () => {
     const del = await t.request('DELETE', `/api/v1/admin/catalog/products/6/images/${image.id}`, { token: op });
     expect(del.status).toBe(200);
     expect(del.body.data.images.some((i: { id: number }) => i.id === image.id)).toBe(false);
-    expect((await t.app.inject({ method: 'GET', url: image.original })).statusCode).toBe(404);
+    // Nothing else had this photo: all three files are gone.
+    for (const url of [image.original, image.thumb, image.original.replace(/\.jpg$/, '-m.webp')]) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     // Another product's picture id through this product: 404, nothing removed.
     const other = (await rows<{ id: number }>(sql`SELECT id FROM product_images WHERE product_id = 1 LIMIT 1`))[0]!.id;
     expect((await t.request('DELETE', `/api/v1/admin/catalog/products/6/images/${other}`, { token: op })).status).toBe(404);
@@ -383,10 +398,15 @@ describe('category delete, picture, icon and colour (issue 29)', () => {
 
   test('picture: uploaded (checked by content), served, shown to resellers, replaced and removed', async () => {
     const c = (await t.request('POST', '/api/v1/admin/catalog/categories', { token: op, body: { name_uk: 'Картинки', name_ru: 'Картинки' } })).body.data;
-    const up = await uploadTo(op, `/api/v1/admin/catalog/categories/${c.id}/image`, { name: 'c.png', content: PNG });
+    const first = await pngOf(200, 40, 40, 90, 60);
+    const up = await uploadTo(op, `/api/v1/admin/catalog/categories/${c.id}/image`, { name: 'c.png', content: first });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
-    expect(up.body.data.image_url).toMatch(/^\/storage\/products\/.+\.png$/);
-    expect((await t.app.inject({ method: 'GET', url: up.body.data.image_url })).statusCode).toBe(200);
+    // The category keeps the 600 px square (medium_centered) of the picture.
+    expect(up.body.data.image_url).toMatch(/^\/storage\/pictures\/([0-9a-f]{2})\/\1[0-9a-f]{62}-m\.webp$/);
+    const shown = await t.app.inject({ method: 'GET', url: up.body.data.image_url });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toBe('image/webp');
+    expect(await sharp(shown.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 600, height: 600 });
     const reseller = await t.user({ isVerified: true });
     const tree = await t.request('GET', '/api/v1/categories', { token: reseller.token });
     // The reseller's DTO carries the storage path (its client prefixes /storage/).
@@ -396,10 +416,15 @@ describe('category delete, picture, icon and colour (issue 29)', () => {
     expect(fake.body.errors.file).toBeDefined();
     expect((await uploadTo(op, '/api/v1/admin/catalog/categories/999999/image', { name: 'c.png', content: PNG })).status).toBe(404);
     expect((await uploadTo((await t.user()).token, `/api/v1/admin/catalog/categories/${c.id}/image`, { name: 'c.png', content: PNG })).status).toBe(403);
-    // Replaced: the old file goes.
-    const again = await uploadTo(op, `/api/v1/admin/catalog/categories/${c.id}/image`, { name: 'd.png', content: PNG });
+    // The same picture again: the same files, kept.
+    const same = await uploadTo(op, `/api/v1/admin/catalog/categories/${c.id}/image`, { name: 'same.png', content: first });
+    expect(same.body.data.image_url).toBe(up.body.data.image_url);
+    expect((await t.app.inject({ method: 'GET', url: up.body.data.image_url })).statusCode).toBe(200);
+    // Replaced by another: the old files go.
+    const again = await uploadTo(op, `/api/v1/admin/catalog/categories/${c.id}/image`, { name: 'd.png', content: await pngOf(40, 40, 200, 90, 60) });
     expect(again.body.data.image_url).not.toBe(up.body.data.image_url);
     expect((await t.app.inject({ method: 'GET', url: up.body.data.image_url })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: up.body.data.image_url.replace('-m.webp', '.jpg') })).statusCode).toBe(404);
     const del = await t.request('DELETE', `/api/v1/admin/catalog/categories/${c.id}/image`, { token: op });
     expect(del.status).toBe(200);
     expect(del.body.data.image_url).toBeNull();
@@ -407,6 +432,7 @@ describe('category delete, picture, icon and colour (issue 29)', () => {
     const audits = await rows<{ changes: { image: [string | null, string | null] } }>(sql`SELECT changes FROM audit_log WHERE entity = 'category' AND entity_id = ${c.id} AND action = 'category.update' ORDER BY id`);
     expect(audits.map((a) => a.changes.image.map((x) => x !== null))).toEqual([
       [false, true],
+      [true, true],
       [true, true],
       [true, false],
     ]);

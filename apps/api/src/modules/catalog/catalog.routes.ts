@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -61,19 +62,29 @@ export const promoRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** GET /storage/*: public catalogue pictures: stored ones (uploads, 1C) from DATA_DIR/storage, the demo catalogue's drawn on request. */
+/**
+ * GET and HEAD /storage/*: public catalogue pictures. Stored ones from DATA_DIR/storage: the
+ * variants of lib/pictures.ts (`pictures/ab/<hash>.jpg|-m.webp|-t.webp`, the directory must match
+ * the hash) and legacy uploads (`products/...`); both never change their content, so they are
+ * cached for a year as immutable. The demo catalogue's are drawn on request. Anything else 404.
+ */
 export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const path = (req.params as { '*': string })['*'];
     const stored = await openStored(app.deps.config.dataDir, path);
     if (stored) {
-      return reply
+      const etag = `"${stored.size.toString(16)}-${Math.floor(stored.mtime.getTime() / 1000).toString(16)}"`;
+      reply
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('Content-Security-Policy', "default-src 'none'")
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Length', String(stored.size))
-        .type(stored.type)
-        .send(stored.stream);
+        .header('ETag', etag)
+        .header('Last-Modified', stored.mtime.toUTCString())
+        .type(stored.type);
+      const match = req.headers['if-none-match'];
+      if (match !== undefined && match.split(',').some((x) => x.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+      reply.header('Content-Length', String(stored.size));
+      return req.method === 'HEAD' ? reply.send() : reply.send(stored.open());
     }
     const svg = renderDemoSvg(path);
     if (svg === null) return reply.code(404).send({ message: translate('not_found', requestLocale(req)), code: 'NotFound' });
@@ -82,5 +93,8 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
       .type('image/svg+xml; charset=utf-8')
       .send(svg);
-  });
+  };
+  // HEAD answers the same headers without opening the file (Fastify's automatic HEAD would read it through).
+  app.head('/*', { schema: { hide: true } }, handler);
+  app.get('/*', { schema: { hide: true }, exposeHeadRoute: false }, handler);
 };
