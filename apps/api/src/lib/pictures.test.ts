@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { PICTURE_SIZES } from '@drop/shared';
 import { MAX_IMAGE_PIXELS } from './image-limits.ts';
 import { PICTURE_ORIGINAL_MAX_SIDE, isPicturePath, makeVariants, pictureHash, pictureHashOf, picturePaths, removePicture, storePicture, variantsOf, type StoredPicture } from './pictures.ts';
@@ -135,12 +135,12 @@ describe('variants: size and format', () => {
 
 /** The transformation a picture stored with EXIF orientation `n` needs so that a viewer applying `n` shows `upright`. */
 async function storedForOrientation(upright: Buffer, w: number, h: number, n: number): Promise<{ raw: Buffer; width: number; height: number }> {
-  const step = async (input: sharp.Sharp) => {
+  const step = async (input: Sharp) => {
     const { data, info } = await input.raw().toBuffer({ resolveWithObject: true });
     return { raw: data, width: info.width, height: info.height };
   };
   const start = { raw: upright, width: w, height: h };
-  const then = async (s: typeof start, f: (x: sharp.Sharp) => sharp.Sharp) => step(f(rawInput(s.raw, s.width, s.height)));
+  const then = async (s: typeof start, f: (x: Sharp) => Sharp) => step(f(rawInput(s.raw, s.width, s.height)));
   switch (n) {
     case 1:
       return start;
