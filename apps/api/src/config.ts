@@ -35,6 +35,8 @@ const schema = z.object({
   OPERATOR_EMAIL: z.string().email().optional(),
   OPERATOR_PASSWORD: z.string().min(8).optional(),
   DEMO_PRODUCTS: z.coerce.number().int().min(0).max(2_000_000).default(5000),
+  /** Demo products show the photographic pool (drawn once per machine); 0 gives them small SVGs instead. */
+  DEMO_PICTURES: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
@@ -65,6 +67,8 @@ export interface Config {
   operatorEmail: string | undefined;
   operatorPassword: string | undefined;
   demoProducts: number;
+  /** Demo products show the photographic pool (true) or SVGs drawn on request. */
+  demoPictures: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
   trustProxy: boolean;
@@ -143,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorEmail: e.OPERATOR_EMAIL?.toLowerCase(),
     operatorPassword: e.OPERATOR_PASSWORD,
     demoProducts: e.DEMO_PRODUCTS,
+    demoPictures: e.DEMO_PICTURES,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(root, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,

@@ -39,6 +39,8 @@ try {
     let phaseStart = Date.now();
     await loadDemoCatalogue(database, count, {
       seed: Number(values.seed),
+      dataDir: config.dataDir,
+      pictures: config.demoPictures,
       onProgress: (done, total) => {
         if (done - last >= 100_000 || done === total) {
           last = done;

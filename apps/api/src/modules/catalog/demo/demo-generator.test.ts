@@ -116,6 +116,25 @@ describe('demo catalogue generator', () => {
     }
   });
 
+  it('with a picture pool, products show 1-3 distinct pool pictures, reused, and are otherwise the same', () => {
+    const pool = Array.from({ length: 6 }, (_, i) => ({ original: `pictures/0${i}/x${i}.jpg`, mediumCentered: `pictures/0${i}/x${i}-m.webp`, thumb: `pictures/0${i}/x${i}-t.webp` }));
+    const withPool = [...generateDemoCatalogue(N, 7, pool).products()];
+    const uses = new Map<string, number>();
+    withPool.forEach((p, i) => {
+      const plain = products[i]!;
+      expect({ ...p, images: [] }).toEqual({ ...plain, images: [] });
+      expect(p.images.length).toBe(plain.images.length);
+      expect(new Set(p.images.map((im) => im.original)).size).toBe(p.images.length);
+      for (const im of p.images) {
+        expect(pool).toContainEqual(im);
+        uses.set(im.original, (uses.get(im.original) ?? 0) + 1);
+      }
+    });
+    expect(uses.size).toBe(pool.length);
+    expect(Math.min(...uses.values())).toBeGreaterThan(N / pool.length / 2);
+    expect([...generateDemoCatalogue(50, 7, pool).products()]).toEqual(withPool.slice(0, 50));
+  });
+
   it('forms analogue groups of 2+ products within one leaf', () => {
     const groups = new Map<number, DemoProductRow[]>();
     for (const p of products) if (p.analogueGroupId !== null) groups.set(p.analogueGroupId, [...(groups.get(p.analogueGroupId) ?? []), p]);

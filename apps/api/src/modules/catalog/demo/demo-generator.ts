@@ -271,7 +271,21 @@ function lowFirst(s: string): string {
   return second !== second.toUpperCase() ? s.charAt(0).toLowerCase() + s.slice(1) : s;
 }
 
-function makeProduct(s: Static, seed: number, id: number, count: number): DemoProductRow {
+/**
+ * `count` distinct pictures of `pool` for product `id`, drawn from a stream of their own (the
+ * product's other fields are the same with or without a pool).
+ */
+function poolPictures(pool: readonly DemoImage[], seed: number, id: number, count: number): DemoImage[] {
+  const r = mulberry32(mix(mix(seed, 0x9c7e5), id));
+  const picked: number[] = [];
+  while (picked.length < Math.min(count, pool.length)) {
+    const k = Math.floor(r() * pool.length);
+    if (!picked.includes(k)) picked.push(k);
+  }
+  return picked.map((k) => ({ ...pool[k]! }));
+}
+
+function makeProduct(s: Static, seed: number, id: number, count: number, pool: readonly DemoImage[] | undefined): DemoProductRow {
   const chunk = Math.floor((id - 1) / CHUNK);
   const pos = id - 1 - chunk * CHUNK;
   const crnd = mulberry32(mix(mix(seed, 0x5eed), chunk));
@@ -331,8 +345,11 @@ function makeProduct(s: Static, seed: number, id: number, count: number): DemoPr
   const ir = rnd();
   const imageCount = ir < 0.03 ? 0 : 1 + Math.floor(((ir - 0.03) / 0.97) * 3);
   const images: DemoImage[] = [];
-  for (let n = 1; n <= imageCount; n++) {
-    images.push({ original: `demo/p/${id}-${n}-o.svg`, mediumCentered: `demo/p/${id}-${n}-m.svg`, thumb: `demo/p/${id}-${n}-t.svg` });
+  if (pool && pool.length > 0) images.push(...poolPictures(pool, seed, id, imageCount));
+  else {
+    for (let n = 1; n <= imageCount; n++) {
+      images.push({ original: `demo/p/${id}-${n}-o.svg`, mediumCentered: `demo/p/${id}-${n}-m.svg`, thumb: `demo/p/${id}-${n}-t.svg` });
+    }
   }
 
   const vendorCode = `${brand.prefix}-${leaf.code}${digits.slice(0, 2)}-${id.toString(36).toUpperCase().padStart(4, '0')}`;
@@ -399,8 +416,13 @@ function makeProduct(s: Static, seed: number, id: number, count: number): DemoPr
   };
 }
 
-/** The demo catalogue of `count` products; the tree and properties do not depend on `count`. */
-export function generateDemoCatalogue(count: number, seed = 1): DemoCatalogue {
+/**
+ * The demo catalogue of `count` products; the tree and properties do not depend on `count`.
+ * With `pool` (the stored photos of demo-photos.ts), products show 0-3 of its pictures, reused
+ * across products; without, each product has its own SVGs drawn on request (demo/p/*.svg).
+ * Category pictures are the SVGs either way.
+ */
+export function generateDemoCatalogue(count: number, seed = 1, pool?: readonly DemoImage[]): DemoCatalogue {
   const s = buildStatic();
   const n = Math.max(0, Math.floor(count));
   return {
@@ -409,7 +431,7 @@ export function generateDemoCatalogue(count: number, seed = 1): DemoCatalogue {
     propertyValues: s.propertyValues.map((v) => ({ ...v })),
     analogueGroups: analogueGroupCount(n),
     *products() {
-      for (let id = 1; id <= n; id++) yield makeProduct(s, seed, id, n);
+      for (let id = 1; id <= n; id++) yield makeProduct(s, seed, id, n, pool);
     },
   };
 }

@@ -4,6 +4,7 @@ import { rawQuery } from '../../../db/raw.ts';
 import { refreshCatalogueStats } from '../catalogue-stats.ts';
 import { searchText } from '../search-normalize.ts';
 import type { DemoCatalogue, DemoProductRow } from './demo-types.ts';
+import type { DemoPhotoPool } from './demo-photos.ts';
 
 export interface LoadDemoOptions {
   seed?: number;
@@ -11,6 +12,13 @@ export interface LoadDemoOptions {
   onProgress?: (done: number, total: number) => void;
   /** Called when a phase of the load ends (for timing output). */
   onPhase?: (phase: string) => void;
+  /**
+   * DATA_DIR: products then show the photographic pool of demo-photos.ts, put into its storage
+   * (drawn once per machine, then copied from the machine's cache). Without it, or with
+   * `pictures: false`, products get their SVGs drawn on request.
+   */
+  dataDir?: string;
+  pictures?: boolean;
 }
 
 /** Tables the demo catalogue owns; emptied by `replaceCatalogue`. */
@@ -122,10 +130,19 @@ export function productSearchText(p: Pick<DemoProductRow, 'nameUk' | 'nameRu' | 
  * same seed), then the precomputed counts and the search dictionary. Works on PGlite and
  * PostgreSQL alike: rows go in batches as array parameters through unnest().
  */
-export async function loadDemoCatalogue(database: Database, count: number, opts: LoadDemoOptions = {}): Promise<void> {
-  // Loaded on demand: the vocabulary is only needed when a catalogue is generated.
+export async function loadDemoCatalogue(database: Database, count: number, opts: LoadDemoOptions = {}): Promise<{ pool: DemoPhotoPool | null }> {
+  // Loaded on demand: the vocabulary and the drawing are only needed when a catalogue is generated.
   const { generateDemoCatalogue } = await import('./demo-generator.ts');
-  await writeCatalogue(database, generateDemoCatalogue(count, opts.seed ?? 1), count, opts);
+  const seed = opts.seed ?? 1;
+  let pool: DemoPhotoPool | null = null;
+  if (opts.dataDir !== undefined && opts.pictures !== false && count > 0) {
+    const { installDemoPhotos } = await import('./demo-photos.ts');
+    pool = await installDemoPhotos(opts.dataDir, { seed });
+    opts.onPhase?.(pool.drawn ? `pictures (${pool.photos.length} photos drawn and stored)` : `pictures (${pool.photos.length} photos copied)`);
+  }
+  const pictures = pool?.photos.map(({ original, mediumCentered, thumb }) => ({ original, mediumCentered, thumb }));
+  await writeCatalogue(database, generateDemoCatalogue(count, seed, pictures), count, opts);
+  return { pool };
 }
 
 /** Writes a catalogue (generated, or a test fixture of the same shape) into an empty catalogue. */
