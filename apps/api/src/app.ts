@@ -48,6 +48,9 @@ import { printingOrdersRoutes, printingSettingsRoutes } from './modules/printing
 import { worklistsAdminRoutes } from './modules/worklists/worklists.routes.ts';
 import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes.ts';
 import { catalogStockRoutes } from './modules/catalog/catalog-stock.routes.ts';
+import { picturesAdminRoutes } from './modules/pictures/pictures.routes.ts';
+import { resumeConversionAtBoot } from './modules/pictures/pictures.service.ts';
+import { runPictureConversionJob } from './modules/pictures/pictures.job.ts';
 import { settingsAdminRoutes } from './modules/settings/settings-admin.routes.ts';
 import { npSenderRoutes } from './modules/settings/np-sender.routes.ts';
 import { notificationsAdminRoutes } from './modules/notifications/notifications-admin.routes.ts';
@@ -123,6 +126,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     push: (job) => realtime.push(job),
     reserve: (job, complete) => runReservation(deps, reservations, job, complete),
     buildFeed: (job) => runFeedBuildJob(deps, job, app.log),
+    convertPictures: (job) => runPictureConversionJob(deps, job, app.log),
   });
   const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
   const catalogue = readModelOf(database.db);
@@ -215,6 +219,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(worklistsAdminRoutes, { prefix: '/admin' });
       await api.register(catalogAdminRoutes, { prefix: '/admin/catalog' });
       await api.register(catalogStockRoutes, { prefix: '/admin/catalog' });
+      await api.register(picturesAdminRoutes, { prefix: '/admin/catalog/pictures' });
       await api.register(settingsAdminRoutes, { prefix: '/admin' });
       await api.register(npSenderRoutes, { prefix: '/admin' });
       await api.register(notificationsAdminRoutes, { prefix: '/admin/notifications' });
@@ -271,6 +276,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   if (opts.startJobs !== false) {
     await queue.start();
+    // Pictures stored before issue 30: converted in the background (a run left running goes on).
+    await resumeConversionAtBoot(deps, app.log);
     const stopRestocks = startRestockWatcher(deps, app.log, config.jobPollSeconds * 1000);
     app.addHook('preClose', stopRestocks);
     const stopTracking = startTracking(deps, app.log, config.trackingIntervalSeconds * 1000);

@@ -33,3 +33,4 @@ export * from './reports.ts';
 export * from './order-list.ts';
 export * from './staff-views.ts';
 export * from './catalog-admin-bulk.ts';
+export * from './pictures.ts';

@@ -5,7 +5,7 @@ import { isDatabaseUnavailable, type Database, type Db } from '../db/client.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import type { FeedBuildTrigger } from '@drop/shared';
 
-export const QUEUES = { sendMail: 'send-mail', realtime: 'realtime', reservation: 'reservation', feedBuild: 'feed-build' } as const;
+export const QUEUES = { sendMail: 'send-mail', realtime: 'realtime', reservation: 'reservation', feedBuild: 'feed-build', pictureConversion: 'picture-conversion' } as const;
 
 /** An event for one user's private channel, pushed after the transaction that raised it commits. */
 export interface RealtimePush {
@@ -26,11 +26,19 @@ export interface FeedBuildJobData {
   trigger: FeedBuildTrigger;
 }
 
+/** A slice of a run converting the pictures stored before issue 30 (modules/pictures): the queue is stately, one at a time. */
+export interface PictureConversionJobData {
+  runId: number;
+  /** Categories are taken by id from after this one (a later slice of the same run). */
+  afterCategory?: number;
+}
+
 export interface JobPayloads {
   'send-mail': MailMessage;
   realtime: RealtimePush;
   reservation: ReservationJobData;
   'feed-build': FeedBuildJobData;
+  'picture-conversion': PictureConversionJobData;
 }
 
 export interface Queue {
@@ -79,6 +87,8 @@ export interface QueueOptions {
   reserve?: (job: ReservationJobData, complete: (tx: Db) => Promise<boolean>) => Promise<void>;
   /** Builds a feed; throwing makes pg-boss retry it. */
   buildFeed?: (job: FeedBuildJobData) => Promise<void>;
+  /** Converts a slice of legacy pictures (modules/pictures/pictures.job.ts); it records its own failures. */
+  convertPictures?: (job: PictureConversionJobData) => Promise<void>;
 }
 
 /**
@@ -119,7 +129,10 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
             ? // 1C may be down for a while: more retries, with backoff. A confirm that reaches 1C
               // before its create is refused there and retried until the create has gone through.
               { retryLimit: 8, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true }
-            : name === QUEUES.feedBuild
+            : name === QUEUES.pictureConversion
+              ? // One run at a time in every process together (stately queue); a slice lasts minutes, well within the expiry.
+                { retryLimit: 3, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true, expireInSeconds: 1800 }
+              : name === QUEUES.feedBuild
               ? // The queue is stately per feed: a build asked for while one waits joins it.
                 { singletonKey: String((data as FeedBuildJobData).exportSettingId), retryLimit: 3, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true, expireInSeconds: 3600 }
               : // Mail: an SMTP server down for a while (40 to 50 minutes at the default 5 s first
@@ -165,7 +178,7 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
       started = true;
       // Realtime jobs wake the workers by NOTIFY at commit instead of waiting for a poll.
       for (const name of Object.values(QUEUES)) {
-        await boss.createQueue(name, name === QUEUES.sendMail ? {} : name === QUEUES.feedBuild ? { notify: true, policy: 'stately' } : { notify: true });
+        await boss.createQueue(name, name === QUEUES.sendMail ? {} : name === QUEUES.feedBuild || name === QUEUES.pictureConversion ? { notify: true, policy: 'stately' } : { notify: true });
       }
       // The back office's onec_failed worklist (orders.repository.ts worklistWhere) finds the orders of
       // failed reservation jobs through this small partial index instead of reading every job kept.
@@ -210,6 +223,14 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
         { pollingIntervalSeconds: opts.pollSeconds, notifyPollingIntervalSeconds: opts.pollSeconds, batchSize: 1, localConcurrency: 1 },
         async ([job]) => {
           if (job) await opts.buildFeed?.(job.data);
+        },
+      );
+      // Picture conversion: sharp is heavy, one slice at a time per process (and in all, the queue being stately).
+      await boss.work<PictureConversionJobData>(
+        QUEUES.pictureConversion,
+        { pollingIntervalSeconds: opts.pollSeconds, notifyPollingIntervalSeconds: opts.pollSeconds, batchSize: 1, localConcurrency: 1 },
+        async ([job]) => {
+          if (job) await opts.convertPictures?.(job.data);
         },
       );
       await boss.work<RealtimePush>(QUEUES.realtime, { pollingIntervalSeconds: opts.pollSeconds, notifyPollingIntervalSeconds: opts.pollSeconds, batchSize: 50 }, async (jobs) => {

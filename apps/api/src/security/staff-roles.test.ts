@@ -98,6 +98,10 @@ const EXPECTED: Record<string, StaffArea> = {
   'GET /api/v1/admin/catalog/low-stock': 'catalog',
   'POST /api/v1/admin/catalog/products/bulk-change/preview': 'catalog',
   'POST /api/v1/admin/catalog/products/bulk-change': 'catalog',
+  // pictures stored before issue 30: their conversion into variants
+  'GET /api/v1/admin/catalog/pictures/conversion': 'catalog',
+  'POST /api/v1/admin/catalog/pictures/conversion': 'catalog',
+  'POST /api/v1/admin/catalog/pictures/conversion/retry-failed': 'catalog',
   // content and the supplier's switches
   'GET /api/v1/admin/settings': 'content',
   'PUT /api/v1/admin/settings/{key}': 'content',
