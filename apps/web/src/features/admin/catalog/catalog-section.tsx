@@ -8,6 +8,7 @@ import { useCatalogT } from './i18n.ts';
 import { ProductCreatePage, ProductEditorPage } from './product-editor-page.tsx';
 import { ProductsPage } from './products-page.tsx';
 import { LowStockPage } from './low-stock-page.tsx';
+import { PictureConversionPanel } from './picture-conversion-panel.tsx';
 import { useStockT } from './stock-i18n.ts';
 
 function CatalogTabs() {
@@ -44,6 +45,7 @@ export default function CatalogSection() {
         element={
           <>
             <CatalogTabs />
+            <PictureConversionPanel />
             <ProductsPage />
           </>
         }
