@@ -137,6 +137,15 @@ test('an uploaded photo: the card takes the thumb or the medium, the table the t
     // One download of this picture: the medium (the first cards' preload has the card's srcset and sizes).
     expect(pictures.filter((p) => p.startsWith(base))).toEqual([`${base}-m.webp`]);
     await shot(phone, 'pictures-list-phone-390-dpr3');
+    // The zoom on a phone: full screen, the original.
+    await phone.goto(`/dashboard/products/${id}`);
+    await expect(phone.getByTestId('product-page')).toHaveAttribute('data-state', 'ready');
+    expect((await loaded(phone.getByTestId('carousel-image'))).src).toBe(`${base}-m.webp`);
+    await phone.getByTestId('carousel-zoom').click();
+    expect((await loaded(phone.getByTestId('picture-zoom-image'))).src).toBe(stored.original);
+    await shot(phone, 'pictures-zoom-phone-390-dpr3');
+    await phone.getByTestId('picture-zoom-close').click();
+    await expect(phone.getByTestId('picture-zoom-dialog')).toBeHidden();
     await context.close();
   }
 

@@ -108,6 +108,9 @@ describe('admin catalogue', () => {
     expect(within(row).getByRole('link', { name: 'Чохол для телефону' }).getAttribute('href')).toBe('/admin/catalog/products/5');
     expect(row.textContent).toContain('Акція');
     expect(row.textContent).toContain('Дім / Кухня');
+    // The row's picture: the thumb, 200 x 200, lazy (issue 30).
+    const thumb = within(row).getByTestId('admin-product-thumb').querySelector('img')!;
+    expect([thumb.getAttribute('src'), thumb.getAttribute('width'), thumb.getAttribute('height'), thumb.getAttribute('loading')]).toEqual(['/images/5/thumb.webp', '200', '200', 'lazy']);
     expect(screen.getByTestId('products-total').textContent).toBe('Знайдено: 41');
     expect(Object.fromEntries(api.find('GET', '/admin/catalog/products').at(-1)!.query)).toEqual({ search: 'чохол', category_id: '11', in_stock: 'false', page: '1', per_page: '20' });
     fireEvent.click(screen.getByTestId('products-specials'));
