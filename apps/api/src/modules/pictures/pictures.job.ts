@@ -19,12 +19,14 @@ import { picturesRepo, type Converted } from './pictures.repository.ts';
  *  - product pictures first, in batches by id (keyset on product_images_legacy_idx), then
  *    categories with a legacy picture (keyset by id);
  *  - each distinct legacy path of a batch is read, stored with storePicture (two at a time),
- *    then one short transaction points every product picture, category and 1C mapping with
- *    that path at the variants; a path that cannot be converted marks its product pictures
+ *    then one short transaction per batch points every product picture, category and 1C mapping
+ *    with that path at the variants; a path that cannot be converted marks its product pictures
  *    with variant_error (missing, not_image, too_big) and they keep being served as they were;
- *  - the legacy file is deleted once nothing refers to it, checked under the 1C import's
- *    advisory lock (an import in progress could otherwise take the old name between the check
- *    and the deletion); the lock is held only for the check and the deletion;
+ *  - the legacy file is deleted after that commit once nothing refers to it;
+ *  - both transactions take the 1C import's advisory lock, so they wait for an import in progress
+ *    (which could otherwise take the old name between the check and the deletion, or deadlock on
+ *    the rows both change) and hold it only for their few statements: the import is never kept
+ *    waiting for more than that;
  *  - the run row (picture_conversions) gets the batch's counts every batch.
  *
  * The state is in the rows themselves (a converted picture is no longer legacy, a failed one
@@ -104,8 +106,12 @@ async function convertBatch(deps: Deps, runId: number, paths: string[], failedCa
   const converted: Converted[] = [];
   const failed: { legacy: string; reason: PictureVariantError }[] = [];
   outcomes.forEach((o, i) => (o.ok ? converted.push({ legacy: paths[i]!, ...o.set }) : failed.push({ legacy: paths[i]!, reason: o.reason })));
-  const done = await db.transaction((tx) => picturesRepo.applyConverted(tx, converted));
-  const marked = await picturesRepo.markFailed(db, failed);
+  // Under the 1C import's lock, held for milliseconds: an import holds its rows (product pictures,
+  // 1C mappings) until it commits, and taking them in another order here could deadlock with it.
+  const { done, marked } = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
+    return { done: await picturesRepo.applyConverted(tx, converted), marked: await picturesRepo.markFailed(tx, failed) };
+  });
   // A category has no column for the reason: its picture stays as it was, counted once per run.
   const categoryFails = failed.filter((f) => failedCategories.has(f.legacy)).length;
   await deleteUnreferenced(db, dataDir, converted.map((c) => c.legacy));

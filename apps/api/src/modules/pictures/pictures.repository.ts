@@ -67,10 +67,15 @@ export const picturesRepo = {
 
   /** Legacy product pictures and legacy category pictures still to convert. */
   async pending(db: Db): Promise<number> {
+    const split = await picturesRepo.pendingSplit(db);
+    return split.images + split.categories;
+  },
+
+  async pendingSplit(db: Db): Promise<{ images: number; categories: number }> {
     const [row] = rowsOf<{ images: unknown; categories: unknown }>(
       await db.execute(sql`SELECT (SELECT count(*) FROM product_images WHERE ${LEGACY_IMAGE}) AS images, (SELECT count(*) FROM categories WHERE ${LEGACY_CATEGORY}) AS categories`),
     );
-    return num(row?.images) + num(row?.categories);
+    return { images: num(row?.images), categories: num(row?.categories) };
   },
 
   /** Product pictures that could not be converted, by reason. */

@@ -60,8 +60,10 @@ export async function startConversion(deps: Pick<Deps, 'db' | 'queue'>, opts: St
 
 /**
  * At boot, once the job queue runs: a run left running (the process stopped) gets its job again
- * (the queue keeps one waiting at most), else a run starts when legacy pictures are pending.
- * Never fails the boot.
+ * (the queue keeps one waiting at most), else a run starts when legacy pictures are pending:
+ * product pictures, or category pictures before any run has finished (a category has no column
+ * for why its picture failed, so one left after a finished run is one that failed: an operator
+ * may try it again from the back office, the server does not at every start). Never fails the boot.
  */
 export async function resumeConversionAtBoot(deps: Deps, log: FastifyBaseLogger): Promise<void> {
   try {
@@ -71,7 +73,8 @@ export async function resumeConversionAtBoot(deps: Deps, log: FastifyBaseLogger)
       log.info({ run: running.id }, 'picture conversion resumed');
       return;
     }
-    if ((await picturesRepo.pending(deps.db)) === 0) return;
+    const pending = await picturesRepo.pendingSplit(deps.db);
+    if (pending.images === 0 && (pending.categories === 0 || (await picturesRepo.newestRun(deps.db))?.status === 'done')) return;
     const state = await startConversion(deps, { startedBy: null });
     log.info({ run: state.run?.id, pending: state.pending }, 'picture conversion started at boot');
   } catch (err) {

@@ -9,6 +9,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
 import { picturesRepo } from './pictures.repository.ts';
 import { runPictureConversionJob } from './pictures.job.ts';
+import { resumeConversionAtBoot } from './pictures.service.ts';
 
 /**
  * Converting the pictures stored before issue 30 (issue 30 point 1, "pictures already stored are
@@ -348,4 +349,37 @@ describe('throughput', () => {
     console.log(`picture conversion: ${N} photos of 4000x3000 (${(bytes / N / 1024 / 1024).toFixed(1)} MB on average) in ${seconds.toFixed(1)} s: ${(N / seconds).toFixed(2)} pictures/s`);
     for (const rel of rels) expect(exists(rel)).toBe(false);
   }, 300_000);
+});
+
+describe('at boot', () => {
+  test('legacy pictures pending: one run starts, however many ask at once; a broken category picture left by a finished run is not retried at every start', async () => {
+    const rel = uploadPath('png');
+    put(rel, await sharp({ create: { width: 50, height: 80, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer());
+    const imageId = await insertImage(6, 20, rel);
+    const runsBefore = (await rows<{ id: number }>(sql`SELECT id FROM picture_conversions`)).length;
+    // Two processes starting and an operator pressing the button at the same moment.
+    const [, , posted] = await Promise.all([resumeConversionAtBoot(t.app.deps, t.app.log), resumeConversionAtBoot(t.app.deps, t.app.log), t.request('POST', CONVERSION, { token: op })]);
+    const runs = await rows<{ id: number; started_by: number | null; total: number }>(sql`SELECT id, started_by, total FROM picture_conversions ORDER BY id`);
+    expect(runs.length).toBe(runsBefore + 1);
+    const run = runs.at(-1)!;
+    expect(run.total).toBe(1);
+    expect([200, 400]).toContain(posted.status);
+    if (posted.status === 400) expect(posted.body.code).toBe('PictureConversionRunning');
+    expect(run.started_by).toBe(posted.status === 200 ? operatorId : null);
+    expect((await waitDone(run.id)).run).toMatchObject({ status: 'done', converted: 1, failed: 0 });
+    expect((await rows<{ original: string }>(sql`SELECT original FROM product_images WHERE id = ${imageId}`))[0]!.original).toMatch(VARIANT.original);
+
+    // A category picture whose file is gone: a run counts it failed and leaves the category as it was.
+    const broken = uploadPath('png');
+    await rows(sql`UPDATE categories SET image = ${broken} WHERE id = 7`);
+    const r = await t.request('POST', CONVERSION, { token: op });
+    expect(r.status).toBe(200);
+    expect((await waitDone(r.body.data.run.id)).run).toMatchObject({ status: 'done', total: 1, converted: 0, failed: 1, last_error: `${broken}: missing` });
+    expect((await rows(sql`SELECT image FROM categories WHERE id = 7`))[0]).toEqual({ image: broken });
+    expect((await state()).pending).toBe(1);
+    // The next start of the server does not try it again by itself.
+    const count = (await rows(sql`SELECT id FROM picture_conversions`)).length;
+    await resumeConversionAtBoot(t.app.deps, t.app.log);
+    expect((await rows(sql`SELECT id FROM picture_conversions`)).length).toBe(count);
+  }, 120_000);
 });
