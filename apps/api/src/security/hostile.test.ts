@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { io as connectSocket } from 'socket.io-client';
 import { REALTIME_PATH } from '@drop/shared';
 import { onecCredentials, users } from '../db/schema/index.ts';
@@ -192,8 +193,11 @@ const GIF_POLYGLOT = Buffer.from('GIF89a/*\x01\x00\x01\x00\x00\xff\x00,*/=1;aler
 describe('uploads are checked by content, on every upload route', () => {
   let order: { id: number };
   let reseller: Awaited<ReturnType<TestApp['user']>>;
+  /** A JPEG with pixels to decode: product pictures are re-encoded (issue 30), so a header-only JPEG is not a picture there. */
+  let photo: Buffer;
 
   beforeAll(async () => {
+    photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } }).jpeg().toBuffer();
     reseller = await t.user({ isVerified: true });
     await tools.setStock(4, 50);
     order = await tools.placeConfirmed(reseller.token, [[4, 1, 90]]);
@@ -224,7 +228,7 @@ describe('uploads are checked by content, on every upload route', () => {
       table: 'product_images',
       dir: 'storage',
       message: { uk: 'Завантажте зображення JPG, PNG, WebP або GIF', ru: 'Загрузите изображение JPG, PNG, WebP или GIF' },
-      accepts: [PNG, JPEG],
+      accepts: [PNG, photo],
       post: (file: { name: string; data: Buffer; type?: string }, lang?: 'uk' | 'ru') =>
         send(t, 'POST', '/api/v1/admin/catalog/products/2/images', { token: op, lang, ...form({}, file) }),
     },
@@ -252,19 +256,37 @@ describe('uploads are checked by content, on every upload route', () => {
     }
   });
 
-  test('a GIF that is also a script: refused as a receipt or document; as a picture it is stored and served as image/gif, never as script or HTML', async () => {
+  test('a GIF that is also a script: refused everywhere; a real GIF with a script after it is stored as a new JPEG without it, never served as script or HTML', async () => {
     const [receipt, document, picture] = routes();
     expect((await receipt!.post({ name: 'r.gif', data: GIF_POLYGLOT, type: 'image/gif' })).status).toBe(422);
     expect((await document!.post({ name: 'r.gif', data: GIF_POLYGLOT, type: 'image/gif' })).status).toBe(422);
-    const stored = await picture!.post({ name: 'x.html', data: GIF_POLYGLOT, type: 'text/html' });
+    // Product pictures are decoded and encoded again (issue 30): the polyglot has no picture in it.
+    const images = await count('product_images');
+    const files = filesUnder(path.join(dataDir, 'storage'));
+    const refused = await picture!.post({ name: 'x.html', data: GIF_POLYGLOT, type: 'text/html' });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.body.errors.file).toEqual(['Завантажте зображення JPG, PNG, WebP або GIF']);
+    expect(await count('product_images')).toBe(images);
+    expect(filesUnder(path.join(dataDir, 'storage'))).toEqual(files);
+    // A GIF that decodes, with a script after its trailer: what is stored and served is a JPEG made from its pixels only.
+    const script = '<svg onload=alert(1)><script>alert(document.cookie)</script>';
+    const gif = Buffer.concat([await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } }).gif().toBuffer(), Buffer.from(script)]);
+    const stored = await picture!.post({ name: 'x.html', data: gif, type: 'text/html' });
     expect(stored.status, stored.text).toBe(200);
-    const image = stored.body.data.images.at(-1) as { original: string };
-    expect(image.original).toMatch(/\.gif$/);
-    const served = await send(t, 'GET', new URL(image.original, 'http://x').pathname);
-    expect(served.status).toBe(200);
-    expect(served.headers['content-type']).toBe('image/gif');
-    expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(String(served.headers['content-security-policy'])).toMatch(/default-src '(none|self)'/);
+    const image = stored.body.data.images.at(-1) as { original: string; thumb: string };
+    expect(image.original).toMatch(/\.jpg$/);
+    for (const [url, type] of [
+      [image.original, 'image/jpeg'],
+      [image.thumb, 'image/webp'],
+    ] as const) {
+      const served = await send(t, 'GET', new URL(url, 'http://x').pathname);
+      expect(served.status).toBe(200);
+      expect(served.headers['content-type']).toBe(type);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(String(served.headers['content-security-policy'])).toMatch(/default-src '(none|self)'/);
+      expect(served.text).not.toContain('script');
+      expect(served.text).not.toContain('onload');
+    }
   });
 
   test('real PNG, JPEG and PDF are accepted whatever name and type the browser sent; served with the type found in them', async () => {
