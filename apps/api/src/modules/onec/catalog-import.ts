@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
-import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, checkImagePixels } from '../../lib/image-limits.ts';
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../../lib/image-limits.ts';
+import { pictureHash, storePicture, variantsOf, type PictureSet } from '../../lib/pictures.ts';
+import { ensurePictureFiles } from '../catalog/product-images.ts';
 import { ONEC_UNSORTED_CATEGORY, resolvePriceTypes, uahToKop, type OnecImportStats, type OnecMessage, type OnecPriceTarget, type OnecPriceType, type OnecPriceTypeMapping } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import { searchText } from '../catalog/search-normalize.ts';
@@ -32,7 +32,7 @@ import { nameStockWriter } from '../catalog/catalog-stock.repository.ts';
  *   created on demand, and the file warns how many did; a known one keeps its category; an
  *   archived one stays in the archive category whatever group 1C names),
  *   ЗначенияСвойств (product_properties and the denormalised property_value_ids),
- *   Картинка (pictures stored under DATA_DIR/storage/onec by content hash; product_images rows),
+ *   Картинка (lib/pictures.ts: three variants by content hash under DATA_DIR/storage/pictures; product_images rows),
  *   search_text as the catalogue computes it. Статус="Удален" sets the stock to 0.
  * - Price types (ТипыЦен) are remembered by Ид and name (onec_external_ids) for the mapping.
  * - Offers -> the product of the same Ид (an offer `good#characteristic` of a good without its own
@@ -72,7 +72,28 @@ import { nameStockWriter } from '../catalog/catalog-stock.repository.ts';
 const BATCH = 500;
 const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
 const PICTURE_MAX_BYTES = 20 * 1024 * 1024;
-const PICTURE_MIMES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
+/** Pictures read and made at once (sharp's work is CPU-heavy; each holds one file's bytes). */
+const PICTURE_CONCURRENCY = 2;
+/** A 1C picture stored before issue 30 (raw bytes named by their SHA-256). */
+const LEGACY_ONEC = /^onec\/[0-9a-f]{2}\/([0-9a-f]{64})\.(jpg|png|webp|gif)$/;
+type PictureResult = string | 'missing' | 'not_image' | 'too_big';
+
+/** The variants of a stored original; a legacy name (one raw file) is all three. */
+const setOf = (original: string): PictureSet => variantsOf(original) ?? { original, mediumCentered: original, thumb: original };
+
+/** Runs `fn` over `items`, `limit` at a time; answers in order. */
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
 const UAH = new Set(['', 'uah', 'грн', 'грн.', '980', 'гривня', 'гривна']);
 /** One import at a time, whatever process runs it (transaction-level advisory lock). */
 export const IMPORT_LOCK = 0x1c_ca7a;
@@ -339,6 +360,8 @@ class FileImport {
   private sawDropPrice = false;
   /** Whether an offer of this file carried a quantity. */
   private sawQty = false;
+  /** Each 1C picture path of this file, once handled: its stored original or why there is none. */
+  private readonly pictureResults = new Map<string, PictureResult>();
 
   constructor(
     private readonly env: FileImportEnv,
@@ -676,10 +699,16 @@ class FileImport {
     return out;
   }
 
-  /** Stored picture paths (relative to /storage) of each good; null where one could not be found (keep the old ones). */
+  /**
+   * The pictures of each good as the originals of their stored variants (`pictures/ab/<hash>.jpg`,
+   * or a legacy `onec/...` name a mapping still holds); null where one could not be found or used
+   * (the good keeps its old ones). Each 1C path is handled once per file (a photo shared by goods
+   * of several batches is not read again); pictures are read and made two at a time, one buffer
+   * each, so the memory stays bounded whatever the package holds.
+   */
   private async picturesOf(goods: Good[]): Promise<Map<string, string[] | null>> {
     const out = new Map<string, string[] | null>();
-    const wanted = [...new Set(goods.flatMap((g) => g.pictures.map((x) => safeRelative(x) ?? x)))];
+    const wanted = [...new Set(goods.flatMap((g) => g.pictures.map((x) => safeRelative(x) ?? x)))].filter((rel) => !this.pictureResults.has(rel));
     const known = new Map<string, string>();
     if (wanted.length > 0) {
       for (const r of await rows<{ external_id: string; name: string }>(
@@ -688,39 +717,9 @@ class FileImport {
       ))
         known.set(r.external_id, r.name);
     }
-    const stored = new Map<string, string | 'missing' | 'not_image' | 'too_big'>();
     const remember: { ext: string; name: string }[] = [];
-    for (const rel of wanted) {
-      const safe = safeRelative(rel);
-      let result: string | 'missing' | 'not_image' | 'too_big' = 'missing';
-      if (safe) {
-        const abs = path.join(this.env.dir, safe);
-        const stat = await fs.stat(abs).catch(() => null);
-        if (stat?.isFile() && stat.size <= PICTURE_MAX_BYTES) {
-          const buf = await fs.readFile(abs);
-          const type = await fileTypeFromBuffer(buf);
-          const ext = type ? PICTURE_MIMES[type.mime] : undefined;
-          // Measured from the header before it is stored (picture bombs); a header that is not the image it claims is not an image.
-          const pixels = ext ? checkImagePixels(buf, type!.mime) : undefined;
-          if (!ext || !pixels?.ok) result = pixels && !pixels.ok && pixels.reason === 'too_big' ? 'too_big' : 'not_image';
-          else {
-            const hash = crypto.createHash('sha256').update(buf).digest('hex');
-            const name = `onec/${hash.slice(0, 2)}/${hash}.${ext}`;
-            const target = path.join(this.env.dataDir, 'storage', name);
-            if (!(await fs.stat(target).catch(() => null))) {
-              await fs.mkdir(path.dirname(target), { recursive: true });
-              const temp = `${target}.${process.pid}.tmp`;
-              await fs.writeFile(temp, buf);
-              await fs.rename(temp, target);
-              this.env.stats.pictures_stored += 1;
-            }
-            result = name;
-            if (known.get(safe) !== name) remember.push({ ext: safe, name });
-          }
-        } else if (known.has(safe)) result = known.get(safe)!;
-      }
-      stored.set(rel, result);
-    }
+    const results = await mapLimit(wanted, PICTURE_CONCURRENCY, (rel) => this.pictureOf(rel, known.get(rel), remember));
+    wanted.forEach((rel, i) => this.pictureResults.set(rel, results[i]!));
     if (remember.length > 0) {
       await this.tx.execute(sql`
         INSERT INTO onec_external_ids (kind, external_id, name)
@@ -731,7 +730,7 @@ class FileImport {
       const list: string[] = [];
       let complete = true;
       for (const raw of g.pictures) {
-        const r = stored.get(safeRelative(raw) ?? raw)!;
+        const r = this.pictureResults.get(safeRelative(raw) ?? raw)!;
         if (r === 'missing' || r === 'not_image' || r === 'too_big') {
           complete = false;
           const key = r === 'missing' ? 'picture_missing' : r === 'too_big' ? 'picture_too_big' : 'picture_not_image';
@@ -741,6 +740,40 @@ class FileImport {
       out.set(g.ext, complete ? list : null);
     }
     return out;
+  }
+
+  /**
+   * One 1C picture path of the package: its stored original, or why there is none. A file in the
+   * package goes through storePicture (checked by its content and pixel count, oriented, stripped,
+   * three variants named by the hash of its bytes; bytes stored before are not made again). A
+   * path whose file was not sent this time is what its mapping says (a changes package names the
+   * pictures of earlier ones), a legacy `onec/...` name included, whether or not that file is
+   * still there (the conversion job rewrites those names). A file resent with the very bytes of a
+   * legacy name that is still on disk keeps that name too: the conversion job converts it with
+   * every row that refers to it, then deletes it (converting it here would leave it behind).
+   */
+  private async pictureOf(rel: string, known: string | undefined, remember: { ext: string; name: string }[]): Promise<PictureResult> {
+    const safe = safeRelative(rel);
+    if (!safe) return 'missing';
+    const abs = path.join(this.env.dir, safe);
+    const stat = await fs.stat(abs).catch(() => null);
+    if (!stat?.isFile() || stat.size > PICTURE_MAX_BYTES) return known ?? 'missing';
+    const bytes = await fs.readFile(abs).catch(() => null);
+    if (!bytes) return known ?? 'missing';
+    const legacy = known ? LEGACY_ONEC.exec(known) : null;
+    if (legacy && legacy[1] === pictureHash(bytes) && (await fs.stat(path.join(this.env.dataDir, 'storage', known!)).then((s) => s.isFile(), () => false))) return known!;
+    const stored = await storePicture(this.env.dataDir, bytes);
+    if (!stored.ok) return stored.reason;
+    const picture = stored.picture;
+    if (stored.picture.created) this.env.stats.pictures_stored += 1;
+    if (known !== picture.original) {
+      remember.push({ ext: safe, name: picture.original });
+      // Files stored before (an upload, another good) that nothing committed of this import refers
+      // to yet: a back-office removal of the same photo may be deleting them right now. Waiting for
+      // it (the same lock) and making them again if they are gone; the lock is held to the commit.
+      if (!picture.created) await ensurePictureFiles(this.tx, this.env.dataDir, picture, bytes);
+    }
+    return picture.original;
   }
 
   private async flushGoods(): Promise<void> {
@@ -951,28 +984,33 @@ class FileImport {
     }
   }
 
+  /** Product pictures of goods whose pictures all came: `originals` in order, each with its variants. */
   private async syncImages(list: { id: number; paths: string[] }[]): Promise<void> {
     if (list.length === 0) return;
     const tx = this.tx;
-    const current = await rows<{ product_id: number; original: string }>(
+    const current = await rows<{ product_id: number; original: string; medium_centered: string; thumb: string }>(
       tx,
-      sql`SELECT product_id, original FROM product_images WHERE product_id = ANY(${p(list.map((x) => x.id))}::int[]) ORDER BY product_id, sort, id`,
+      sql`SELECT product_id, original, medium_centered, thumb FROM product_images WHERE product_id = ANY(${p(list.map((x) => x.id))}::int[]) ORDER BY product_id, sort, id`,
     );
+    const key = (s: PictureSet) => `${s.original}\t${s.mediumCentered}\t${s.thumb}`;
     const have = new Map<number, string[]>();
-    for (const r of current) (have.get(r.product_id) ?? have.set(r.product_id, []).get(r.product_id)!).push(r.original);
-    const differ = list.filter((x) => (have.get(x.id) ?? []).join('\n') !== x.paths.join('\n'));
+    for (const r of current)
+      (have.get(r.product_id) ?? have.set(r.product_id, []).get(r.product_id)!).push(key({ original: r.original, mediumCentered: r.medium_centered, thumb: r.thumb }));
+    const wanted = list.map((x) => ({ id: x.id, sets: x.paths.map(setOf) }));
+    const differ = wanted.filter((x) => (have.get(x.id) ?? []).join('\n') !== x.sets.map(key).join('\n'));
     if (differ.length === 0) return;
     const ids = differ.map((x) => x.id);
     await tx.execute(sql`DELETE FROM product_images WHERE product_id = ANY(${p(ids)}::int[])`);
-    const rowsIn = differ.flatMap((x) => x.paths.map((path, i) => ({ id: x.id, path, sort: i })));
+    const rowsIn = differ.flatMap((x) => x.sets.map((set, i) => ({ id: x.id, set, sort: i })));
     if (rowsIn.length > 0) {
       await tx.execute(sql`
         INSERT INTO product_images (product_id, sort, original, medium_centered, thumb)
-        SELECT u.id, u.s, u.p, u.p, u.p FROM unnest(${p(rowsIn.map((r) => r.id))}::int[], ${p(rowsIn.map((r) => r.sort))}::smallint[], ${p(rowsIn.map((r) => r.path))}::text[]) AS u(id, s, p)`);
+        SELECT u.id, u.s, u.o, u.m, u.t FROM unnest(${p(rowsIn.map((r) => r.id))}::int[], ${p(rowsIn.map((r) => r.sort))}::smallint[], ${p(rowsIn.map((r) => r.set.original))}::text[],
+          ${p(rowsIn.map((r) => r.set.mediumCentered))}::text[], ${p(rowsIn.map((r) => r.set.thumb))}::text[]) AS u(id, s, o, m, t)`);
     }
     await tx.execute(sql`
       UPDATE products pr SET has_images = u.h, updated_at = now()
-        FROM unnest(${p(ids)}::int[], ${p(differ.map((x) => x.paths.length > 0))}::bool[]) AS u(id, h)
+        FROM unnest(${p(ids)}::int[], ${p(differ.map((x) => x.sets.length > 0))}::bool[]) AS u(id, h)
        WHERE pr.id = u.id AND pr.has_images IS DISTINCT FROM u.h`);
     this.changed = true;
   }

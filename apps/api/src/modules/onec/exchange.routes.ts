@@ -171,7 +171,10 @@ const PICTURE_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'i
 
 /**
  * Everything of the 1C sync, registered at the app's root: the exchange, the pictures it stored
- * (GET /storage/onec/..., beside the catalogue's other pictures) and the back-office API.
+ * before issue 30 (GET /storage/onec/..., raw bytes, still served while rows refer to them: the
+ * picture conversion job converts them and deletes the files; the import now stores the variants
+ * of lib/pictures.ts, served by the catalogue's /storage route, and writes nothing here) and the
+ * back-office API.
  */
 export const onecRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (scope) => {
