@@ -18,7 +18,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PICTURE_CONVERSION_POLL_MS, PICTURE_VARIANT_ERRORS, pictureConversionStateDto, type PictureConversionStateDto } from '@drop/shared';
+import { PICTURE_CONVERSION_POLL_MS, PICTURE_VARIANT_ERRORS, pictureConversionStateDto, type PictureConversionStateDto, type PictureVariantError } from '@drop/shared';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
@@ -57,7 +57,7 @@ function useStart(retryFailed: boolean) {
 }
 
 const Count = ({ label, value, testId }: { label: string; value: number; testId: string }) => (
-  <Box sx={{ minWidth: 120 }}>
+  <Box sx={{ minWidth: 100 }}>
     <Typography variant="body2" color="text.secondary">
       {label}
     </Typography>
@@ -89,6 +89,11 @@ export function PictureConversionPanel() {
   const busy = running || start.isPending || retry.isPending;
   const done = run ? run.converted + run.failed : 0;
   const percent = run && run.total > 0 ? Math.min(100, Math.round((done / run.total) * 100)) : running ? 0 : 100;
+  // The job writes `<path>: <reason>` for a picture that failed; the reason is said in words.
+  const lastError = (e: string) => {
+    const m = /^(.*): (missing|not_image|too_big)$/.exec(e);
+    return m ? `${m[1]} — ${t(`reasons.${m[2] as PictureVariantError}`)}` : e;
+  };
   const reasons = PICTURE_VARIANT_ERRORS.filter((r) => s.failed_by_reason[r] > 0).map((r) => `${t(`reasons.${r}`)}: ${s.failed_by_reason[r]}`);
 
   return (
@@ -114,7 +119,7 @@ export function PictureConversionPanel() {
             </Box>
           )}
           {run && (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 4 }}>
+            <Stack direction="row" spacing={4}>
               <Count label={t('converted')} value={run.converted} testId="picture-conversion-converted" />
               <Count label={t('failed')} value={run.failed} testId="picture-conversion-failed" />
             </Stack>
@@ -131,7 +136,7 @@ export function PictureConversionPanel() {
           )}
           {run?.last_error && (
             <Typography variant="body2" color={run.status === 'failed' ? 'error' : 'text.secondary'} sx={{ overflowWrap: 'anywhere' }} data-testid="picture-conversion-error">
-              {t('lastError')}: {run.last_error}
+              {t('lastError')}: {lastError(run.last_error)}
             </Typography>
           )}
           {run && (
