@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
 import { pictureHash, picturePaths } from '../../lib/pictures.ts';
+import { ensurePictureFiles, storeProductImage } from './product-images.ts';
 
 /**
  * Back-office pictures through the API (issue 30): a real-size camera photo (4000×3000 JPEG of a
@@ -212,6 +213,33 @@ describe('a camera photo uploaded in the back office', () => {
     const last = (await productPictures(2)).at(-1)!;
     expect((await t.request('DELETE', `/api/v1/admin/catalog/products/2/images/${last.id}`, { token: op })).status).toBe(200);
     expect(filesUnder(storage())).toEqual([]);
+  });
+});
+
+describe('removal and upload of the same photo at once', () => {
+  test('the last product losing a photo while another gets it: the other keeps complete files, every time', async () => {
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a7' } }).jpeg().toBuffer();
+    const set = picturePaths(pictureHash(jpeg));
+    for (let round = 0; round < 6; round++) {
+      expect((await upload('/api/v1/admin/catalog/products/6/images', jpeg)).status).toBe(200);
+      const gone = (await productPictures(6)).at(-1)!;
+      const [del, up] = await Promise.all([t.request('DELETE', `/api/v1/admin/catalog/products/6/images/${gone.id}`, { token: op }), upload('/api/v1/admin/catalog/products/7/images', jpeg)]);
+      expect([del.status, up.status]).toEqual([200, 200]);
+      for (const rel of [set.original, set.mediumCentered, set.thumb]) expect(fs.existsSync(path.join(storage(), rel)), `round ${round}: ${rel}`).toBe(true);
+      const kept = (await productPictures(7)).at(-1)!;
+      expect((await t.request('DELETE', `/api/v1/admin/catalog/products/7/images/${kept.id}`, { token: op })).status).toBe(200);
+      for (const rel of [set.original, set.mediumCentered, set.thumb]) expect(fs.existsSync(path.join(storage(), rel)), `round ${round}: ${rel} after the last`).toBe(false);
+    }
+  });
+
+  test('files deleted between storing and referring to them are made again in the referring transaction', async () => {
+    const png = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#a2a' } }).png().toBuffer();
+    const stored = (await storeProductImage(dataDir, png))!;
+    fs.rmSync(path.join(storage(), stored.thumb));
+    fs.rmSync(path.join(storage(), stored.original));
+    await t.database.db.transaction((tx) => ensurePictureFiles(tx, dataDir, stored, png));
+    for (const rel of [stored.original, stored.mediumCentered, stored.thumb]) expect(fs.existsSync(path.join(storage(), rel)), rel).toBe(true);
+    for (const rel of [stored.original, stored.mediumCentered, stored.thumb]) fs.rmSync(path.join(storage(), rel));
   });
 });
 
