@@ -633,9 +633,15 @@ describe('zip bombs and unsafe archives, through the 1C exchange and the back-of
     expect(run.status, JSON.stringify(run.error)).toBe('done');
     expect(run.stats.pictures_stored).toBe(4);
     expect(run.warnings.filter((w: { key: string }) => w.key === 'picture_not_image').map((w: { text: string }) => w.text)).toEqual([expect.stringContaining(evil)]);
-    const stored = filesUnder(path.join(dataDir, 'storage', 'onec'));
-    expect(stored).toHaveLength(4);
-    for (const f of stored) expect(fs.readFileSync(path.join(dataDir, 'storage', 'onec', f.rel)).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // Stored as variants (issue 30): the four 1C pictures map to JPEG originals with their WebP squares; the HTML is nowhere.
+    const originals = (await t.database.db.execute(sql`SELECT DISTINCT name FROM onec_external_ids WHERE kind = 'picture'`)) as unknown as { rows: { name: string }[] };
+    expect(originals.rows).toHaveLength(4);
+    for (const { name } of originals.rows) {
+      expect(name).toMatch(/^pictures\/[0-9a-f]{2}\/[0-9a-f]{64}\.jpg$/);
+      expect(fs.readFileSync(path.join(dataDir, 'storage', name)).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+      for (const variant of [name.replace(/\.jpg$/, '-m.webp'), name.replace(/\.jpg$/, '-t.webp')]) expect(fs.readFileSync(path.join(dataDir, 'storage', variant)).subarray(0, 4).toString('latin1')).toBe('RIFF');
+    }
+    for (const f of filesUnder(path.join(dataDir, 'storage'))) expect(fs.readFileSync(path.join(dataDir, 'storage', f.rel)).includes('<script>'), f.rel).toBe(false);
   });
 });
 
