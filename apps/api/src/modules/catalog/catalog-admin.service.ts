@@ -558,9 +558,10 @@ export async function addProductImage(ctx: AuthedCtx, id: number, file: Uploaded
   if (!stored) throw AppError.field('file', 'not_an_image');
   try {
     return await ctx.db.transaction(async (tx) => {
+      // The picture's lock before the product's row: a 1C import holds picture locks while it updates products.
+      await ensurePictureFiles(tx, dataDir, stored, file.buffer);
       const locked = await catalogAdminRepo.lockProduct(tx, id);
       if (!locked) throw AppError.notFound();
-      await ensurePictureFiles(tx, dataDir, stored, file.buffer);
       const images = await catalogAdminRepo.images(tx, id);
       const paths = { original: stored.original, mediumCentered: stored.mediumCentered, thumb: stored.thumb };
       const image = await catalogAdminRepo.insertImage(tx, { productId: id, sort: (images.at(-1)?.sort ?? -1) + 1, ...paths });
