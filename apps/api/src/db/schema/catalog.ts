@@ -142,6 +142,8 @@ export const productImages = pgTable(
   },
   (t) => [
     index('product_images_product_idx').on(t.productId, t.sort),
+    // Whether a stored picture is still in use (removal, the conversion of legacy paths) is asked by its original.
+    index('product_images_original_idx').on(t.original),
     // Pictures stored before issue 30 (the bytes as they arrived), still to be converted into variants.
     index('product_images_legacy_idx')
       .on(t.id)

@@ -61,7 +61,8 @@ async function pictureInUse(tx: Db, hash: string): Promise<boolean> {
   const paths = [set.original, set.mediumCentered, set.thumb];
   const [row] = rowsOf<{ used: boolean }>(
     await tx.execute(sql`SELECT (
-      EXISTS (SELECT 1 FROM product_images WHERE original = ${set.original} OR medium_centered = ${set.mediumCentered} OR thumb = ${set.thumb})
+      -- a row's medium and thumb are always its original's variants (or, stored before issue 30, the same path): the original decides, on its index
+      EXISTS (SELECT 1 FROM product_images WHERE original = ${set.original})
       OR EXISTS (SELECT 1 FROM categories WHERE image IN (${sql.join(paths.map((p) => sql`${p}`), sql`, `)}))
       -- the 1C import maps a picture it was sent to these files and may name it again without sending it
       OR EXISTS (SELECT 1 FROM onec_external_ids WHERE kind = 'picture' AND name IN (${sql.join(paths.map((p) => sql`${p}`), sql`, `)}))

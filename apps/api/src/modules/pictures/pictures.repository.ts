@@ -147,10 +147,10 @@ export const picturesRepo = {
     if (paths.length === 0) return new Set();
     const list = p(paths);
     const wanted = new Set(paths);
-    // One pass over each table (none of these columns is indexed), not one per path.
+    // Product pictures by their original (product_images_original_idx; a legacy row has one path in all three columns);
+    // categories and 1C mappings are small.
     const rows = rowsOf<{ a: string | null; b: string | null; c: string | null }>(
-      await tx.execute(sql`SELECT original AS a, medium_centered AS b, thumb AS c FROM product_images
-          WHERE original = ANY(${list}::text[]) OR medium_centered = ANY(${list}::text[]) OR thumb = ANY(${list}::text[])
+      await tx.execute(sql`SELECT original AS a, medium_centered AS b, thumb AS c FROM product_images WHERE original = ANY(${list}::text[])
         UNION ALL SELECT image, NULL, NULL FROM categories WHERE image = ANY(${list}::text[])
         UNION ALL SELECT name, NULL, NULL FROM onec_external_ids WHERE kind = 'picture' AND name = ANY(${list}::text[])`),
     );
