@@ -79,6 +79,13 @@ function e2eSuite() {
   results.push({ name, passed, failed, seconds });
 }
 
+// The demo catalogue's photo pool is drawn once per machine (15-35 s on two cores); servers started
+// by the suites copy it from the cache, so draw it before their ready timeouts start counting.
+if (!only.length || only.some((n) => n !== 'shared')) {
+  const pool = run('demo photo pool', bin('tsx'), ['apps/api/src/cli/demo-photos.ts'], root);
+  if (pool.code !== 0) results.push({ name: 'demo photo pool', passed: 0, failed: 1, seconds: pool.seconds });
+}
+
 vitestSuite('shared', 'packages/shared');
 vitestSuite('api', 'apps/api');
 vitestSuite('web', 'apps/web');

@@ -48,7 +48,8 @@ export default defineConfig({
   webServer: {
     command: `${path.join(root, 'node_modules/.bin/tsx')} ${path.join(root, 'apps/api/src/server.ts')}`,
     url: `http://127.0.0.1:${port}/api/v1/config`,
-    timeout: 60_000,
+    // A machine without the demo photo cache draws it at the first start (npm test draws it before).
+    timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

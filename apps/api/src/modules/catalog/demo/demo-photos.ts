@@ -19,7 +19,7 @@ import sharp from 'sharp';
 import { storePicture, type PictureSet } from '../../../lib/pictures.ts';
 
 /** Bump when the drawing or the stored variants change: the cache of an older version is not used. */
-export const DEMO_PHOTO_VERSION = 2;
+export const DEMO_PHOTO_VERSION = 3;
 export const DEMO_PHOTO_COUNT = 14;
 
 export interface DemoPhoto extends PictureSet {
