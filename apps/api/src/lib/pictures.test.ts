@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import sharp, { type Sharp } from 'sharp';
 import { PICTURE_SIZES } from '@drop/shared';
 import { MAX_IMAGE_PIXELS } from './image-limits.ts';
-import { PICTURE_ORIGINAL_MAX_SIDE, isPicturePath, makeVariants, pictureHash, pictureHashOf, picturePaths, removePicture, storePicture, variantsOf, type StoredPicture } from './pictures.ts';
+import { PICTURE_DECODERS, PICTURE_ORIGINAL_MAX_SIDE, decoderLoad, isPicturePath, makeVariants, pictureHash, pictureHashOf, picturePaths, removePicture, storePicture, variantsOf, type StoredPicture } from './pictures.ts';
 
 /**
  * lib/pictures.ts (issue 30): the three variants' sizes and formats, EXIF orientation, stripped
@@ -376,5 +376,28 @@ describe('the same bytes', () => {
     expect(await sharp(fileOf(dataDir, a.thumb)).metadata()).toMatchObject({ format: 'webp', width: 200, height: 200 });
     // Complete files: they decode to the end.
     for (const rel of [a.original, a.mediumCentered, a.thumb]) await sharp(fileOf(dataDir, rel), { failOn: 'truncated' }).raw().toBuffer();
+  });
+});
+
+describe('decoding is bounded', () => {
+  test(`six different pictures stored at once: at most ${PICTURE_DECODERS} decoded at a time, all stored`, async () => {
+    const dataDir = tempDir();
+    const sources = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) => rawInput(paint(1600, 1200, [30 * i, 100, 200 - 30 * i], [[100 * i, 50, 200, 200, RED]]), 1600, 1200).jpeg({ quality: 90 }).toBuffer()),
+    );
+    let most = 0;
+    let queued = 0;
+    const sampler = setInterval(() => {
+      const load = decoderLoad();
+      most = Math.max(most, load.decoding);
+      queued = Math.max(queued, load.waiting);
+    }, 1);
+    const results = await Promise.all(sources.map((bytes) => storePicture(dataDir, bytes)));
+    clearInterval(sampler);
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(PICTURE_DECODERS);
+    expect(queued).toBeGreaterThan(0);
+    expect(decoderLoad()).toEqual({ decoding: 0, waiting: 0 });
   });
 });

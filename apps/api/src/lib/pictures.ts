@@ -30,6 +30,30 @@ export const PICTURE_ORIGINAL_MAX_SIDE = 2048;
 export const PICTURE_INPUT_MIMES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
 const QUALITY = { original: 85, medium: 78, thumb: 75 } as const;
+
+/**
+ * At most this many pictures are decoded at once in a process, whoever asks (uploads, the 1C
+ * import, the conversion job): a 50 MP picture decodes to 200 MB, and libvips already spreads one
+ * picture over the cores.
+ */
+export const PICTURE_DECODERS = 2;
+let decoding = 0;
+const waiting: (() => void)[] = [];
+
+async function withDecoder<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= PICTURE_DECODERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else decoding += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else decoding -= 1;
+  }
+}
+
+/** How many pictures are being decoded now and how many wait (for the tests of the bound). */
+export const decoderLoad = () => ({ decoding, waiting: waiting.length });
 const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
 const PATH_RE = /^pictures\/([0-9a-f]{2})\/([0-9a-f]{64})(-m\.webp|-t\.webp|\.jpg)$/;
 
@@ -112,7 +136,7 @@ export async function storePicture(dataDir: string, bytes: Buffer): Promise<Pict
     const meta = await sharp(abs(set.original)).metadata();
     return { ok: true, picture: { ...set, hash, width: meta.width ?? 0, height: meta.height ?? 0, created: false } };
   }
-  const made = await makeVariants(bytes);
+  const made = await withDecoder(() => makeVariants(bytes));
   if (!made.ok) return made;
   const outputs = made.variants;
   // Variants first, the original last: a set whose original exists is complete.
