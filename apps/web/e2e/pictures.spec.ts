@@ -124,7 +124,7 @@ test('an uploaded photo: the card takes the thumb or the medium, the table the t
     expect(original.headers()['cache-control']).toContain('immutable');
     const originalMeta = await sharp(await original.body()).metadata();
     expect([originalMeta.format, originalMeta.width, originalMeta.height, originalMeta.exif]).toEqual(['jpeg', 2048, 1365, undefined]);
-    for (const [tail, side] of [['-t.webp', 200], ['-m.webp', 600]] as const) {
+    for (const [tail, side] of [['-t.webp', 200], ['-s.webp', 400], ['-m.webp', 600]] as const) {
       const r = await request.get(`${base}${tail}`);
       expect(r.status()).toBe(200);
       const meta = await sharp(await r.body()).metadata();
@@ -161,14 +161,14 @@ test('an uploaded photo: the card takes the thumb or the medium, the table the t
       await context.close();
     }
 
-    // A desktop at 1x: a table row (56 px) takes the 200; the card (about 250 px wide) the 600, never the original.
+    // A desktop at 1x: a table row (56 px) takes the 200; the card (about 250 px wide) the 400, never the original.
     {
       const { context, page: desk } = await resellerPage(browser, reseller.token, { width: 1440, height: 900 }, 1);
       const pictures: string[] = [];
       desk.on('request', (r) => {
         if (r.resourceType() === 'image' && r.url().includes('/storage/')) pictures.push(new URL(r.url()).pathname);
       });
-      // The table first: Chromium reuses a larger candidate it already holds (the card's 600).
+      // The table first: Chromium reuses a larger candidate it already holds (the card's 400).
       await desk.goto(listUrl('table'));
       const row = desk.locator(`[data-testid="product-row"][data-product-id="${id}"]`);
       await expect(desk.getByTestId('product-table')).toHaveAttribute('data-layout', 'table');
@@ -179,8 +179,8 @@ test('an uploaded photo: the card takes the thumb or the medium, the table the t
       await desk.goto(listUrl('card'));
       const card = desk.locator(`[data-testid="product-card"][data-product-id="${id}"]`);
       const cardPic = await loaded(card.getByTestId('product-card-image'));
-      // (1440 - 352) / 4 - 24 = 248 CSS px: more than the thumb's 200, so the medium.
-      expect(cardPic).toEqual({ src: `${base}-m.webp`, width: 600 });
+      // (1440 - 352) / 4 - 24 = 248 CSS px: more than the thumb's 200, less than the 400 step.
+      expect(cardPic).toEqual({ src: `${base}-s.webp`, width: 400 });
       await shot(desk, 'pictures-list-desktop-1440');
 
       // The product page: the medium, eager; the zoom: the JPEG original.

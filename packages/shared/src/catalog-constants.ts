@@ -12,8 +12,10 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
  * Side in pixels of the square variants made of every stored picture (issue 30): `thumb` for
  * cards, tables and lists, `medium_centered` for the quick view and the product page (and a
  * card's 2x). Both are WebP on a white square; `original` is a JPEG of at most 2048 px a side.
+ * `small` is not a type of the spec: a 400 px square stored beside the thumb (`-s.webp`), the
+ * step a card's srcset takes on a phone at 1.75-2x.
  */
-export const PICTURE_SIZES = { thumb: 200, medium_centered: 600 } as const;
+export const PICTURE_SIZES = { thumb: 200, small: 400, medium_centered: 600 } as const;
 
 /** `/storage/{path}`: the URL of a stored image path. */
 export const storageUrl = (path: string | null | undefined): string =>

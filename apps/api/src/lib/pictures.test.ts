@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import sharp, { type Sharp } from 'sharp';
 import { PICTURE_SIZES } from '@drop/shared';
 import { MAX_IMAGE_PIXELS } from './image-limits.ts';
-import { PICTURE_DECODERS, PICTURE_ORIGINAL_MAX_SIDE, decoderLoad, isPicturePath, makeVariants, pictureHash, pictureHashOf, picturePaths, removePicture, storePicture, variantsOf, type StoredPicture } from './pictures.ts';
+import { PICTURE_DECODERS, PICTURE_ORIGINAL_MAX_SIDE, decoderLoad, isPicturePath, makeVariants, pictureHash, pictureHashOf, picturePaths, removePicture, smallOf, storePicture, variantsOf, type StoredPicture } from './pictures.ts';
 
 /**
  * lib/pictures.ts (issue 30): the three variants' sizes and formats, EXIF orientation, stripped
@@ -73,7 +73,9 @@ describe('paths', () => {
     expect(set).toEqual({ original: `pictures/${hash.slice(0, 2)}/${hash}.jpg`, mediumCentered: `pictures/${hash.slice(0, 2)}/${hash}-m.webp`, thumb: `pictures/${hash.slice(0, 2)}/${hash}-t.webp` });
     expect(variantsOf(set.original)).toEqual(set);
     expect(variantsOf(set.thumb)).toBeNull();
-    for (const p of Object.values(set)) {
+    expect(smallOf(set.thumb)).toBe(`pictures/${hash.slice(0, 2)}/${hash}-s.webp`);
+    expect(smallOf(set.original)).toBeNull();
+    for (const p of [...Object.values(set), smallOf(set.thumb)!]) {
       expect(isPicturePath(p), p).toBe(true);
       expect(pictureHashOf(p)).toBe(hash);
     }
@@ -113,6 +115,7 @@ describe('variants: size and format', () => {
       expect(await sharp(original).metadata()).toMatchObject({ format: 'jpeg', width: c.original[0], height: c.original[1], channels: 3, isProgressive: true });
       for (const [rel, side] of [
         [p.mediumCentered, PICTURE_SIZES.medium_centered],
+        [smallOf(p.thumb)!, PICTURE_SIZES.small],
         [p.thumb, PICTURE_SIZES.thumb],
       ] as const) {
         const bytes = fileOf(dataDir, rel);
@@ -355,7 +358,11 @@ describe('the same bytes', () => {
     expect(first.created).toBe(true);
     expect(second).toEqual({ ...first, created: false });
     expect(filesUnder(path.join(dataDir, 'storage')).map((f) => [f, fs.statSync(path.join(dataDir, 'storage', f)).mtimeMs])).toEqual(before);
-    expect(before.map(([f]) => f)).toEqual([first.original, first.mediumCentered, first.thumb].sort());
+    expect(before.map(([f]) => f)).toEqual([first.original, first.mediumCentered, first.thumb, smallOf(first.thumb)].sort());
+    // The 400 px step missing: made again too.
+    fs.rmSync(path.join(dataDir, 'storage', smallOf(first.thumb)!));
+    expect(await stored(dataDir, jpeg)).toEqual({ ...first, created: true });
+    expect(fs.existsSync(path.join(dataDir, 'storage', smallOf(first.thumb)!))).toBe(true);
     // One file missing: made again.
     fs.rmSync(path.join(dataDir, 'storage', first.thumb));
     expect(await stored(dataDir, jpeg)).toEqual({ ...first, created: true });
@@ -370,7 +377,7 @@ describe('the same bytes', () => {
     const [a, b, c] = await Promise.all([stored(dataDir, jpeg), stored(dataDir, jpeg), stored(dataDir, jpeg)]);
     expect(b.original).toBe(a.original);
     expect(c.thumb).toBe(a.thumb);
-    expect(filesUnder(path.join(dataDir, 'storage'))).toEqual([a.original, a.mediumCentered, a.thumb].sort());
+    expect(filesUnder(path.join(dataDir, 'storage'))).toEqual([a.original, a.mediumCentered, a.thumb, smallOf(a.thumb)].sort());
     expect(await sharp(fileOf(dataDir, a.original)).metadata()).toMatchObject({ format: 'jpeg', width: 2048, height: 1365 });
     expect(await sharp(fileOf(dataDir, a.mediumCentered)).metadata()).toMatchObject({ format: 'webp', width: 600, height: 600 });
     expect(await sharp(fileOf(dataDir, a.thumb)).metadata()).toMatchObject({ format: 'webp', width: 200, height: 200 });

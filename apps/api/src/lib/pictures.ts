@@ -14,6 +14,9 @@ import { MAX_IMAGE_PIXELS, checkImagePixels } from './image-limits.ts';
  *   pictures/ab/<hash>.jpg    original: JPEG (feeds, marketplaces, zoom), at most 2048 px a side
  *   pictures/ab/<hash>-m.webp medium_centered: WebP, centred on a white square of 600 px
  *   pictures/ab/<hash>-t.webp thumb: WebP, centred on a white square of 200 px
+ *   pictures/ab/<hash>-s.webp not a type of the spec: the same square at 400 px, a card's step
+ *                             between the thumb and the medium in its srcset (a phone card of
+ *                             about 170 CSS px at 1.75-2x needs 300-340 device px)
  *
  * EXIF orientation is applied and every piece of metadata (EXIF with its GPS position, XMP,
  * IPTC, comments) is dropped; colours are converted to sRGB. Transparency is flattened on
@@ -29,7 +32,7 @@ export const PICTURE_DIR = 'pictures';
 export const PICTURE_ORIGINAL_MAX_SIDE = 2048;
 export const PICTURE_INPUT_MIMES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
-const QUALITY = { original: 85, medium: 78, thumb: 75 } as const;
+const QUALITY = { original: 85, medium: 78, small: 76, thumb: 75 } as const;
 
 /**
  * At most this many pictures are decoded at once in a process, whoever asks (uploads, the 1C
@@ -55,7 +58,7 @@ async function withDecoder<T>(work: () => Promise<T>): Promise<T> {
 /** How many pictures are being decoded now and how many wait (for the tests of the bound). */
 export const decoderLoad = () => ({ decoding, waiting: waiting.length });
 const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
-const PATH_RE = /^pictures\/([0-9a-f]{2})\/([0-9a-f]{64})(-m\.webp|-t\.webp|\.jpg)$/;
+const PATH_RE = /^pictures\/([0-9a-f]{2})\/([0-9a-f]{64})(-m\.webp|-s\.webp|-t\.webp|\.jpg)$/;
 
 // Decoded pixels are not cached between pictures (a 1C exchange passes thousands once each).
 sharp.cache(false);
@@ -82,6 +85,9 @@ export function picturePaths(hash: string): PictureSet {
   const base = `${PICTURE_DIR}/${hash.slice(0, 2)}/${hash}`;
   return { original: `${base}.jpg`, mediumCentered: `${base}-m.webp`, thumb: `${base}-t.webp` };
 }
+
+/** The 400 px square beside a stored thumb (`pictures/ab/<hash>-t.webp`), or null for any other path. */
+export const smallOf = (thumb: string): string | null => (/^pictures\/[0-9a-f]{2}\/[0-9a-f]{64}-t\.webp$/.test(thumb) ? thumb.replace(/-t\.webp$/, '-s.webp') : null);
 
 /** The variants of a stored original (`pictures/ab/<hash>.jpg`), or null for any other path. */
 export function variantsOf(original: string): PictureSet | null {
@@ -132,7 +138,8 @@ export async function storePicture(dataDir: string, bytes: Buffer): Promise<Pict
   const hash = pictureHash(bytes);
   const set = picturePaths(hash);
   const abs = (rel: string) => path.join(dataDir, 'storage', rel);
-  if ((await exists(abs(set.original))) && (await exists(abs(set.mediumCentered))) && (await exists(abs(set.thumb)))) {
+  const small = smallOf(set.thumb)!;
+  if ((await exists(abs(set.original))) && (await exists(abs(set.mediumCentered))) && (await exists(abs(set.thumb))) && (await exists(abs(small)))) {
     const meta = await sharp(abs(set.original)).metadata();
     return { ok: true, picture: { ...set, hash, width: meta.width ?? 0, height: meta.height ?? 0, created: false } };
   }
@@ -142,11 +149,12 @@ export async function storePicture(dataDir: string, bytes: Buffer): Promise<Pict
   // Variants first, the original last: a set whose original exists is complete.
   await writeAtomic(abs(set.mediumCentered), outputs[1]);
   await writeAtomic(abs(set.thumb), outputs[2]);
+  await writeAtomic(abs(small), outputs[3]);
   await writeAtomic(abs(set.original), outputs[0].data);
   return { ok: true, picture: { ...set, hash, width: outputs[0].width, height: outputs[0].height, created: true } };
 }
 
-type Variants = [OutputInfo & { data: Buffer }, Buffer, Buffer];
+type Variants = [OutputInfo & { data: Buffer }, Buffer, Buffer, Buffer];
 
 /**
  * Decodes `bytes` and encodes the three variants (original, medium, thumb) in memory. libvips is
@@ -168,12 +176,13 @@ export async function makeVariants(bytes: Buffer): Promise<{ ok: true; variants:
     const square = (side: number) => pixels().resize({ width: side, height: side, fit: 'contain', background: WHITE });
     // Plain progressive libjpeg-turbo, not mozjpeg: a third larger, but about three times faster
     // than mozjpeg, which a 1C exchange of thousands of photos on two cores needs more (decision 0018).
-    const [original, medium, thumb] = await Promise.all([
+    const [original, medium, thumb, small] = await Promise.all([
       pixels().jpeg({ quality: QUALITY.original, progressive: true }).toBuffer({ resolveWithObject: true }),
       square(PICTURE_SIZES.medium_centered).webp({ quality: QUALITY.medium }).toBuffer(),
       square(PICTURE_SIZES.thumb).webp({ quality: QUALITY.thumb }).toBuffer(),
+      square(PICTURE_SIZES.small).webp({ quality: QUALITY.small }).toBuffer(),
     ]);
-    return { ok: true, variants: [{ ...original.info, data: original.data }, medium, thumb] };
+    return { ok: true, variants: [{ ...original.info, data: original.data }, medium, thumb, small] };
   } catch (err) {
     if (err instanceof Error && /pixel limit/i.test(err.message)) return { ok: false, reason: 'too_big' };
     return { ok: false, reason: 'not_image' };
@@ -184,5 +193,5 @@ export async function makeVariants(bytes: Buffer): Promise<{ ok: true; variants:
 export async function removePicture(dataDir: string, original: string): Promise<void> {
   const set = variantsOf(original);
   if (!set) return;
-  await Promise.all([set.original, set.mediumCentered, set.thumb].map((rel) => fsp.rm(path.join(dataDir, 'storage', rel), { force: true })));
+  await Promise.all([set.original, set.mediumCentered, set.thumb, smallOf(set.thumb)!].map((rel) => fsp.rm(path.join(dataDir, 'storage', rel), { force: true })));
 }

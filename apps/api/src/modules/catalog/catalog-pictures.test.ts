@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
-import { pictureHash, picturePaths } from '../../lib/pictures.ts';
+import { pictureHash, picturePaths, smallOf } from '../../lib/pictures.ts';
 import { ensurePictureFiles, storeProductImage } from './product-images.ts';
 
 /**
@@ -138,12 +138,13 @@ describe('a camera photo uploaded in the back office', () => {
     const expected = picturePaths(pictureHash(photo));
     expect(row).toMatchObject({ original: expected.original, medium_centered: expected.mediumCentered, thumb: expected.thumb });
     expect(up.body.data.images.at(-1)).toMatchObject({ id: row.id, original: `/storage/${expected.original}`, thumb: `/storage/${expected.thumb}` });
-    expect(filesUnder(storage())).toEqual([expected.original, expected.mediumCentered, expected.thumb].sort());
+    expect(filesUnder(storage())).toEqual([expected.original, expected.mediumCentered, expected.thumb, smallOf(expected.thumb)].sort());
 
     for (const [rel, type, format, w, h] of [
       [expected.original, 'image/jpeg', 'jpeg', 1536, 2048],
       [expected.mediumCentered, 'image/webp', 'webp', 600, 600],
       [expected.thumb, 'image/webp', 'webp', 200, 200],
+      [smallOf(expected.thumb)!, 'image/webp', 'webp', 400, 400],
     ] as const) {
       const res = await t.app.inject({ method: 'GET', url: `/storage/${rel}` });
       expect(res.statusCode, rel).toBe(200);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { imageTooBig } from '../../lib/image-limits.ts';
-import { isPicturePath, pictureContentType, pictureHashOf, picturePaths, removePicture, storePicture, type StoredPicture } from '../../lib/pictures.ts';
+import { isPicturePath, pictureContentType, pictureHashOf, picturePaths, removePicture, smallOf, storePicture, type StoredPicture } from '../../lib/pictures.ts';
 
 /**
  * Catalogue pictures live under DATA_DIR/storage and are served publicly at /storage/{path}.
@@ -49,7 +49,7 @@ export async function lockPicture(tx: Db, hash: string): Promise<void> {
  */
 export async function ensurePictureFiles(tx: Db, dataDir: string, picture: StoredPicture, bytes: Buffer): Promise<void> {
   await lockPicture(tx, picture.hash);
-  const present = await Promise.all([picture.original, picture.mediumCentered, picture.thumb].map((rel) => fsp.stat(path.join(dataDir, 'storage', rel)).then((s) => s.isFile(), () => false)));
+  const present = await Promise.all([picture.original, picture.mediumCentered, picture.thumb, ...[smallOf(picture.thumb)].filter((x) => x !== null)].map((rel) => fsp.stat(path.join(dataDir, 'storage', rel)).then((s) => s.isFile(), () => false)));
   if (present.every(Boolean)) return;
   const again = await storePicture(dataDir, bytes);
   if (!again.ok) throw new Error(`picture ${picture.hash} could not be stored again: ${again.reason}`);

@@ -266,8 +266,8 @@ describe('a zip of real-size photos through the 1C exchange', () => {
     expect(await imagesOf(G.portrait)).toMatchObject([setOf(bytes.portrait), setOf(bytes.landscape)]);
     expect(await imagesOf(G.copy)).toMatchObject([setOf(bytes.landscape)]);
     expect(await imagesOf(G.png)).toMatchObject([setOf(bytes.png)]);
-    // (4 distinct pictures + the old one) × 3 files: the landscape named three times (two goods, two names) is stored once.
-    expect(pictureFiles()).toHaveLength(5 * 3);
+    // (4 distinct pictures + the old one) × 4 files (original, medium, thumb, the 400 px step): the landscape named three times (two goods, two names) is stored once.
+    expect(pictureFiles()).toHaveLength(5 * 4);
     const mapped = await query(t, `SELECT external_id, name FROM onec_external_ids WHERE kind = 'picture' ORDER BY external_id`);
     expect(mapped).toEqual(
       [

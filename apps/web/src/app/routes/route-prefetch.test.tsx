@@ -69,7 +69,7 @@ describe('first-visit data prefetch (preloadRoutes withData, a page module\'s pr
 
     prefetchProductList({ props: { mode: 'category' }, params: { id: '53' }, search: '?page=2' });
     await waitFor(() => expect(imagePreloads()).toHaveLength(PRIORITY_CARD_IMAGES));
-    expect(imagePreloads().map((l) => new URL(l.href).pathname)).toEqual([1, 2, 3, 4].map((id) => `/storage/p/${id}-m.svg`));
+    expect(imagePreloads().map((l) => new URL(l.href).pathname)).toEqual([1, 2, 3, 4].map((id) => `/storage/p/${id}-t.svg`)); // the card takes the thumb (issue 30)
     expect(imagePreloads().every((l) => l.getAttribute('fetchpriority') === 'high')).toBe(true);
     imagePreloads().forEach((l) => l.remove());
   });

@@ -16,10 +16,10 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { storePicture, type PictureSet } from '../../../lib/pictures.ts';
+import { smallOf, storePicture, type PictureSet } from '../../../lib/pictures.ts';
 
 /** Bump when the drawing or the stored variants change: the cache of an older version is not used. */
-export const DEMO_PHOTO_VERSION = 3;
+export const DEMO_PHOTO_VERSION = 4;
 export const DEMO_PHOTO_COUNT = 14;
 
 export interface DemoPhoto extends PictureSet {
@@ -475,7 +475,7 @@ async function readManifest(dir: string, seed: number, count: number): Promise<D
   try {
     const m = JSON.parse(await fsp.readFile(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
     if (m.version !== DEMO_PHOTO_VERSION || m.seed !== seed || m.photos.length !== count) return null;
-    for (const p of m.photos) for (const rel of [p.original, p.mediumCentered, p.thumb]) if (!fs.existsSync(path.join(dir, 'storage', rel))) return null;
+    for (const p of m.photos) for (const rel of [p.original, p.mediumCentered, p.thumb, smallOf(p.thumb)!]) if (!fs.existsSync(path.join(dir, 'storage', rel))) return null;
     return m.photos;
   } catch {
     return null;
@@ -561,7 +561,7 @@ export async function installDemoPhotos(dataDir: string, opts: { seed?: number; 
   const pool = await demoPhotoPool(opts);
   await Promise.all(
     pool.photos.flatMap((p) =>
-      [p.original, p.mediumCentered, p.thumb].map(async (rel) => {
+      [p.original, p.mediumCentered, p.thumb, smallOf(p.thumb)!].map(async (rel) => {
         const to = path.join(dataDir, 'storage', rel);
         if (fs.existsSync(to)) return;
         await fsp.mkdir(path.dirname(to), { recursive: true });

@@ -13,7 +13,7 @@ describe('CartImage', () => {
     renderWithProviders(<CartImage path={path} size={56} />);
     const img = screen.getByTestId('cart-image');
     expect(img.getAttribute('src')).toBe(`${base}-t.webp`);
-    expect(img.getAttribute('srcset')).toBe(`${base}-t.webp 200w, ${base}-m.webp 600w`);
+    expect(img.getAttribute('srcset')).toBe(`${base}-t.webp 200w, ${base}-s.webp 400w, ${base}-m.webp 600w`);
     expect(img.getAttribute('sizes')).toBe('56px');
     expect([img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('loading'), img.getAttribute('decoding')]).toEqual(['200', '200', 'lazy', 'async']);
   });

@@ -24,7 +24,7 @@ import { productPictures } from '../lib/images.ts';
 const A = pictureHash(0xab);
 const B = pictureHash(0x3c);
 const file = (h: string, tail: string) => `/storage/pictures/${h.slice(0, 2)}/${h}${tail}`;
-const thumbSet = (h: string) => `${file(h, '-t.webp')} 200w, ${file(h, '-m.webp')} 600w`;
+const thumbSet = (h: string) => `${file(h, '-t.webp')} 200w, ${file(h, '-s.webp')} 400w, ${file(h, '-m.webp')} 600w`;
 const noop = () => undefined;
 
 function viewport(width: number) {
@@ -70,7 +70,7 @@ describe('cards', () => {
     expect(img.getAttribute('fetchpriority')).toBe('high');
   });
 
-  it('the list: the first PRIORITY_CARD_IMAGES cards eager, the rest lazy', async () => {
+  it('the list: the first PRIORITY_CARD_IMAGES cards eager, the rest lazy', { timeout: 20_000 }, async () => {
     vi.spyOn(window, 'scrollTo').mockImplementation(noop);
     const products = Array.from({ length: 6 }, (_, i) => stored(i + 1, pictureHash(0x10 + i)));
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(makeList(products))));
@@ -80,7 +80,7 @@ describe('cards', () => {
       </Routes>,
       { route: '/dashboard/favorites' },
     );
-    await waitFor(() => expect(screen.getAllByTestId('product-card-image')).toHaveLength(6));
+    await waitFor(() => expect(screen.getAllByTestId('product-card-image')).toHaveLength(6), { timeout: 10_000 });
     const imgs = screen.getAllByTestId('product-card-image');
     expect(imgs.map((i) => i.getAttribute('loading'))).toEqual(imgs.map((_, i) => (i < PRIORITY_CARD_IMAGES ? 'eager' : 'lazy')));
     imgs.forEach((img, i) => expectThumb(img, pictureHash(0x10 + i), CARD_IMAGE_SIZES));

@@ -9,8 +9,8 @@ const url = (h: string, tail: string) => `/storage/pictures/${h.slice(0, 2)}/${h
 describe('product pictures', () => {
   it('groups the API list into pictures: the n-th path of each type', () => {
     expect(productPictures(storedImages(a, b))).toEqual([
-      { thumb: url(a, '-t.webp'), medium: url(a, '-m.webp'), original: url(a, '.jpg'), variants: true },
-      { thumb: url(b, '-t.webp'), medium: url(b, '-m.webp'), original: url(b, '.jpg'), variants: true },
+      { thumb: url(a, '-t.webp'), small: url(a, '-s.webp'), medium: url(a, '-m.webp'), original: url(a, '.jpg'), variants: true },
+      { thumb: url(b, '-t.webp'), small: url(b, '-s.webp'), medium: url(b, '-m.webp'), original: url(b, '.jpg'), variants: true },
     ]);
     expect(productPictures([])).toEqual([]);
     expect(firstPicture([])).toBeNull();
@@ -18,18 +18,18 @@ describe('product pictures', () => {
 
   it('a type missing for a picture falls back on another of the same picture', () => {
     const [p] = productPictures([{ type: 'original', path: 'products/ab/x.png' }]);
-    expect(p).toEqual({ thumb: '/storage/products/ab/x.png', medium: '/storage/products/ab/x.png', original: '/storage/products/ab/x.png', variants: false });
+    expect(p).toEqual({ thumb: '/storage/products/ab/x.png', small: null, medium: '/storage/products/ab/x.png', original: '/storage/products/ab/x.png', variants: false });
     const [q] = productPictures([
       { type: 'medium_centered', path: 'demo/p/1-1-m.svg' },
       { type: 'thumb', path: 'demo/p/1-1-t.svg' },
     ]);
-    expect(q).toMatchObject({ thumb: '/storage/demo/p/1-1-t.svg', medium: '/storage/demo/p/1-1-m.svg', original: '/storage/demo/p/1-1-m.svg', variants: false });
+    expect(q).toMatchObject({ thumb: '/storage/demo/p/1-1-t.svg', small: null, medium: '/storage/demo/p/1-1-m.svg', original: '/storage/demo/p/1-1-m.svg', variants: false });
   });
 
   it('a card: the thumb with the medium as its 600w, sizes of the grid, square 200 x 200', () => {
     expect(cardSource(storedImages(a))).toEqual({
       src: url(a, '-t.webp'),
-      srcSet: `${url(a, '-t.webp')} 200w, ${url(a, '-m.webp')} 600w`,
+      srcSet: `${url(a, '-t.webp')} 200w, ${url(a, '-s.webp')} 400w, ${url(a, '-m.webp')} 600w`,
       sizes: CARD_IMAGE_SIZES,
       width: 200,
       height: 200,
@@ -40,7 +40,7 @@ describe('product pictures', () => {
   });
 
   it('a small thumbnail: sizes is its width', () => {
-    expect(smallSource(firstPicture(storedImages(a)), 56)).toMatchObject({ src: url(a, '-t.webp'), sizes: '56px', srcSet: `${url(a, '-t.webp')} 200w, ${url(a, '-m.webp')} 600w` });
+    expect(smallSource(firstPicture(storedImages(a)), 56)).toMatchObject({ src: url(a, '-t.webp'), sizes: '56px', srcSet: `${url(a, '-t.webp')} 200w, ${url(a, '-s.webp')} 400w, ${url(a, '-m.webp')} 600w` });
   });
 
   it('legacy pictures (one path three times, demo SVGs): the file alone, no srcset', () => {
@@ -62,9 +62,9 @@ describe('product pictures', () => {
 
   it('one stored path (cart line, promo card) gives its variants when it is of the picture store', () => {
     for (const tail of ['-m.webp', '-t.webp', '.jpg']) {
-      expect(pictureFromPath(`pictures/${a.slice(0, 2)}/${a}${tail}`)).toEqual({ thumb: url(a, '-t.webp'), medium: url(a, '-m.webp'), original: url(a, '.jpg'), variants: true });
+      expect(pictureFromPath(`pictures/${a.slice(0, 2)}/${a}${tail}`)).toEqual({ thumb: url(a, '-t.webp'), small: url(a, '-s.webp'), medium: url(a, '-m.webp'), original: url(a, '.jpg'), variants: true });
     }
-    expect(pictureFromPath('onec/ab/photo.jpg')).toEqual({ thumb: '/storage/onec/ab/photo.jpg', medium: '/storage/onec/ab/photo.jpg', original: '/storage/onec/ab/photo.jpg', variants: false });
+    expect(pictureFromPath('onec/ab/photo.jpg')).toEqual({ thumb: '/storage/onec/ab/photo.jpg', small: null, medium: '/storage/onec/ab/photo.jpg', original: '/storage/onec/ab/photo.jpg', variants: false });
     // Not a hash of the store: used as it is.
     expect(pictureFromPath('pictures/ab/not-a-hash-m.webp')?.variants).toBe(false);
     expect(pictureFromPath(null)).toBeNull();

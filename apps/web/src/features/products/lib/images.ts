@@ -12,6 +12,8 @@ export const PRIORITY_CARD_IMAGES = 4;
  */
 export interface Picture {
   thumb: string;
+  /** The 400 px square stored beside a thumb of the picture store (`-s.webp`), the srcset's middle step; null for other pictures. */
+  small: string | null;
   medium: string;
   original: string;
   /** The thumb and the medium are distinct raster files of PICTURE_SIZES (a srcset can offer both). */
@@ -31,7 +33,8 @@ const PICTURE_PATH = /^\/?pictures\/([0-9a-f]{2})\/([0-9a-f]{64})(?:-m\.webp|-t\
 
 function pictureOf(thumb: string, medium: string, original: string): Picture {
   const variants = thumb !== medium && !/\.svg$/i.test(thumb) && !/\.svg$/i.test(medium);
-  return { thumb: storageUrl(thumb), medium: storageUrl(medium), original: storageUrl(original), variants };
+  const small = variants && /^\/?pictures\/[0-9a-f]{2}\/[0-9a-f]{64}-t\.webp$/.test(thumb) ? storageUrl(thumb.replace(/-t\.webp$/, '-s.webp')) : null;
+  return { thumb: storageUrl(thumb), small, medium: storageUrl(medium), original: storageUrl(original), variants };
 }
 
 /**
@@ -86,14 +89,16 @@ export const CARD_IMAGE_SIZES = [
 
 /**
  * The thumb of a picture for a place `sizes` wide (a CSS length or media list: `56px` in a table
- * row, CARD_IMAGE_SIZES on a card), with the medium as its 600w alternative: the browser takes the
- * 200 px file where it is enough for the device's pixels and the 600 px one where it is not.
+ * row, CARD_IMAGE_SIZES on a card), with the 400 px square (pictures of the store) and the medium
+ * as its 400w and 600w alternatives: the browser takes the smallest file that covers the
+ * device's pixels (a phone card of about 170 CSS px at 1.75-2x takes the 400 px one).
  */
 export function thumbSource(picture: Picture | null, sizes: string): ImgSource {
   const side = PICTURE_SIZES.thumb;
   if (!picture) return { src: PLACEHOLDER_IMAGE, width: side, height: side };
   if (!picture.variants) return { src: picture.thumb, width: side, height: side };
-  return { src: picture.thumb, srcSet: `${picture.thumb} ${side}w, ${picture.medium} ${PICTURE_SIZES.medium_centered}w`, sizes, width: side, height: side };
+  const steps = [`${picture.thumb} ${side}w`, ...(picture.small ? [`${picture.small} ${PICTURE_SIZES.small}w`] : []), `${picture.medium} ${PICTURE_SIZES.medium_centered}w`];
+  return { src: picture.thumb, srcSet: steps.join(', '), sizes, width: side, height: side };
 }
 
 /** The medium (600 px square) of a picture: the quick view, the product page. */

@@ -93,7 +93,7 @@ describe('HeaderSearch', () => {
     const [photo, svg] = screen.getAllByTestId('search-result-image');
     const base = `/storage/pictures/5e/${hash}`;
     expect(photo!.getAttribute('src')).toBe(`${base}-t.webp`);
-    expect(photo!.getAttribute('srcset')).toBe(`${base}-t.webp 200w, ${base}-m.webp 600w`);
+    expect(photo!.getAttribute('srcset')).toBe(`${base}-t.webp 200w, ${base}-s.webp 400w, ${base}-m.webp 600w`);
     expect(photo!.getAttribute('sizes')).toBe('48px');
     expect([photo!.getAttribute('width'), photo!.getAttribute('height'), photo!.getAttribute('loading')]).toEqual(['200', '200', 'lazy']);
     expect(svg!.getAttribute('src')).toBe('/storage/demo/p/8-1-t.svg');
