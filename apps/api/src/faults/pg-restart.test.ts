@@ -136,6 +136,10 @@ describe.skipIf(!enabled)('PostgreSQL restarted under a running API', () => {
         // A few seconds of outage, as a restart would take, with the pg-boss workers and the listener retrying meanwhile.
         await new Promise((r) => setTimeout(r, Math.max(0, outageMs - (Date.now() - downAt))));
         expect(api.child.exitCode).toBeNull();
+      } catch (err) {
+        // Seen once in CI (ECONNRESET from the API right after an immediate shutdown, not reproduced in 10 runs since): say whether the process died and what it printed.
+        console.log(`[pg-restart ${mode}] failed; API exit code ${api.child.exitCode}, signal ${api.child.signalCode}; its output ends:\n${api.output().slice(-4000)}`);
+        throw err;
       } finally {
         cluster.start();
       }
