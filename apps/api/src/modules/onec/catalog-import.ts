@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { mapLimit } from '../../lib/map-limit.ts';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../../lib/image-limits.ts';
@@ -81,19 +82,6 @@ type PictureResult = string | 'missing' | 'not_image' | 'too_big';
 /** The variants of a stored original; a legacy name (one raw file) is all three. */
 const setOf = (original: string): PictureSet => variantsOf(original) ?? { original, mediumCentered: original, thumb: original };
 
-/** Runs `fn` over `items`, `limit` at a time; answers in order. */
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 const UAH = new Set(['', 'uah', 'грн', 'грн.', '980', 'гривня', 'гривна']);
 /** One import at a time, whatever process runs it (transaction-level advisory lock). */
 export const IMPORT_LOCK = 0x1c_ca7a;

@@ -1,4 +1,5 @@
 import fsp from 'node:fs/promises';
+import { mapLimit } from '../../lib/map-limit.ts';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -63,19 +64,6 @@ async function convertOne(dataDir: string, legacy: string): Promise<Outcome> {
   return stored.ok ? { ok: true, set: stored.picture } : { ok: false, reason: stored.reason };
 }
 
-/** Runs `fn` over `items`, `limit` at a time, answers in order. */
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 /** Deletes the legacy files nothing refers to any more (under the 1C import's lock). */
 async function deleteUnreferenced(db: Db, dataDir: string, paths: string[]): Promise<number> {
