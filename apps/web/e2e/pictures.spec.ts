@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import type { AdminProductDto, CategoryDto } from '@drop/shared';
+import { PRIORITY_CARD_IMAGES, type AdminProductDto, type CategoryDto, type ProductsResponse } from '@drop/shared';
 import type Sharp from 'sharp';
 import { apiGet, createReseller, leavesOf, operatorToken, signInWithToken } from './fixtures.ts';
 
@@ -207,4 +207,45 @@ test('an uploaded photo: the card takes the thumb or the medium, the table the t
     // Out of the catalogue the other specs read.
     await request.post(`/api/v1/admin/catalog/products/${id}/archive`, { headers: auth });
   }
+});
+
+test('a category\'s first visit on a phone: the HTML preloads the first cards\' pictures, each downloaded once, in the size the card shows', async ({ request, browser }) => {
+  const reseller = await createReseller(request);
+  const tree = (await apiGet<{ data: CategoryDto[] }>(request, reseller.token, '/api/v1/categories')).data;
+  // A category whose first cards show stored photos (the demo catalogue's pool).
+  let leafId = 0;
+  for (const leaf of leavesOf(tree).filter((c) => c.products_count >= 4)) {
+    const first = (await apiGet<ProductsResponse>(request, reseller.token, `/api/v1/products?category_id=${leaf.id}&page=1&per_page=10`)).data.slice(0, PRIORITY_CARD_IMAGES);
+    if (first.length === PRIORITY_CARD_IMAGES && first.every((p) => p.images.some((i) => i.type === 'thumb' && /-t\.webp$/.test(i.path)))) {
+      leafId = leaf.id;
+      break;
+    }
+  }
+  expect(leafId, 'a category whose first cards have stored photos').toBeGreaterThan(0);
+  // Lighthouse's phone: 412 px at DPR 1.75, a card of about 172 CSS px: the 400 px step.
+  const { context, page } = await resellerPage(browser, reseller.token, { width: 412, height: 823 }, 1.75, true);
+  const fresh = await context.newPage();
+  await page.close();
+  const pictures: string[] = [];
+  fresh.on('request', (r) => {
+    if (r.resourceType() === 'image' && r.url().includes('/storage/pictures/')) pictures.push(new URL(r.url()).pathname);
+  });
+  await fresh.goto(`/dashboard/catalog/${leafId}/products`);
+  const cards = fresh.getByTestId('product-card-image');
+  await expect(cards.nth(PRIORITY_CARD_IMAGES - 1)).toBeVisible();
+  // The dashboard's HTML asked for them (its inline script marks its links data-early), with the card's srcset and sizes.
+  const preloads = await fresh.evaluate(() => [...document.head.querySelectorAll('link[data-early][rel="preload"][as="image"][imagesrcset]')].map((l) => l.getAttribute('href')));
+  const shown: string[] = [];
+  for (let i = 0; i < PRIORITY_CARD_IMAGES; i++) {
+    const img = cards.nth(i);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    shown.push(new URL(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).pathname);
+    expect(preloads).toContain(await img.getAttribute('src'));
+  }
+  expect(shown.every((s) => s.endsWith('-s.webp')), shown.join(' ')).toBe(true);
+  // Each shown picture was downloaded once, and no picture in a second size (the preload and the img agree).
+  for (const s of new Set(shown)) expect(pictures.filter((p) => p === s), s).toHaveLength(1);
+  const bases = pictures.map((p) => p.replace(/(-[tsm]\.webp|\.jpg)$/, ''));
+  for (const base of new Set(bases)) expect(new Set(pictures.filter((p) => p.startsWith(base))).size, base).toBe(1);
+  await context.close();
 });

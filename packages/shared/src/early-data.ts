@@ -1,3 +1,4 @@
+import { CARD_IMAGE_SIZES, PICTURE_SIZES, PRIORITY_CARD_IMAGES } from './catalog-constants.ts';
 import { API_VERSION, DEFAULT_PER_PAGE, PER_PAGE_OPTIONS, STORAGE_KEYS } from './constants.ts';
 import { DEFAULT_LOCALE, LOCALES } from './locale.ts';
 import { PRERENDER_GATE_ATTRIBUTE } from './prerender.ts';
@@ -36,14 +37,30 @@ export const EARLY_DATA_SCRIPT =
   `l=s.getItem(${JSON.stringify(STORAGE_KEYS.locale)});if(${JSON.stringify(LOCALES)}.indexOf(l)<0)l=${JSON.stringify(DEFAULT_LOCALE)};` +
   `if(!t||l!==${JSON.stringify(DEFAULT_LOCALE)})document.documentElement.setAttribute('${PRERENDER_GATE_ATTRIBUTE}','off');` +
   `if(!t||p.indexOf('/dashboard')!==0||!window.fetch)return;` +
-  `var u=${JSON.stringify(EARLY_SHELL_READS)}.slice();` +
+  `var u=${JSON.stringify(EARLY_SHELL_READS)}.slice(),q=null;` +
   `if(p==='/dashboard/catalog')u.push('/api/v1/categories');` +
   `var m=/^\\/dashboard\\/catalog\\/(\\d+)\\/products$/.exec(p);` +
   `if(m&&!location.search&&s.getItem(${JSON.stringify(STORAGE_KEYS.currentMarket)})===null){` +
   `var r=(s.getItem(${JSON.stringify(STORAGE_KEYS.perPage)})||'').trim(),n=/^\\d+$/.test(r)?Number(r):0;` +
   `if(${JSON.stringify(PER_PAGE_OPTIONS)}.indexOf(n)<0)n=${DEFAULT_PER_PAGE};` +
-  `u.push('/api/v1/products?category_id='+m[1]+'&page=1&per_page='+n)}` +
+  `q='/api/v1/products?category_id='+m[1]+'&page=1&per_page='+n;u.push(q)}` +
   `var h={Accept:'application/json','X-Localization':l,'X-Api-Version':${JSON.stringify(API_VERSION)},Authorization:'Bearer '+t},` +
   `e=window[${JSON.stringify(EARLY_DATA_GLOBAL)}]={};` +
-  `u.forEach(function(x){var f=fetch(x,{headers:h});f.catch(function(){});e[x]={res:f,token:t,lang:l,at:performance.now()}})` +
+  // The card view's first pictures (the page's largest paint): preloaded as soon as the list answers,
+  // beside the app's code rather than after it, with the card's own src, srcset and sizes (thumbSource).
+  `var P=function(j){var d=j&&j.data;if(!d||!d.length)return;` +
+  `var S=function(x){return '/storage/'+x.replace(/^\\/+/,'')};` +
+  `for(var i=0;i<d.length&&i<${PRIORITY_CARD_IMAGES};i++){` +
+  `var g=d[i].images||[],a=null,b=null,c=null;` +
+  `for(var k=0;k<g.length;k++){var y=g[k].type,v=g[k].path;` +
+  `if(y==='thumb'&&a===null)a=v;else if(y==='medium_centered'&&b===null)b=v;else if(y==='original'&&c===null)c=v}` +
+  `var th=a||b||c;if(!th)continue;var me=b||c||th,L=document.createElement('link');` +
+  `L.rel='preload';L.setAttribute('data-early','');L.setAttribute('as','image');L.setAttribute('fetchpriority','high');` +
+  `if(th!==me&&!/\\.svg$/i.test(th)&&!/\\.svg$/i.test(me)){` +
+  `var z=S(th)+' ${PICTURE_SIZES.thumb}w, ';` +
+  `if(/^\\/?pictures\\/[0-9a-f]{2}\\/[0-9a-f]{64}-t\\.webp$/.test(th))z+=S(th.replace(/-t\\.webp$/,'-s.webp'))+' ${PICTURE_SIZES.small}w, ';` +
+  `L.setAttribute('imagesrcset',z+S(me)+' ${PICTURE_SIZES.medium_centered}w');L.setAttribute('imagesizes',${JSON.stringify(CARD_IMAGE_SIZES)})}` +
+  `L.href=S(th);document.head.appendChild(L)}};` +
+  `u.forEach(function(x){var f=fetch(x,{headers:h});f.catch(function(){});e[x]={res:f,token:t,lang:l,at:performance.now()};` +
+  `if(x===q&&s.getItem(${JSON.stringify(STORAGE_KEYS.productVariant)})!=='table')f.then(function(r){return r.ok?r.clone().json():null}).then(P).catch(function(){})});` +
   `}catch(_){}})()`;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { EARLY_DATA_GLOBAL, EARLY_DATA_SCRIPT, EARLY_SHELL_READS, type EarlyRead } from '@drop/shared';
+import { EARLY_DATA_GLOBAL, EARLY_DATA_SCRIPT, EARLY_SHELL_READS, PRIORITY_CARD_IMAGES, STORAGE_KEYS, type EarlyRead, type ProductImageDto } from '@drop/shared';
 import { getBalanceQueryOptions } from '../features/auth/api/get-balance.ts';
 import { getUserQueryOptions } from '../features/auth/api/get-user.ts';
 import { getCartQueryOptions } from '../features/cart/api/get-cart.ts';
@@ -8,6 +8,7 @@ import { getCategoriesQueryOptions } from '../features/catalog/api/get-categorie
 import { getConfigQueryOptions } from '../features/config/api/get-config.ts';
 import { getNotificationsQueryOptions } from '../features/notifications/api/get-notifications.ts';
 import { getProductsQueryOptions } from '../features/products/api/get-products.ts';
+import { cardSource } from '../features/products/lib/images.ts';
 import { productListParams } from '../features/products/lib/list-params.ts';
 import { parseListState, readListDefaults } from '../features/products/lib/list-state.ts';
 import { api, EARLY_READ_MAX_AGE_MS } from './api-client.ts';
@@ -100,5 +101,71 @@ describe('early reads (EARLY_DATA_SCRIPT) and the API client', () => {
     vi.stubGlobal('fetch', vi.fn<FetchFn>());
     await expect(api.get('/auth/user')).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('on a category\'s card list, preloads the first cards\' pictures with the card\'s own src, srcset and sizes, once the list answers', async () => {
+    const hash = (c: string) => `pictures/${c}${c}/${c.repeat(64)}`;
+    const stored = (c: string): ProductImageDto[] => [
+      { type: 'thumb', path: `${hash(c)}-t.webp` },
+      { type: 'medium_centered', path: `${hash(c)}-m.webp` },
+      { type: 'original', path: `${hash(c)}.jpg` },
+    ] as ProductImageDto[];
+    const legacy = (path: string): ProductImageDto[] => (['thumb', 'medium_centered', 'original'] as const).map((type) => ({ type, path }) as ProductImageDto);
+    // Every kind of first picture a card can show: the store's variants (two of them), one file
+    // stored before issue 30, the demo's SVGs, a thumb without a medium, none; then more than the first screen.
+    const products = [
+      { id: 1, images: [...stored('a'), ...stored('b')] },
+      { id: 2, images: legacy('products/old/9.jpg') },
+      { id: 3, images: [] },
+      { id: 4, images: [{ type: 'thumb', path: 'demo/p/4-1-t.svg' }, { type: 'medium_centered', path: 'demo/p/4-1-m.svg' }, { type: 'original', path: 'demo/p/4-1-m.svg' }] },
+      { id: 5, images: stored('c') },
+    ] as { id: number; images: ProductImageDto[] }[];
+    const links = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((l) => ({
+        href: l.getAttribute('href'),
+        srcSet: l.getAttribute('imagesrcset') ?? undefined,
+        sizes: l.getAttribute('imagesizes') ?? undefined,
+        priority: l.getAttribute('fetchpriority'),
+      }));
+    const expected = products
+      .slice(0, PRIORITY_CARD_IMAGES)
+      .filter((p) => p.images.length > 0)
+      .map((p) => {
+        const { src, srcSet, sizes } = cardSource(p.images);
+        return { href: src, srcSet, sizes: srcSet ? sizes : undefined, priority: 'high' };
+      });
+    const fetchMock = vi.fn<FetchFn>(async (url) => (url.startsWith('/api/v1/products?') ? json({ data: products, meta: {} }) : json({ data: {} })));
+    const run = async (path: string) => {
+      document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
+      runScript(path, fetchMock);
+      await vi.waitFor(async () => {
+        const list = reads()?.[`/api/v1/products?category_id=53&page=1&per_page=10`];
+        if (list) await list.res;
+      });
+      // The preloads follow the list's answer (a few microtasks later).
+      await new Promise((r) => setTimeout(r, 20));
+      return links();
+    };
+    try {
+      const got = await run('/dashboard/catalog/53/products');
+      expect(got).toEqual(expected);
+      // The store's variants: 200w, the 400 px step, 600w; the legacy file and the SVG without a srcset.
+      expect(got[0]!.srcSet).toBe(`/storage/${hash('a')}-t.webp 200w, /storage/${hash('a')}-s.webp 400w, /storage/${hash('a')}-m.webp 600w`);
+      expect(got.map((l) => l.href)).toEqual([`/storage/${hash('a')}-t.webp`, '/storage/products/old/9.jpg', '/storage/demo/p/4-1-t.svg']);
+      // The app still reads the whole answer the script asked for.
+      const early = reads()!['/api/v1/products?category_id=53&page=1&per_page=10']!;
+      await expect((await early.res).json()).resolves.toMatchObject({ data: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }, { id: 5 }] });
+      // The table view shows no card pictures: nothing preloaded; nor on pages that are not a list.
+      localStorage.setItem(STORAGE_KEYS.productVariant, 'table');
+      expect(await run('/dashboard/catalog/53/products')).toEqual([]);
+      localStorage.removeItem(STORAGE_KEYS.productVariant);
+      document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
+      runScript('/dashboard/cart', fetchMock);
+      await new Promise((r) => setTimeout(r, 10));
+      expect(links()).toEqual([]);
+    } finally {
+      localStorage.removeItem(STORAGE_KEYS.productVariant);
+      document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
+    }
   });
 });

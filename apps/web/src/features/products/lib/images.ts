@@ -1,7 +1,6 @@
-import { BREAKPOINTS, DRAWER_WIDTH, PICTURE_SIZES, PLACEHOLDER_IMAGE, storageUrl, type ProductImageDto } from '@drop/shared';
+import { CARD_IMAGE_SIZES, PICTURE_SIZES, PLACEHOLDER_IMAGE, storageUrl, type ProductImageDto } from '@drop/shared';
 
-/** How many cards of a list load their picture first (eager, high priority): the first screen's. */
-export const PRIORITY_CARD_IMAGES = 4;
+export { CARD_IMAGE_SIZES, PRIORITY_CARD_IMAGES } from '@drop/shared';
 
 /**
  * One picture of a product as the URLs of its three variants (issue 30, decision 0018):
@@ -68,24 +67,6 @@ export function pictureFromPath(path: string | null | undefined): Picture | null
   return pictureOf(`${base}-t.webp`, `${base}-m.webp`, `${base}.jpg`);
 }
 
-/**
- * `sizes` of a card's picture in the list's card view: the real width of the image at each
- * breakpoint (PRODUCT_GRID_SX's columns and gaps, the dashboard's padding, the card's padding and,
- * from lg, the docked side navigation). A phone at DPR 2-3 (about 160 px × 3) and a desktop card
- * (above 200 px) take the 600 px variant, a small screen at DPR 1 the 200 px one.
- */
-export const CARD_IMAGE_SIZES = [
-  // 5 columns, gap 16, main padding 24, side navigation, card padding 12.
-  `(min-width: ${BREAKPOINTS.xl}px) calc((100vw - ${DRAWER_WIDTH + 48 + 4 * 16}px) / 5 - 24px)`,
-  // 4 columns, gap 16, main padding 24, side navigation, card padding 12.
-  `(min-width: ${BREAKPOINTS.lg}px) calc((100vw - ${DRAWER_WIDTH + 48 + 3 * 16}px) / 4 - 24px)`,
-  // 4 columns, gap 16, main padding 16, card padding 12.
-  `(min-width: ${BREAKPOINTS.md}px) calc((100vw - ${32 + 3 * 16}px) / 4 - 24px)`,
-  // 3 columns, gap 16, main padding 16, card padding 12.
-  `(min-width: ${BREAKPOINTS.sm}px) calc((100vw - ${32 + 2 * 16}px) / 3 - 24px)`,
-  // 2 columns, gap 8, main padding 12, card padding 8.
-  `calc((100vw - ${24 + 8}px) / 2 - 16px)`,
-].join(', ');
 
 /**
  * The thumb of a picture for a place `sizes` wide (a CSS length or media list: `56px` in a table
