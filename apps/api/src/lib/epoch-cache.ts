@@ -17,6 +17,9 @@ export class EpochCache<K extends NonNullable<unknown>, V extends Value> {
   private floor = 0;
   /** When each recently forgotten key was forgotten (bounded; overflow acts as a clear). */
   private readonly forgotten = new Map<K, number>();
+  /** Reads answered from the cache, and reads that were not (get() returning nothing, fetch() computing or joining a computation). */
+  hits = 0;
+  misses = 0;
 
   constructor(
     opts: { max: number; ttlMs: number; maxSize?: number; sizeOf?: (value: V) => number },
@@ -30,7 +33,10 @@ export class EpochCache<K extends NonNullable<unknown>, V extends Value> {
   }
 
   get(key: K): V | undefined {
-    return this.lru.get(key);
+    const value = this.lru.get(key);
+    if (value === undefined) this.misses++;
+    else this.hits++;
+    return value;
   }
 
   /** Call before reading the source of `key`; pass the result to set(). */
@@ -47,7 +53,7 @@ export class EpochCache<K extends NonNullable<unknown>, V extends Value> {
 
   /** The cached value of `key`, computing it once (concurrent callers share the computation). */
   async fetch(key: K, compute: () => Promise<V>): Promise<V> {
-    const hit = this.lru.get(key);
+    const hit = this.get(key);
     if (hit !== undefined) return hit;
     const running = this.inflight.get(key);
     if (running && running.seq >= this.floor && (this.forgotten.get(key) ?? -1) <= running.seq) return running.promise;
@@ -85,5 +91,10 @@ export class EpochCache<K extends NonNullable<unknown>, V extends Value> {
 
   get size(): number {
     return this.lru.size;
+  }
+
+  /** The counters since the process started, and the entries held now. */
+  stats(): { hits: number; misses: number; size: number } {
+    return { hits: this.hits, misses: this.misses, size: this.lru.size };
   }
 }

@@ -99,6 +99,7 @@ const EXPECTED: Record<string, StaffArea> = {
   'POST /api/v1/admin/catalog/products/bulk-change/preview': 'catalog',
   'POST /api/v1/admin/catalog/products/bulk-change': 'catalog',
   // pictures stored before issue 30: their conversion into variants
+  'GET /api/v1/admin/catalog/read-model': 'catalog',
   'GET /api/v1/admin/catalog/pictures/conversion': 'catalog',
   'POST /api/v1/admin/catalog/pictures/conversion': 'catalog',
   'POST /api/v1/admin/catalog/pictures/conversion/retry-failed': 'catalog',

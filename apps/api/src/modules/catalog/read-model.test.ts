@@ -39,6 +39,15 @@ describe('EpochCache', () => {
     expect(await c.fetch('b', async () => 8)).toBe(8);
   });
 
+  test('counts hits and misses of get() and fetch()', async () => {
+    const c = new EpochCache<string, number>({ max: 10, ttlMs: 60_000 });
+    expect(c.get('a')).toBeUndefined();
+    expect(await c.fetch('a', async () => 1)).toBe(1);
+    expect(await c.fetch('a', async () => 2)).toBe(1);
+    expect(c.get('a')).toBe(1);
+    expect(c.stats()).toEqual({ hits: 2, misses: 2, size: 1 });
+  });
+
   test('forgetting another key leaves an entry alone', async () => {
     const c = new EpochCache<number, string>({ max: 10, ttlMs: 60_000 });
     const started = c.begin();
@@ -72,6 +81,26 @@ describe('the catalogue read model against the database', () => {
     searchPageIds: vi.spyOn(catalogRepo, 'searchPageIds'),
   });
   const list = '/api/v1/products?category_id=3';
+
+  test('GET /admin/catalog/read-model: the hits and misses of each cache, for the catalogue staff', async () => {
+    const stats = async () => {
+      const r = await t.request('GET', '/api/v1/admin/catalog/read-model', { token: await t.operator() });
+      expect(r.status).toBe(200);
+      return r.body.data as { listening: boolean; pages: { hits: number; misses: number }; rows: { hits: number; misses: number } };
+    };
+    const url = '/api/v1/products?category_id=3&price_from=1&price_to=99999';
+    const before = await stats();
+    expect(before.listening).toBe(true);
+    await get(url);
+    const once = await stats();
+    expect(once.pages.misses).toBeGreaterThan(before.pages.misses);
+    await get(url);
+    const twice = await stats();
+    expect(twice.pages.hits).toBeGreaterThan(once.pages.hits);
+    expect(twice.pages.misses).toBe(once.pages.misses);
+    expect(twice.rows.hits).toBeGreaterThanOrEqual(once.rows.hits + 3);
+    expect((await t.request('GET', '/api/v1/admin/catalog/read-model', { token })).status).toBe(403);
+  });
 
   test('a page seen before is answered from memory: no query at all', async () => {
     expect(model().listening).toBe(true);

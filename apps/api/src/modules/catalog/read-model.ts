@@ -17,6 +17,20 @@ export interface UserSets {
 
 type Value = NonNullable<unknown>;
 
+interface CacheStats {
+  hits: number;
+  misses: number;
+  size: number;
+}
+
+export interface ReadModelStats {
+  listening: boolean;
+  aggregates: CacheStats;
+  pages: CacheStats;
+  rows: CacheStats;
+  userSets: CacheStats;
+}
+
 /** About how many bytes a cached product row holds (its strings dominate). */
 function rowSize(r: BaseProductRow): number {
   return 400 + 2 * (r.name_uk.length + r.name_ru.length + r.description_uk.length + r.description_ru.length + r.vendor_code.length) + 120 * r.images.length;
@@ -83,6 +97,11 @@ export class CatalogueReadModel implements ChangeSubscriber {
 
   forgetUser(userId: number): void {
     this.userSets.forget(userId);
+  }
+
+  /** Each cache's hits, misses and entries since the process started (benchmarks, operators). */
+  stats(): ReadModelStats {
+    return { listening: this.listening, aggregates: this.aggregates.stats(), pages: this.pages.stats(), rows: this.rows.stats(), userSets: this.userSets.stats() };
   }
 
   /** Cached like `pages` while listening; straight from `compute` otherwise. */
