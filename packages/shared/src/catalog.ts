@@ -80,6 +80,15 @@ export const productDto = z.object({
 });
 export type ProductDto = z.infer<typeof productDto>;
 
+/**
+ * A product as the lists carry it (GET /products, analogues; issue 31): what cards, table rows and
+ * their badges show. One name in the request's language, not both; no description; the first
+ * picture's three variants (`has_images` still says whether it has any). The quick view and the
+ * product page read the rest from GET /products/{id}.
+ */
+export const productListItemDto = productDto.omit({ name_uk: true, name_ru: true, description: true });
+export type ProductListItemDto = z.infer<typeof productListItemDto>;
+
 export const productDetailDto = productDto.extend({
   relation_properties: z.array(relationPropertyDto),
   /** Property list for display: type name -> value. */
@@ -125,7 +134,7 @@ export const productsQuery = z
 export type ProductsQuery = z.infer<typeof productsQuery>;
 
 export const productsResponse = z.object({
-  data: z.array(productDto),
+  data: z.array(productListItemDto),
   current_category: categoryDto.nullable(),
   breadcrumbs: z.array(breadcrumbDto),
   meta: z.object({ current_page: z.number(), per_page: z.number(), total: z.number(), last_page: z.number() }),

@@ -9,6 +9,7 @@ import {
   type PricingUser,
   type ProductDetailDto,
   type ProductDto,
+  type ProductListItemDto,
 } from '@drop/shared';
 import type { CategoryNode } from './category-tree.ts';
 import type { ProductRow } from './catalog.repository.ts';
@@ -35,29 +36,29 @@ export interface PriceContext {
   market: PricingMarket | null;
 }
 
-export function presentProduct(row: ProductRow, locale: Locale, prices: PriceContext): ProductDto {
+const imagesOf = (pictures: ProductRow['images']) =>
+  pictures.flatMap(([original, medium, thumb]) => [
+    { type: 'medium_centered' as const, path: medium },
+    { type: 'original' as const, path: original },
+    { type: 'thumb' as const, path: thumb },
+  ]);
+
+/** A product as the lists carry it: one name, no description, the first picture only (productListItemDto). */
+export function presentProductListItem(row: ProductRow, locale: Locale, prices: PriceContext): ProductListItemDto {
   const p = priceProduct(
     { dropKop: row.drop_kop, oldDropKop: row.old_drop_kop, retailKop: row.retail_kop, categoryPath: [row.category_id, row.parent_id, row.root_id] },
     prices.user,
     prices.market,
   );
-  const images = row.images.flatMap(([original, medium, thumb]) => [
-    { type: 'medium_centered' as const, path: medium },
-    { type: 'original' as const, path: original },
-    { type: 'thumb' as const, path: thumb },
-  ]);
   return {
     id: row.id,
     b2b_code_id: row.b2b_code_id,
     code_id: row.code_id,
     vendor_code: row.vendor_code,
     name: pick(locale, row.name_uk, row.name_ru),
-    name_uk: row.name_uk,
-    name_ru: row.name_ru,
     brand: row.brand,
-    description: pick(locale, row.description_uk, row.description_ru),
-    images,
-    has_images: images.length > 0,
+    images: imagesOf(row.images.slice(0, 1)),
+    has_images: row.images.length > 0,
     inet_pack: row.inet_pack,
     in_pack: row.in_pack,
     drop_price: kopToUah(p.dropKop),
@@ -76,6 +77,17 @@ export function presentProduct(row: ProductRow, locale: Locale, prices: PriceCon
     category_id: row.category_id,
     parent_id: row.parent_id,
     root_id: row.root_id,
+  };
+}
+
+/** The whole product (its page, the quick view): both names, the description and every picture. */
+export function presentProduct(row: ProductRow, locale: Locale, prices: PriceContext): ProductDto {
+  return {
+    ...presentProductListItem(row, locale, prices),
+    name_uk: row.name_uk,
+    name_ru: row.name_ru,
+    description: pick(locale, row.description_uk, row.description_ru),
+    images: imagesOf(row.images),
   };
 }
 

@@ -6,7 +6,7 @@ import {
   dataOf,
   filterGroupDto,
   filtersQuery,
-  productDto,
+  productListItemDto,
   productQuery,
   productResponse,
   productsQuery,
@@ -41,7 +41,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products/analogues/:id',
-    { schema: { tags: ['catalog'], security, params: idParam, querystring: productQuery, response: { 200: dataOf(z.array(productDto)) } } },
+    { schema: { tags: ['catalog'], security, params: idParam, querystring: productQuery, response: { 200: dataOf(z.array(productListItemDto)) } } },
     async (req) => ({ data: await listAnalogues(authedCtx(req), req.params.id, req.query.market_id) }),
   );
 

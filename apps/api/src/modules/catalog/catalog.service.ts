@@ -23,7 +23,7 @@ import {
   listCrumbs,
   pick,
   presentCategory,
-  presentProduct,
+  presentProductListItem,
   presentProductDetail,
   type ListKind,
   type PriceContext,
@@ -112,7 +112,7 @@ function sharedPage<T extends NonNullable<unknown>>(model: CatalogueReadModel, w
 }
 
 export interface ProductListResult {
-  data: ReturnType<typeof presentProduct>[];
+  data: ReturnType<typeof presentProductListItem>[];
   current_category: ReturnType<typeof presentCategory> | null;
   breadcrumbs: ReturnType<typeof listCrumbs>;
   meta: { current_page: number; per_page: number; total: number; last_page: number };
@@ -206,7 +206,7 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
     if (offset >= total) return envelope([], total);
     const rows = await model.products(ctx.user.id, [...exactPage, ...fuzzy.ids]);
     return envelope(
-      rows.map((r) => presentProduct(r, ctx.locale, prices)),
+      rows.map((r) => presentProductListItem(r, ctx.locale, prices)),
       total,
     );
   }
@@ -218,7 +218,7 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
   ]);
   const rows = await model.products(ctx.user.id, ids);
   return envelope(
-    rows.map((r) => presentProduct(r, ctx.locale, prices)),
+    rows.map((r) => presentProductListItem(r, ctx.locale, prices)),
     total,
   );
 }
@@ -283,7 +283,7 @@ export async function listAnalogues(ctx: AuthedCtx, id: number, marketId?: numbe
   }
   const rows = (await model.products(ctx.user.id, ids)).filter((r) => !tree.hiddenIds.has(r.category_id));
   const prices = await priceContext(ctx, marketId);
-  return rows.map((r) => presentProduct(r, ctx.locale, prices));
+  return rows.map((r) => presentProductListItem(r, ctx.locale, prices));
 }
 
 // ---------- filters ----------

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
 
@@ -51,6 +52,33 @@ describe('categories', () => {
 });
 
 describe('product lists', () => {
+  it('a list item carries what cards and rows show: one name, no description, the first picture; the product has the rest', async () => {
+    // Product 4 gets a second picture (the fixture gives every product one).
+    await t.database.db.execute(sql`INSERT INTO product_images (product_id, sort, original, medium_centered, thumb) VALUES (4, 1, 'demo/p/4-2-o.svg', 'demo/p/4-2-m.svg', 'demo/p/4-2-t.svg')`);
+    await vi.waitFor(async () => expect((await get('/api/v1/products/4')).body.data.images).toHaveLength(6), { timeout: 3000, interval: 20 });
+    const detail = (await get('/api/v1/products/4', verified, { 'X-Localization': 'ru' })).body.data;
+    expect(detail).toMatchObject({ name_uk: expect.any(String), name_ru: expect.any(String), description: expect.stringContaining('Описание') });
+    for (const url of ['/api/v1/products?per_page=20', '/api/v1/products?category_id=7', '/api/v1/products?search=Bosch', '/api/v1/products/analogues/1']) {
+      const items = (await get(url, verified, { 'X-Localization': 'ru' })).body.data as Record<string, unknown>[];
+      expect(items.length, url).toBeGreaterThan(0);
+      for (const item of items) {
+        expect(Object.keys(item), url).not.toEqual(expect.arrayContaining(['name_uk']));
+        expect(item, url).not.toHaveProperty('name_ru');
+        expect(item, url).not.toHaveProperty('description');
+        // Every field the screens show is still there.
+        for (const key of ['name', 'images', 'has_images', 'vendor_code', 'b2b_code_id', 'code_id', 'drop_price', 'retail_price', 'qty', 'quantity', 'in_cart', 'is_favorite', 'is_subscribed', 'analogues_count', 'is_new']) {
+          expect(item, `${url} ${key}`).toHaveProperty(key);
+        }
+      }
+    }
+    const listed = ((await get('/api/v1/products?per_page=20', verified, { 'X-Localization': 'ru' })).body.data as { id: number; name: string; images: { type: string; path: string }[]; has_images: boolean }[]).find((p) => p.id === 4)!;
+    expect(listed.name).toBe(detail.name);
+    expect(listed.images).toEqual(detail.images.slice(0, 3));
+    expect(listed.images.map((i) => i.path)).toEqual(['demo/p/4-1-m.svg', 'demo/p/4-1-o.svg', 'demo/p/4-1-t.svg']);
+    expect(listed.has_images).toBe(true);
+    await t.database.db.execute(sql`DELETE FROM product_images WHERE product_id = 4 AND sort = 1`);
+  });
+
   it('all products: in stock first, then newest; meta and pagination', async () => {
     const r = await get('/api/v1/products?per_page=5');
     expect(r.status).toBe(200);

@@ -11,13 +11,13 @@ import Tooltip from '@mui/material/Tooltip';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import { useTranslation } from 'react-i18next';
-import type { CartDto, ProductDto } from '@drop/shared';
+import type { CartDto, ProductListItemDto } from '@drop/shared';
 import { useCart } from '../api/get-cart.ts';
 import { draftFromLine, draftFromProduct, type CartItemDraft } from '../lib/cart-form.ts';
 import { CartDialogLazy, preloadCartDialog } from './cart-dialog-lazy.tsx';
 
 export interface ProductCartActionProps {
-  product: ProductDto;
+  product: ProductListItemDto;
   /** icon: the compact button of cards and table rows; button: a labelled button (product page). */
   variant?: 'icon' | 'button';
   size?: 'small' | 'medium';

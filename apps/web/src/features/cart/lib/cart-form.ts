@@ -5,7 +5,7 @@
  * While the supplier enforces the recommended price (/config enforce_recommended_price) a price below
  * it is refused (the API refuses it too), not merely warned about.
  */
-import { MAX_CART_QTY, kopToUah, uahToKop, type CartLineDto, type ProductDto } from '@drop/shared';
+import { MAX_CART_QTY, kopToUah, uahToKop, type CartLineDto, type ProductListItemDto } from '@drop/shared';
 import { parsePrice, parseQty, priceText } from '../../../lib/price-input.ts';
 
 /** What a dialog needs of a product or of a cart line. */
@@ -26,11 +26,11 @@ export interface CartItemDraft {
   retailPrice: number;
 }
 
-const firstImage = (p: ProductDto): string | null =>
+const firstImage = (p: ProductListItemDto): string | null =>
   (p.images.find((i) => i.type === 'thumb') ?? p.images.find((i) => i.type === 'medium_centered') ?? p.images[0])?.path ?? null;
 
 /** Add: one piece at the product's selling price (markup_price, DESIGN.md section 7). */
-export const draftFromProduct = (p: ProductDto): CartItemDraft => ({
+export const draftFromProduct = (p: ProductListItemDto): CartItemDraft => ({
   productId: p.id,
   lineId: null,
   name: p.name,

@@ -44,7 +44,7 @@ import {
   type CategoryDto,
   type MarketBaseType,
   type MarketInput,
-  type ProductDto,
+  type ProductListItemDto,
 } from '@drop/shared';
 import { validationMessage } from '../../../lib/form.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -56,7 +56,7 @@ export interface MarketFormProps {
   initial: MarketFormValues;
   categories: readonly CategoryDto[] | undefined;
   categoriesLoading?: boolean;
-  sample: ProductDto | undefined;
+  sample: ProductListItemDto | undefined;
   busy?: boolean;
   /** Server field errors (form keys, see market-form.ts). */
   serverErrors?: MarketFormErrors;
@@ -80,7 +80,7 @@ export interface SamplePrice {
  * Sample selling price for the form's current values (null when the values are not valid numbers).
  * `recommendedFloor`: the supplier enforces the recommended price, so the price is at least the RRP.
  */
-export function samplePrice(p: ProductDto, v: MarketFormValues, recommendedFloor = false): SamplePrice | null {
+export function samplePrice(p: ProductListItemDto, v: MarketFormValues, recommendedFloor = false): SamplePrice | null {
   const base = parsePercent(v.baseMarkup);
   if (base === undefined || Number.isNaN(base) || base < 0) return null;
   const categoryMarkups = new Map<number, number>();

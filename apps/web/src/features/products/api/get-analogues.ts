@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductDto } from '@drop/shared';
+import type { ProductListItemDto } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 import { productKeys } from './keys.ts';
 
 /** GET /products/analogues/{id}: the other products of the product's analogue group. */
-export const getAnalogues = (id: number, marketId?: number, signal?: AbortSignal): Promise<ProductDto[]> =>
+export const getAnalogues = (id: number, marketId?: number, signal?: AbortSignal): Promise<ProductListItemDto[]> =>
   api.get('/products/analogues/' + id, undefined, { query: { market_id: marketId }, ...(signal ? { signal } : {}) });
 
 export const getAnaloguesQueryOptions = (id: number, lang: string, marketId?: number) =>

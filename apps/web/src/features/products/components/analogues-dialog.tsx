@@ -22,7 +22,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import { Link as RouterLink } from 'react-router';
-import type { ProductDto } from '@drop/shared';
+import type { ProductListItemDto } from '@drop/shared';
 import { useAnalogues } from '../api/get-analogues.ts';
 import { useMarketQueryId } from '../../markets/hooks/use-current-market.ts';
 import { firstPicture, smallSource } from '../lib/images.ts';
@@ -32,7 +32,7 @@ import { ProductCodes, productPath } from './product-card.tsx';
 import { ProductImage } from './product-image.tsx';
 import { DropPrice, PriceRows, QuantityText } from './product-prices.tsx';
 
-export function AnaloguesDialog({ product, open, onClose }: { product: ProductDto | null; open: boolean; onClose: () => void }) {
+export function AnaloguesDialog({ product, open, onClose }: { product: ProductListItemDto | null; open: boolean; onClose: () => void }) {
   const { t, i18n } = useProductsT();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));

@@ -5,14 +5,14 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import type { ProductDto } from '@drop/shared';
+import type { ProductListItemDto } from '@drop/shared';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useToggleFavorite } from '../api/toggle-favorite.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { ToggleIconButton } from './toggle-icon-button.tsx';
 
-export function FavoriteButton({ product, size = 'medium', sx }: { product: Pick<ProductDto, 'id' | 'is_favorite'>; size?: 'small' | 'medium'; sx?: SxProps<Theme> }) {
+export function FavoriteButton({ product, size = 'medium', sx }: { product: Pick<ProductListItemDto, 'id' | 'is_favorite'>; size?: 'small' | 'medium'; sx?: SxProps<Theme> }) {
   const { t } = useProductsT();
   const toast = useToast();
   const toggle = useToggleFavorite();

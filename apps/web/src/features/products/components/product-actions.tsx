@@ -11,17 +11,17 @@ import Tooltip from '@mui/material/Tooltip';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import RemoveIcon from '@mui/icons-material/Remove';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import type { ProductDto } from '@drop/shared';
+import type { ProductListItemDto } from '@drop/shared';
 import { useProductsT } from '../lib/i18n.ts';
 import { CartSlot } from './product-cart-slot.tsx';
 import { SubscribeButton } from './subscribe-button.tsx';
 
 export interface ProductActionHandlers {
-  onQuickView?: ((product: ProductDto) => void) | undefined;
-  onAnalogues: (product: ProductDto) => void;
+  onQuickView?: ((product: ProductListItemDto) => void) | undefined;
+  onAnalogues: (product: ProductListItemDto) => void;
 }
 
-export function ProductActions({ product, onQuickView, onAnalogues, size = 'medium' }: ProductActionHandlers & { product: ProductDto; size?: 'small' | 'medium' }) {
+export function ProductActions({ product, onQuickView, onAnalogues, size = 'medium' }: ProductActionHandlers & { product: ProductListItemDto; size?: 'small' | 'medium' }) {
   const { t } = useProductsT();
   const noAnalogues = product.analogues_count <= 0;
   const analoguesLabel = noAnalogues ? t('actions.analoguesNone') : `${t('actions.analogues')} (${product.analogues_count})`;

@@ -5,12 +5,12 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import type { SxProps, Theme } from '@mui/material/styles';
-import type { ProductDto } from '@drop/shared';
+import type { ProductListItemDto } from '@drop/shared';
 import { useProductsT } from '../lib/i18n.ts';
 
-export const isSpecial = (p: Pick<ProductDto, 'old_drop_price'>) => p.old_drop_price !== null && p.old_drop_price !== undefined;
+export const isSpecial = (p: Pick<ProductListItemDto, 'old_drop_price'>) => p.old_drop_price !== null && p.old_drop_price !== undefined;
 
-export function ProductBadges({ product, sx, direction = 'row' }: { product: Pick<ProductDto, 'old_drop_price' | 'is_new' | 'inet_pack'>; sx?: SxProps<Theme>; direction?: 'row' | 'column' }) {
+export function ProductBadges({ product, sx, direction = 'row' }: { product: Pick<ProductListItemDto, 'old_drop_price' | 'is_new' | 'inet_pack'>; sx?: SxProps<Theme>; direction?: 'row' | 'column' }) {
   const { t } = useProductsT();
   const special = isSpecial(product);
   const pack = product.inet_pack > 1;

@@ -9,7 +9,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { ProductDto } from '@drop/shared';
+import type { ProductListItemDto } from '@drop/shared';
 import { cardSource } from '../lib/images.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { FavoriteButton } from './favorite-button.tsx';
@@ -20,7 +20,7 @@ import { DropPrice, PriceRows, QuantityText } from './product-prices.tsx';
 
 export const productPath = (id: number) => `/dashboard/products/${id}`;
 
-export function ProductCodes({ product, sx }: { product: Pick<ProductDto, 'b2b_code_id' | 'vendor_code'>; sx?: object }) {
+export function ProductCodes({ product, sx }: { product: Pick<ProductListItemDto, 'b2b_code_id' | 'vendor_code'>; sx?: object }) {
   const { t } = useProductsT();
   return (
     <Typography variant="caption" color="text.secondary" component="p" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0, ...sx }}>
@@ -36,7 +36,7 @@ export function ProductCodes({ product, sx }: { product: Pick<ProductDto, 'b2b_c
   );
 }
 
-export function ProductCard({ product, onQuickView, onAnalogues, priority = false }: ProductActionHandlers & { product: ProductDto; priority?: boolean }) {
+export function ProductCard({ product, onQuickView, onAnalogues, priority = false }: ProductActionHandlers & { product: ProductListItemDto; priority?: boolean }) {
   return (
     <Card component="article" aria-labelledby={`product-${product.id}-name`} sx={{ display: 'flex', flexDirection: 'column', height: '100%', position: 'relative' }} data-testid="product-card" data-product-id={product.id}>
       <Box sx={{ position: 'relative', p: { xs: 1, sm: 1.5 }, pb: 0 }}>

@@ -4,10 +4,10 @@
  * routes; without a provider nothing is rendered.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ProductDto } from '@drop/shared';
+import type { ProductListItemDto } from '@drop/shared';
 
 export interface ProductCartSlotProps {
-  product: ProductDto;
+  product: ProductListItemDto;
   /** icon: cards and table rows; button: a labelled button (product page). */
   variant: 'icon' | 'button';
   size: 'small' | 'medium';

@@ -22,7 +22,7 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import type { ProductDto } from '@drop/shared';
+import type { ProductListItemDto } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { useProducts } from '../api/get-products.ts';
 import type { ProductListMode, ProductListParams } from '../api/keys.ts';
@@ -58,7 +58,7 @@ export function ProductListPage({ mode }: { mode: ProductListMode }) {
 }
 
 interface DialogState {
-  product: ProductDto | null;
+  product: ProductListItemDto | null;
   open: boolean;
 }
 const closed: DialogState = { product: null, open: false };
@@ -103,8 +103,8 @@ function ProductListView({ mode }: { mode: ProductListMode }) {
   })();
 
   const handlers = {
-    onQuickView: (p: ProductDto) => setQuick({ product: p, open: true }),
-    onAnalogues: (p: ProductDto) => setAnalogues({ product: p, open: true }),
+    onQuickView: (p: ProductListItemDto) => setQuick({ product: p, open: true }),
+    onAnalogues: (p: ProductListItemDto) => setAnalogues({ product: p, open: true }),
   };
 
   const viewState = query.isError && !data ? 'error' : !data ? 'loading' : query.isPlaceholderData ? 'updating' : 'ready';

@@ -5,10 +5,10 @@
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatMoney, type ProductDto } from '@drop/shared';
+import { formatMoney, type ProductListItemDto } from '@drop/shared';
 import { useProductsT } from '../lib/i18n.ts';
 
-type PriceFields = Pick<ProductDto, 'drop_price' | 'old_drop_price' | 'retail_price' | 'markup_price' | 'profit'>;
+type PriceFields = Pick<ProductListItemDto, 'drop_price' | 'old_drop_price' | 'retail_price' | 'markup_price' | 'profit'>;
 
 export function DropPrice({ product, size = 'medium' }: { product: PriceFields; size?: 'medium' | 'large' }) {
   const { t } = useProductsT();
@@ -62,7 +62,7 @@ export function PriceRows({ product, long = false }: { product: PriceFields; lon
 }
 
 /** 'Залишок: > 100', or 'Залишок: -' (the dash in red) when qty is 0 or missing (SPEC 9: '-' when zero or missing). */
-export function QuantityText({ product, variant = 'body2' }: { product: Pick<ProductDto, 'qty' | 'quantity'>; variant?: 'body2' | 'body1' }) {
+export function QuantityText({ product, variant = 'body2' }: { product: Pick<ProductListItemDto, 'qty' | 'quantity'>; variant?: 'body2' | 'body1' }) {
   const { t } = useProductsT();
   if (!(product.qty > 0)) {
     return (

@@ -21,7 +21,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
-import { formatMoney, type ProductDto } from '@drop/shared';
+import { formatMoney, type ProductListItemDto } from '@drop/shared';
 import { firstPicture, smallSource } from '../lib/images.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { FavoriteButton } from './favorite-button.tsx';
@@ -62,11 +62,11 @@ function useCompact(): boolean {
   return useMediaQuery(theme.breakpoints.down(COMPACT_TABLE_BELOW), { noSsr: true });
 }
 
-export function ProductTable(props: ProductActionHandlers & { products: ProductDto[] }) {
+export function ProductTable(props: ProductActionHandlers & { products: ProductListItemDto[] }) {
   return useCompact() ? <ProductCompactList {...props} /> : <ProductWideTable {...props} />;
 }
 
-function ProductWideTable({ products, onQuickView, onAnalogues }: ProductActionHandlers & { products: ProductDto[] }) {
+function ProductWideTable({ products, onQuickView, onAnalogues }: ProductActionHandlers & { products: ProductListItemDto[] }) {
   const { t } = useProductsT();
   return (
     <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }} data-testid="product-table" data-layout="table">
@@ -169,7 +169,7 @@ const ITEM_SX = {
 } as const;
 
 /** The table's content as a list of compact rows (phones, tablets): nothing is cut off, nothing scrolls sideways. */
-function ProductCompactList({ products, onQuickView, onAnalogues }: ProductActionHandlers & { products: ProductDto[] }) {
+function ProductCompactList({ products, onQuickView, onAnalogues }: ProductActionHandlers & { products: ProductListItemDto[] }) {
   const { t } = useProductsT();
   return (
     <Paper variant="outlined" component="ul" aria-label={t('table.label')} sx={LIST_SX} data-testid="product-table" data-layout="list">

@@ -16,7 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import { Link as RouterLink } from 'react-router';
-import type { ProductDto } from '@drop/shared';
+import type { ProductListItemDto } from '@drop/shared';
 import { useProduct } from '../api/get-product.ts';
 import { useMarketQueryId } from '../../markets/hooks/use-current-market.ts';
 import { productPictures } from '../lib/images.ts';
@@ -28,7 +28,7 @@ import { DropPrice, PriceRows, QuantityText } from './product-prices.tsx';
 import { ProductProperties } from './product-properties.tsx';
 
 /** `product` stays set while the dialog fades out (`open` false). */
-export function QuickViewDialog({ product, open, onClose }: { product: ProductDto | null; open: boolean; onClose: () => void }) {
+export function QuickViewDialog({ product, open, onClose }: { product: ProductListItemDto | null; open: boolean; onClose: () => void }) {
   const { t, i18n } = useProductsT();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));

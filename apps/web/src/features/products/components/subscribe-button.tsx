@@ -5,14 +5,14 @@
  */
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
-import type { ProductDto } from '@drop/shared';
+import type { ProductListItemDto } from '@drop/shared';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useToggleSubscription } from '../api/toggle-subscription.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { ToggleIconButton } from './toggle-icon-button.tsx';
 
-export function SubscribeButton({ product, size = 'medium' }: { product: Pick<ProductDto, 'code_id' | 'is_subscribed'>; size?: 'small' | 'medium' }) {
+export function SubscribeButton({ product, size = 'medium' }: { product: Pick<ProductListItemDto, 'code_id' | 'is_subscribed'>; size?: 'small' | 'medium' }) {
   const { t } = useProductsT();
   const toast = useToast();
   const toggle = useToggleSubscription();

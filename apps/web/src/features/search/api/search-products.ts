@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { HEADER_SEARCH_LIMIT, type ProductDto, type ProductsResponse } from '@drop/shared';
+import { HEADER_SEARCH_LIMIT, type ProductListItemDto, type ProductsResponse } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 import { firstPicture, smallSource, type ImgSource } from '../../products/lib/images.ts';
 
@@ -10,7 +10,7 @@ export const HEADER_SEARCH_PER_PAGE = HEADER_SEARCH_LIMIT;
 export const SEARCH_THUMB_PX = 48;
 
 /** The product's first picture as a thumb of SEARCH_THUMB_PX (the medium as its 600w), or the placeholder. */
-export const searchThumb = (p: Pick<ProductDto, 'images'>): ImgSource => smallSource(firstPicture(p.images), SEARCH_THUMB_PX);
+export const searchThumb = (p: Pick<ProductListItemDto, 'images'>): ImgSource => smallSource(firstPicture(p.images), SEARCH_THUMB_PX);
 
 export const searchKeys = {
   all: ['header-search'] as const,

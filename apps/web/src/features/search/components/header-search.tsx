@@ -24,7 +24,7 @@ import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { SEARCH_DEBOUNCE_MS, formatMoney, formatQty, type ProductDto } from '@drop/shared';
+import { SEARCH_DEBOUNCE_MS, formatMoney, formatQty, type ProductListItemDto } from '@drop/shared';
 import { HEADER_SEARCH_PER_PAGE, SEARCH_THUMB_PX, searchThumb, useProductSearch } from '../api/search-products.ts';
 import { useSearchTranslation } from '../i18n.ts';
 import { useMarketQueryId } from '../../markets/hooks/use-current-market.ts';
@@ -129,7 +129,7 @@ export function HeaderSearch({ testId = 'header-search' }: { testId?: string }) 
     inputRef.current?.blur();
     void navigate(href);
   };
-  const openProduct = (p: ProductDto) => go(productHref(p.id));
+  const openProduct = (p: ProductListItemDto) => go(productHref(p.id));
   const openAll = () => go(searchPageHref(text));
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -301,7 +301,7 @@ function StatusRow({ testId, children }: { testId: string; children: string }) {
 
 function ResultOption({ id, product, active, onHover, onChoose }: {
   id: string;
-  product: ProductDto;
+  product: ProductListItemDto;
   active: boolean;
   onHover: () => void;
   onChoose: () => void;
