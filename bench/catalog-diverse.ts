@@ -6,7 +6,7 @@
  * wrk (Debian's package: a C load generator, so the generator is not the bottleneck; its own CPU
  * is printed per scenario) drives a real API process on PostgreSQL (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/drop_bench, seeded once with the demo catalogue) next to a
- * Fastify hello-world in this process, in the same run. Each wrk thread builds its requests in Lua:
+ * Fastify hello-world in a process of its own, in the same run. Each wrk thread builds its requests in Lua:
  *
  * - `list-seen`: 40 filtered list pages (two property filters and a price range), again and again;
  * - `list-new`: the same category pages with a price range never asked before on every request
@@ -21,14 +21,13 @@
  * errors and non-2xx answers, the read model's hit rate of its `pages` and `rows` caches
  * (GET /admin/catalog/read-model before and after), the API's peak RSS and wrk's CPU.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import Fastify from 'fastify';
 import pg from 'pg';
-import { catalogPaths, ensureCatalogue, root, typo } from './lib.ts';
+import { catalogPaths, ensureCatalogue, rssKb, startApiProcess, startHello, typo } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -69,15 +68,6 @@ interface Row {
   note: string;
 }
 
-function rssKb(pid: number): number {
-  try {
-    const m = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
 /** user + system CPU seconds of a process so far (/proc/<pid>/stat). */
 function cpuSeconds(pid: number): number {
   try {
@@ -87,46 +77,6 @@ function cpuSeconds(pid: number): number {
   } catch {
     return -1;
   }
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the API did not start');
-}
-
-/** The API in production mode as its own node process (its pid is the server's, for RSS). */
-async function startApi(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'drop-bench-diverse-')),
-      LOG_LEVEL: 'warn',
-      DEMO_PRODUCTS: '0',
-      NODE_ENV: 'production',
-      NP_EMULATOR: '1',
-      SMTP_URL: '',
-      REDIS_URL: '',
-      RATE_LIMIT_PER_IP: '1000000',
-      NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS ?? '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitFor(`http://127.0.0.1:${PORT}/api/v1/config`, child);
-  return child;
 }
 
 /** A user of `role` with a known password, signed in: the reseller has a discount (every price goes through the whole rule). */
@@ -276,10 +226,8 @@ async function main() {
   await ensureCatalogue(dbUrl, PRODUCTS);
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
-  const hello = Fastify();
-  hello.get('/', async () => ({ hello: 'world' }));
-  await hello.listen({ port: HELLO_PORT, host: '127.0.0.1' });
-  const api = await startApi();
+  const hello = await startHello(HELLO_PORT);
+  const api = await startApiProcess({ dbUrl, port: PORT, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'drop-bench-diverse-')) });
   const rows: Row[] = [];
   try {
     const reseller = await tokenOf(db, 'reseller');
@@ -297,7 +245,7 @@ async function main() {
     const maxId = Number(ids[0].b);
     const facets = paths.facets.slice(0, 40);
     const scenarios: Record<string, { port: number; note: string; body: string; token: string | null; warm?: string }> = {
-      hello: { port: HELLO_PORT, note: 'Fastify hello-world, this process', body: 'path = function() return "/" end', token: null },
+      hello: { port: HELLO_PORT, note: 'Fastify hello-world, a process of its own', body: 'path = function() return "/" end', token: null },
       'list-seen': { port: PORT, note: `${seen.length} filtered pages, again and again`, body: `${table('P', seen)}\npath = function() return P[math.random(#P)] end`, token: reseller },
       'list-new': {
         port: PORT,
@@ -331,7 +279,7 @@ async function main() {
     }
   } finally {
     api.kill('SIGTERM');
-    await hello.close();
+    hello.kill('SIGTERM');
     await db.end();
   }
   const helloRps = rows.find((r) => r.name === 'hello')?.rps ?? 0;

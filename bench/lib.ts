@@ -1,5 +1,6 @@
 /** What the benchmarks share: the API process under test and percentiles. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -26,6 +27,71 @@ export async function startApi(dbUrl: string, port: number): Promise<ChildProces
   }
   child.kill();
   throw new Error('API did not start');
+}
+
+/** Resident memory of a process in kB (`VmHWM`: its peak so far); 0 when it is gone. */
+export function rssKb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  try {
+    const m = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Waits until `url` answers 200 (two minutes at most); fails when `child` exits first. */
+export async function waitFor(url: string, child: ChildProcess, what: string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${what} did not start`);
+}
+
+/**
+ * The API in production mode on `dbUrl`, as its own node process (its pid is the server's, for
+ * RSS and profiles), with no mail, no Redis, no demo data and per-IP limits out of the way.
+ * BENCH_API_NODE_OPTIONS is passed on (e.g. --cpu-prof).
+ */
+export async function startApiProcess(opts: { dbUrl: string; port: number; dataDir: string; publicUrl?: string }): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: opts.dbUrl,
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: opts.dataDir,
+      ...(opts.publicUrl ? { PUBLIC_URL: opts.publicUrl } : {}),
+      LOG_LEVEL: 'warn',
+      DEMO_PRODUCTS: '0',
+      NODE_ENV: 'production',
+      // The built-in Nova Poshta emulator, as production refuses to start without a carrier.
+      NP_EMULATOR: '1',
+      SMTP_URL: '',
+      REDIS_URL: '',
+      RATE_LIMIT_PER_IP: '1000000',
+      NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS ?? '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${opts.port}/api/v1/config`, child, 'API');
+  return child;
+}
+
+/** Fastify's hello-world in a process of its own, like the API: the ceiling of a run. */
+export async function startHello(port: number): Promise<ChildProcess> {
+  const code = `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: path.join(root, 'apps/api'), stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitFor(`http://127.0.0.1:${port}/`, child, 'hello-world');
+  return child;
 }
 
 /** The p-th percentile of ascending `sorted` (0 when empty). */

@@ -11,14 +11,14 @@
  * resident memory (peak while it ran). Then 100 concurrent mixed users for 60 s, the feed build,
  * and (unless --skip-web) Lighthouse on the SPA. Writes bench/results/latest.md.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { catalogPaths, ensureCatalogue, orderBody, percentile, rnd, root } from './lib.ts';
+import { catalogPaths, ensureCatalogue, orderBody, percentile, rnd, root, rssKb, startApiProcess, startHello } from './lib.ts';
 import type { Row as WebRow } from './lighthouse.ts';
 
 const { values } = parseArgs({
@@ -67,15 +67,6 @@ interface Row {
 
 // ── processes and memory ─────────────────────────────────────────────────────────────────────────
 
-function rssKb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
-  try {
-    const m = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`));
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
 /** Samples the API's RSS every 250 ms while `fn` runs; returns fn's result and the peak in MB. */
 async function withRss<T>(pid: number, fn: () => Promise<T>): Promise<{ value: T; peakMb: number }> {
   let peak = rssKb(pid);
@@ -87,56 +78,6 @@ async function withRss<T>(pid: number, fn: () => Promise<T>): Promise<{ value: T
   } finally {
     clearInterval(t);
   }
-}
-
-async function waitFor(url: string, child: ChildProcess, what: string) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${what} did not start`);
-}
-
-/** The API in production mode, as its own node process (its pid is the server's, for RSS). */
-async function startApi(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      DEMO_PRODUCTS: '0',
-      NODE_ENV: 'production',
-      // The built-in Nova Poshta emulator, as production refuses to start without a carrier.
-      NP_EMULATOR: '1',
-      SMTP_URL: '',
-      REDIS_URL: '',
-      RATE_LIMIT_PER_IP: '1000000',
-      NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS ?? '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitFor(`${base}/api/v1/config`, child, 'API');
-  return child;
-}
-
-/** Fastify's hello-world in a process of its own, like the API. */
-async function startHello(port: number): Promise<ChildProcess> {
-  const code = `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: path.join(root, 'apps/api'), stdio: ['ignore', 'ignore', 'inherit'] });
-  await waitFor(`http://127.0.0.1:${port}/`, child, 'hello-world');
-  return child;
 }
 
 // ── the dataset ──────────────────────────────────────────────────────────────────────────────────
@@ -281,7 +222,7 @@ async function main() {
   const paths = await catalogPaths(db);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drop-bench-'));
-  const api = await startApi(dataDir);
+  const api = await startApiProcess({ dbUrl, port: PORT, dataDir, publicUrl: base });
   const pid = api.pid!;
   const rows: Row[] = [];
   const extra: string[] = [];
