@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { spaPage } from './lib/spa-page.ts';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { responseSerializerCompiler } from './lib/serializer.ts';
 import { API_VERSION, EARLY_DATA_SCRIPT, PRERENDER_GATE_SCRIPT, translate } from '@drop/shared';
 import type { Config } from './config.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
@@ -25,6 +25,7 @@ import { devMailer, smtpMailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { requestLocale } from './plugins/locale.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -110,7 +111,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQuery },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.env !== 'production'));
 
   const database = opts.database ?? (await openDatabase(config));
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs) : devMailer(database.db, app.log, config.env !== 'production');
@@ -155,7 +156,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerInputGuard(app);
   // Before compress: its answer is stored as the JSON text it is.
   registerIdempotency(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
