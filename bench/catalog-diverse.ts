@@ -18,7 +18,7 @@
  * - `user`: `/auth/user` (a signed-in request that reads almost nothing).
  *
  * Each scenario first runs `--warmup` seconds of the same traffic, not counted. Per scenario: requests/s and its share of the hello-world's, p50/p95/p99 (wrk's histogram),
- * errors and non-2xx answers, the read model's hit rate of its `pages` and `rows` caches
+ * errors and non-2xx answers, the read model's hit rate of its `pages`, `slices` and `rows` caches
  * (GET /admin/catalog/read-model before and after), the API's peak RSS and wrk's CPU.
  */
 import { spawn } from 'node:child_process';
@@ -62,6 +62,7 @@ interface Row {
   errors: number;
   non2xx: number;
   pagesHit: string;
+  slicesHit: string;
   rowsHit: string;
   rssMb: number;
   wrkCpu: string;
@@ -112,10 +113,10 @@ async function tokenOf(db: pg.Client, role: 'reseller' | 'admin'): Promise<strin
 }
 
 type CacheStats = { hits: number; misses: number };
-async function readModel(token: string): Promise<{ pages: CacheStats; rows: CacheStats }> {
+async function readModel(token: string): Promise<{ pages: CacheStats; slices: CacheStats; rows: CacheStats }> {
   const r = await fetch(`http://127.0.0.1:${PORT}/api/v1/admin/catalog/read-model`, { headers: { authorization: `Bearer ${token}` } });
   if (!r.ok) throw new Error(`read-model: ${r.status}`);
-  return ((await r.json()) as { data: { pages: CacheStats; rows: CacheStats } }).data;
+  return ((await r.json()) as { data: { pages: CacheStats; slices: CacheStats; rows: CacheStats } }).data;
 }
 
 const rate = (a: CacheStats, b: CacheStats) => {
@@ -160,7 +161,7 @@ const table = (name: string, paths: string[]) => `local ${name} = {${paths.map(l
 const spawnWrk = (file: string, port: number, seconds: number) =>
   spawn(WRK, ['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', `${seconds}s`, '--timeout', '10s', '-s', file, `http://127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'inherit'] });
 
-async function wrk(name: string, port: number, scriptText: string, warmText: string, rssPid: number | null, before?: () => Promise<void>): Promise<Omit<Row, 'pagesHit' | 'rowsHit' | 'note'>> {
+async function wrk(name: string, port: number, scriptText: string, warmText: string, rssPid: number | null, before?: () => Promise<void>): Promise<Omit<Row, 'pagesHit' | 'slicesHit' | 'rowsHit' | 'note'>> {
   const file = path.join(os.tmpdir(), `drop-bench-${name}.lua`);
   fs.writeFileSync(file, scriptText);
   if (WARMUP > 0) {
@@ -274,7 +275,7 @@ async function main() {
       });
       const after = s.port === PORT ? await readModel(admin) : null;
       const b = before as Awaited<ReturnType<typeof readModel>> | null;
-      rows.push({ ...r, note: s.note, pagesHit: b && after ? rate(b.pages, after.pages) : '–', rowsHit: b && after ? rate(b.rows, after.rows) : '–' });
+      rows.push({ ...r, note: s.note, pagesHit: b && after ? rate(b.pages, after.pages) : '–', slicesHit: b && after ? rate(b.slices, after.slices) : '–', rowsHit: b && after ? rate(b.rows, after.rows) : '–' });
       console.error(`${name}: ${r.rps} req/s, p95 ${r.p95} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}`);
     }
   } finally {
@@ -284,11 +285,11 @@ async function main() {
   }
   const helloRps = rows.find((r) => r.name === 'hello')?.rps ?? 0;
   console.log(`\nCatalogue reads under diverse traffic: ${new Date().toISOString()}, ${os.cpus().length} cores, ${PRODUCTS.toLocaleString('en-US')} products on PostgreSQL, wrk ${THREADS} threads, ${CONNECTIONS} connections, ${DURATION} s each.\n`);
-  console.log('| scenario | req/s | vs hello-world | p50 ms | p95 ms | p99 ms | errors | non-2xx | read model: pages hit | rows hit | API RSS peak | wrk CPU | what |');
-  console.log('|---|--:|--:|--:|--:|--:|--:|--:|---|---|--:|---|---|');
+  console.log('| scenario | req/s | vs hello-world | p50 ms | p95 ms | p99 ms | errors | non-2xx | read model: pages hit | slices hit | rows hit | API RSS peak | wrk CPU | what |');
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|---|---|---|--:|---|---|');
   for (const r of rows) {
     const share = helloRps ? `${((100 * r.rps) / helloRps).toFixed(1)} %` : '–';
-    console.log(`| ${r.name} | ${r.rps.toLocaleString('en-US')} | ${share} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} | ${r.pagesHit} | ${r.rowsHit} | ${r.rssMb ? `${r.rssMb} MB` : '–'} | ${r.wrkCpu} | ${r.note} |`);
+    console.log(`| ${r.name} | ${r.rps.toLocaleString('en-US')} | ${share} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} | ${r.pagesHit} | ${r.slicesHit} | ${r.rowsHit} | ${r.rssMb ? `${r.rssMb} MB` : '–'} | ${r.wrkCpu} | ${r.note} |`);
   }
 }
 

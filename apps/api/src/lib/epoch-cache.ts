@@ -94,6 +94,11 @@ export class EpochCache<K extends NonNullable<unknown>, V extends Value> {
   }
 
   /** The counters since the process started, and the entries held now. */
+  /** The cached values (without counting reads). */
+  values(): IterableIterator<V> {
+    return this.lru.values();
+  }
+
   stats(): { hits: number; misses: number; size: number } {
     return { hits: this.hits, misses: this.misses, size: this.lru.size };
   }

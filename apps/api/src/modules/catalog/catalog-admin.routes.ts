@@ -28,7 +28,14 @@ const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 const cacheStats = z.object({ hits: z.number(), misses: z.number(), size: z.number() });
-const readModelStatsDto = z.object({ listening: z.boolean(), aggregates: cacheStats, pages: cacheStats, rows: cacheStats, userSets: cacheStats });
+const readModelStatsDto = z.object({
+  listening: z.boolean(),
+  aggregates: cacheStats,
+  pages: cacheStats,
+  rows: cacheStats,
+  slices: cacheStats.extend({ bytes: z.number() }),
+  userSets: cacheStats,
+});
 
 /** /api/v1/admin/catalog: categories, products, pictures and properties (staff of the catalog area). */
 export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {

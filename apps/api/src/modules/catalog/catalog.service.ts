@@ -30,7 +30,7 @@ import {
 } from './catalog.presenter.ts';
 import { normalizeWords } from './search-normalize.ts';
 import { catalogueCached } from './catalogue-cache.ts';
-import { readModelOf, type CatalogueReadModel } from './read-model.ts';
+import { readModelOf, SLICE_MAX_PRODUCTS, type CatalogueReadModel } from './read-model.ts';
 import { pricingMarketFor } from '../markets/markets.service.ts';
 import { supplierSetting } from '../settings/supplier-settings.ts';
 
@@ -209,6 +209,20 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
       rows.map((r) => presentProductListItem(r, ctx.locale, prices)),
       total,
     );
+  }
+
+  // A category's filtered list (property values, a price range): a scan of the category's slice
+  // in memory, whatever the range and page; the count is the same LIMIT-window count as below.
+  const narrowed = groups.size > 0 || q.price_from !== undefined || q.price_to !== undefined;
+  if (category && narrowed && !q.is_favorites && !q.specials && !q.news && category.productsCount <= SLICE_MAX_PRODUCTS) {
+    const sliced = await model.slicePage({ ...where, category: { id: category.id, depth: category.ancestors.length } }, perPage, offset, PRODUCT_RESULT_WINDOW);
+    if (sliced) {
+      const rows = await model.products(ctx.user.id, sliced.ids);
+      return envelope(
+        rows.map((r) => presentProductListItem(r, ctx.locale, prices)),
+        sliced.total,
+      );
+    }
   }
 
   const pageIds = () => catalogRepo.pageIds(ctx.db, where, perPage, offset);

@@ -83,22 +83,31 @@ describe('the catalogue read model against the database', () => {
   const list = '/api/v1/products?category_id=3';
 
   test('GET /admin/catalog/read-model: the hits and misses of each cache, for the catalogue staff', async () => {
+    type Stats = { hits: number; misses: number; size: number };
     const stats = async () => {
       const r = await t.request('GET', '/api/v1/admin/catalog/read-model', { token: await t.operator() });
       expect(r.status).toBe(200);
-      return r.body.data as { listening: boolean; pages: { hits: number; misses: number }; rows: { hits: number; misses: number } };
+      return r.body.data as { listening: boolean; pages: Stats; rows: Stats; slices: Stats & { bytes: number } };
     };
-    const url = '/api/v1/products?category_id=3&price_from=1&price_to=99999';
+    // A plain page: the pages cache. A filtered one: the category's slice.
+    const plain = '/api/v1/products?category_id=4&per_page=10';
+    const ranged = (from: number) => `/api/v1/products?category_id=4&price_from=${from}&price_to=99999`;
     const before = await stats();
     expect(before.listening).toBe(true);
-    await get(url);
+    await get(plain);
+    await get(ranged(1));
     const once = await stats();
     expect(once.pages.misses).toBeGreaterThan(before.pages.misses);
-    await get(url);
+    expect(once.slices.misses).toBe(before.slices.misses + 1);
+    expect(once.slices.bytes).toBeGreaterThan(0);
+    await get(plain);
+    await get(ranged(2));
     const twice = await stats();
     expect(twice.pages.hits).toBeGreaterThan(once.pages.hits);
     expect(twice.pages.misses).toBe(once.pages.misses);
-    expect(twice.rows.hits).toBeGreaterThanOrEqual(once.rows.hits + 3);
+    expect(twice.slices.hits).toBe(once.slices.hits + 1);
+    expect(twice.slices.misses).toBe(once.slices.misses);
+    expect(twice.rows.hits).toBeGreaterThanOrEqual(once.rows.hits + 2);
     expect((await t.request('GET', '/api/v1/admin/catalog/read-model', { token })).status).toBe(403);
   });
 

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import type { ChangeSubscriber } from '../../lib/change-listener.ts';
 import { EpochCache } from '../../lib/epoch-cache.ts';
-import { catalogRepo, type BaseProductRow, type ProductRow } from './catalog.repository.ts';
+import { catalogRepo, whereKey, type BaseProductRow, type ProductRow, type ProductWhere } from './catalog.repository.ts';
+import { buildSlice, parseSliceText, scanSlice, SUBSET_BYTES_FACTOR, type CategorySlice } from './category-slice.ts';
 import { categoryTree } from './category-tree.ts';
 
 /** The channels of migration 0011's triggers. */
@@ -28,8 +29,12 @@ export interface ReadModelStats {
   aggregates: CacheStats;
   pages: CacheStats;
   rows: CacheStats;
+  slices: CacheStats & { bytes: number };
   userSets: CacheStats;
 }
+
+/** Categories with more products than this are not held as slices (their filtered lists stay in PostgreSQL). */
+export const SLICE_MAX_PRODUCTS = 60_000;
 
 /** About how many bytes a cached product row holds (its strings dominate). */
 function rowSize(r: BaseProductRow): number {
@@ -45,6 +50,8 @@ function rowSize(r: BaseProductRow): number {
  * - `pages`: the ids of a list page, a search window, exact-code hits, analogues, a product's
  *   properties;
  * - `rows`: products by id without anything personal;
+ * - `slices`: a category's products in list order with their drop price and property values
+ *   (category-slice.ts), which answer its filtered lists, any price range and page, by a scan;
  * - `userSets`: each reseller's favourites, subscriptions and cart, for the per-row flags.
  *
  * All but `aggregates` are used only while the process LISTENs: the triggers of migration 0011
@@ -59,6 +66,14 @@ export class CatalogueReadModel implements ChangeSubscriber {
   readonly pages = new EpochCache<string, Value>({ max: 50_000, ttlMs: 5 * 60_000 });
   readonly rows = new EpochCache<number, BaseProductRow>({ max: 200_000, maxSize: 96 * 1024 * 1024, sizeOf: rowSize, ttlMs: 15 * 60_000 });
   readonly userSets = new EpochCache<number, UserSets>({ max: 20_000, ttlMs: 15 * 60_000 });
+  /** A false entry: the category cannot be held (too many distinct property values). */
+  readonly slices = new EpochCache<string, CategorySlice | false>({
+    max: 5_000,
+    maxSize: 128 * 1024 * 1024,
+    // A slice's subsets may grow to SUBSET_BYTES_FACTOR times its own size.
+    sizeOf: (s) => (s ? s.bytes * (1 + SUBSET_BYTES_FACTOR) : 100),
+    ttlMs: 15 * 60_000,
+  });
 
   constructor(private readonly db: Db) {}
 
@@ -89,6 +104,7 @@ export class CatalogueReadModel implements ChangeSubscriber {
     this.aggregates.clear();
     this.pages.clear();
     this.rows.clear();
+    this.slices.clear();
   }
 
   forgetProducts(ids: readonly number[]): void {
@@ -99,14 +115,41 @@ export class CatalogueReadModel implements ChangeSubscriber {
     this.userSets.forget(userId);
   }
 
+  /** What the held slices and their subsets take now. */
+  private sliceBytes(): number {
+    let bytes = 0;
+    for (const s of this.slices.values()) if (s) bytes += s.bytes + s.subsetBytes;
+    return bytes;
+  }
+
   /** Each cache's hits, misses and entries since the process started (benchmarks, operators). */
   stats(): ReadModelStats {
-    return { listening: this.listening, aggregates: this.aggregates.stats(), pages: this.pages.stats(), rows: this.rows.stats(), userSets: this.userSets.stats() };
+    return {
+      listening: this.listening,
+      aggregates: this.aggregates.stats(),
+      pages: this.pages.stats(),
+      rows: this.rows.stats(),
+      slices: { ...this.slices.stats(), bytes: this.sliceBytes() },
+      userSets: this.userSets.stats(),
+    };
   }
 
   /** Cached like `pages` while listening; straight from `compute` otherwise. */
   async page<T extends Value>(key: string, compute: () => Promise<T>): Promise<T> {
     return this.listening ? ((await this.pages.fetch(key, compute)) as T) : compute();
+  }
+
+  /**
+   * One page of a category's filtered list and its count up to `cap`, from the category's slice
+   * (loaded once, shared by every filter, price range and page); null while not listening or
+   * when the category cannot be held.
+   */
+  async slicePage(where: ProductWhere & { category: NonNullable<ProductWhere['category']> }, limit: number, offset: number, cap: number) {
+    if (!this.listening) return null;
+    const scope = { category: where.category, hidden: where.hidden };
+    const slice = await this.slices.fetch(whereKey(scope), async () => buildSlice(parseSliceText(await catalogRepo.sliceText(this.db, scope))) ?? false);
+    if (!slice) return null;
+    return scanSlice(slice, where, limit, offset, cap);
   }
 
   /**
