@@ -251,8 +251,9 @@ async function main() {
       'list-new': {
         port: PORT,
         note: `${bases.length} category pages, a price range never asked before on each request, page 1-5`,
-        // price_from moves by a kopeck per request of each thread (threads apart by their id): never the same range twice.
-        body: `${table('B', bases)}\npath = function()\n  local from = math.random(50, 400) + ((counter * ${THREADS} + tid) % 100000) / 100\n  return B[math.random(#B)] .. "&price_from=" .. string.format("%.2f", from) .. "&price_to=" .. math.random(600, 3000) .. "&page=" .. math.random(5)\nend`,
+        // price_to moves by a kopeck per request of each thread (threads apart by their id): never the same range twice,
+        // and always above price_from (a range the wrong way round is a 422).
+        body: `${table('B', bases)}\npath = function()\n  local to = 600 + (counter * ${THREADS} + tid) / 100\n  return B[math.random(#B)] .. "&price_from=" .. math.random(50, 400) .. "&price_to=" .. string.format("%.2f", to) .. "&page=" .. math.random(5)\nend`,
         token: reseller,
       },
       search: {
