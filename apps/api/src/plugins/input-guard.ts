@@ -12,16 +12,19 @@ export const isUnstorableText = (s: string) => s.includes('\u0000') || !s.isWell
 /** The paths (`a.b.0`) of the strings and keys in a parsed body or query that PostgreSQL cannot take. */
 export function unstorablePaths(value: unknown): string[] {
   const found: string[] = [];
-  const stack: [unknown, string][] = [[value, '']];
+  // A path is only spelled out for what is found: most requests have nothing to report.
+  const stack: [unknown, string | null, string][] = [[value, null, '']];
+  const pathOf = (parent: string | null, key: string) => (parent ? `${parent}.${key}` : key);
   while (stack.length > 0 && found.length < 20) {
-    const [v, path] = stack.pop()!;
+    const [v, parent, key] = stack.pop()!;
     if (typeof v === 'string') {
-      if (isUnstorableText(v)) found.push(path);
+      if (isUnstorableText(v)) found.push(pathOf(parent, key));
     } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v)) {
-      for (const [k, child] of Object.entries(v)) {
-        const childPath = path ? `${path}.${k}` : k;
-        if (isUnstorableText(k)) found.push(childPath);
-        else stack.push([child, childPath]);
+      const path = pathOf(parent, key);
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        if (isUnstorableText(k)) found.push(pathOf(path, k));
+        else stack.push([(v as Record<string, unknown>)[k], path, k]);
       }
     }
   }

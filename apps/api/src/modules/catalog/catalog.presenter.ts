@@ -81,12 +81,12 @@ export function presentProductListItem(row: ProductRow, locale: Locale, prices: 
 }
 
 /** The whole product (its page, the quick view): both names, the description and every picture. */
-export function presentProduct(row: ProductRow, locale: Locale, prices: PriceContext): ProductDto {
+export function presentProduct(row: ProductRow, description: { uk: string; ru: string }, locale: Locale, prices: PriceContext): ProductDto {
   return {
     ...presentProductListItem(row, locale, prices),
     name_uk: row.name_uk,
     name_ru: row.name_ru,
-    description: pick(locale, row.description_uk, row.description_ru),
+    description: pick(locale, description.uk, description.ru),
     images: imagesOf(row.images),
   };
 }
@@ -100,9 +100,15 @@ export interface PropertyRow {
   valueRu: string;
 }
 
-export function presentProductDetail(row: ProductRow, props: PropertyRow[], locale: Locale, prices: PriceContext): ProductDetailDto {
+export function presentProductDetail(
+  row: ProductRow,
+  description: { uk: string; ru: string },
+  props: PropertyRow[],
+  locale: Locale,
+  prices: PriceContext,
+): ProductDetailDto {
   return {
-    ...presentProduct(row, locale, prices),
+    ...presentProduct(row, description, locale, prices),
     relation_properties: props.map((p) => ({
       id: p.id,
       property_type: { id: p.typeId, name: pick(locale, p.typeUk, p.typeRu) },

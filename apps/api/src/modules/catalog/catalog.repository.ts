@@ -112,8 +112,6 @@ export interface BaseProductRow {
   vendor_code: string;
   name_uk: string;
   name_ru: string;
-  description_uk: string;
-  description_ru: string;
   brand: string | null;
   category_id: number;
   parent_id: number | null;
@@ -138,7 +136,8 @@ export interface ProductRow extends BaseProductRow {
   in_cart: boolean;
 }
 
-const COLUMNS = sql`p.id, p.b2b_code_id, p.code_id, p.vendor_code, p.name_uk, p.name_ru, p.description_uk, p.description_ru, p.brand,
+/** A row as lists and the product page show it; the description is read on its own (descriptionOf), only for the product page. */
+const COLUMNS = sql`p.id, p.b2b_code_id, p.code_id, p.vendor_code, p.name_uk, p.name_ru, p.brand,
   p.category_id, p.parent_id, p.root_id, p.drop_kop, p.old_drop_kop, p.retail_kop, p.qty, p.reserved, p.inet_pack, p.in_pack,
   p.is_new, p.has_images, p.analogue_group_id, p.in_stock`;
 
@@ -206,6 +205,12 @@ export const catalogRepo = {
   async pageIds(db: Db, w: ProductWhere, limit: number, offset: number): Promise<number[]> {
     const r = await rows(db, sql`SELECT p.id FROM products p WHERE ${whereSql(w)} ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}`);
     return r.map((x) => Number(x.id));
+  },
+
+  /** A product's description in both languages, or null when it does not exist. */
+  async descriptionOf(db: Db, id: number): Promise<{ uk: string; ru: string } | null> {
+    const [r] = await rows(db, sql`SELECT p.description_uk, p.description_ru FROM products p WHERE p.id = ${id}`);
+    return r ? { uk: String(r.description_uk), ru: String(r.description_ru) } : null;
   },
 
   /**

@@ -189,7 +189,9 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
   const model = readModelOf(ctx.db);
   const search = q.search?.trim();
   if (search) {
-    const plan = await planSearch(ctx.db, q.search ?? '', where);
+    // The plan (exact codes, each word's dictionary neighbours) of a query asked before, from memory.
+    const raw = q.search ?? '';
+    const plan = await sharedPage(model, where, `plan:${whereKey(where)}:${/\s$/.test(raw) ? 1 : 0}:${search.slice(0, 200)}`, () => planSearch(ctx.db, raw, where));
     const exact = plan.exactIds;
     const fuzzyWhere: ProductWhere | null = plan.tsquery ? { ...where, tsquery: plan.tsquery, excludeIds: exact } : null;
     // The header search (5 results) looks at a smaller window: it only shows the best few.
@@ -262,9 +264,10 @@ export async function headerSearch(ctx: AuthedCtx, search: string) {
 
 export async function getProduct(ctx: AuthedCtx, id: number, marketId?: number) {
   const model = readModelOf(ctx.db);
-  const [[row], tree] = await Promise.all([model.products(ctx.user.id, [id]), categoryTree(ctx.db)]);
+  // The description is read beside the row (lists never read it, so the cached rows leave it out).
+  const [[row], tree, description] = await Promise.all([model.products(ctx.user.id, [id]), categoryTree(ctx.db), model.description(id)]);
   // A product of a hidden category is not there for resellers.
-  if (!row || tree.hiddenIds.has(row.category_id)) throw AppError.notFound();
+  if (!row || !description || tree.hiddenIds.has(row.category_id)) throw AppError.notFound();
   const prices = await priceContext(ctx, marketId);
   const props = (await model.page(`props:${id}`, () => catalogRepo.propertiesOf(ctx.db, id))).map((p) => ({
     id: Number(p.id),
@@ -275,7 +278,7 @@ export async function getProduct(ctx: AuthedCtx, id: number, marketId?: number) 
     valueRu: String(p.value_ru),
   }));
   const node = tree.byId.get(row.category_id);
-  const data = presentProductDetail(row, props, ctx.locale, prices);
+  const data = presentProductDetail(row, description, props, ctx.locale, prices);
   const breadcrumbs = node
     ? [...categoryCrumbs(node, ctx.locale, true), { title: data.name, href: `/dashboard/products/${id}`, disabled: true }]
     : [{ title: data.name, href: `/dashboard/products/${id}`, disabled: true }];

@@ -176,6 +176,24 @@ describe('the catalogue read model against the database', () => {
     expect(theirs.every((p: { is_favorite: boolean; in_cart: boolean }) => !p.is_favorite && !p.in_cart)).toBe(true);
   });
 
+  test('lists read no descriptions; the product page reads its own, and a description changed by anyone shows at once', async () => {
+    const before = model().descriptions.stats();
+    await get(list);
+    expect(model().descriptions.stats()).toEqual(before);
+    expect(model().rows.get(1)).toBeDefined();
+    expect(model().rows.get(1)).not.toHaveProperty('description_uk');
+    const page = await get('/api/v1/products/1');
+    expect(page.status).toBe(200);
+    const first = page.body.data.description as string;
+    expect(first.length).toBeGreaterThan(0);
+    // Straight in the database (another process, the 1C import): heard at commit.
+    await t.database.db.execute(sql`UPDATE products SET description_uk = 'Новий опис', description_ru = 'Новое описание' WHERE id = 1`);
+    await vi.waitFor(async () => expect((await get('/api/v1/products/1')).body.data.description).toBe('Новий опис'), { timeout: 3000, interval: 20 });
+    const ru = await t.request('GET', '/api/v1/products/1', { token, headers: { 'X-Localization': 'ru' } });
+    expect(ru.body.data.description).toBe('Новое описание');
+    expect((await get('/api/v1/products/999999')).status).toBe(404);
+  });
+
   test('the header search is served from memory the second time', async () => {
     const url = '/api/v1/products?search=самсунк&per_page=5';
     const first = await get(url);

@@ -17,6 +17,7 @@ export interface UserSets {
 }
 
 type Value = NonNullable<unknown>;
+type Description = { uk: string; ru: string };
 
 interface CacheStats {
   hits: number;
@@ -38,7 +39,7 @@ export const SLICE_MAX_PRODUCTS = 60_000;
 
 /** About how many bytes a cached product row holds (its strings dominate). */
 function rowSize(r: BaseProductRow): number {
-  return 400 + 2 * (r.name_uk.length + r.name_ru.length + r.description_uk.length + r.description_ru.length + r.vendor_code.length) + 120 * r.images.length;
+  return 400 + 2 * (r.name_uk.length + r.name_ru.length + r.vendor_code.length) + 120 * r.images.length;
 }
 
 /**
@@ -49,7 +50,8 @@ function rowSize(r: BaseProductRow): number {
  *   are also used while nothing listens, for at most a minute each, as before);
  * - `pages`: the ids of a list page, a search window, exact-code hits, analogues, a product's
  *   properties;
- * - `rows`: products by id without anything personal;
+ * - `rows`: products by id without anything personal, and without their descriptions, which only
+ *   the product page shows: `descriptions` holds those by product id;
  * - `slices`: a category's products in list order with their drop price and property values
  *   (category-slice.ts), which answer its filtered lists, any price range and page, by a scan;
  * - `userSets`: each reseller's favourites, subscriptions and cart, for the per-row flags.
@@ -65,6 +67,13 @@ export class CatalogueReadModel implements ChangeSubscriber {
   readonly aggregates = new EpochCache<string, Value>({ max: 20_000, ttlMs: 60_000 });
   readonly pages = new EpochCache<string, Value>({ max: 50_000, ttlMs: 5 * 60_000 });
   readonly rows = new EpochCache<number, BaseProductRow>({ max: 200_000, maxSize: 96 * 1024 * 1024, sizeOf: rowSize, ttlMs: 15 * 60_000 });
+  /** A product's description in both languages; false: no such product (a cache holds values only). */
+  readonly descriptions = new EpochCache<number, Description | false>({
+    max: 50_000,
+    maxSize: 32 * 1024 * 1024,
+    sizeOf: (d) => (d ? 100 + 2 * (d.uk.length + d.ru.length) : 100),
+    ttlMs: 15 * 60_000,
+  });
   readonly userSets = new EpochCache<number, UserSets>({ max: 20_000, ttlMs: 15 * 60_000 });
   /** A false entry: the category cannot be held (too many distinct property values). */
   readonly slices = new EpochCache<string, CategorySlice | false>({
@@ -104,11 +113,15 @@ export class CatalogueReadModel implements ChangeSubscriber {
     this.aggregates.clear();
     this.pages.clear();
     this.rows.clear();
+    this.descriptions.clear();
     this.slices.clear();
   }
 
   forgetProducts(ids: readonly number[]): void {
-    for (const id of ids) this.rows.forget(id);
+    for (const id of ids) {
+      this.rows.forget(id);
+      this.descriptions.forget(id);
+    }
   }
 
   forgetUser(userId: number): void {
@@ -137,6 +150,13 @@ export class CatalogueReadModel implements ChangeSubscriber {
   /** Cached like `pages` while listening; straight from `compute` otherwise. */
   async page<T extends Value>(key: string, compute: () => Promise<T>): Promise<T> {
     return this.listening ? ((await this.pages.fetch(key, compute)) as T) : compute();
+  }
+
+  /** A product's description in both languages (null: no such product), cached like `rows`. */
+  async description(id: number): Promise<Description | null> {
+    if (!this.listening) return catalogRepo.descriptionOf(this.db, id);
+    const d = await this.descriptions.fetch(id, async () => (await catalogRepo.descriptionOf(this.db, id)) ?? false);
+    return d || null;
   }
 
   /**
