@@ -199,8 +199,14 @@ describe('the catalogue read model against the database', () => {
     const first = await get(url);
     expect(first.body.data.length).toBeGreaterThan(0);
     const s = spies();
+    // Its plan too (with the dictionary lookups' own cache emptied): no lookup, no exact-code query.
+    model().aggregates.clear();
+    const terms = vi.spyOn(catalogRepo, 'termCandidates');
+    const exact = vi.spyOn(catalogRepo, 'exactCodeIds');
     expect((await get(url)).body).toEqual(first.body);
     expect(s.searchPageIds).not.toHaveBeenCalled();
     expect(s.baseByIds).not.toHaveBeenCalled();
+    expect(terms).not.toHaveBeenCalled();
+    expect(exact).not.toHaveBeenCalled();
   });
 });
