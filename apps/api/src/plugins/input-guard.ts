@@ -9,12 +9,13 @@ import { requestLocale } from './locale.ts';
  */
 export const isUnstorableText = (s: string) => s.includes('\u0000') || !s.isWellFormed();
 
+const pathOf = (parent: string | null, key: string) => (parent ? `${parent}.${key}` : key);
+
 /** The paths (`a.b.0`) of the strings and keys in a parsed body or query that PostgreSQL cannot take. */
 export function unstorablePaths(value: unknown): string[] {
   const found: string[] = [];
   // A path is only spelled out for what is found: most requests have nothing to report.
   const stack: [unknown, string | null, string][] = [[value, null, '']];
-  const pathOf = (parent: string | null, key: string) => (parent ? `${parent}.${key}` : key);
   while (stack.length > 0 && found.length < 20) {
     const [v, parent, key] = stack.pop()!;
     if (typeof v === 'string') {
@@ -35,16 +36,17 @@ export function unstorablePaths(value: unknown): string[] {
  * Refuses such text anywhere in a JSON body, the query or the path before validation: 422 with the
  * fields named, in the request's language (not a 500 from the database, whichever column it meets).
  */
+const PARTS = ['body', 'query', 'params'] as const;
+
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (req, reply) => {
-    const errors: Record<string, string[]> = Object.create(null);
-    for (const [part, value] of [
-      ['body', req.body],
-      ['querystring', req.query],
-      ['params', req.params],
-    ] as const) {
-      for (const path of unstorablePaths(value)) (errors[path || part] ??= []).push(translate('invalid_value', requestLocale(req)));
+    let errors: Record<string, string[]> | null = null;
+    for (const part of PARTS) {
+      for (const path of unstorablePaths(req[part])) {
+        errors ??= Object.create(null) as Record<string, string[]>;
+        (errors[path || part] ??= []).push(translate('invalid_value', requestLocale(req)));
+      }
     }
-    if (Object.keys(errors).length > 0) return sendValidation(reply, requestLocale(req), errors);
+    if (errors) return sendValidation(reply, requestLocale(req), errors);
   });
 }

@@ -27,3 +27,15 @@ test('security headers on API answers: CSP (no framing, no plugins, blob: frames
   expect(r.headers['referrer-policy']).toBe('no-referrer');
   expect(String(r.headers['strict-transport-security'])).toMatch(/max-age=\d+/);
 });
+
+test('the same security headers on refusals, unknown paths and pages', async () => {
+  const config = await t.app.inject({ method: 'GET', url: '/api/v1/config' });
+  for (const url of ['/api/v1/auth/user', '/api/v1/no-such-route', '/login']) {
+    const r = await t.app.inject({ method: 'GET', url });
+    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'strict-transport-security', 'cross-origin-opener-policy']) {
+      expect(r.headers[name], `${url} ${name}`).toBe(config.headers[name]);
+    }
+  }
+  // Each header once (not a list joined from two sources).
+  expect(String(config.headers['content-security-policy']).match(/default-src/g)).toHaveLength(1);
+});
