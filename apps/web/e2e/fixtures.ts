@@ -144,8 +144,8 @@ export const leavesOf = (tree: CategoryDto[]): CategoryDto[] => tree.flatMap((c)
 
 /**
  * A leaf category whose first page holds a product with stock of at least 2 and a recommended price above drop.
- * `fromEnd` searches the leaves from the last one, so a spec that asserts the product's stock gets a product the
- * specs running beside it do not order.
+ * `fromEnd` searches the leaves from the last one: most specs buy from the first leaves, so a spec that asserts the
+ * product's stock meets fewer orders beside it (a few specs also buy from the end: assert stock with that margin).
  */
 export async function productToBuy(request: APIRequestContext, token: string, { fromEnd = false } = {}) {
   const tree = (await apiGet<{ data: CategoryDto[] }>(request, token, '/api/v1/categories')).data;
