@@ -7,12 +7,15 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'drop-tests-'));
 const only = process.argv.slice(2);
 const results = [];
+// Each failed test's file and name, printed again in the summary: CI shows only the log's tail.
+const failures = [];
 
 function run(name, cmd, args, cwd, env = {}) {
   console.log(`\n━━ ${name} ━━`);
@@ -31,6 +34,11 @@ function vitestSuite(name, dir) {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed = j.numPassedTests;
     failed = j.numFailedTests;
+    for (const file of j.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed')) failures.push(`${name}: ${where}: ${(file.message ?? 'failed').split('\n')[0]}`);
+      for (const a of file.assertionResults ?? []) if (a.status === 'failed') failures.push(`${name}: ${where}: ${a.fullName}: ${(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`);
+    }
   } catch {
     /* no report: the suite crashed */
   }
@@ -69,9 +77,21 @@ function e2eSuite() {
   let passed = 0;
   let failed = 0;
   try {
-    const s = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    const s = report.stats;
     passed = s.expected + (s.flaky ?? 0);
     failed = s.unexpected;
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          const last = test.results?.at(-1);
+          if (test.status === 'unexpected') failures.push(`e2e: ${spec.file}:${spec.line}: ${[...titles, spec.title].join(' › ')}: ${(last?.error?.message ?? '').split('\n')[0].slice(0, 300)}`);
+          else if (test.status === 'flaky') failures.push(`e2e (passed on retry): ${spec.file}:${spec.line}: ${spec.title}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+    };
+    for (const suite of report.suites ?? []) walk(suite, []);
   } catch {
     /* no report */
   }
@@ -93,6 +113,10 @@ e2eSuite();
 
 fs.rmSync(tmp, { recursive: true, force: true });
 console.log('\n━━ summary ━━');
+if (failures.length) {
+  console.log('failed:');
+  for (const f of failures) console.log(`  ${stripVTControlCharacters(f)}`);
+}
 for (const r of results) console.log(`${r.name.padEnd(8)} ${String(r.passed).padStart(4)} passed, ${String(r.failed).padStart(3)} failed  (${r.seconds.toFixed(0)} s)`);
 const passed = results.reduce((s, r) => s + r.passed, 0);
 const failed = results.reduce((s, r) => s + r.failed, 0);

@@ -159,6 +159,7 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
     q.price_to === undefined ? undefined : uahToKop(q.price_to),
   );
   const groups = groupFilters(q.filters);
+  const narrowed = groups.size > 0 || q.price_from !== undefined || q.price_to !== undefined;
   const where: ProductWhere = {
     ...(category ? { category: { id: category.id, depth: category.ancestors.length } } : {}),
     ...(q.specials ? { specials: true } : {}),
@@ -183,7 +184,7 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
   };
   const offset = (page - 1) * perPage;
   if (bounds.empty || offset >= PRODUCT_RESULT_WINDOW) {
-    return envelope([], bounds.empty ? 0 : await countFor(ctx.db, where, category, q, groups));
+    return envelope([], bounds.empty ? 0 : await countFor(ctx.db, where, category, q, narrowed));
   }
 
   const model = readModelOf(ctx.db);
@@ -213,11 +214,10 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
     );
   }
 
-  // A category's filtered list (property values, a price range): a scan of the category's slice
-  // in memory, whatever the range and page; the count is the same LIMIT-window count as below.
-  const narrowed = groups.size > 0 || q.price_from !== undefined || q.price_to !== undefined;
+  // A category's filtered list (property values, a price range): answered from the category's
+  // slice in memory, whatever the range and page; the count is the same LIMIT-window count as below.
   if (category && narrowed && !q.is_favorites && !q.specials && !q.news && category.productsCount <= SLICE_MAX_PRODUCTS) {
-    const sliced = await model.slicePage({ ...where, category: { id: category.id, depth: category.ancestors.length } }, perPage, offset, PRODUCT_RESULT_WINDOW);
+    const sliced = await model.slicePage(where, perPage, offset, PRODUCT_RESULT_WINDOW);
     if (sliced) {
       const rows = await model.products(ctx.user.id, sliced.ids);
       return envelope(
@@ -230,7 +230,7 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
   const pageIds = () => catalogRepo.pageIds(ctx.db, where, perPage, offset);
   const [ids, total] = await Promise.all([
     sharedPage(model, where, `page:${whereKey(where)}:${perPage}:${offset}`, pageIds),
-    countFor(ctx.db, where, category, q, groups),
+    countFor(ctx.db, where, category, q, narrowed),
   ]);
   const rows = await model.products(ctx.user.id, ids);
   return envelope(
@@ -244,8 +244,7 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
  * (a handful of rows); any other list is counted up to the result window and the total shared
  * through the catalogue cache (it is the same for every reseller with the same filters).
  */
-async function countFor(db: Db, where: ProductWhere, category: CategoryNode | undefined, q: ProductsQuery, groups: Map<number, number[]>) {
-  const narrowed = groups.size > 0 || q.price_from !== undefined || q.price_to !== undefined;
+async function countFor(db: Db, where: ProductWhere, category: CategoryNode | undefined, q: ProductsQuery, narrowed: boolean) {
   if (q.is_favorites) return catalogRepo.countCapped(db, where, PRODUCT_RESULT_WINDOW);
   if (!narrowed && !q.specials && !q.news) {
     return category ? category.productsCount : (await categoryTree(db)).totalProducts;

@@ -53,7 +53,7 @@ function rowSize(r: BaseProductRow): number {
  * - `rows`: products by id without anything personal, and without their descriptions, which only
  *   the product page shows: `descriptions` holds those by product id;
  * - `slices`: a category's products in list order with their drop price and property values
- *   (category-slice.ts), which answer its filtered lists, any price range and page, by a scan;
+ *   (category-slice.ts), which answer its filtered lists, any price range and page, from a subset;
  * - `userSets`: each reseller's favourites, subscriptions and cart, for the per-row flags.
  *
  * All but `aggregates` are used only while the process LISTENs: the triggers of migration 0011
@@ -164,8 +164,8 @@ export class CatalogueReadModel implements ChangeSubscriber {
    * (loaded once, shared by every filter, price range and page); null while not listening or
    * when the category cannot be held.
    */
-  async slicePage(where: ProductWhere & { category: NonNullable<ProductWhere['category']> }, limit: number, offset: number, cap: number) {
-    if (!this.listening) return null;
+  async slicePage(where: ProductWhere, limit: number, offset: number, cap: number) {
+    if (!this.listening || !where.category) return null;
     const scope = { category: where.category, hidden: where.hidden };
     const slice = await this.slices.fetch(whereKey(scope), async () => buildSlice(parseSliceText(await catalogRepo.sliceText(this.db, scope))) ?? false);
     if (!slice) return null;
