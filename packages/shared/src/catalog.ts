@@ -83,8 +83,10 @@ export type ProductDto = z.infer<typeof productDto>;
 /**
  * A product as the lists carry it (GET /products, analogues; issue 31): what cards, table rows and
  * their badges show. One name in the request's language, not both; no description; the first
- * picture's three variants (`has_images` still says whether it has any). The quick view and the
- * product page read the rest from GET /products/{id}.
+ * picture only (`has_images` still says whether it has any), as its thumb alone when the medium
+ * and the original follow from the thumb's path (a picture of the store, `pictures/ab/<hash>-t.webp`,
+ * or one path for all three), else as its three variants. The quick view and the product page
+ * read the rest from GET /products/{id}.
  */
 export const productListItemDto = productDto.omit({ name_uk: true, name_ru: true, description: true });
 export type ProductListItemDto = z.infer<typeof productListItemDto>;

@@ -54,7 +54,7 @@ export const EARLY_DATA_SCRIPT =
   `var g=d[i].images||[],a=null,b=null,c=null;` +
   `for(var k=0;k<g.length;k++){var y=g[k].type,v=g[k].path;` +
   `if(y==='thumb'&&a===null)a=v;else if(y==='medium_centered'&&b===null)b=v;else if(y==='original'&&c===null)c=v}` +
-  `var th=a||b||c;if(!th)continue;var me=b||c||th,L=document.createElement('link');` +
+  `var th=a||b||c;if(!th)continue;var me=b||c||(/^\\/?pictures\\/[0-9a-f]{2}\\/[0-9a-f]{64}-t\\.webp$/.test(th)?th.replace(/-t\\.webp$/,'-m.webp'):th),L=document.createElement('link');` +
   `L.rel='preload';L.setAttribute('data-early','');L.setAttribute('as','image');L.setAttribute('fetchpriority','high');` +
   `if(th!==me&&!/\\.svg$/i.test(th)&&!/\\.svg$/i.test(me)){` +
   `var z=S(th)+' ${PICTURE_SIZES.thumb}w, ';` +

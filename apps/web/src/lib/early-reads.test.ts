@@ -111,10 +111,11 @@ describe('early reads (EARLY_DATA_SCRIPT) and the API client', () => {
       { type: 'original', path: `${hash(c)}.jpg` },
     ] as ProductImageDto[];
     const legacy = (path: string): ProductImageDto[] => (['thumb', 'medium_centered', 'original'] as const).map((type) => ({ type, path }) as ProductImageDto);
-    // Every kind of first picture a card can show: the store's variants (two of them), one file
-    // stored before issue 30, the demo's SVGs, a thumb without a medium, none; then more than the first screen.
+    // Every kind of first picture a card can show: a picture of the store as lists give it (its
+    // thumb alone, the other variants follow from its path), one file stored before issue 30, none,
+    // the demo's SVGs (three paths); then more than the first screen.
     const products = [
-      { id: 1, images: [...stored('a'), ...stored('b')] },
+      { id: 1, images: [{ type: 'thumb', path: `${hash('a')}-t.webp` }] },
       { id: 2, images: legacy('products/old/9.jpg') },
       { id: 3, images: [] },
       { id: 4, images: [{ type: 'thumb', path: 'demo/p/4-1-t.svg' }, { type: 'medium_centered', path: 'demo/p/4-1-m.svg' }, { type: 'original', path: 'demo/p/4-1-m.svg' }] },

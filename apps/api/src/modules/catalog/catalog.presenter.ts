@@ -11,6 +11,7 @@ import {
   type ProductDto,
   type ProductListItemDto,
 } from '@drop/shared';
+import { variantsOf } from '../../lib/pictures.ts';
 import type { CategoryNode } from './category-tree.ts';
 import type { ProductRow } from './catalog.repository.ts';
 
@@ -43,6 +44,22 @@ const imagesOf = (pictures: ProductRow['images']) =>
     { type: 'thumb' as const, path: thumb },
   ]);
 
+/**
+ * A list's picture: the first picture's thumb alone when its other variants follow from that path
+ * (a picture of the store, `pictures/ab/<hash>-t.webp`, or one path stored three times before
+ * issue 30), as the web's pictureFromPath derives them; all three otherwise. A list item is a
+ * third smaller that way, and a list's time is mostly its bytes (issue 31).
+ */
+function listImagesOf(pictures: ProductRow['images']): ProductListItemDto['images'] {
+  const first = pictures[0];
+  if (!first) return [];
+  const [original, medium, thumb] = first;
+  if (original === medium && medium === thumb) return [{ type: 'thumb', path: thumb }];
+  const set = variantsOf(original);
+  if (set && set.mediumCentered === medium && set.thumb === thumb) return [{ type: 'thumb', path: thumb }];
+  return imagesOf([first]);
+}
+
 /** A product as the lists carry it: one name, no description, the first picture only (productListItemDto). */
 export function presentProductListItem(row: ProductRow, locale: Locale, prices: PriceContext): ProductListItemDto {
   const p = priceProduct(
@@ -57,7 +74,7 @@ export function presentProductListItem(row: ProductRow, locale: Locale, prices: 
     vendor_code: row.vendor_code,
     name: pick(locale, row.name_uk, row.name_ru),
     brand: row.brand,
-    images: imagesOf(row.images.slice(0, 1)),
+    images: listImagesOf(row.images),
     has_images: row.images.length > 0,
     inet_pack: row.inet_pack,
     in_pack: row.in_pack,

@@ -79,6 +79,30 @@ describe('product lists', () => {
     await t.database.db.execute(sql`DELETE FROM product_images WHERE product_id = 4 AND sort = 1`);
   });
 
+  it('a list item gives its picture by the thumb alone when the medium and the original follow from that path', async () => {
+    const listedImages = async () =>
+      ((await get('/api/v1/products?per_page=20')).body.data as { id: number; images: { type: string; path: string }[] }[]).find((p) => p.id === 4)!.images;
+    const before = ((await t.database.db.execute(sql`SELECT original, medium_centered, thumb FROM product_images WHERE product_id = 4 AND sort = 0`)) as unknown as { rows: Record<string, string>[] }).rows[0]!;
+    const set = async (original: string, medium: string, thumb: string) => {
+      await t.database.db.execute(sql`UPDATE product_images SET original = ${original}, medium_centered = ${medium}, thumb = ${thumb} WHERE product_id = 4 AND sort = 0`);
+      await vi.waitFor(async () => expect((await get('/api/v1/products/4')).body.data.images).toContainEqual({ type: 'original', path: original }), { timeout: 3000, interval: 20 });
+    };
+    try {
+      // A picture of the store: its variants are named after the thumb's hash.
+      const base = `pictures/ab/ab${'0123456789abcdef'.repeat(4).slice(2)}`;
+      await set(`${base}.jpg`, `${base}-m.webp`, `${base}-t.webp`);
+      expect(await listedImages()).toEqual([{ type: 'thumb', path: `${base}-t.webp` }]);
+      // A picture stored before issue 30: one path for all three.
+      await set('products/4/old.jpg', 'products/4/old.jpg', 'products/4/old.jpg');
+      expect(await listedImages()).toEqual([{ type: 'thumb', path: 'products/4/old.jpg' }]);
+      // Variants that do not follow from one path keep all three.
+      await set(`${base}.jpg`, 'elsewhere/m.webp', `${base}-t.webp`);
+      expect((await listedImages()).map((i) => i.path)).toEqual(['elsewhere/m.webp', `${base}.jpg`, `${base}-t.webp`]);
+    } finally {
+      await set(before.original!, before.medium_centered!, before.thumb!);
+    }
+  });
+
   it('all products: in stock first, then newest; meta and pagination', async () => {
     const r = await get('/api/v1/products?per_page=5');
     expect(r.status).toBe(200);

@@ -16,6 +16,13 @@ describe('product pictures', () => {
     expect(firstPicture([])).toBeNull();
   });
 
+  it('a list item\'s picture given by its thumb alone: the other variants follow from a path of the store', () => {
+    const [listed] = productPictures([{ type: 'thumb', path: `pictures/${a.slice(0, 2)}/${a}-t.webp` }]);
+    expect(listed).toEqual(productPictures(storedImages(a))[0]);
+    expect(cardSource([{ type: 'thumb', path: `pictures/${a.slice(0, 2)}/${a}-t.webp` }])).toEqual(cardSource(storedImages(a)));
+    expect(productPictures([{ type: 'thumb', path: 'products/ab/x.png' }])).toEqual(productPictures(legacyImages('products/ab/x.png')));
+  });
+
   it('a type missing for a picture falls back on another of the same picture', () => {
     const [p] = productPictures([{ type: 'original', path: 'products/ab/x.png' }]);
     expect(p).toEqual({ thumb: '/storage/products/ab/x.png', small: null, medium: '/storage/products/ab/x.png', original: '/storage/products/ab/x.png', variants: false });

@@ -38,7 +38,9 @@ function pictureOf(thumb: string, medium: string, original: string): Picture {
 
 /**
  * Every picture of a product, in order: the n-th picture is the n-th path of each type (the API
- * lists them per picture). A type missing for a picture falls back on another of the same picture.
+ * lists them per picture). A picture given by one path alone (a list item's thumb) has its other
+ * variants derived from that path (pictureFromPath); otherwise a type missing for a picture falls
+ * back on another of the same picture.
  */
 export function productPictures(images: readonly ProductImageDto[]): Picture[] {
   const of = (type: ProductImageDto['type']) => images.filter((i) => i.type === type).map((i) => i.path);
@@ -47,6 +49,7 @@ export function productPictures(images: readonly ProductImageDto[]): Picture[] {
   const o = of('original');
   return Array.from({ length: Math.max(t.length, m.length, o.length) }, (_, n) => {
     const any = (t[n] ?? m[n] ?? o[n])!;
+    if ([t[n], m[n], o[n]].filter((x) => x !== undefined).length === 1) return pictureFromPath(any)!;
     return pictureOf(t[n] ?? m[n] ?? any, m[n] ?? o[n] ?? any, o[n] ?? m[n] ?? any);
   });
 }
