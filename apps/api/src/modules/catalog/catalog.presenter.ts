@@ -51,14 +51,22 @@ const imagesOf = (pictures: ProductRow['images']) =>
  * third smaller that way, and a list's time is mostly its bytes (issue 31).
  */
 function listImagesOf(pictures: ProductRow['images']): ProductListItemDto['images'] {
-  const first = pictures[0];
-  if (!first) return [];
-  const [original, medium, thumb] = first;
-  if (original === medium && medium === thumb) return [{ type: 'thumb', path: thumb }];
-  const set = variantsOf(original);
-  if (set && set.mediumCentered === medium && set.thumb === thumb) return [{ type: 'thumb', path: thumb }];
-  return imagesOf([first]);
+  let images = listImages.get(pictures);
+  if (!images) {
+    const first = pictures[0];
+    const [original, medium, thumb] = first ?? [];
+    const set = original === undefined ? null : variantsOf(original);
+    images = !first
+      ? []
+      : (original === medium && medium === thumb) || (set && set.mediumCentered === medium && set.thumb === thumb)
+        ? [{ type: 'thumb', path: thumb! }]
+        : imagesOf([first]);
+    listImages.set(pictures, images);
+  }
+  return images;
 }
+/** Worked out once per cached row (its pictures array lives as long as the row in the read model). */
+const listImages = new WeakMap<ProductRow['images'], ProductListItemDto['images']>();
 
 /** A product as the lists carry it: one name, no description, the first picture only (productListItemDto). */
 export function presentProductListItem(row: ProductRow, locale: Locale, prices: PriceContext): ProductListItemDto {
