@@ -33,17 +33,26 @@ export function memoryRateLimiter(): RateLimiter {
   };
 }
 
-export function redisRateLimiter(url: string, prefix = 'rl:'): RateLimiter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false, enableOfflineQueue: true });
+/**
+ * The Redis store. A hit is one MULTI/EXEC: the key is created with its window's expiry
+ * (SET NX PX) in the same transaction that counts, so no key is ever left without one (an
+ * INCR followed by a separate PEXPIRE, as before, left a permanent lock-out when the process
+ * stopped between the two). A key found without an expiry (written before) gets one.
+ */
+export function redisRateLimiter(url: string | Redis, prefix = 'rl:'): RateLimiter {
+  const redis = typeof url === 'string' ? new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false, enableOfflineQueue: true }) : url;
   return {
     async hit(key, limit, windowSeconds) {
       const k = prefix + key;
-      const res = await redis.multi().incr(k).pttl(k).exec();
-      const count = Number(res?.[0]?.[1] ?? 1);
-      let ttl = Number(res?.[1]?.[1] ?? -1);
+      const windowMs = windowSeconds * 1000;
+      const res = await redis.multi().set(k, '0', 'PX', windowMs, 'NX').incr(k).pttl(k).exec();
+      const failed = res?.find(([err]) => err);
+      if (!res || failed) throw failed?.[0] ?? new Error('rate limiter: transaction discarded');
+      const count = Number(res[1]![1]);
+      let ttl = Number(res[2]![1]);
       if (ttl < 0) {
-        await redis.pexpire(k, windowSeconds * 1000);
-        ttl = windowSeconds * 1000;
+        await redis.pexpire(k, windowMs);
+        ttl = windowMs;
       }
       return { allowed: count <= limit, retryAfter: Math.ceil(ttl / 1000) };
     },
