@@ -66,17 +66,26 @@ export function responseSerializerCompiler(check: boolean): FastifySerializerCom
   };
 }
 
+/**
+ * fast-json-stringify compiled from a zod schema, as the routes' serializer compiles it (null for
+ * a schema whose wire differs from what the handler returns): for writers that put a body
+ * together themselves and must write what the route would.
+ */
+export function compileJsonSerializer(schema: z.ZodType): ((data: unknown) => string) | null {
+  const json = wireSchema(schema);
+  if (!json) return null;
+  try {
+    return fastJson(json as unknown as Parameters<typeof fastJson>[0]);
+  } catch {
+    return null;
+  }
+}
+
 function compile(route: Parameters<FastifySerializerCompiler<z.ZodType>>[0], check: boolean): (data: unknown) => string {
   const zodSerialize = zodSerializerCompiler(route);
   const schema = route.schema instanceof z.ZodType ? route.schema : null;
-  const json = schema ? wireSchema(schema) : null;
-  if (!schema || !json) return zodSerialize;
-  let fast: (data: unknown) => string;
-  try {
-    fast = fastJson(json as unknown as Parameters<typeof fastJson>[0]);
-  } catch {
-    return zodSerialize;
-  }
+  const fast = schema ? compileJsonSerializer(schema) : null;
+  if (!schema || !fast) return zodSerialize;
   if (!check) return fast;
   return (data) => {
     const result = z.safeEncode(schema, data);

@@ -130,10 +130,14 @@ export interface BaseProductRow {
   analogues_count: number;
 }
 
+/** The read model's cached row a ProductRow was made from: list-writer.ts keeps what it writes of a row with it. */
+export const BASE_ROW: unique symbol = Symbol('base row');
+
 export interface ProductRow extends BaseProductRow {
   is_favorite: boolean;
   is_subscribed: boolean;
   in_cart: boolean;
+  [BASE_ROW]?: BaseProductRow;
 }
 
 /** A row as lists and the product page show it; the description is read on its own (descriptionOf), only for the product page. */

@@ -17,7 +17,8 @@ import { translate } from '@drop/shared';
 import { authedCtx, ctxOf, requireUser } from '../../plugins/auth.ts';
 import { requestLocale } from '../../plugins/locale.ts';
 import { idParam } from '../../lib/http.ts';
-import { getCategory, getProduct, listAnalogues, listCategories, listFilters, listProducts, listPromo } from './catalog.service.ts';
+import { getCategory, getProduct, listAnalogues, listCategories, listFilters, listProductsPage, listPromo } from './catalog.service.ts';
+import { writeProductList } from './list-writer.ts';
 import { renderDemoSvg } from './demo/demo-svg.ts';
 import { openStored } from './product-images.ts';
 
@@ -35,9 +36,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await getCategory(ctxOf(req), req.params.id),
   }));
 
-  app.get('/products', { schema: { tags: ['catalog'], security, querystring: productsQuery, response: { 200: productsResponse } } }, async (req) =>
-    listProducts(authedCtx(req), req.query),
-  );
+  // Written by list-writer.ts as the route's serializer would write it (it checks so in development and tests).
+  app.get('/products', { schema: { tags: ['catalog'], security, querystring: productsQuery, response: { 200: productsResponse } } }, async (req, reply) => {
+    const ctx = authedCtx(req);
+    const body = writeProductList(await listProductsPage(ctx, req.query), ctx.locale, ctx.deps.config.env !== 'production');
+    return (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(body);
+  });
 
   app.get(
     '/products/analogues/:id',

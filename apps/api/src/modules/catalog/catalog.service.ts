@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthedCtx, Ctx, UserRow } from '../../lib/ctx.ts';
 import { categoryTree, type CategoryNode, type HiddenCategories } from './category-tree.ts';
-import { catalogRepo, whereKey, type ProductWhere } from './catalog.repository.ts';
+import { catalogRepo, whereKey, type ProductWhere, type ProductRow } from './catalog.repository.ts';
 import {
   categoryCrumbs,
   listCrumbs,
@@ -149,6 +149,11 @@ function listKind(q: ProductsQuery): ListKind {
 }
 
 export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<ProductListResult> {
+  return (await listProductsPage(ctx, q)).result;
+}
+
+/** A list page and the rows its items were presented from, in order (list-writer.ts writes both). */
+export async function listProductsPage(ctx: AuthedCtx, q: ProductsQuery): Promise<{ result: ProductListResult; rows: readonly ProductRow[] }> {
   const { category, hidden } = await resolveCategory(ctx.db, q.category_id);
   const prices = await priceContext(ctx, q.market_id);
   const perPage = q.per_page;
@@ -172,15 +177,16 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
   };
   const crumbs = category ? categoryCrumbs(category, ctx.locale) : listCrumbs(listKind(q), ctx.locale);
   const currentCategory = category ? presentCategory(category, ctx.locale, 1) : null;
-  const envelope = (rows: ProductListResult['data'], total: number): ProductListResult => {
+  const envelope = (rows: readonly ProductRow[], total: number) => {
     const lastPage = Math.max(1, Math.ceil(Math.min(total, PRODUCT_RESULT_WINDOW) / perPage));
-    return {
-      data: rows,
+    const result: ProductListResult = {
+      data: rows.map((r) => presentProductListItem(r, ctx.locale, prices)),
       current_category: currentCategory,
       breadcrumbs: crumbs,
       meta: { current_page: page, per_page: perPage, total, last_page: lastPage },
       pagination: { last_page: lastPage },
     };
+    return { result, rows };
   };
   const offset = (page - 1) * perPage;
   if (bounds.empty || offset >= PRODUCT_RESULT_WINDOW) {
@@ -207,11 +213,7 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
       : { ids: [], total: 0 };
     const total = Math.min(exact.length + fuzzy.total, cap);
     if (offset >= total) return envelope([], total);
-    const rows = await model.products(ctx.user.id, [...exactPage, ...fuzzy.ids]);
-    return envelope(
-      rows.map((r) => presentProductListItem(r, ctx.locale, prices)),
-      total,
-    );
+    return envelope(await model.products(ctx.user.id, [...exactPage, ...fuzzy.ids]), total);
   }
 
   // A category's filtered list (property values, a price range): answered from the category's
@@ -219,11 +221,7 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
   if (category && narrowed && !q.is_favorites && !q.specials && !q.news && category.productsCount <= SLICE_MAX_PRODUCTS) {
     const sliced = await model.slicePage(where, perPage, offset, PRODUCT_RESULT_WINDOW);
     if (sliced) {
-      const rows = await model.products(ctx.user.id, sliced.ids);
-      return envelope(
-        rows.map((r) => presentProductListItem(r, ctx.locale, prices)),
-        sliced.total,
-      );
+      return envelope(await model.products(ctx.user.id, sliced.ids), sliced.total);
     }
   }
 
@@ -232,11 +230,7 @@ export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<Pr
     sharedPage(model, where, `page:${whereKey(where)}:${perPage}:${offset}`, pageIds),
     countFor(ctx.db, where, category, q, narrowed),
   ]);
-  const rows = await model.products(ctx.user.id, ids);
-  return envelope(
-    rows.map((r) => presentProductListItem(r, ctx.locale, prices)),
-    total,
-  );
+  return envelope(await model.products(ctx.user.id, ids), total);
 }
 
 /**

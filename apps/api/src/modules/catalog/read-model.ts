@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { ChangeSubscriber } from '../../lib/change-listener.ts';
 import { EpochCache } from '../../lib/epoch-cache.ts';
-import { catalogRepo, whereKey, type BaseProductRow, type ProductRow, type ProductWhere } from './catalog.repository.ts';
+import { BASE_ROW, catalogRepo, whereKey, type BaseProductRow, type ProductRow, type ProductWhere } from './catalog.repository.ts';
 import { buildSlice, parseSliceText, scanSlice, SUBSET_BYTES_FACTOR, type CategorySlice } from './category-slice.ts';
 import { categoryTree } from './category-tree.ts';
 
@@ -38,8 +38,9 @@ export interface ReadModelStats {
 export const SLICE_MAX_PRODUCTS = 60_000;
 
 /** About how many bytes a cached product row holds (its strings dominate). */
+/** A cached row's bytes: its fields, and what list-writer.ts keeps with it (an item's unchanging JSON, about 600 bytes a language). */
 function rowSize(r: BaseProductRow): number {
-  return 400 + 2 * (r.name_uk.length + r.name_ru.length + r.vendor_code.length) + 120 * r.images.length;
+  return 400 + 2 * (r.name_uk.length + r.name_ru.length + r.vendor_code.length) + 120 * r.images.length + 600;
 }
 
 /**
@@ -66,7 +67,7 @@ export class CatalogueReadModel implements ChangeSubscriber {
   listening = false;
   readonly aggregates = new EpochCache<string, Value>({ max: 20_000, ttlMs: 60_000 });
   readonly pages = new EpochCache<string, Value>({ max: 50_000, ttlMs: 5 * 60_000 });
-  readonly rows = new EpochCache<number, BaseProductRow>({ max: 200_000, maxSize: 96 * 1024 * 1024, sizeOf: rowSize, ttlMs: 15 * 60_000 });
+  readonly rows = new EpochCache<number, BaseProductRow>({ max: 200_000, maxSize: 160 * 1024 * 1024, sizeOf: rowSize, ttlMs: 15 * 60_000 });
   /** A product's description in both languages; false: no such product (a cache holds values only). */
   readonly descriptions = new EpochCache<number, Description | false>({
     max: 50_000,
@@ -196,7 +197,7 @@ export class CatalogueReadModel implements ChangeSubscriber {
     for (const id of ids) {
       const r = found.get(id);
       if (!r) continue;
-      out.push({ ...r, is_favorite: sets.favorites.has(r.id), is_subscribed: sets.subscriptions.has(r.code_id), in_cart: sets.cart.has(r.id) });
+      out.push({ ...r, is_favorite: sets.favorites.has(r.id), is_subscribed: sets.subscriptions.has(r.code_id), in_cart: sets.cart.has(r.id), [BASE_ROW]: r });
     }
     return out;
   }
