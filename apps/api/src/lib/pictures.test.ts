@@ -371,6 +371,16 @@ describe('the same bytes', () => {
     expect(filesUnder(path.join(dataDir, 'storage'))).toEqual([]);
   });
 
+  test('a set whose original cannot be read after the check (a removal of its last use deleting it meanwhile) is made again, not an error', async () => {
+    const dataDir = tempDir();
+    const jpeg = await rawInput(paint(320, 240, RED), 320, 240).jpeg().toBuffer();
+    const first = await stored(dataDir, jpeg);
+    // The four files are there when storePicture looks; the original no longer reads as a picture.
+    fs.writeFileSync(path.join(dataDir, 'storage', first.original), '');
+    expect(await stored(dataDir, jpeg)).toEqual({ ...first, created: true });
+    expect(await sharp(fileOf(dataDir, first.original)).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
+  });
+
   test('at once: both calls succeed with the same paths and leave three complete files, no temporary ones', async () => {
     const dataDir = tempDir();
     const jpeg = await rawInput(paint(2400, 1600, GREY, [[0, 0, 600, 400, RED]]), 2400, 1600).jpeg().toBuffer();

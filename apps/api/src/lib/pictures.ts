@@ -140,8 +140,12 @@ export async function storePicture(dataDir: string, bytes: Buffer): Promise<Pict
   const abs = (rel: string) => path.join(dataDir, 'storage', rel);
   const small = smallOf(set.thumb)!;
   if ((await exists(abs(set.original))) && (await exists(abs(set.mediumCentered))) && (await exists(abs(set.thumb))) && (await exists(abs(small)))) {
-    const meta = await sharp(abs(set.original)).metadata();
-    return { ok: true, picture: { ...set, hash, width: meta.width ?? 0, height: meta.height ?? 0, created: false } };
+    // Nothing is locked yet (ensurePictureFiles locks before referring to the files): a removal of
+    // the photo's last use may delete the set between the check and this read. Then it is made again.
+    const meta = await sharp(abs(set.original))
+      .metadata()
+      .catch(() => null);
+    if (meta) return { ok: true, picture: { ...set, hash, width: meta.width ?? 0, height: meta.height ?? 0, created: false } };
   }
   const made = await withDecoder(() => makeVariants(bytes));
   if (!made.ok) return made;
