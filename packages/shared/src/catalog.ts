@@ -60,23 +60,25 @@ export const productDto = z.object({
   has_images: z.boolean(),
   inet_pack: z.number(),
   in_pack: z.number(),
-  drop_price: z.number(),
-  old_drop_price: z.number().nullable(),
-  retail_price: z.number(),
-  markup_price: z.number(),
-  profit: z.number(),
   qty: z.number(),
   /** Quantity text of SPEC section 9. */
   quantity: z.string(),
   reserved: z.number(),
   is_new: z.boolean(),
   analogues_count: z.number(),
-  in_cart: z.boolean(),
-  is_favorite: z.boolean(),
-  is_subscribed: z.boolean(),
   category_id: z.number(),
   parent_id: z.number().nullable(),
   root_id: z.number(),
+  // What depends on the reseller comes last: a list writes an item's other fields once per product
+  // and language and these per answer after them (list-writer.ts).
+  drop_price: z.number(),
+  old_drop_price: z.number().nullable(),
+  retail_price: z.number(),
+  markup_price: z.number(),
+  profit: z.number(),
+  in_cart: z.boolean(),
+  is_favorite: z.boolean(),
+  is_subscribed: z.boolean(),
 });
 export type ProductDto = z.infer<typeof productDto>;
 

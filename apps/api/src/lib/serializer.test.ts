@@ -1,4 +1,4 @@
-import { productDetailDto, productsResponse } from '@drop/shared';
+import { productDetailDto, productListItemDto, productsResponse } from '@drop/shared';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
@@ -79,7 +79,9 @@ describe('the response serializer (fast-json-stringify from the zod contract)', 
   test('only the contract leaves the server: fields the presenter added are dropped, checked or not', () => {
     for (const check of [true, false]) {
       const out = JSON.parse(serializer(productsResponse, check)(listBody(true))) as { data: Record<string, unknown>[] };
-      expect(Object.keys(out.data[0]!)).toEqual(Object.keys(item(0)));
+      // The contract's fields, in its order (the presenter's order does not matter).
+      expect(Object.keys(out.data[0]!)).toEqual(Object.keys(productListItemDto.shape));
+      expect(Object.keys(out.data[0]!).sort()).toEqual(Object.keys(item(0)).sort());
       expect(out.data[0]).not.toHaveProperty('secret');
       expect(out.data[0]).not.toHaveProperty('description');
     }

@@ -10,6 +10,7 @@ import {
   type ProductDetailDto,
   type ProductDto,
   type ProductListItemDto,
+  type ProductPrices,
 } from '@drop/shared';
 import { variantsOf } from '../../lib/pictures.ts';
 import type { CategoryNode } from './category-tree.ts';
@@ -68,13 +69,18 @@ function listImagesOf(pictures: ProductRow['images']): ProductListItemDto['image
 /** Worked out once per cached row (its pictures array lives as long as the row in the read model). */
 const listImages = new WeakMap<ProductRow['images'], ProductListItemDto['images']>();
 
-/** A product as the lists carry it: one name, no description, the first picture only (productListItemDto). */
-export function presentProductListItem(row: ProductRow, locale: Locale, prices: PriceContext): ProductListItemDto {
-  const p = priceProduct(
+/** A row's prices for the reseller (and store) of `prices`. */
+export function priceRow(row: ProductRow, prices: PriceContext): ProductPrices {
+  return priceProduct(
     { dropKop: row.drop_kop, oldDropKop: row.old_drop_kop, retailKop: row.retail_kop, categoryPath: [row.category_id, row.parent_id, row.root_id] },
     prices.user,
     prices.market,
   );
+}
+
+/** A product as the lists carry it: one name, no description, the first picture only (productListItemDto). */
+export function presentProductListItem(row: ProductRow, locale: Locale, prices: PriceContext): ProductListItemDto {
+  const p = priceRow(row, prices);
   return {
     id: row.id,
     b2b_code_id: row.b2b_code_id,
@@ -103,6 +109,30 @@ export function presentProductListItem(row: ProductRow, locale: Locale, prices: 
     parent_id: row.parent_id,
     root_id: row.root_id,
   };
+}
+
+export interface ProductListResult {
+  data: ProductListItemDto[];
+  current_category: CategoryDto | null;
+  breadcrumbs: BreadcrumbDto[];
+  meta: { current_page: number; per_page: number; total: number; last_page: number };
+  pagination: { last_page: number };
+}
+
+/**
+ * A list page before its items are presented: its rows in order, the language and prices to
+ * present them in, and the rest of the answer. GET /products writes it straight to bytes
+ * (list-writer.ts); presentListPage makes the answer's object.
+ */
+export interface ProductListPage {
+  rows: readonly ProductRow[];
+  locale: Locale;
+  prices: PriceContext;
+  rest: Omit<ProductListResult, 'data'>;
+}
+
+export function presentListPage(page: ProductListPage): ProductListResult {
+  return { data: page.rows.map((r) => presentProductListItem(r, page.locale, page.prices)), ...page.rest };
 }
 
 /** The whole product (its page, the quick view): both names, the description and every picture. */

@@ -39,7 +39,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // Written by list-writer.ts as the route's serializer would write it (it checks so in development and tests).
   app.get('/products', { schema: { tags: ['catalog'], security, querystring: productsQuery, response: { 200: productsResponse } } }, async (req, reply) => {
     const ctx = authedCtx(req);
-    const body = writeProductList(await listProductsPage(ctx, req.query), ctx.locale, ctx.deps.config.env !== 'production');
+    const body = writeProductList(await listProductsPage(ctx, req.query), ctx.deps.config.env !== 'production');
     return (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(body);
   });
 

@@ -23,10 +23,13 @@ import {
   listCrumbs,
   pick,
   presentCategory,
+  presentListPage,
   presentProductListItem,
   presentProductDetail,
   type ListKind,
   type PriceContext,
+  type ProductListPage,
+  type ProductListResult,
 } from './catalog.presenter.ts';
 import { normalizeWords } from './search-normalize.ts';
 import { catalogueCached } from './catalogue-cache.ts';
@@ -111,14 +114,6 @@ function sharedPage<T extends NonNullable<unknown>>(model: CatalogueReadModel, w
   return where.favoritesOf !== undefined ? compute() : model.page(key, compute);
 }
 
-export interface ProductListResult {
-  data: ReturnType<typeof presentProductListItem>[];
-  current_category: ReturnType<typeof presentCategory> | null;
-  breadcrumbs: ReturnType<typeof listCrumbs>;
-  meta: { current_page: number; per_page: number; total: number; last_page: number };
-  pagination: { last_page: number };
-}
-
 function groupFilters(keys: readonly string[] | undefined): Map<number, number[]> {
   const groups = new Map<number, number[]>();
   for (const key of keys ?? []) {
@@ -149,11 +144,11 @@ function listKind(q: ProductsQuery): ListKind {
 }
 
 export async function listProducts(ctx: AuthedCtx, q: ProductsQuery): Promise<ProductListResult> {
-  return (await listProductsPage(ctx, q)).result;
+  return presentListPage(await listProductsPage(ctx, q));
 }
 
-/** A list page and the rows its items were presented from, in order (list-writer.ts writes both). */
-export async function listProductsPage(ctx: AuthedCtx, q: ProductsQuery): Promise<{ result: ProductListResult; rows: readonly ProductRow[] }> {
+/** A list page with its rows not yet presented (list-writer.ts writes them straight to bytes). */
+export async function listProductsPage(ctx: AuthedCtx, q: ProductsQuery): Promise<ProductListPage> {
   const { category, hidden } = await resolveCategory(ctx.db, q.category_id);
   const prices = await priceContext(ctx, q.market_id);
   const perPage = q.per_page;
@@ -177,16 +172,19 @@ export async function listProductsPage(ctx: AuthedCtx, q: ProductsQuery): Promis
   };
   const crumbs = category ? categoryCrumbs(category, ctx.locale) : listCrumbs(listKind(q), ctx.locale);
   const currentCategory = category ? presentCategory(category, ctx.locale, 1) : null;
-  const envelope = (rows: readonly ProductRow[], total: number) => {
+  const envelope = (rows: readonly ProductRow[], total: number): ProductListPage => {
     const lastPage = Math.max(1, Math.ceil(Math.min(total, PRODUCT_RESULT_WINDOW) / perPage));
-    const result: ProductListResult = {
-      data: rows.map((r) => presentProductListItem(r, ctx.locale, prices)),
-      current_category: currentCategory,
-      breadcrumbs: crumbs,
-      meta: { current_page: page, per_page: perPage, total, last_page: lastPage },
-      pagination: { last_page: lastPage },
+    return {
+      rows,
+      locale: ctx.locale,
+      prices,
+      rest: {
+        current_category: currentCategory,
+        breadcrumbs: crumbs,
+        meta: { current_page: page, per_page: perPage, total, last_page: lastPage },
+        pagination: { last_page: lastPage },
+      },
     };
-    return { result, rows };
   };
   const offset = (page - 1) * perPage;
   if (bounds.empty || offset >= PRODUCT_RESULT_WINDOW) {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { productsResponse, type Locale } from '@drop/shared';
+import { kopToUah, productsResponse, type Locale } from '@drop/shared';
 import { compileJsonSerializer } from '../../lib/serializer.ts';
 import { BASE_ROW, type BaseProductRow, type ProductRow } from './catalog.repository.ts';
-import { presentProductListItem, type PriceContext } from './catalog.presenter.ts';
-import type { ProductListResult } from './catalog.service.ts';
-import { writeProductList } from './list-writer.ts';
+import { presentListPage, type PriceContext, type ProductListPage } from './catalog.presenter.ts';
+import { uahJson, writeProductList } from './list-writer.ts';
 
 const routeSerializer = compileJsonSerializer(productsResponse)!;
 const hash = 'ab' + '0123456789abcdef'.repeat(4).slice(2);
@@ -52,26 +51,29 @@ const vip: PriceContext = {
   market: { baseType: 1, baseMarkup: 15, categoryMarkups: new Map([[53, 7.5]]) },
 };
 
-function page(rows: ProductRow[], locale: Locale, prices: PriceContext) {
-  const result: ProductListResult = {
-    data: rows.map((r) => presentProductListItem(r, locale, prices)),
+function page(rows: ProductRow[], locale: Locale, prices: PriceContext): ProductListPage {
+  return {
+    rows,
+    locale,
+    prices,
+    rest: {
     current_category: { id: 53, name: 'Чохли "для" смартфонів', name_uk: 'Чохли', name_ru: 'Чехлы', image_url: null, icon: null, icon_color: null, parent_id: 11, products_count: 3, child: [] },
     breadcrumbs: [{ title: 'Каталог', href: '/dashboard/catalog', disabled: false }],
     meta: { current_page: 1, per_page: 20, total: rows.length, last_page: 1 },
     pagination: { last_page: 1 },
+    },
   };
-  return { result, rows };
 }
 
 /** What the route's own serializer writes, and what the writer writes without checking itself. */
-const both = (p: ReturnType<typeof page>, locale: Locale) => ({ expected: routeSerializer(p.result), written: writeProductList(p, locale, false).toString('utf8') });
+const both = (p: ProductListPage) => ({ expected: routeSerializer(presentListPage(p)), written: writeProductList(p, false).toString('utf8') });
 
 describe('list-writer: GET /products as bytes', () => {
   it('writes what the route serializer writes, in either language, from its kept pieces and anew', () => {
     const rows = [base(1), base(2), base(3, { images: [] })];
     for (const round of [1, 2]) {
       for (const locale of ['uk', 'ru'] as const) {
-        const { expected, written } = both(page(rows.map((r) => marks(r)), locale, verified), locale);
+        const { expected, written } = both(page(rows.map((r) => marks(r)), locale, verified));
         expect(written, `${locale}, round ${round}`).toBe(expected);
       }
     }
@@ -79,9 +81,9 @@ describe('list-writer: GET /products as bytes', () => {
 
   it('the personal fields follow the reseller while the kept pieces stay the row\'s', () => {
     const rows = [base(4), base(5)];
-    const first = both(page(rows.map((r) => marks(r)), 'uk', verified), 'uk');
+    const first = both(page(rows.map((r) => marks(r)), 'uk', verified));
     expect(first.written).toBe(first.expected);
-    const other = both(page(rows.map((r) => marks(r, { in_cart: true, is_favorite: true, is_subscribed: true })), 'uk', vip), 'uk');
+    const other = both(page(rows.map((r) => marks(r, { in_cart: true, is_favorite: true, is_subscribed: true })), 'uk', vip));
     expect(other.written).toBe(other.expected);
     expect(other.written).not.toBe(first.written);
     expect(JSON.parse(other.written).data[0]).toMatchObject({ in_cart: true, is_favorite: true, is_subscribed: true });
@@ -89,12 +91,12 @@ describe('list-writer: GET /products as bytes', () => {
 
   it('a changed row (a new row object) is written anew; a row without its cached one is written each time', () => {
     const before = base(6);
-    expect(both(page([marks(before)], 'uk', verified), 'uk').written).toContain('"qty":222');
+    expect(both(page([marks(before)], 'uk', verified)).written).toContain('"qty":222');
     const after = { ...before, qty: 0, name_uk: 'Нова назва' };
-    const { expected, written } = both(page([marks(after)], 'uk', verified), 'uk');
+    const { expected, written } = both(page([marks(after)], 'uk', verified));
     expect(written).toBe(expected);
     expect(JSON.parse(written).data[0]).toMatchObject({ qty: 0, name: 'Нова назва' });
-    const loose = both(page([marks(base(7), {}, false)], 'ru', vip), 'ru');
+    const loose = both(page([marks(base(7), {}, false)], 'ru', vip));
     expect(loose.written).toBe(loose.expected);
   });
 
@@ -105,21 +107,28 @@ describe('list-writer: GET /products as bytes', () => {
       base(10, { images: [['products/4/old.jpg', 'products/4/old.jpg', 'products/4/old.jpg']] }),
     ];
     for (const locale of ['uk', 'ru'] as const) {
-      const { expected, written } = both(page(rows.map((r) => marks(r)), locale, verified), locale);
+      const { expected, written } = both(page(rows.map((r) => marks(r)), locale, verified));
       expect(written).toBe(expected);
       expect(JSON.parse(written).data.map((d: { qty: number }) => d.qty)).toEqual([296, 333, 370]);
     }
   });
 
+  it('writes hryvnia from kopecks exactly as JSON writes kopToUah of them', () => {
+    const samples = [0, -0, 1, 5, 9, 10, 11, 50, 99, 100, 101, 110, 1_000, 12_345, 12_340, 12_300, 37_070.4, 37_070.5, -1, -10, -12_345, 2 ** 40 + 7, Number.MAX_SAFE_INTEGER];
+    for (let i = 0; i < 20_000; i++) samples.push(Math.floor(Math.random() * 10 ** (1 + (i % 12))) * (i % 7 === 0 ? -1 : 1));
+    for (const kop of samples) expect(uahJson(kop), String(kop)).toBe(JSON.stringify(kopToUah(kop)));
+    expect(uahJson(1e300)).toBe(JSON.stringify(kopToUah(1e300)));
+  });
+
   it('an empty page is the envelope alone', () => {
-    const { expected, written } = both(page([], 'uk', verified), 'uk');
+    const { expected, written } = both(page([], 'uk', verified));
     expect(written).toBe(expected);
     expect(JSON.parse(written).data).toEqual([]);
   });
 
   it('with the check on, an answer that breaks its contract is refused', () => {
-    const p = page([marks(base(11))], 'uk', verified);
-    (p.result.data[0] as { qty: unknown }).qty = 'many';
-    expect(() => writeProductList(p, 'uk', true)).toThrow();
+    const p = page([marks(base(11), {}, false)], 'uk', verified);
+    (p.rows[0] as { qty: unknown }).qty = 'many';
+    expect(() => writeProductList(p, true)).toThrow();
   });
 });

@@ -194,6 +194,26 @@ describe('the catalogue read model against the database', () => {
     expect((await get('/api/v1/products/999999')).status).toBe(404);
   });
 
+  test('rows missed by requests at the same time are read together, each request getting its own in its order', async () => {
+    const m = model();
+    m.rows.clear();
+    const s = spies();
+    const asks = [[3, 1], [2], [1, 2, 3], [999_999, 2], [4, 5]];
+    const answers = await Promise.all(asks.map((a) => m.products(userId, a)));
+    expect(answers.map((rows) => rows.map((r) => r.id))).toEqual([[3, 1], [2], [1, 2, 3], [2], [4, 5]]);
+    // One query for all of them (a read runs at once only when none is running).
+    expect(s.baseByIds).toHaveBeenCalledTimes(1);
+    expect([...s.baseByIds.mock.calls[0]![1]].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 999_999]);
+    expect(m.rows.get(5)?.id).toBe(5);
+
+    // A failed read fails the requests that waited for it, and is not kept: the next one reads again.
+    m.rows.clear();
+    s.baseByIds.mockRejectedValueOnce(new Error('connection lost'));
+    const failed = await Promise.allSettled([m.products(userId, [1]), m.products(userId, [2])]);
+    expect(failed.map((f) => f.status)).toEqual(['rejected', 'rejected']);
+    expect((await m.products(userId, [1, 2])).map((r) => r.id)).toEqual([1, 2]);
+  });
+
   test('the header search is served from memory the second time', async () => {
     const url = '/api/v1/products?search=самсунк&per_page=5';
     const first = await get(url);

@@ -37,7 +37,6 @@ export interface ReadModelStats {
 /** Categories with more products than this are not held as slices (their filtered lists stay in PostgreSQL). */
 export const SLICE_MAX_PRODUCTS = 60_000;
 
-/** About how many bytes a cached product row holds (its strings dominate). */
 /** A cached row's bytes: its fields, and what list-writer.ts keeps with it (an item's unchanging JSON, about 600 bytes a language). */
 function rowSize(r: BaseProductRow): number {
   return 400 + 2 * (r.name_uk.length + r.name_ru.length + r.vendor_code.length) + 120 * r.images.length + 600;
@@ -202,19 +201,72 @@ export class CatalogueReadModel implements ChangeSubscriber {
     return out;
   }
 
-  private async loadRows(ids: number[]): Promise<BaseProductRow[]> {
-    if (ids.length === 0) return [];
+  /**
+   * Rows missing from the cache, read in batches: while ROW_READS_AT_ONCE reads are running,
+   * the ids every other request misses gather into the next one (one query of many rows costs
+   * about what a query of one does, and under load most list answers miss a row or two).
+   */
+  private loadRows(ids: number[]): Promise<BaseProductRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    let batch = this.nextBatch;
+    if (!batch) {
+      let resolve!: (rows: Map<number, BaseProductRow>) => void;
+      let reject!: (err: unknown) => void;
+      const done = new Promise<Map<number, BaseProductRow>>((res, rej) => ((resolve = res), (reject = rej)));
+      batch = this.nextBatch = { ids: new Set(), done, resolve, reject };
+      // The requests read in the same turn of the event loop join it.
+      setImmediate(() => this.startBatches());
+    }
+    for (const id of ids) batch.ids.add(id);
+    return batch.done.then((byId) => {
+      const out: BaseProductRow[] = [];
+      for (const id of ids) {
+        const r = byId.get(id);
+        if (r) out.push(r);
+      }
+      return out;
+    });
+  }
+
+  private nextBatch: RowBatch | null = null;
+  private rowReads = 0;
+
+  private startBatches(): void {
+    const batch = this.nextBatch;
+    if (!batch || this.rowReads >= ROW_READS_AT_ONCE) return;
+    this.nextBatch = null;
+    this.rowReads++;
+    this.readBatch([...batch.ids]).then(batch.resolve, batch.reject).finally(() => {
+      this.rowReads--;
+      this.startBatches();
+    });
+  }
+
+  private async readBatch(ids: number[]): Promise<Map<number, BaseProductRow>> {
     const started = this.rows.begin();
     // Rows are forgotten when a category is hidden or published (forgetCatalogue): their analogue counts follow.
     const { hidden } = await categoryTree(this.db);
-    const rows = await catalogRepo.baseByIds(this.db, ids, hidden);
-    for (const r of rows) this.rows.set(r.id, r, started);
-    return rows;
+    const byId = new Map<number, BaseProductRow>();
+    for (const r of await catalogRepo.baseByIds(this.db, ids, hidden)) {
+      this.rows.set(r.id, r, started);
+      byId.set(r.id, r);
+    }
+    return byId;
   }
 
   private marksOf(userId: number): Promise<UserSets> {
     return this.userSets.fetch(userId, () => catalogRepo.userSets(this.db, userId));
   }
+}
+
+/** Reads of missing rows running at once; the misses of requests meanwhile wait for the next. */
+const ROW_READS_AT_ONCE = 2;
+
+interface RowBatch {
+  ids: Set<number>;
+  done: Promise<Map<number, BaseProductRow>>;
+  resolve: (rows: Map<number, BaseProductRow>) => void;
+  reject: (err: unknown) => void;
 }
 
 const models = new WeakMap<object, CatalogueReadModel>();
