@@ -174,14 +174,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       },
     },
     crossOriginEmbedderPolicy: false,
-  });
+  }, { 'x-api-version': API_VERSION });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
-  app.addHook('onSend', async (req, reply, payload) => {
-    reply.header('X-Api-Version', API_VERSION);
-    await forgetChangedSessions(req);
+  // A callback hook, not an async one: it runs for every answer and has nothing to wait for.
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    forgetChangedSessions(req);
     // Favourites, subscriptions and cart lines this request changed show in the very next list.
     if (req.auth && req.method !== 'GET' && req.method !== 'HEAD') catalogue.forgetUser(req.auth.user.id);
-    return payload;
+    done(null, payload);
   });
 
   await app.register(swagger, {

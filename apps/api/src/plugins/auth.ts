@@ -96,7 +96,7 @@ export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Pr
  * (other processes hear it from the database at commit). Operator and password routes change
  * other users or revoke tokens: they clear every cached session.
  */
-export async function forgetChangedSessions(req: FastifyRequest): Promise<void> {
+export function forgetChangedSessions(req: FastifyRequest): void {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
   const { sessions } = req.server.deps;
   const url = req.url;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../lib/errors.ts';
 
@@ -54,8 +54,8 @@ export function registerIdempotency(app: FastifyInstance) {
   const db = () => app.deps.db;
   const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
-  app.addHook('preHandler', async (req, reply) => {
-    if (!req.routeOptions.config.idempotent) return;
+  // On the routes that opt in only (global hooks run on every request of every route).
+  const takeKey = async (req: FastifyRequest, reply: FastifyReply) => {
     const raw = req.headers['idempotency-key'];
     const userId = req.auth?.user.id;
     if (raw === undefined || userId === undefined) return;
@@ -88,6 +88,11 @@ export function registerIdempotency(app: FastifyInstance) {
       return reply.code(held.status).header('content-type', 'application/json; charset=utf-8').header('idempotent-replayed', 'true').send(held.response ?? '');
     }
     throw new AppError(409, 'IdempotencyKeyInUse', 'idempotency_in_progress', undefined, {}, 1);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    const own = route.preHandler;
+    route.preHandler = [takeKey, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
   });
 
   const finish = async (req: FastifyRequest, status: number, payload: unknown) => {
@@ -105,10 +110,15 @@ export function registerIdempotency(app: FastifyInstance) {
       req.log.warn({ err }, 'idempotency key not recorded');
     }
   };
-  app.addHook('onSend', async (req, reply, payload) => {
-    await finish(req, reply.statusCode, payload);
-    return payload;
+  // Global, before compress's onSend (a route's own hooks run after it): the answer is kept as
+  // the JSON text it is. Callback hooks: most requests hold no key and have nothing to wait for.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!req.idempotency) return done(null, payload);
+    finish(req, reply.statusCode, payload).then(() => done(null, payload), done);
   });
   // No onSend (the connection went away first): release the key.
-  app.addHook('onResponse', async (req) => finish(req, 500, null));
+  app.addHook('onResponse', (req, _reply, done) => {
+    if (!req.idempotency) return done();
+    finish(req, 500, null).then(() => done(), done);
+  });
 }
