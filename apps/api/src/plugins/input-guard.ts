@@ -39,7 +39,8 @@ export function unstorablePaths(value: unknown): string[] {
 const PARTS = ['body', 'query', 'params'] as const;
 
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (req, reply) => {
+  // A callback hook (it runs on every request and waits for nothing): an answer sent here ends the request.
+  app.addHook('preValidation', (req, reply, done) => {
     let errors: Record<string, string[]> | null = null;
     for (const part of PARTS) {
       for (const path of unstorablePaths(req[part])) {
@@ -47,6 +48,7 @@ export function registerInputGuard(app: FastifyInstance) {
         (errors[path || part] ??= []).push(translate('invalid_value', requestLocale(req)));
       }
     }
-    if (errors) return sendValidation(reply, requestLocale(req), errors);
+    if (errors) sendValidation(reply, requestLocale(req), errors);
+    else done();
   });
 }
