@@ -50,122 +50,105 @@ const schema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().min(0.001).max(3650).default(180),
 });
 
-export type Env = z.infer<typeof schema>;
+const root = path.resolve(import.meta.dirname, '../../..');
 
-export interface Config {
-  env: Env['NODE_ENV'];
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  redisUrl: string | undefined;
-  smtpUrl: string | undefined;
-  /** Connection, greeting and socket-idle timeout of SMTP deliveries in ms. */
-  smtpTimeoutMs: number;
-  mailFrom: string;
-  publicUrl: string;
-  operatorEmail: string | undefined;
-  operatorPassword: string | undefined;
-  demoProducts: number;
-  /** Demo products show the photographic pool (true) or SVGs drawn on request. */
-  demoPictures: boolean;
-  logLevel: Env['LOG_LEVEL'];
-  webDist: string;
-  trustProxy: boolean;
-  /** Pusher-style channel authorisation: `key:hmac_sha256(secret, socket_id:channel)`. */
-  /** Where orders are reserved (DESIGN.md section 4). */
-  reservationSystem: Env['RESERVATION_SYSTEM'];
-  /** 1C HTTP service for `onec-http` (credentials in the URL are sent as basic auth). */
-  onecUrl: string | undefined;
-  /** Timeout of one 1C call in ms. */
-  onecTimeoutMs: number;
-  /** Nova Poshta JSON API; unset = the built-in emulator on this server. */
-  npApiUrl: string | undefined;
-  npApiKey: string | undefined;
-  /** Nova Poshta's print service (printMarking100x100); unset with NP_API_URL unset = the emulator's. */
-  npPrintUrl: string | undefined;
-  /**
-   * The built-in emulator is mounted (at /emulators/novaposhta) and used: outside production when
-   * NP_API_URL is unset; in production only with NP_EMULATOR=1 (benchmarks, demos).
-   */
-  npEmulator: boolean;
-  /** The emulator moves a parcel one NP status code per this many seconds; 0 = only its control endpoint moves parcels. */
-  npEmulatorStepSeconds: number;
-  /** How often the tracking job asks the carrier about parcels on their way, in seconds. */
-  trackingIntervalSeconds: number;
-  realtimeKey: string;
-  /** Shared by every API process (random per process when unset). */
-  realtimeSecret: string | undefined;
-  /** Rate limits (per window). Tests may lower them. */
-  limits: { loginPerEmail: number; loginPerIp: number; codePerEmail: number; codePerIp: number; windowSeconds: number };
-  /** How often due feed builds are queued, in seconds. */
-  feedScheduleSeconds: number;
-  /** pg-boss polling interval in seconds. */
-  jobPollSeconds: number;
-  /** First retry delay of a failed job in seconds (exponential backoff after it). */
-  jobRetryDelaySeconds: number;
-  /** A token ends when unused this long, and this long after it was issued (ms): SESSION_IDLE_DAYS, SESSION_MAX_DAYS. */
-  session: { idleMs: number; maxMs: number };
-}
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // An empty variable means unset.
-  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
-  // A real carrier without a key answers every waybill call "API key is invalid": refuse to start instead (any NODE_ENV).
-  if (e.NP_API_URL && !e.NP_API_KEY) {
-    throw new Error(
-      'Invalid configuration:\n  NP_API_KEY: required when NP_API_URL is set (the key of the sender\'s Nova Poshta business account, ' +
-        'from its cabinet: Налаштування → Безпека → API-ключ); unset NP_API_URL to use the built-in emulator outside production',
-    );
-  }
-  // Production talks to the real carrier: no emulator (anyone could mark parcels delivered) unless asked for.
-  if (e.NODE_ENV === 'production' && !e.NP_EMULATOR && (!e.NP_API_URL || !e.NP_API_KEY)) {
-    const missing = [!e.NP_API_URL && 'NP_API_URL', !e.NP_API_KEY && 'NP_API_KEY'].filter(Boolean).join(' and ');
-    throw new Error(
-      `Invalid configuration:\n  ${missing}: required with NODE_ENV=production (the Nova Poshta JSON API, https://api.novaposhta.ua/v2.0/json/, and your key); ` +
-        'NP_EMULATOR=1 mounts the built-in emulator instead (benchmarks and demos only, never a real deployment)',
-    );
-  }
-  const root = path.resolve(import.meta.dirname, '../../..');
-  return {
+/**
+ * The environment as the API's configuration: `Config` is this schema's output type, so a
+ * setting is declared once (its variable, its check, its default and its shape in the program).
+ */
+const configSchema = schema
+  .extend({
+    /** npm runs workspace scripts inside the workspace; relative paths mean the caller's directory (npm's INIT_CWD). */
+    INIT_CWD: z.string().optional(),
+  })
+  .superRefine((e, ctx) => {
+    // A real carrier without a key answers every waybill call "API key is invalid": refuse to start instead (any NODE_ENV).
+    if (e.NP_API_URL && !e.NP_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NP_API_KEY'],
+        message:
+          "required when NP_API_URL is set (the key of the sender's Nova Poshta business account, from its cabinet: " +
+          'Налаштування → Безпека → API-ключ); unset NP_API_URL to use the built-in emulator outside production',
+      });
+      return;
+    }
+    // Production talks to the real carrier: no emulator (anyone could mark parcels delivered) unless asked for.
+    if (e.NODE_ENV === 'production' && !e.NP_EMULATOR && (!e.NP_API_URL || !e.NP_API_KEY)) {
+      const missing = [!e.NP_API_URL && 'NP_API_URL', !e.NP_API_KEY && 'NP_API_KEY'].filter(Boolean).join(' and ');
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message:
+          'required with NODE_ENV=production (the Nova Poshta JSON API, https://api.novaposhta.ua/v2.0/json/, and your key); ' +
+          'NP_EMULATOR=1 mounts the built-in emulator instead (benchmarks and demos only, never a real deployment)',
+      });
+    }
+  })
+  .transform((e) => ({
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    // npm runs workspace scripts inside the workspace; relative paths mean the caller's directory.
-    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
+    dataDir: path.resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    /** Connection, greeting and socket-idle timeout of SMTP deliveries in ms. */
     smtpTimeoutMs: Math.round(e.SMTP_TIMEOUT_SECONDS * 1000),
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     operatorEmail: e.OPERATOR_EMAIL?.toLowerCase(),
     operatorPassword: e.OPERATOR_PASSWORD,
     demoProducts: e.DEMO_PRODUCTS,
+    /** Demo products show the photographic pool (true) or SVGs drawn on request. */
     demoPictures: e.DEMO_PICTURES,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(root, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
+    /** Where orders are reserved (DESIGN.md section 4). */
     reservationSystem: e.RESERVATION_SYSTEM,
+    /** 1C HTTP service for `onec-http` (credentials in the URL are sent as basic auth). */
     onecUrl: e.ONEC_URL,
+    /** Timeout of one 1C call in ms. */
     onecTimeoutMs: Math.round(e.ONEC_TIMEOUT_SECONDS * 1000),
+    /** Nova Poshta JSON API; unset = the built-in emulator on this server. */
     npApiUrl: e.NP_API_URL,
     npApiKey: e.NP_API_KEY,
+    /** Nova Poshta's print service (printMarking100x100); unset with NP_API_URL unset = the emulator's. */
     npPrintUrl: e.NP_PRINT_URL ?? (e.NP_API_URL ? 'https://my.novaposhta.ua' : undefined),
+    /**
+     * The built-in emulator is mounted (at /emulators/novaposhta) and used: outside production when
+     * NP_API_URL is unset; in production only with NP_EMULATOR=1 (benchmarks, demos).
+     */
     npEmulator: !e.NP_API_URL && (e.NODE_ENV !== 'production' || e.NP_EMULATOR),
+    /** The emulator moves a parcel one NP status code per this many seconds; 0 = only its control endpoint moves parcels. */
     npEmulatorStepSeconds: e.NP_EMULATOR_STEP_SECONDS,
+    /** How often the tracking job asks the carrier about parcels on their way, in seconds. */
     trackingIntervalSeconds: e.TRACKING_INTERVAL_SECONDS,
+    /** Pusher-style channel authorisation: `key:hmac_sha256(secret, socket_id:channel)`. */
     realtimeKey: e.REALTIME_KEY,
+    /** Shared by every API process (random per process when unset). */
     realtimeSecret: e.REALTIME_SECRET,
+    /** Rate limits (per window). Tests may lower them. */
     limits: { loginPerEmail: 10, loginPerIp: e.RATE_LIMIT_PER_IP, codePerEmail: 10, codePerIp: e.RATE_LIMIT_PER_IP, windowSeconds: 600 },
+    /** How often due feed builds are queued, in seconds. */
     feedScheduleSeconds: e.FEED_SCHEDULE_SECONDS,
+    /** pg-boss polling interval in seconds. */
     jobPollSeconds: 1,
+    /** First retry delay of a failed job in seconds (exponential backoff after it). */
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+    /** A token ends when unused this long, and this long after it was issued (ms): SESSION_IDLE_DAYS, SESSION_MAX_DAYS. */
     session: { idleMs: Math.round(e.SESSION_IDLE_DAYS * 86_400_000), maxMs: Math.round(e.SESSION_MAX_DAYS * 86_400_000) },
-  };
+  }));
+
+export type Config = z.output<typeof configSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means unset.
+  const parsed = configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
 }
