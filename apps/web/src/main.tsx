@@ -5,7 +5,7 @@ import { PRERENDERED_ATTRIBUTE } from '@drop/shared';
 import { createLoginRedirect } from './app/login-redirect.ts';
 import { AppProviders } from './app/providers.tsx';
 import { preloadRoutes, routes } from './app/router.tsx';
-import { getBalanceQueryOptions } from './features/auth/api/get-balance.ts';
+import { getBalanceQueryOptions } from './lib/balance.ts';
 import { getUserQueryOptions } from './features/auth/api/get-user.ts';
 import { getCartQueryOptions } from './features/cart/api/get-cart.ts';
 import { getConfigQueryOptions } from './features/config/api/get-config.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { EARLY_DATA_GLOBAL, EARLY_DATA_SCRIPT, EARLY_SHELL_READS, PRIORITY_CARD_IMAGES, STORAGE_KEYS, type EarlyRead, type ProductImageDto } from '@drop/shared';
-import { getBalanceQueryOptions } from '../features/auth/api/get-balance.ts';
+import { getBalanceQueryOptions } from './balance.ts';
 import { getUserQueryOptions } from '../features/auth/api/get-user.ts';
 import { getCartQueryOptions } from '../features/cart/api/get-cart.ts';
 import { getCategoriesQueryOptions } from '../features/catalog/api/get-categories.ts';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { FullScreenSpinner, InlineSpinner } from '../../components/ui/full-screen-spinner.tsx';
-import { useBalance } from '../../features/auth/api/get-balance.ts';
+import { useBalance } from '../../lib/balance.ts';
 import { useUser } from '../../features/auth/api/get-user.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useConfig } from '../../features/config/api/get-config.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useBalance } from '../../features/auth/api/get-balance.ts';
+import { useBalance } from '../../lib/balance.ts';
 import { authKeys } from '../../features/auth/api/keys.ts';
 import { useUser } from '../../features/auth/api/get-user.ts';
 import { cartKeys } from '../../features/cart/api/keys.ts';

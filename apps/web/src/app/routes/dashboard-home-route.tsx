@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '@drop/shared';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useBalance } from '../../features/auth/api/get-balance.ts';
+import { useBalance } from '../../lib/balance.ts';
 import { useUser } from '../../features/auth/api/get-user.ts';
 import { useConfig } from '../../features/config/api/get-config.ts';
 import { useStatistics } from '../../features/finance/api/get-statistics.ts';

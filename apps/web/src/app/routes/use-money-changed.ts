@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { authKeys } from '../../features/auth/api/keys.ts';
-import { financeKeys } from '../../features/finance/api/keys.ts';
+import { invalidateMoney } from '../../features/finance/api/keys.ts';
 
 /** After an order action that may move money (confirm, cancel, copy, edit): the user's balance, the ledger and the statistics reload. */
 export function useMoneyChanged(): () => void {
   const qc = useQueryClient();
   return useCallback(() => {
     void qc.invalidateQueries({ queryKey: authKeys.all });
-    void qc.invalidateQueries({ queryKey: financeKeys.all });
+    void invalidateMoney(qc);
   }, [qc]);
 }

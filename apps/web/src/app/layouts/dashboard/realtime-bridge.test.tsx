@@ -6,7 +6,7 @@ import { REALTIME_EVENTS } from '@drop/shared';
 import { clearToken, setToken } from '../../../lib/auth-token.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { authKeys } from '../../../features/auth/api/keys.ts';
+import { balanceKey } from '../../../lib/balance.ts';
 import { financeKeys } from '../../../features/finance/api/keys.ts';
 import { orderKeys } from '../../../features/orders/api/keys.ts';
 import { RealtimeBridge } from './realtime-bridge.tsx';
@@ -42,7 +42,7 @@ const socket = () => mocks.sockets.at(-1) as FakeSocket;
 
 const filter = { page: 1, per_page: 20 };
 /** What a reseller's open finances page and the shell hold (never reloaded by themselves: no observers here). */
-const MONEY = [authKeys.balance, financeKeys.balance(), financeKeys.operationDays(filter), financeKeys.operationList(filter), financeKeys.statistics(), financeKeys.paymentList(1, 5), financeKeys.withdrawList(1, 10)];
+const MONEY = [balanceKey, financeKeys.operationDays(filter), financeKeys.operationList(filter), financeKeys.statistics(), financeKeys.paymentList(1, 5), financeKeys.withdrawList(1, 10)];
 
 async function mount() {
   const qc = createQueryClient();

@@ -12,8 +12,8 @@ import { useRealtime, type UserEvent } from '../../../features/notifications/hoo
  * so every other query is reloaded as well (notifications reload on their own debounce). An order
  * event reloads the orders (lists, last, the order itself) and the home statistics. A money event
  * (`.users.balance_updated`: any ledger posting, a top-up or withdrawal request changed) reloads
- * the balance, the operations, the statistics, the top-up and withdrawal lists, and the top bar's
- * balance. Every (re)connection reloads all of these (useRealtime), since what was
+ * the balance (one query: the top bar's too), the operations, the statistics, the top-up and
+ * withdrawal lists. Every (re)connection reloads all of these (useRealtime), since what was
  * pushed before it was not heard.
  */
 export function RealtimeBridge() {
@@ -31,11 +31,8 @@ export function RealtimeBridge() {
       void qc.invalidateQueries({ queryKey: orderKeys.all });
       void qc.invalidateQueries({ queryKey: financeKeys.statistics() });
     },
-    onMoney: (change) => {
-      void invalidateMoney(qc);
-      // The top bar's balance (after a (re)connection onUser(null) has reloaded it with the user).
-      if (change) void qc.invalidateQueries({ queryKey: authKeys.balance, exact: true });
-    },
+    // The balance (the top bar's too), the ledger, its statistics and the request lists.
+    onMoney: () => void invalidateMoney(qc),
   });
   return null;
 }

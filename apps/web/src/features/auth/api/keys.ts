@@ -1,5 +1,4 @@
 export const authKeys = {
   all: ['auth'] as const,
   user: ['auth', 'user'] as const,
-  balance: ['auth', 'balance'] as const,
 };

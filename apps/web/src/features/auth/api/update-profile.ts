@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileInput, UserDto } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
+import { reloadBalance } from '../../../lib/balance.ts';
 import { authKeys } from './keys.ts';
 
 export const updateProfile = (input: ProfileInput) => api.put<UserDto>('/auth/profile', input);
@@ -11,7 +12,7 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: (user) => {
       qc.setQueryData(authKeys.user, user);
-      void qc.invalidateQueries({ queryKey: authKeys.balance });
+      void reloadBalance(qc);
     },
   });
 }

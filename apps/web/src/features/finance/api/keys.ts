@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { OperationType } from '@drop/shared';
+import { reloadBalance } from '../../../lib/balance.ts';
 
 /** Filters of the operations lists (both the flat and the grouped one). */
 export interface OperationsFilter {
@@ -13,7 +14,6 @@ export interface OperationsFilter {
 /** The one query key factory of the finance feature (reused for invalidation). */
 export const financeKeys = {
   all: ['finance'] as const,
-  balance: () => ['finance', 'balance'] as const,
   operations: () => ['finance', 'operations'] as const,
   operationList: (f: OperationsFilter) => ['finance', 'operations', 'list', f] as const,
   operationDays: (f: OperationsFilter) => ['finance', 'operations', 'grouped', f] as const,
@@ -25,6 +25,6 @@ export const financeKeys = {
 };
 
 /** After money moved: the balance, the ledger, its statistics and both request lists. */
-export function invalidateMoney(qc: QueryClient): Promise<void> {
-  return qc.invalidateQueries({ queryKey: financeKeys.all });
+export async function invalidateMoney(qc: QueryClient): Promise<void> {
+  await Promise.all([qc.invalidateQueries({ queryKey: financeKeys.all }), reloadBalance(qc)]);
 }

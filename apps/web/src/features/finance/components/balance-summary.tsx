@@ -7,12 +7,12 @@ import Typography from '@mui/material/Typography';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@drop/shared';
-import { useFinanceBalance } from '../api/get-balance.ts';
+import { useBalance } from '../../../lib/balance.ts';
 
 /** The balance, large, with 'грн.'; `actions` go on the right (wrapping below on phones). */
 export function BalanceSummary({ actions }: { actions?: ReactNode }) {
   const { t } = useTranslation();
-  const balance = useFinanceBalance();
+  const balance = useBalance();
   return (
     <Card component="section" aria-labelledby="finance-balance-title" sx={{ mb: 2 }} data-testid="balance-summary">
       <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>

@@ -4,7 +4,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { useFinanceBalance } from '../api/get-balance.ts';
+import { useBalance } from '../../../lib/balance.ts';
 import { BalanceSummary } from './balance-summary.tsx';
 import { WithdrawForm } from './withdraw-form.tsx';
 import { WithdrawsCard } from './withdraws-card.tsx';
@@ -12,7 +12,7 @@ import { WithdrawsCard } from './withdraws-card.tsx';
 /** /dashboard/withdraws: the create form (with the 2FA step) and the list. */
 export function WithdrawsPage({ onBalanceChanged }: { onBalanceChanged?: () => void }) {
   const { t } = useTranslation();
-  const balance = useFinanceBalance();
+  const balance = useBalance();
   return (
     <>
       <PageHeader title={t('pages.withdraws')} />
