@@ -12,6 +12,15 @@ import react from '@vitejs/plugin-react';
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
 /**
+ * What the dev server (`npm run dev`) and the preview pass to the API: everything the API serves
+ * besides the SPA, so a page works there as it does behind the API. The JSON API and the promo
+ * grid, the dev mailbox, catalogue pictures, public feeds, 1C's exchange, the Nova Poshta emulator,
+ * channel authorisation and the realtime socket (with its WebSocket upgrade).
+ */
+export const API_PREFIXES = ['/api/', '/dev/', '/storage/', '/feeds/', '/1c/', '/emulators/', '/broadcasting/', '/socket.io/'] as const;
+const apiProxy = () => Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: true, ws: prefix === '/socket.io/' }]));
+
+/**
  * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip 9) next to every text file of the
  * build, so the API serves them as they are (@fastify/static `preCompressed`) instead of
  * compressing on each request at a low level.
@@ -222,21 +231,8 @@ function chunkOf(id: string, ctx: ModuleGraph): string | null {
 
 export default defineConfig({
   plugins: [react(), preloadHtml(), precompress()],
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': { target: API_TARGET, changeOrigin: true },
-      '/dev': { target: API_TARGET, changeOrigin: true },
-      '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
-    },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: API_TARGET, changeOrigin: true },
-      '/dev': { target: API_TARGET, changeOrigin: true },
-      '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
-    },
-  },
+  server: { port: 5173, proxy: apiProxy() },
+  preview: { proxy: apiProxy() },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -98,6 +98,14 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
+/** LOG_FORMAT=pretty (development): a request is two short lines, `GET /api/v1/… ` and its status; errors keep their stack. */
+const PRETTY_LOG = {
+  translateTime: 'SYS:HH:MM:ss.l',
+  colorize: true,
+  ignore: 'pid,hostname,reqId,req,res,responseTime',
+  messageFormat: '{msg}{if req.url} {req.method} {req.url}{end}{if res.statusCode} → {res.statusCode}{end}',
+};
+
 /** Builds the Fastify instance (no listen): tests use it through inject. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   if (!config.npApiUrl && !config.npEmulator) throw new Error('Invalid configuration:\n  NP_API_URL: required (or NP_EMULATOR=1 for the built-in Nova Poshta emulator, benchmarks and demos only)');
@@ -105,7 +113,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: LOG_REDACT, serializers: logSerializers, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+        : {
+            level: config.logLevel,
+            redact: LOG_REDACT,
+            serializers: logSerializers,
+            ...(opts.logStream
+              ? { stream: opts.logStream }
+              : config.logFormat === 'pretty'
+                ? { transport: { target: 'pino-pretty', options: PRETTY_LOG } }
+                : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQuery },

@@ -38,6 +38,8 @@ const schema = z.object({
   /** Demo products show the photographic pool (drawn once per machine); 0 gives them small SVGs instead. */
   DEMO_PICTURES: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: one readable line a request through pino-pretty (a development dependency: `npm run dev` sets it); `json` otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   REALTIME_KEY: z.string().min(1).default('drop'),
@@ -103,6 +105,7 @@ const configSchema = schema
     /** Demo products show the photographic pool (true) or SVGs drawn on request. */
     demoPictures: e.DEMO_PICTURES,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(root, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
     /** Where orders are reserved (DESIGN.md section 4). */
