@@ -15,6 +15,17 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware: a promise nobody awaits, or one handed where nothing waits for it (an event
+    // handler), loses its rejection. `void` marks one left on purpose. Each file's own tsconfig
+    // (apps/*, packages/shared, apps/web/e2e, bench) gives the types.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { MAX_MARKETS, formatMoney, type MarketDto, type OrderDto, type ProductDto, type ProductsResponse } from '@drop/shared';
+import { MAX_MARKETS, formatMoney, type MarketDto, type OrderDto, type ProductListItemDto, type ProductsResponse } from '@drop/shared';
 import { apiGet, createReseller, lastMailId, leavesOf, mailedCode, operatorToken, placeOrder, productToBuy, signInWithToken, uniqueEmail } from './fixtures.ts';
 
 /**
@@ -206,7 +206,7 @@ test('p7: /dashboard/orders/create leads to the checkout, not an "in development
 test('p7: zero stock reads "-" on the card and the product page (uk, ru)', async ({ page, request }) => {
   const r = await createReseller(request);
   const tree = (await apiGet<{ data: Parameters<typeof leavesOf>[0] }>(request, r.token, '/api/v1/categories')).data;
-  let found: { product: ProductDto } | undefined;
+  let found: { product: ProductListItemDto } | undefined;
   for (const leaf of leavesOf(tree).filter((c) => c.products_count > 0)) {
     const list = await apiGet<ProductsResponse>(request, r.token, `/api/v1/products?category_id=${leaf.id}&per_page=100`);
     const p = list.data.find((x) => x.qty === 0);

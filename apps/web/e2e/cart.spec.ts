@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { formatMoney, type CartDto, type ProductDto } from '@drop/shared';
+import { formatMoney, type CartDto, type ProductListItemDto } from '@drop/shared';
 import { apiGet, createReseller, productToBuy, signInWithToken } from './fixtures.ts';
 
 /** Screenshots for review; dialogs as the viewport shows them, pages whole. */
@@ -16,7 +16,7 @@ async function closeToast(page: Page) {
   await expect(toast).toBeHidden();
 }
 
-function cardOf(page: Page, product: ProductDto): Locator {
+function cardOf(page: Page, product: ProductListItemDto): Locator {
   return page.locator(`[data-testid="product-card"][data-product-id="${product.id}"]`);
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { CategoryDto, ProductDto, PromoProductDto } from '@drop/shared';
+import type { CategoryDto, ProductListItemDto, PromoProductDto } from '@drop/shared';
 import { createReseller, signInWithToken } from './fixtures.ts';
 
 /** Screenshots for review go next to the test's other output. */
@@ -134,7 +134,7 @@ test('on a phone the catalogue is a drill-down list', async ({ page, request }) 
 });
 
 /** A word of a real product's brand (or name) with one letter dropped: a typo the search must survive. */
-function typoFor(p: ProductDto): { typo: string; word: string } {
+function typoFor(p: ProductListItemDto): { typo: string; word: string } {
   const words = [p.brand ?? '', ...p.name.split(/\s+/)].filter((w) => /^[\p{L}]{6,}$/u.test(w));
   const word = words[0];
   if (!word) throw new Error(`no word to misspell in ${p.name}`);
@@ -144,7 +144,7 @@ function typoFor(p: ProductDto): { typo: string; word: string } {
 
 test('the header search survives a typo, opens a product on click and the search page on Enter', async ({ page, request }) => {
   const { token } = await signedIn(page, request);
-  const sample = await apiGet<ProductDto[]>(request, token, '/api/v1/products?per_page=20');
+  const sample = await apiGet<ProductListItemDto[]>(request, token, '/api/v1/products?per_page=20');
   const target = sample.find((p) => p.brand && /^[\p{L}]{6,}$/u.test(p.brand)) ?? sample[0];
   expect(target).toBeTruthy();
   const { typo, word } = typoFor(target!);
@@ -204,7 +204,7 @@ test('the header search survives a typo, opens a product on click and the search
 test('the phone search bar opens the dropdown too', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const { token } = await signedIn(page, request);
-  const sample = await apiGet<ProductDto[]>(request, token, '/api/v1/products?per_page=5');
+  const sample = await apiGet<ProductListItemDto[]>(request, token, '/api/v1/products?per_page=5');
   const { word } = typoFor(sample[0]!);
   const box = page.getByTestId('mobile-search');
   await box.click();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { formatMoney, type CategoryDto, type MarketDto, type ProductDto, type ProductsResponse } from '@drop/shared';
+import { formatMoney, type CategoryDto, type MarketDto, type ProductListItemDto, type ProductsResponse } from '@drop/shared';
 import { apiGet, operatorToken, createReseller, productToBuy, signInWithToken } from './fixtures.ts';
 
 /** Screenshots for review (whole pages). */
@@ -15,7 +15,7 @@ async function verify(request: APIRequestContext, email: string) {
 }
 
 /** The product as the API prices it for this user (with a store when given). */
-async function pricedProduct(request: APIRequestContext, token: string, categoryId: number, productId: number, marketId?: number): Promise<ProductDto> {
+async function pricedProduct(request: APIRequestContext, token: string, categoryId: number, productId: number, marketId?: number): Promise<ProductListItemDto> {
   const q = `/api/v1/products?category_id=${categoryId}&per_page=10${marketId ? `&market_id=${marketId}` : ''}`;
   const p = (await apiGet<ProductsResponse>(request, token, q)).data.find((x) => x.id === productId);
   expect(p, q).toBeTruthy();

@@ -4,7 +4,7 @@
  * Screens for review go next to the test's other output.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { CategoryDto, ProductDto, ProductsResponse } from '@drop/shared';
+import type { CategoryDto, ProductListItemDto, ProductsResponse } from '@drop/shared';
 import { apiGet, createReseller, leavesOf, placeOrder, signInWithToken } from './fixtures.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -17,7 +17,7 @@ async function asRu(page: Page) {
 }
 
 /** A product with analogues in the demo catalogue. */
-async function productWithAnalogues(request: APIRequestContext, token: string): Promise<ProductDto> {
+async function productWithAnalogues(request: APIRequestContext, token: string): Promise<ProductListItemDto> {
   for (let p = 1; p <= 20; p++) {
     const list = await apiGet<ProductsResponse>(request, token, `/api/v1/products?per_page=100&page=${p}`);
     const hit = list.data.find((x) => x.analogues_count > 0);
@@ -101,7 +101,7 @@ for (const [name, viewport] of [
 test('analogues modal: drop price, RRP, your price, profit and stock per analogue, as on the cards (uk, ru; desktop and phone)', async ({ page, request }) => {
   const r = await createReseller(request);
   const product = await productWithAnalogues(request, r.token);
-  const analogues = await apiGet<{ data: ProductDto[] }>(request, r.token, `/api/v1/products/analogues/${product.id}`);
+  const analogues = await apiGet<{ data: ProductListItemDto[] }>(request, r.token, `/api/v1/products/analogues/${product.id}`);
   const first = analogues.data[0]!;
   await signInWithToken(page, r.token);
   const money = (n: number) => n.toFixed(2);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { formatMoney, type CartDto, type ProductDto, type ProductsResponse } from '@drop/shared';
+import { formatMoney, type CartDto, type ProductListItemDto, type ProductsResponse } from '@drop/shared';
 import { apiGet, createReseller, operatorToken, productToBuy, reviewShots, signInWithToken } from './fixtures.ts';
 
 /**
@@ -62,7 +62,7 @@ async function signedIn(browser: Browser, token: string, lang: 'uk' | 'ru'): Pro
 }
 
 /** The product the store form takes for its example: the first priced one of the smallest page. */
-async function sampleProduct(request: APIRequestContext, token: string, lang: 'uk' | 'ru'): Promise<ProductDto> {
+async function sampleProduct(request: APIRequestContext, token: string, lang: 'uk' | 'ru'): Promise<ProductListItemDto> {
   const r = await request.get('/api/v1/products?per_page=5', { headers: { ...auth(token), 'x-localization': lang } });
   expect(r.status()).toBe(200);
   const list = (await r.json()) as ProductsResponse;
@@ -71,7 +71,7 @@ async function sampleProduct(request: APIRequestContext, token: string, lang: 'u
   return p!;
 }
 
-async function openAddDialog(page: Page, leafId: number, product: ProductDto) {
+async function openAddDialog(page: Page, leafId: number, product: ProductListItemDto) {
   await page.goto(`/dashboard/catalog/${leafId}/products?card_variant=card`);
   await page.locator(`[data-testid="product-card"][data-product-id="${product.id}"]`).getByTestId('add-to-cart-button').click();
   const dialog = page.getByTestId('cart-dialog');

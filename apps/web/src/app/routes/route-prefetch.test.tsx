@@ -85,14 +85,14 @@ describe('first-visit data prefetch (preloadRoutes withData, a page module\'s pr
 
   it('preloadRoutes starts the page\'s queries only for a signed-in visit', async () => {
     const fetchMock = stubFetch();
-    preloadRoutes('/dashboard/specials', { search: '?page=3' });
-    preloadRoutes('/dashboard/catalog', {});
+    void preloadRoutes('/dashboard/specials', { search: '?page=3' });
+    void preloadRoutes('/dashboard/catalog', {});
     // The modules load either way; give them the time to, then nothing has been asked.
     await new Promise((r) => setTimeout(r, 300));
     expect(fetchMock).not.toHaveBeenCalled();
 
-    preloadRoutes('/dashboard/specials', { search: '?page=3', withData: true });
-    preloadRoutes('/dashboard/catalog', { withData: true });
+    void preloadRoutes('/dashboard/specials', { search: '?page=3', withData: true });
+    void preloadRoutes('/dashboard/catalog', { withData: true });
     await waitFor(() => expect(paths(fetchMock).map((u) => u.pathname).sort()).toEqual(['/api/v1/categories', '/api/v1/products']));
     const products = paths(fetchMock).find((u) => u.pathname === '/api/v1/products')!;
     expect(products.searchParams.get('specials')).toBe('1');

@@ -223,7 +223,7 @@ export function ForgotPasswordForm({ onRestored, invite = null }: { onRestored: 
   const filled = code.length === CODE_LENGTH && password.length > 0 && confirmation.length > 0;
 
   return (
-    <Box component="form" noValidate onSubmit={onRestore} data-testid="forgot-restore-step">
+    <Box component="form" noValidate onSubmit={(e) => void onRestore(e)} data-testid="forgot-restore-step">
       <Stack spacing={2}>
         <Alert severity="info" data-testid="forgot-code-sent">
           {invite && sentTo === invite.email && code === invite.code

@@ -125,7 +125,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   }
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} data-testid="login-form">
+    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="login-form">
       <Stack spacing={2}>
         <TextField
           id="login-email"

@@ -44,7 +44,7 @@ export function ProfilePasswordCard() {
     <Card component="section" aria-labelledby="profile-password-title" data-testid="profile-password">
       <CardHeader title={t('profile.password.title')} slotProps={{ title: { id: 'profile-password-title', component: 'h2', variant: 'h3' } }} />
       <CardContent>
-        <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
+        <Stack component="form" noValidate spacing={2} onSubmit={(e) => void onSubmit(e)}>
           <Controller
             control={form.control}
             name="old_password"

@@ -47,7 +47,7 @@ export function ProfilePersonalCard({ user }: { user: UserDto }) {
     <Card component="section" aria-labelledby="profile-personal-title" data-testid="profile-personal">
       <CardHeader title={t('profile.personal.title')} slotProps={{ title: { id: 'profile-personal-title', component: 'h2', variant: 'h3' } }} />
       <CardContent>
-        <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
+        <Stack component="form" noValidate spacing={2} onSubmit={(e) => void onSubmit(e)}>
           <TextField
             id="profile-name"
             label={t('auth.fields.name')}

@@ -47,7 +47,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
 
   return (
     <>
-      <Box component="form" noValidate onSubmit={onSubmit} data-testid="register-form">
+      <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="register-form">
         <Stack spacing={2}>
           <TextField
             id="register-name"

@@ -128,7 +128,7 @@ function CartForm({ item, onClose, onDone }: { item: CartItemDraft; onClose: () 
   const priceHelper = errors.retail_price?.message ?? (state.priceMissing ? t('cart.dialog.priceRequired') : t('cart.dialog.priceHint', { price: uah(minimumPrice(item, floor)) }));
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
+    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} sx={{ display: 'contents' }}>
       <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
           <CartImage path={item.image} size={56} />

@@ -69,7 +69,7 @@ function TopUpForm({ onClose, onCreated }: { onClose: () => void; onCreated?: ((
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby="topup-dialog-title">
+    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="topup-dialog-title">
       <DialogTitle id="topup-dialog-title">{t('finance.topUpDialog.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>

@@ -92,7 +92,7 @@ export function WithdrawForm({ balance, onCreated }: { balance: number | undefin
     <Card component="section" aria-labelledby="withdraw-form-title">
       <CardHeader title={t('finance.withdraw.formTitle')} slotProps={{ title: { id: 'withdraw-form-title', component: 'h2', variant: 'h3' } }} />
       <CardContent sx={{ pt: 0 }}>
-        <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} aria-labelledby="withdraw-form-title" data-testid="withdraw-form">
+        <Stack component="form" noValidate spacing={2} onSubmit={(e) => void onSubmit(e)} aria-labelledby="withdraw-form-title" data-testid="withdraw-form">
           <Typography variant="body2" color="text.secondary">
             {t('finance.withdraw.formText')}
           </Typography>

@@ -98,27 +98,39 @@ describe('useRealtime', () => {
     const { invalidate, count } = await setup();
     last().fire(REALTIME_EVENTS.newNotification, { notification: note(1, 'A'), count: 1 });
     expect(count()).toBe(1);
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     last().fire(REALTIME_EVENTS.newNotification, { notification: note(2, 'B'), count: 2 });
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     last().fire(REALTIME_EVENTS.newNotification, { notification: note(3, 'C'), count: 3 });
     expect(count()).toBe(3);
-    act(() => vi.advanceTimersByTime(NOTIFICATION_RELOAD_DEBOUNCE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(NOTIFICATION_RELOAD_DEBOUNCE_MS - 1);
+    });
     expect(mocks.toast.info).not.toHaveBeenCalled();
     expect(invalidate).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(mocks.toast.info).toHaveBeenCalledTimes(1);
     expect(mocks.toast.info).toHaveBeenCalledWith('Нові сповіщення: 3');
     expect(invalidate).toHaveBeenCalledTimes(1);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: notificationKeys.all });
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect(mocks.toast.info).toHaveBeenCalledTimes(1);
   });
 
   it('names a single new notification in the toast', async () => {
     await setup();
     last().fire(REALTIME_EVENTS.newNotification, { notification: note(1, 'Акаунт верифіковано'), count: 1 });
-    act(() => vi.advanceTimersByTime(NOTIFICATION_RELOAD_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(NOTIFICATION_RELOAD_DEBOUNCE_MS);
+    });
     expect(mocks.toast.info).toHaveBeenCalledWith('Нове сповіщення: Акаунт верифіковано');
   });
 
@@ -158,20 +170,28 @@ describe('useRealtime', () => {
     s.fire('connect');
     // A network loss: Socket.IO reconnects by itself.
     s.fire('disconnect', 'transport close');
-    act(() => vi.advanceTimersByTime(SERVER_DISCONNECT_RETRY_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(SERVER_DISCONNECT_RETRY_MS * 2);
+    });
     expect(s.connect).not.toHaveBeenCalled();
     // The server's own disconnect (its shutdown sends it to every socket).
     s.fire('disconnect', 'io server disconnect');
-    act(() => vi.advanceTimersByTime(SERVER_DISCONNECT_RETRY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(SERVER_DISCONNECT_RETRY_MS - 1);
+    });
     expect(s.connect).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(s.connect).toHaveBeenCalledTimes(1);
     s.fire('connect');
     expect(onMoney).toHaveBeenCalledTimes(2);
     // Not after the page let go of the channel.
     s.fire('disconnect', 'io server disconnect');
     view.unmount();
-    act(() => vi.advanceTimersByTime(SERVER_DISCONNECT_RETRY_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(SERVER_DISCONNECT_RETRY_MS * 2);
+    });
     expect(s.connect).toHaveBeenCalledTimes(1);
   });
 
@@ -209,7 +229,9 @@ describe('useRealtime', () => {
     second.fire(REALTIME_EVENTS.newNotification, { notification: note(1, 'A'), count: 1 });
     act(() => clearToken());
     expect(second.disconnect).toHaveBeenCalledTimes(1);
-    act(() => vi.advanceTimersByTime(NOTIFICATION_RELOAD_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(NOTIFICATION_RELOAD_DEBOUNCE_MS);
+    });
     expect(mocks.io).toHaveBeenCalledTimes(2);
     expect(mocks.toast.info).not.toHaveBeenCalled();
     expect(invalidate).not.toHaveBeenCalled();

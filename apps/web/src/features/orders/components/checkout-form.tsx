@@ -63,7 +63,7 @@ export function CheckoutForm({ lists, total, balance, onPlaced }: Props) {
   return (
     <Card component="section" aria-labelledby="checkout-form-title">
       <CardContent>
-        <Stack component="form" noValidate spacing={3} onSubmit={onSubmit} data-testid="checkout-form" aria-labelledby="checkout-form-title">
+        <Stack component="form" noValidate spacing={3} onSubmit={(e) => void onSubmit(e)} data-testid="checkout-form" aria-labelledby="checkout-form-title">
           <OrderDetailsFields
             form={form}
             lists={lists}

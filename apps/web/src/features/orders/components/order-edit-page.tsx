@@ -102,7 +102,7 @@ export function OrderEditForm({ order, lists, onMoneyChanged }: FormProps) {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} sx={LAYOUT_SX} data-testid="order-edit-form" aria-label={t('orders.edit.title', { number: order.number })}>
+    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} sx={LAYOUT_SX} data-testid="order-edit-form" aria-label={t('orders.edit.title', { number: order.number })}>
       <Stack spacing={2} sx={{ minWidth: 0 }}>
         <Card component="section" aria-labelledby="order-edit-lines-title">
           <CardContent>

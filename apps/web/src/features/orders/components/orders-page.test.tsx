@@ -84,7 +84,9 @@ describe('OrdersPage', () => {
     vi.useFakeTimers();
     fireEvent.change(screen.getByTestId('orders-search'), { target: { value: '  0671 ' } });
     expect(search().get('search')).toBeNull();
-    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+    });
     vi.useRealTimers();
     await waitFor(() => expect(search().get('search')).toBe('0671'));
 

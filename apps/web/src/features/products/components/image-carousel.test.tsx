@@ -15,9 +15,13 @@ describe('ImageCarousel', () => {
     const carousel = screen.getByTestId('image-carousel');
     expect(CAROUSEL_INTERVAL_MS).toBe(6000);
     expect(carousel.getAttribute('data-index')).toBe('0');
-    act(() => vi.advanceTimersByTime(5999));
+    act(() => {
+      vi.advanceTimersByTime(5999);
+    });
     expect(carousel.getAttribute('data-index')).toBe('0');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(carousel.getAttribute('data-index')).toBe('1');
     fireEvent.click(screen.getByRole('button', { name: 'Наступне зображення' }));
     expect(carousel.getAttribute('data-index')).toBe('2');
