@@ -159,9 +159,18 @@ const table = (name: string, paths: string[]) => `local ${name} = {${paths.map(l
 
 /** Runs wrk for `seconds` on `port` with the scenario's script file (nothing is measured here). */
 const spawnWrk = (file: string, port: number, seconds: number) =>
-  spawn(WRK, ['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', `${seconds}s`, '--timeout', '10s', '-s', file, `http://127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  spawn(WRK, ['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', `${seconds}s`, '--timeout', '10s', '-s', file, `http://127.0.0.1:${port}`], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
 
-async function wrk(name: string, port: number, scriptText: string, warmText: string, rssPid: number | null, before?: () => Promise<void>): Promise<Omit<Row, 'pagesHit' | 'slicesHit' | 'rowsHit' | 'note'>> {
+async function wrk(
+  name: string,
+  port: number,
+  scriptText: string,
+  warmText: string,
+  rssPid: number | null,
+  before?: () => Promise<void>,
+): Promise<Omit<Row, 'pagesHit' | 'slicesHit' | 'rowsHit' | 'note'>> {
   const file = path.join(os.tmpdir(), `drop-bench-${name}.lua`);
   fs.writeFileSync(file, scriptText);
   if (WARMUP > 0) {
@@ -187,7 +196,18 @@ async function wrk(name: string, port: number, scriptText: string, warmText: str
   if (code !== 0) throw new Error(`wrk ${name} exited with ${code}:\n${out}`);
   const json = out.split('\n').find((l) => l.startsWith('{"requests"'));
   if (!json) throw new Error(`wrk ${name} printed no summary:\n${out}`);
-  const s = JSON.parse(json) as { requests: number; duration_us: number; connect: number; read: number; write: number; status: number; timeout: number; p50: number; p95: number; p99: number };
+  const s = JSON.parse(json) as {
+    requests: number;
+    duration_us: number;
+    connect: number;
+    read: number;
+    write: number;
+    status: number;
+    timeout: number;
+    p50: number;
+    p95: number;
+    p99: number;
+  };
   const seconds = s.duration_us / 1e6;
   return {
     name,
@@ -247,7 +267,12 @@ async function main() {
     const facets = paths.facets.slice(0, 40);
     const scenarios: Record<string, { port: number; note: string; body: string; token: string | null; warm?: string }> = {
       hello: { port: HELLO_PORT, note: 'Fastify hello-world, a process of its own', body: 'path = function() return "/" end', token: null },
-      'list-seen': { port: PORT, note: `${seen.length} filtered pages, again and again`, body: `${table('P', seen)}\npath = function() return P[math.random(#P)] end`, token: reseller },
+      'list-seen': {
+        port: PORT,
+        note: `${seen.length} filtered pages, again and again`,
+        body: `${table('P', seen)}\npath = function() return P[math.random(#P)] end`,
+        token: reseller,
+      },
       'list-new': {
         port: PORT,
         note: `${bases.length} category pages, a price range never asked before on each request, page 1-5`,
@@ -263,8 +288,18 @@ async function main() {
         warm: `${table('S', warmSearch)}\npath = function() return S[math.random(#S)] end`,
         token: reseller,
       },
-      product: { port: PORT, note: `uniform over ids ${minId}-${maxId}`, body: `path = function() return "/api/v1/products/" .. math.random(${minId}, ${maxId}) end`, token: reseller },
-      facets: { port: PORT, note: `${facets.length} categories`, body: `${table('F', facets)}\npath = function() return F[math.random(#F)] end`, token: reseller },
+      product: {
+        port: PORT,
+        note: `uniform over ids ${minId}-${maxId}`,
+        body: `path = function() return "/api/v1/products/" .. math.random(${minId}, ${maxId}) end`,
+        token: reseller,
+      },
+      facets: {
+        port: PORT,
+        note: `${facets.length} categories`,
+        body: `${table('F', facets)}\npath = function() return F[math.random(#F)] end`,
+        token: reseller,
+      },
       user: { port: PORT, note: 'signed-in, reads one row', body: 'path = function() return "/api/v1/auth/user" end', token: reseller },
     };
     for (const name of ONLY) {
@@ -276,7 +311,13 @@ async function main() {
       });
       const after = s.port === PORT ? await readModel(admin) : null;
       const b = before as Awaited<ReturnType<typeof readModel>> | null;
-      rows.push({ ...r, note: s.note, pagesHit: b && after ? rate(b.pages, after.pages) : '–', slicesHit: b && after ? rate(b.slices, after.slices) : '–', rowsHit: b && after ? rate(b.rows, after.rows) : '–' });
+      rows.push({
+        ...r,
+        note: s.note,
+        pagesHit: b && after ? rate(b.pages, after.pages) : '–',
+        slicesHit: b && after ? rate(b.slices, after.slices) : '–',
+        rowsHit: b && after ? rate(b.rows, after.rows) : '–',
+      });
       console.error(`${name}: ${r.rps} req/s, p95 ${r.p95} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}`);
     }
   } finally {
@@ -285,12 +326,18 @@ async function main() {
     await db.end();
   }
   const helloRps = rows.find((r) => r.name === 'hello')?.rps ?? 0;
-  console.log(`\nCatalogue reads under diverse traffic: ${new Date().toISOString()}, ${os.cpus().length} cores, ${PRODUCTS.toLocaleString('en-US')} products on PostgreSQL, wrk ${THREADS} threads, ${CONNECTIONS} connections, ${DURATION} s each.\n`);
-  console.log('| scenario | req/s | vs hello-world | p50 ms | p95 ms | p99 ms | errors | non-2xx | read model: pages hit | slices hit | rows hit | API RSS peak | wrk CPU | what |');
+  console.log(
+    `\nCatalogue reads under diverse traffic: ${new Date().toISOString()}, ${os.cpus().length} cores, ${PRODUCTS.toLocaleString('en-US')} products on PostgreSQL, wrk ${THREADS} threads, ${CONNECTIONS} connections, ${DURATION} s each.\n`,
+  );
+  console.log(
+    '| scenario | req/s | vs hello-world | p50 ms | p95 ms | p99 ms | errors | non-2xx | read model: pages hit | slices hit | rows hit | API RSS peak | wrk CPU | what |',
+  );
   console.log('|---|--:|--:|--:|--:|--:|--:|--:|---|---|---|--:|---|---|');
   for (const r of rows) {
     const share = helloRps ? `${((100 * r.rps) / helloRps).toFixed(1)} %` : '–';
-    console.log(`| ${r.name} | ${r.rps.toLocaleString('en-US')} | ${share} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} | ${r.pagesHit} | ${r.slicesHit} | ${r.rowsHit} | ${r.rssMb ? `${r.rssMb} MB` : '–'} | ${r.wrkCpu} | ${r.note} |`);
+    console.log(
+      `| ${r.name} | ${r.rps.toLocaleString('en-US')} | ${share} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} | ${r.pagesHit} | ${r.slicesHit} | ${r.rowsHit} | ${r.rssMb ? `${r.rssMb} MB` : '–'} | ${r.wrkCpu} | ${r.note} |`,
+    );
   }
 }
 

@@ -62,7 +62,6 @@ interface Figures {
   non2xx: number;
 }
 
-
 async function load(name: string, port: number, paths: string[] | ((i: number) => string), headers: Record<string, string>): Promise<Figures> {
   const pathOf = typeof paths === 'function' ? paths : (k: number) => paths[k % paths.length]!;
   let i = 0;
@@ -141,7 +140,8 @@ async function main() {
     }
 
     // Warm up caches and connections.
-    for (const p of [...listPaths.slice(0, 20), ...facetPaths.slice(0, 20), ...searchPaths.slice(0, 20)]) await fetch(`http://127.0.0.1:${PORT}${p}`, { headers });
+    for (const p of [...listPaths.slice(0, 20), ...facetPaths.slice(0, 20), ...searchPaths.slice(0, 20)])
+      await fetch(`http://127.0.0.1:${PORT}${p}`, { headers });
 
     const results: Figures[] = [];
     if (ONLY.has('hello')) results.push(await helloWorld());
@@ -168,12 +168,16 @@ async function main() {
       console.log('|---|---:|---:|---:|---:|---:|');
       for (const r of cold) console.log(`| ${r.name} | ${r.requests} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.non2xx} |`);
     }
-    console.log(`\ndistinct paths: list ${listPaths.length}, facets ${facetPaths.length}, facets with a selection ${facetSelPaths.length}, search ${searchPaths.length}`);
+    console.log(
+      `\ndistinct paths: list ${listPaths.length}, facets ${facetPaths.length}, facets with a selection ${facetSelPaths.length}, search ${searchPaths.length}`,
+    );
     console.log(`\nCatalogue benchmark: ${total.toLocaleString('en')} products on PostgreSQL, ${CONNECTIONS} connections, ${DURATION} s each`);
     console.log('| scenario | req/s | vs hello | p50 ms | p95 ms | p99 ms | errors | non-2xx |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of results) {
-      console.log(`| ${r.name} | ${r.rps} | ${((r.rps / ceiling) * 100).toFixed(1)} % | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} |`);
+      console.log(
+        `| ${r.name} | ${r.rps} | ${((r.rps / ceiling) * 100).toFixed(1)} % | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} |`,
+      );
     }
     console.log(`\nsample paths:\n  ${listPaths[0]}\n  ${facetSelPaths[0]}\n  ${decodeURIComponent(searchPaths[0]!)}`);
   } finally {

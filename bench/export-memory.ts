@@ -126,7 +126,11 @@ async function main() {
     .values({ email: 'bench-exports-admin@drop.local', name: 'Bench Admin', role: 'admin', passwordHash, emailVerifiedAt: new Date() })
     .onConflictDoUpdate({ target: users.email, set: { role: 'admin', blocked: false } })
     .returning({ id: users.id });
-  const count = async () => Number(((await db.execute(sql`SELECT count(*)::int AS n FROM operations WHERE idempotency_key LIKE 'bench-exp-%'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  const count = async () =>
+    Number(
+      ((await db.execute(sql`SELECT count(*)::int AS n FROM operations WHERE idempotency_key LIKE 'bench-exp-%'`)) as unknown as { rows: { n: number }[] })
+        .rows[0]!.n,
+    );
   if ((await count()) < ROWS) {
     await db.execute(sql`
       INSERT INTO users (email, name, phone, password_hash, email_verified_at)
@@ -166,7 +170,9 @@ async function main() {
     const base = await baseline();
     const s = sampler();
     const started = performance.now();
-    const res = await fetch(`http://127.0.0.1:${port}/api/v1/admin/operations/export?format=${format}${query}`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': values.encoding } });
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/admin/operations/export?format=${format}${query}`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': values.encoding },
+    });
     if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status}`);
     let bytes = 0;
     let rows = 0;
@@ -178,12 +184,16 @@ async function main() {
       }
       rows -= 1; // the header
     } else {
-      await pipeline(Readable.fromWeb(res.body as WebReadableStream), async function* (src: AsyncIterable<Buffer>) {
-        for await (const chunk of src) {
-          bytes += chunk.byteLength;
-          yield chunk;
-        }
-      }, fs.createWriteStream(file));
+      await pipeline(
+        Readable.fromWeb(res.body as WebReadableStream),
+        async function* (src: AsyncIterable<Buffer>) {
+          for await (const chunk of src) {
+            bytes += chunk.byteLength;
+            yield chunk;
+          }
+        },
+        fs.createWriteStream(file),
+      );
     }
     const ms = performance.now() - started;
     const peak = s.stop();
@@ -221,7 +231,9 @@ async function main() {
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const line of results) console.log(line);
   for (const [format, [r10, h10, b10, r100, h100, b100]] of Object.entries(delta)) {
-    console.log(`\n${format}: peak−base at 100,000 rows vs 10,000: rss ${mb(r100!)} vs ${mb(r10!)} MB, heap ${mb(h100!)} vs ${mb(h10!)} MB, buffers ${mb(b100!)} vs ${mb(b10!)} MB (10x the rows)`);
+    console.log(
+      `\n${format}: peak−base at 100,000 rows vs 10,000: rss ${mb(r100!)} vs ${mb(r10!)} MB, heap ${mb(h100!)} vs ${mb(h10!)} MB, buffers ${mb(b100!)} vs ${mb(b10!)} MB (10x the rows)`,
+    );
   }
 
   await app.close();

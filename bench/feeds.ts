@@ -127,7 +127,9 @@ async function one(size: number): Promise<Row> {
     const jobWall = (Date.now() - posted) / 1000;
     if (build.status !== 'done') throw new Error(`build ${build.status}`);
     const jobSeconds = (Date.parse(build.finished_at!) - Date.parse(build.started_at)) / 1000;
-    console.log(`  through the API: ${build.offers} offers, ${mb(build.bytes)} MB, built in ${jobSeconds.toFixed(2)} s (history), ${jobWall.toFixed(2)} s from POST to published`);
+    console.log(
+      `  through the API: ${build.offers} offers, ${mb(build.bytes)} MB, built in ${jobSeconds.toFixed(2)} s (history), ${jobWall.toFixed(2)} s from POST to published`,
+    );
 
     // The job goes on to make the gzip copy: let it finish before measuring, so runs do not overlap.
     const feedUrl = (await json('GET', `/api/v1/export-settings/${id}`, token)).body.data.url.replace('https://drop.example', `http://127.0.0.1:${PORT}`);
@@ -143,7 +145,9 @@ async function one(size: number): Promise<Row> {
       const r = await buildInProcess({ databaseUrl: dbUrl, feedsDir: path.join(dataDir, 'feeds'), publicUrl: 'https://drop.example' }, id, 'manual');
       if (!r || r.status !== 'done') throw new Error(`direct build failed: ${JSON.stringify(r)}`);
       builds.push({ ms: r.ms, rate: r.offers / (r.ms / 1000), rssMb: r.maxRssKb / 1024, gzipMs: r.gzipMs });
-      console.log(`  build process run ${i + 1}: ${(r.ms / 1000).toFixed(2)} s, ${Math.round(r.offers / (r.ms / 1000)).toLocaleString('en')} offers/s, peak RSS ${(r.maxRssKb / 1024).toFixed(0)} MB, then gzip ${(r.gzipMs / 1000).toFixed(2)} s`);
+      console.log(
+        `  build process run ${i + 1}: ${(r.ms / 1000).toFixed(2)} s, ${Math.round(r.offers / (r.ms / 1000)).toLocaleString('en')} offers/s, peak RSS ${(r.maxRssKb / 1024).toFixed(0)} MB, then gzip ${(r.gzipMs / 1000).toFixed(2)} s`,
+      );
     }
     const gz = await fetch(feedUrl, { headers: { 'accept-encoding': 'gzip' } });
     const gzipBytes = Number(gz.headers.get('content-length'));
@@ -174,7 +178,9 @@ async function main() {
   for (const size of SIZES) rows.push(await one(size));
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
   const k = (n: number) => Math.round(n).toLocaleString('en');
-  console.log('\n| catalogue | offers | build through the job | offers/s (job) | build process: offers/s, median (min–max) of runs | peak RSS (max of runs) | file | gzip copy (time) | DB stream alone | build / DB |');
+  console.log(
+    '\n| catalogue | offers | build through the job | offers/s (job) | build process: offers/s, median (min–max) of runs | peak RSS (max of runs) | file | gzip copy (time) | DB stream alone | build / DB |',
+  );
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     const rates = r.builds.map((b) => b.rate);

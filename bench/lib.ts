@@ -13,7 +13,18 @@ export const root = path.resolve(import.meta.dirname, '..');
 export async function startApi(dbUrl: string, port: number): Promise<ChildProcess> {
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), LOG_LEVEL: 'warn', DEMO_PRODUCTS: '0', NODE_ENV: 'production', NP_EMULATOR: '1', SMTP_URL: '', REDIS_URL: '', NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS ?? '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      DEMO_PRODUCTS: '0',
+      NODE_ENV: 'production',
+      NP_EMULATOR: '1',
+      SMTP_URL: '',
+      REDIS_URL: '',
+      NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS ?? '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60_000;
@@ -120,7 +131,10 @@ export async function ensureCatalogue(dbUrl: string, products: number): Promise<
   const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
   if (!rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
   await admin.end();
-  await run(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/cli/seed.ts', '--products', String(products)], { DATABASE_URL: dbUrl, DEMO_PRODUCTS: '0' });
+  await run(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/cli/seed.ts', '--products', String(products)], {
+    DATABASE_URL: dbUrl,
+    DEMO_PRODUCTS: '0',
+  });
 }
 
 /** A JSON call to the API on `port` (benchmarks read known shapes). */
@@ -155,7 +169,9 @@ export function typo(word: string): string {
  * searches with a typo each, and 20,000 product pages over the whole catalogue.
  */
 export async function catalogPaths(db: pg.Client) {
-  const leaves = (await db.query(`SELECT id FROM categories c WHERE NOT EXISTS (SELECT 1 FROM categories k WHERE k.parent_id = c.id) ORDER BY id`)).rows.map((r) => Number(r.id));
+  const leaves = (await db.query(`SELECT id FROM categories c WHERE NOT EXISTS (SELECT 1 FROM categories k WHERE k.parent_id = c.id) ORDER BY id`)).rows.map(
+    (r) => Number(r.id),
+  );
   const list: string[] = [];
   const facetsSelected: string[] = [];
   for (const leaf of leaves) {
@@ -170,14 +186,18 @@ export async function catalogPaths(db: pg.Client) {
     for (const f of facets) byType.set(f.t, [...(byType.get(f.t) ?? []), f.v]);
     const types = [...byType.entries()].slice(0, 2);
     if (types.length < 2) continue;
-    const prices = (await db.query(`SELECT percentile_disc(ARRAY[0.1, 0.9]) WITHIN GROUP (ORDER BY drop_kop) AS p FROM products WHERE category_id = $1`, [leaf])).rows[0].p as number[];
+    const prices = (
+      await db.query(`SELECT percentile_disc(ARRAY[0.1, 0.9]) WITHIN GROUP (ORDER BY drop_kop) AS p FROM products WHERE category_id = $1`, [leaf])
+    ).rows[0].p as number[];
     const from = Math.floor(Number(prices[0]) / 100);
     const to = Math.ceil((Number(prices[1]) * 1.12) / 100);
     for (let k = 0; k < 3; k++) {
       const a = types[0]![1][k % types[0]![1].length]!;
       const b = types[1]![1][k % types[1]![1].length]!;
       for (let page = 1; page <= 3; page++) {
-        list.push(`/api/v1/products?category_id=${leaf}&filters[]=${types[0]![0]}_${a}&filters[]=${types[1]![0]}_${b}&price_from=${from}&price_to=${to}&per_page=20&page=${page}`);
+        list.push(
+          `/api/v1/products?category_id=${leaf}&filters[]=${types[0]![0]}_${a}&filters[]=${types[1]![0]}_${b}&price_from=${from}&price_to=${to}&per_page=20&page=${page}`,
+        );
       }
       facetsSelected.push(`/api/v1/filters?category_id=${leaf}&selected_filters[]=${types[0]![0]}_${a}`);
     }

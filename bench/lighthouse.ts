@@ -97,8 +97,10 @@ export function misses(row: Row): string[] {
   const perf = TARGETS.performance[row.formFactor];
   if (row.performance < perf) out.push(`${row.page} ${row.formFactor}: performance ${row.performance} < ${perf}`);
   if (row.accessibility < TARGETS.accessibility) out.push(`${row.page} ${row.formFactor}: accessibility ${row.accessibility} < ${TARGETS.accessibility}`);
-  if (row.page === 'product list' && row.formFactor === 'mobile' && row.lcpMs > TARGETS.listLcpMs) out.push(`${row.page} ${row.formFactor}: LCP ${row.lcpMs} ms > ${TARGETS.listLcpMs} ms`);
-  if (row.cards && row.cards.bytes > TARGETS.listPictureBytes) out.push(`${row.page} ${row.formFactor}: picture bytes of the page ${kb(row.cards.bytes)} kB > ${kb(TARGETS.listPictureBytes)} kB`);
+  if (row.page === 'product list' && row.formFactor === 'mobile' && row.lcpMs > TARGETS.listLcpMs)
+    out.push(`${row.page} ${row.formFactor}: LCP ${row.lcpMs} ms > ${TARGETS.listLcpMs} ms`);
+  if (row.cards && row.cards.bytes > TARGETS.listPictureBytes)
+    out.push(`${row.page} ${row.formFactor}: picture bytes of the page ${kb(row.cards.bytes)} kB > ${kb(TARGETS.listPictureBytes)} kB`);
   return out;
 }
 
@@ -128,7 +130,9 @@ export function markdownTable(rows: Row[]): string {
     '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const r of rows) {
-    lines.push(`| ${r.page} | ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.transferKb} | ${r.imageKb ?? ''} |`);
+    lines.push(
+      `| ${r.page} | ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.transferKb} | ${r.imageKb ?? ''} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -169,7 +173,20 @@ async function prepareDatabase(databaseUrl: string | undefined, dataDir: string)
 async function startServer(port: number, databaseUrl: string | undefined, dataDir: string): Promise<ChildProcess> {
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_PRODUCTS: '5000', NODE_ENV: 'production', NP_EMULATOR: '1', SMTP_URL: '', REDIS_URL: '', WEB_DIST: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl ?? '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_PRODUCTS: '5000',
+      NODE_ENV: 'production',
+      NP_EMULATOR: '1',
+      SMTP_URL: '',
+      REDIS_URL: '',
+      WEB_DIST: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 180_000;
@@ -246,9 +263,13 @@ const SCREENS = {
 /** Debian's chromium, headless, with a throw-away profile and a free DevTools port. */
 async function launchChromium(): Promise<Browser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'drop-lh-chrome-'));
-  const chrome = spawn(process.env.CHROME_PATH ?? '/usr/bin/chromium', [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'ignore'],
-  });
+  const chrome = spawn(
+    process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'ignore'],
+    },
+  );
   const portFile = path.join(profile, 'DevToolsActivePort');
   let port = 0;
   for (let i = 0; i < 200 && !port; i++) {
@@ -271,7 +292,9 @@ async function launchChromium(): Promise<Browser> {
         const script = `location.origin === ${JSON.stringify(origin)} && document.readyState === 'complete'
           ? (localStorage.clear(), Object.entries(${JSON.stringify(items)}).forEach(([k, v]) => localStorage.setItem(k, v)), 'ok') : 'wait'`;
         for (let i = 0; ; i++) {
-          const r = await cdp.send<{ result: { value?: string } }>('Runtime.evaluate', { expression: script, returnByValue: true }, sessionId).catch(() => null);
+          const r = await cdp
+            .send<{ result: { value?: string } }>('Runtime.evaluate', { expression: script, returnByValue: true }, sessionId)
+            .catch(() => null);
           if (r?.result.value === 'ok') break;
           if (i > 100) throw new Error(`cannot open ${origin} to set localStorage`);
           await sleep(100);
@@ -285,7 +308,8 @@ async function launchChromium(): Promise<Browser> {
       try {
         const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
         const evaluate = async <T>(expression: string): Promise<T | undefined> =>
-          (await cdp.send<{ result: { value?: T } }>('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }, sessionId).catch(() => null))?.result.value;
+          (await cdp.send<{ result: { value?: T } }>('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }, sessionId).catch(() => null))
+            ?.result.value;
         await cdp.send('Emulation.setDeviceMetricsOverride', SCREENS[formFactor], sessionId);
         await cdp.send('Network.enable', {}, sessionId);
         await cdp.send('Network.setCacheDisabled', { cacheDisabled: true }, sessionId);
@@ -351,7 +375,11 @@ async function prepareSession(port: number): Promise<{ token: string; pages: Pag
   const leaf = leaves.filter((c) => c.products_count > 0).sort((a, b) => b.products_count - a.products_count)[0];
   if (!leaf) throw new Error('no leaf category with products: is the catalogue empty?');
 
-  const products = (await apiJson(port, 'GET', `/api/v1/products?category_id=${leaf.id}&per_page=20`, token)).body.data as { id: number; qty: number; retail_price: number }[];
+  const products = (await apiJson(port, 'GET', `/api/v1/products?category_id=${leaf.id}&per_page=20`, token)).body.data as {
+    id: number;
+    qty: number;
+    retail_price: number;
+  }[];
   const product = products.find((p) => p.qty > 0);
   if (!product) throw new Error(`no product in stock in category ${leaf.id}`);
   const cart = (await apiJson(port, 'GET', '/api/v1/carts', token)).body.data as { items: { id: number }[] };
@@ -376,7 +404,9 @@ const LIST_PAGE_CARDS = 20;
 
 /** Transfer size (kB) of the image requests of a Lighthouse run. */
 function imageKb(lhr: { audits: Record<string, { details?: unknown } | undefined> }): number {
-  const items = ((lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []).filter((i) => i.resourceType === 'Image');
+  const items = ((lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []).filter(
+    (i) => i.resourceType === 'Image',
+  );
   return round(items.reduce((n, i) => n + (i.transferSize ?? 0), 0) / 1024, 1);
 }
 
@@ -419,7 +449,11 @@ async function cardPictures(sources: string[]): Promise<CardPictures> {
 async function audit(port: number, url: string, formFactor: Row['formFactor'], log: (line: string) => void) {
   const config: LhConfig | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] }, config);
+    const result = await lighthouse(
+      url,
+      { port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+      config,
+    );
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const error = result.lhr.runtimeError;
     if (!error) return result.lhr;
@@ -496,7 +530,9 @@ export async function lighthouseRun(opts: {
             transferKb: round((a['total-byte-weight']?.numericValue ?? 0) / 1024, 1),
             imageKb: imageKb(lhr),
           };
-          log(`  ${spec.page} ${formFactor} #${i + 1}: performance ${row.performance}, accessibility ${row.accessibility}, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}, images ${row.imageKb} kB`);
+          log(
+            `  ${spec.page} ${formFactor} #${i + 1}: performance ${row.performance}, accessibility ${row.accessibility}, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}, images ${row.imageKb} kB`,
+          );
           results.push(row);
         }
         results.sort((x, y) => x.performance - y.performance);

@@ -29,8 +29,6 @@ const CONCURRENCY = Number(values.concurrency);
 const PORT = Number(values.port);
 const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/drop_bench';
 
-
-
 async function helloWorld(): Promise<number> {
   const app = Fastify();
   app.get('/', async () => ({ hello: 'world' }));
@@ -51,7 +49,10 @@ async function main() {
   const total = Number((await db.query('SELECT count(*)::int AS n FROM products')).rows[0].n);
   if (total === 0) throw new Error('empty catalogue: run npm run bench:catalog (or npm run seed) first');
   // Products with plenty of stock, so the run measures placement, not running out.
-  const products = (await db.query(`SELECT id, retail_kop FROM products WHERE qty > 0 ORDER BY id DESC LIMIT 200`)).rows as { id: number; retail_kop: string }[];
+  const products = (await db.query(`SELECT id, retail_kop FROM products WHERE qty > 0 ORDER BY id DESC LIMIT 200`)).rows as {
+    id: number;
+    retail_kop: string;
+  }[];
   await db.query(`UPDATE products SET qty = 1000000 WHERE id = ANY($1::int[])`, [products.map((p) => p.id)]);
   const server = await startApi(dbUrl, PORT);
   try {
@@ -103,7 +104,10 @@ async function main() {
     const ordersAfter = Number((await db.query('SELECT count(*)::int AS n FROM orders')).rows[0].n);
     // Reservation jobs: queued with each order, run by the API's worker.
     await new Promise((r) => setTimeout(r, 3000));
-    const jobs = (await db.query(`SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = 'reservation' GROUP BY state`)).rows as { state: string; n: number }[];
+    const jobs = (await db.query(`SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = 'reservation' GROUP BY state`)).rows as {
+      state: string;
+      n: number;
+    }[];
     const queued = jobs.reduce((s, j) => s + j.n, 0) - jobsBefore;
 
     console.log(`\nOrder placement: ${total.toLocaleString('en')} products on PostgreSQL, ${CONCURRENCY} resellers at once, ${seconds.toFixed(1)} s`);
@@ -113,7 +117,9 @@ async function main() {
     console.log(`| orders placed | ${placed} (database: ${ordersAfter - ordersBefore}) |`);
     console.log(`| orders/s | ${(placed / seconds).toFixed(1)} (target above 200) |`);
     console.log(`| requests/s incl. the cart call before each order | ${((placed * 2) / seconds).toFixed(1)} |`);
-    console.log(`| placement p50 / p95 / p99, ms | ${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} / ${percentile(times, 99).toFixed(1)} |`);
+    console.log(
+      `| placement p50 / p95 / p99, ms | ${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} / ${percentile(times, 99).toFixed(1)} |`,
+    );
     console.log(`| errors | ${errors} |`);
     console.log(`| reservation jobs queued in the run | ${queued} (by state now: ${jobs.map((j) => `${j.state} ${j.n}`).join(', ')}) |`);
   } finally {

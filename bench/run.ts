@@ -134,7 +134,9 @@ async function issueTokens(db: pg.Client): Promise<{ id: number; token: string }
   await db.query('BEGIN');
   await db.query(`DELETE FROM devices WHERE user_id = ANY($1::int[]) AND device_token = 'bench'`, [users.map((u) => u.id)]);
   const devices = (
-    await db.query(`INSERT INTO devices (user_id, device_token, name) SELECT unnest($1::int[]), 'bench', 'bench' RETURNING id, user_id`, [users.map((u) => u.id)])
+    await db.query(`INSERT INTO devices (user_id, device_token, name) SELECT unnest($1::int[]), 'bench', 'bench' RETURNING id, user_id`, [
+      users.map((u) => u.id),
+    ])
   ).rows as { id: number; user_id: number }[];
   const tokens = devices.map((d) => ({ ...d, ...newToken() }));
   await db.query(`INSERT INTO access_tokens (user_id, device_id, token_hash) SELECT * FROM unnest($1::int[], $2::int[], $3::text[])`, [
@@ -165,7 +167,13 @@ async function load(name: string, pid: number | null, port: number, next: (i: nu
             {
               setupRequest: (req) => {
                 const r = next(i++);
-                return { ...req, path: r.path, method: r.method ?? 'GET', body: r.body, headers: { ...(r.body ? { 'content-type': 'application/json' } : {}), ...r.headers } };
+                return {
+                  ...req,
+                  path: r.path,
+                  method: r.method ?? 'GET',
+                  body: r.body,
+                  headers: { ...(r.body ? { 'content-type': 'application/json' } : {}), ...r.headers },
+                };
               },
             },
           ],
@@ -191,7 +199,11 @@ async function load(name: string, pid: number | null, port: number, next: (i: nu
 async function json(method: string, p: string, token: string | null, body?: unknown) {
   const r = await fetch(`${base}${p}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), 'x-localization': 'uk' },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      'x-localization': 'uk',
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bench scripts reading known API shapes
@@ -217,7 +229,10 @@ async function main() {
   const ids = tokens.map((t) => t.id);
   await db.query('DELETE FROM cart_lines WHERE user_id = ANY($1::int[])', [ids]);
   // Products with plenty of stock, so placement is measured, not running out.
-  const stock = (await db.query(`SELECT id, retail_kop FROM products WHERE qty > 0 ORDER BY id DESC LIMIT 300`)).rows.map((r) => ({ id: Number(r.id), retailKop: Number(r.retail_kop) }));
+  const stock = (await db.query(`SELECT id, retail_kop FROM products WHERE qty > 0 ORDER BY id DESC LIMIT 300`)).rows.map((r) => ({
+    id: Number(r.id),
+    retailKop: Number(r.retail_kop),
+  }));
   await db.query(`UPDATE products SET qty = 1000000 WHERE id = ANY($1::int[])`, [stock.map((p) => p.id)]);
   const paths = await catalogPaths(db);
 
@@ -256,12 +271,29 @@ async function main() {
       if (p95Target !== undefined) r.met = r.p95 < p95Target && r.errors === 0;
       rows.push(r);
     };
-    await scenario('list', 'Product listing: leaf + 2 filters + price range, 20/page', 'p95 < 25 ms', 25, (k) => ({ path: paths.list[k % paths.list.length]!, headers: auth(k) }));
+    await scenario('list', 'Product listing: leaf + 2 filters + price range, 20/page', 'p95 < 25 ms', 25, (k) => ({
+      path: paths.list[k % paths.list.length]!,
+      headers: auth(k),
+    }));
     await scenario('facets', 'Facet counts: category page', 'p95 < 50 ms', 50, (k) => ({ path: paths.facets[k % paths.facets.length]!, headers: auth(k) }));
-    await scenario('search', 'Header search: 5 results, with a typo', 'p95 < 30 ms', 30, (k) => ({ path: paths.search[k % paths.search.length]!, headers: auth(k) }));
-    await scenario('product', 'Product page (20,000 distinct products)', undefined, undefined, (k) => ({ path: paths.product[k % paths.product.length]!, headers: auth(k) }));
-    await scenario('cart', 'Cart add (1,000 resellers, 300 products)', undefined, undefined, (k) => ({ path: '/api/v1/carts', method: 'POST', body: cartBody(k * 7 + Math.floor(k / tokens.length)), headers: auth(k) }));
-    await scenario('operations', 'Operations list (first page of 20 of 25+ rows)', undefined, undefined, (k) => ({ path: '/api/v1/operations?per_page=20', headers: auth(k) }));
+    await scenario('search', 'Header search: 5 results, with a typo', 'p95 < 30 ms', 30, (k) => ({
+      path: paths.search[k % paths.search.length]!,
+      headers: auth(k),
+    }));
+    await scenario('product', 'Product page (20,000 distinct products)', undefined, undefined, (k) => ({
+      path: paths.product[k % paths.product.length]!,
+      headers: auth(k),
+    }));
+    await scenario('cart', 'Cart add (1,000 resellers, 300 products)', undefined, undefined, (k) => ({
+      path: '/api/v1/carts',
+      method: 'POST',
+      body: cartBody(k * 7 + Math.floor(k / tokens.length)),
+      headers: auth(k),
+    }));
+    await scenario('operations', 'Operations list (first page of 20 of 25+ rows)', undefined, undefined, (k) => ({
+      path: '/api/v1/operations?per_page=20',
+      headers: auth(k),
+    }));
     if (ONLY.has('cart') || ONLY.has('orders') || ONLY.has('mixed')) await db.query('DELETE FROM cart_lines WHERE user_id = ANY($1::int[])', [ids]);
 
     if (ONLY.has('orders')) {
@@ -286,7 +318,11 @@ async function main() {
                 continue;
               }
               const t0 = performance.now();
-              const r = await fetch(`${base}/api/v1/orders`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${t}` }, body: orderJson });
+              const r = await fetch(`${base}/api/v1/orders`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${t}` },
+                body: orderJson,
+              });
               await r.arrayBuffer();
               times.push(performance.now() - t0);
               if (r.status === 201) placed++;
@@ -353,13 +389,19 @@ async function main() {
               let action = pick();
               if (action === 'order' && inCart === 0) action = 'cart';
               const req: Req =
-                action === 'list' ? { path: paths.list[k % paths.list.length]! }
-                : action === 'facets' ? { path: paths.facets[k % paths.facets.length]! }
-                : action === 'search' ? { path: paths.search[k % paths.search.length]! }
-                : action === 'product' ? { path: paths.product[k % paths.product.length]! }
-                : action === 'operations' ? { path: '/api/v1/operations?per_page=20' }
-                : action === 'cart' ? { path: '/api/v1/carts', method: 'POST', body: cartBody(k) }
-                : { path: '/api/v1/orders', method: 'POST', body: orderJson };
+                action === 'list'
+                  ? { path: paths.list[k % paths.list.length]! }
+                  : action === 'facets'
+                    ? { path: paths.facets[k % paths.facets.length]! }
+                    : action === 'search'
+                      ? { path: paths.search[k % paths.search.length]! }
+                      : action === 'product'
+                        ? { path: paths.product[k % paths.product.length]! }
+                        : action === 'operations'
+                          ? { path: '/api/v1/operations?per_page=20' }
+                          : action === 'cart'
+                            ? { path: '/api/v1/carts', method: 'POST', body: cartBody(k) }
+                            : { path: '/api/v1/orders', method: 'POST', body: orderJson };
               const t0 = performance.now();
               let status = 0;
               try {
@@ -400,8 +442,15 @@ async function main() {
         rssMb: peakMb,
       });
       extra.push(
-        `Mixed users, per action (count, p95 ms): ${[...byAction.entries()].map(([a, xs]) => `${a} ${xs.length} / ${percentile(xs.sort((x, y) => x - y), 95).toFixed(1)}`).join('; ')}.` +
-          (failures.size ? ` Failures: ${[...failures.entries()].map(([k, n]) => `${k} ×${n}`).join(', ')}.` : ''),
+        `Mixed users, per action (count, p95 ms): ${[...byAction.entries()]
+          .map(
+            ([a, xs]) =>
+              `${a} ${xs.length} / ${percentile(
+                xs.sort((x, y) => x - y),
+                95,
+              ).toFixed(1)}`,
+          )
+          .join('; ')}.` + (failures.size ? ` Failures: ${[...failures.entries()].map(([k, n]) => `${k} ×${n}`).join(', ')}.` : ''),
       );
     }
 
@@ -431,7 +480,10 @@ async function main() {
       let buildPeakKb = 0;
       const sampler = setInterval(() => {
         try {
-          for (const child of execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).split('\n').filter(Boolean)) buildPeakKb = Math.max(buildPeakKb, rssKb(Number(child), 'VmHWM'));
+          for (const child of execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+            .split('\n')
+            .filter(Boolean))
+            buildPeakKb = Math.max(buildPeakKb, rssKb(Number(child), 'VmHWM'));
         } catch {
           /* no child right now */
         }
@@ -476,14 +528,19 @@ async function main() {
     const lines: string[] = [];
     lines.push(`# Benchmark results`);
     lines.push('');
-    lines.push(`\`npm run bench\`, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, PostgreSQL ${pgVersion} on the same machine.`);
-    lines.push(`Dataset: ${products.toLocaleString('en')} products, ${resellers.toLocaleString('en')} resellers, ${opsRows.toLocaleString('en')} ledger rows. ${CONNECTIONS} connections, ${DURATION} s per scenario; the load generator runs on the same machine. API idle RSS after warm-up ${idleRss.toFixed(0)} MB.`);
+    lines.push(
+      `\`npm run bench\`, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, PostgreSQL ${pgVersion} on the same machine.`,
+    );
+    lines.push(
+      `Dataset: ${products.toLocaleString('en')} products, ${resellers.toLocaleString('en')} resellers, ${opsRows.toLocaleString('en')} ledger rows. ${CONNECTIONS} connections, ${DURATION} s per scenario; the load generator runs on the same machine. API idle RSS after warm-up ${idleRss.toFixed(0)} MB.`,
+    );
     lines.push('');
     lines.push('| scenario | req/s | vs hello-world | p50 ms | p95 ms | p99 ms | errors | API RSS peak | target | met |');
     lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---|:-:|');
     for (const r of rows) {
       // Offers/s of a feed build are not requests: no ratio to the hello-world.
-      const ratio = r === rows[0] && ONLY.has('hello') ? '100 %' : Number.isNaN(ceiling) || Number.isNaN(r.p50) ? '–' : `${((r.rps / ceiling) * 100).toFixed(1)} %`;
+      const ratio =
+        r === rows[0] && ONLY.has('hello') ? '100 %' : Number.isNaN(ceiling) || Number.isNaN(r.p50) ? '–' : `${((r.rps / ceiling) * 100).toFixed(1)} %`;
       lines.push(
         `| ${r.name}${r.note ? ` (${r.note})` : ''} | ${r.rps.toLocaleString('en')} | ${ratio} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} | ${r.rssMb.toFixed(0)} MB | ${r.target ?? ''} | ${r.met === undefined ? '' : r.met ? 'yes' : '**no**'} |`,
       );
@@ -496,12 +553,17 @@ async function main() {
       lines.push('');
       lines.push('| page | form factor | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS | transfer kB |');
       lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-      for (const w of web) lines.push(`| ${w.page} | ${w.formFactor} | ${w.performance} | ${w.accessibility} | ${w.bestPractices} | ${Math.round(w.fcpMs)} | ${Math.round(w.lcpMs)} | ${Math.round(w.tbtMs)} | ${w.cls.toFixed(3)} | ${Math.round(w.transferKb)} |`);
+      for (const w of web)
+        lines.push(
+          `| ${w.page} | ${w.formFactor} | ${w.performance} | ${w.accessibility} | ${w.bestPractices} | ${Math.round(w.fcpMs)} | ${Math.round(w.lcpMs)} | ${Math.round(w.tbtMs)} | ${w.cls.toFixed(3)} | ${Math.round(w.transferKb)} |`,
+        );
       lines.push('');
       lines.push('Targets: performance ≥ 95 desktop, ≥ 90 mobile; accessibility ≥ 95.');
     }
     const missed = rows.filter((r) => r.met === false).map((r) => r.name);
-    const webMissed = web.filter((w) => w.accessibility < 95 || w.performance < (w.formFactor === 'desktop' ? 95 : 90)).map((w) => `${w.page} (${w.formFactor})`);
+    const webMissed = web
+      .filter((w) => w.accessibility < 95 || w.performance < (w.formFactor === 'desktop' ? 95 : 90))
+      .map((w) => `${w.page} (${w.formFactor})`);
     lines.push('');
     lines.push(missed.length + webMissed.length === 0 ? 'Every target met.' : `Targets missed: ${[...missed, ...webMissed].join('; ')}.`);
     const md = `${lines.join('\n')}\n`;

@@ -22,7 +22,9 @@ if (!process.env.DATABASE_URL) {
     alive = e.code === 'EPERM';
   }
   if (alive) {
-    console.error(`\n  ✖ The data directory ${dataDir} is in use by another portal process (pid ${pid}). Stop it first, or start this one with another DATA_DIR or with DATABASE_URL.\n`);
+    console.error(
+      `\n  ✖ The data directory ${dataDir} is in use by another portal process (pid ${pid}). Stop it first, or start this one with another DATA_DIR or with DATABASE_URL.\n`,
+    );
     process.exit(1);
   }
 }

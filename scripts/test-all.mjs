@@ -36,8 +36,10 @@ function vitestSuite(name, dir) {
     failed = j.numFailedTests;
     for (const file of j.testResults ?? []) {
       const where = path.relative(root, file.name);
-      if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed')) failures.push(`${name}: ${where}: ${(file.message ?? 'failed').split('\n')[0]}`);
-      for (const a of file.assertionResults ?? []) if (a.status === 'failed') failures.push(`${name}: ${where}: ${a.fullName}: ${(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`);
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed'))
+        failures.push(`${name}: ${where}: ${(file.message ?? 'failed').split('\n')[0]}`);
+      for (const a of file.assertionResults ?? [])
+        if (a.status === 'failed') failures.push(`${name}: ${where}: ${a.fullName}: ${(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`);
     }
   } catch {
     /* no report: the suite crashed */
@@ -85,7 +87,10 @@ function e2eSuite() {
       for (const spec of suite.specs ?? []) {
         for (const test of spec.tests ?? []) {
           const last = test.results?.at(-1);
-          if (test.status === 'unexpected') failures.push(`e2e: ${spec.file}:${spec.line}: ${[...titles, spec.title].join(' › ')}: ${(last?.error?.message ?? '').split('\n')[0].slice(0, 300)}`);
+          if (test.status === 'unexpected')
+            failures.push(
+              `e2e: ${spec.file}:${spec.line}: ${[...titles, spec.title].join(' › ')}: ${(last?.error?.message ?? '').split('\n')[0].slice(0, 300)}`,
+            );
           else if (test.status === 'flaky') failures.push(`e2e (passed on retry): ${spec.file}:${spec.line}: ${spec.title}`);
         }
       }
@@ -117,7 +122,8 @@ if (failures.length) {
   console.log('failed:');
   for (const f of failures) console.log(`  ${stripVTControlCharacters(f)}`);
 }
-for (const r of results) console.log(`${r.name.padEnd(8)} ${String(r.passed).padStart(4)} passed, ${String(r.failed).padStart(3)} failed  (${r.seconds.toFixed(0)} s)`);
+for (const r of results)
+  console.log(`${r.name.padEnd(8)} ${String(r.passed).padStart(4)} passed, ${String(r.failed).padStart(3)} failed  (${r.seconds.toFixed(0)} s)`);
 const passed = results.reduce((s, r) => s + r.passed, 0);
 const failed = results.reduce((s, r) => s + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

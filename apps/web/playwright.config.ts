@@ -43,7 +43,12 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } }, testIgnore: SUPPLIER_SWITCH_SPECS },
     // Specs that flip a supplier-wide switch (the recommended-price floor) run alone, after the rest,
     // so no other spec meets the switch in its other position.
-    { name: 'supplier-switches', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } }, testMatch: SUPPLIER_SWITCH_SPECS, dependencies: ['chromium'] },
+    {
+      name: 'supplier-switches',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+      testMatch: SUPPLIER_SWITCH_SPECS,
+      dependencies: ['chromium'],
+    },
   ],
   webServer: {
     command: `${path.join(root, 'node_modules/.bin/tsx')} ${path.join(root, 'apps/api/src/server.ts')}`,

@@ -40,7 +40,10 @@ function precompress(): Plugin {
         if (!/\.(js|mjs|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
         const data = fs.readFileSync(file);
         if (data.length < 1024) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        );
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
       }
     },
@@ -112,7 +115,8 @@ function withPrerendered(html: string, page: Prerendered, headExtra: string): st
     .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`)
     .replace(/<(script type="module"|link rel="modulepreload") crossorigin /g, '<$1 crossorigin fetchpriority="low" ');
   if (!out.includes(PRERENDERED_ATTRIBUTE) || !out.includes(page.styles)) throw new Error('prerender: index.html has no </head> or empty #root');
-  if (!/<script type="module" crossorigin fetchpriority="low" src=/.test(out)) throw new Error('prerender: index.html has no <script type="module" crossorigin src=…>');
+  if (!/<script type="module" crossorigin fetchpriority="low" src=/.test(out))
+    throw new Error('prerender: index.html has no <script type="module" crossorigin src=…>');
   return out;
 }
 
@@ -131,12 +135,17 @@ function preloadHtml(): Plugin {
       const index = bundle['index.html'];
       const landing = chunkOfModule(bundle, LANDING_PAGE);
       const shell = chunkOfModule(bundle, DASHBOARD_LAYOUT);
-      if (index?.type !== 'asset' || !landing || !shell) throw new Error('preload-html: index.html, the landing page or the dashboard shell is missing from the build');
+      if (index?.type !== 'asset' || !landing || !shell)
+        throw new Error('preload-html: index.html, the landing page or the dashboard shell is missing from the build');
       const html = String(index.source);
       const landingHtml = withPreloads(html, chunkFiles(bundle, landing.fileName, html));
       const prerendered = await prerenderPages();
       // The landing page's gate (PRERENDER_GATE_SCRIPT) and the dashboard's (in EARLY_DATA_SCRIPT) are allowed by the API's CSP by their hashes.
-      this.emitFile({ type: 'asset', fileName: 'landing.html', source: withPrerendered(landingHtml, prerendered.landing, `<script>${PRERENDER_GATE_SCRIPT}</script>${GATE_CSS}`) });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'landing.html',
+        source: withPrerendered(landingHtml, prerendered.landing, `<script>${PRERENDER_GATE_SCRIPT}</script>${GATE_CSS}`),
+      });
       const dashboardHtml = (files: Iterable<string>) => withEarlyData(withPrerendered(withPreloads(html, files), prerendered.shell, GATE_CSS));
       const shellFiles = chunkFiles(bundle, shell.fileName, html);
       const heavy = [...shellFiles].filter((f) => /^assets\/(schemas|zod)-/.test(f));
@@ -255,7 +264,11 @@ export default defineConfig({
             // other: one request less for each); zod with the contracts (the first screens do not parse responses:
             // api-client.ts); what the landing page and the dashboard shell share; the shell with all it imports;
             // the other pages' MUI. Page code, charts, forms and the back office stay apart.
-            { name: (id, ctx) => (chunkOf(id, ctx) === 'mui-landing' || (SHARED.test(id) && !id.endsWith('index.ts') && !isSchema(id, ctx)) ? 'mui-landing' : null), priority: 13 },
+            {
+              name: (id, ctx) =>
+                chunkOf(id, ctx) === 'mui-landing' || (SHARED.test(id) && !id.endsWith('index.ts') && !isSchema(id, ctx)) ? 'mui-landing' : null,
+              priority: 13,
+            },
             { name: (id, ctx) => (isSchema(id, ctx) ? 'schemas' : null), priority: 11 },
             { name: (id, ctx) => (chunkOf(id, ctx) === 'common' ? 'common' : null), priority: 10 },
             { name: (id, ctx) => (chunkOf(id, ctx) === 'dashboard' ? 'dashboard' : null), priority: 8 },

@@ -108,7 +108,8 @@ const PRETTY_LOG = {
 
 /** Builds the Fastify instance (no listen): tests use it through inject. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  if (!config.npApiUrl && !config.npEmulator) throw new Error('Invalid configuration:\n  NP_API_URL: required (or NP_EMULATOR=1 for the built-in Nova Poshta emulator, benchmarks and demos only)');
+  if (!config.npApiUrl && !config.npEmulator)
+    throw new Error('Invalid configuration:\n  NP_API_URL: required (or NP_EMULATOR=1 for the built-in Nova Poshta emulator, benchmarks and demos only)');
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -131,7 +132,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(responseSerializerCompiler(config.env !== 'production'));
 
   const database = opts.database ?? (await openDatabase(config));
-  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs) : devMailer(database.db, app.log, config.env !== 'production');
+  const mailer = config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs)
+    : devMailer(database.db, app.log, config.env !== 'production');
   const sessions = new SessionCache();
   const reservations = reservationSystemOf(config);
   const realtime = await attachRealtime(app, { config, db: database.db, sessions }, app.log);
@@ -173,25 +176,29 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerInputGuard(app);
   // Before compress: its answer is stored as the JSON text it is.
   registerIdempotency(app);
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Two inline scripts, each by the hash of its text: the landing page's locale gate, the dashboard's early reads.
-        scriptSrc: ["'self'", ...INLINE_SCRIPT_HASHES],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        objectSrc: ["'none'"],
-        // The back office previews a PDF receipt it fetched with the token in an <iframe> of a blob: URL.
-        frameSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
+  registerSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // Two inline scripts, each by the hash of its text: the landing page's locale gate, the dashboard's early reads.
+          scriptSrc: ["'self'", ...INLINE_SCRIPT_HASHES],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          objectSrc: ["'none'"],
+          // The back office previews a PDF receipt it fetched with the token in an <iframe> of a blob: URL.
+          frameSrc: ["'self'", 'blob:'],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
     },
-    crossOriginEmbedderPolicy: false,
-  }, { 'x-api-version': API_VERSION });
+    { 'x-api-version': API_VERSION },
+  );
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   // A callback hook, not an async one: it runs for every answer and has nothing to wait for.
   app.addHook('onSend', (req, _reply, payload, done) => {
@@ -250,7 +257,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   await app.register(broadcastingRoutes, { prefix: '/broadcasting', realtime });
   if (config.npEmulator) {
-    if (config.env === 'production') app.log.warn('NP_EMULATOR=1: the built-in Nova Poshta emulator serves /emulators/novaposhta; parcels are not real (benchmarks and demos only)');
+    if (config.env === 'production')
+      app.log.warn('NP_EMULATOR=1: the built-in Nova Poshta emulator serves /emulators/novaposhta; parcels are not real (benchmarks and demos only)');
     await app.register(novaPoshtaEmulator, {
       prefix: '/emulators/novaposhta',
       db: database.db,

@@ -22,14 +22,23 @@ describe('Nova Poshta configuration (issue 25, point 10)', () => {
   test('production without the carrier refuses to start naming what is missing, unless the emulator is asked for', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/NP_API_URL and NP_API_KEY: required with NODE_ENV=production/);
     expect(loadConfig({ NODE_ENV: 'production', NP_EMULATOR: '1' })).toMatchObject({ env: 'production', npEmulator: true });
-    expect(loadConfig({ NODE_ENV: 'production', NP_API_URL: NP, NP_API_KEY: 'key' })).toMatchObject({ npEmulator: false, npPrintUrl: 'https://my.novaposhta.ua' });
+    expect(loadConfig({ NODE_ENV: 'production', NP_API_URL: NP, NP_API_KEY: 'key' })).toMatchObject({
+      npEmulator: false,
+      npPrintUrl: 'https://my.novaposhta.ua',
+    });
   });
 });
 
-describe('the configuration is the schema\'s output', () => {
-  test('derived settings and the caller\'s directory', () => {
+describe("the configuration is the schema's output", () => {
+  test("derived settings and the caller's directory", () => {
     const c = loadConfig({ INIT_CWD: '/srv/drop', DATA_DIR: 'data', SESSION_IDLE_DAYS: '1', SMTP_TIMEOUT_SECONDS: '2.5', OPERATOR_EMAIL: 'Ops@Example.com' });
-    expect(c).toMatchObject({ dataDir: '/srv/drop/data', session: { idleMs: 86_400_000 }, smtpTimeoutMs: 2500, operatorEmail: 'ops@example.com', publicUrl: 'http://localhost:3000' });
+    expect(c).toMatchObject({
+      dataDir: '/srv/drop/data',
+      session: { idleMs: 86_400_000 },
+      smtpTimeoutMs: 2500,
+      operatorEmail: 'ops@example.com',
+      publicUrl: 'http://localhost:3000',
+    });
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 });

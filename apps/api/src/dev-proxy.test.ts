@@ -58,7 +58,9 @@ async function both(url: string, init: RequestInit = {}) {
 
 describe('the dev server passes the API its paths (issue 32, point 7)', () => {
   test('a catalogue picture, each of its variants', async () => {
-    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a7' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a7' } })
+      .jpeg()
+      .toBuffer();
     const stored = await storePicture(t.app.deps.config.dataDir, jpeg);
     if (!stored.ok) throw new Error(stored.reason);
     for (const file of [stored.picture.original, stored.picture.mediumCentered, stored.picture.thumb]) {
@@ -71,7 +73,10 @@ describe('the dev server passes the API its paths (issue 32, point 7)', () => {
 
   test("a reseller's public feed", async () => {
     const u = await t.user();
-    const created = await t.request('POST', '/api/v1/export-settings', { token: u.token, body: { name: 'Prom.ua', file_type: 'yml', shop: { short_name: 'Мій магазин', company: 'ФОП Коваль', url: 'https://shop.example' } } });
+    const created = await t.request('POST', '/api/v1/export-settings', {
+      token: u.token,
+      body: { name: 'Prom.ua', file_type: 'yml', shop: { short_name: 'Мій магазин', company: 'ФОП Коваль', url: 'https://shop.example' } },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.data.id as number;
     const deadline = Date.now() + 25_000;
@@ -88,7 +93,7 @@ describe('the dev server passes the API its paths (issue 32, point 7)', () => {
     expect(proxied.body.toString('utf8')).toContain('<yml_catalog');
   });
 
-  test('the JSON API, 1C exchange, the realtime socket and the Nova Poshta emulator; the SPA stays Vite\'s', async () => {
+  test("the JSON API, 1C exchange, the realtime socket and the Nova Poshta emulator; the SPA stays Vite's", async () => {
     const config = await both('/api/v1/config');
     expect(config.direct.status).toBe(200);
     expect(JSON.parse(config.proxied.body.toString('utf8'))).toEqual(JSON.parse(config.direct.body.toString('utf8')));
@@ -100,7 +105,11 @@ describe('the dev server passes the API its paths (issue 32, point 7)', () => {
     const socket = await fetch(`${web}${REALTIME_PATH}/?EIO=4&transport=polling`);
     expect(socket.status).toBe(200);
     expect(await socket.text()).toMatch(/^0\{"sid":/);
-    const emulator = await both('/emulators/novaposhta/v2.0/json/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ modelName: 'Address', calledMethod: 'searchSettlements', methodProperties: { CityName: 'Київ', Limit: 1 } }) });
+    const emulator = await both('/emulators/novaposhta/v2.0/json/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ modelName: 'Address', calledMethod: 'searchSettlements', methodProperties: { CityName: 'Київ', Limit: 1 } }),
+    });
     expect(emulator.direct.status).toBe(200);
     expect(emulator.proxied.status).toBe(200);
     // A page of the SPA is Vite's index.html (with its HMR client), not the API's.

@@ -13,7 +13,17 @@ const children: ChildProcess[] = [];
 
 function start(extraEnv: Record<string, string> = {}) {
   const child = spawn(tsx, [server], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'development', SMTP_URL: '', DATABASE_URL: '', REDIS_URL: '', ...extraEnv },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      SMTP_URL: '',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -49,7 +59,11 @@ describe.runIf(process.env.TEST_DB_KIND === 'pglite')('npm start on the embedded
     // The banner says where the admin's sign-in code arrives; staff sign in with it.
     expect(first.output()).toContain('/dev/mailbox?to=boss%40example.com');
     const json = { 'content-type': 'application/json' };
-    const login = await api('/api/v1/auth/login', { method: 'POST', headers: json, body: JSON.stringify({ email: 'boss@example.com', password: 'boss-password-1' }) });
+    const login = await api('/api/v1/auth/login', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'boss@example.com', password: 'boss-password-1' }),
+    });
     expect(login.status).toBe(200);
     const asked = ((await login.json()) as { data: { enabled_2fa: boolean; attempt_id: string } }).data;
     expect(asked.enabled_2fa).toBe(true);
@@ -59,7 +73,11 @@ describe.runIf(process.env.TEST_DB_KIND === 'pglite')('npm start on the embedded
       code = /(\d{6})/.exec(box.data[0]?.subject ?? '')?.[1] ?? '';
       if (!code) await new Promise((r) => setTimeout(r, 100));
     }
-    const confirmed = await api('/api/v1/auth/confirm-login', { method: 'POST', headers: json, body: JSON.stringify({ email: 'boss@example.com', code, attempt_id: asked.attempt_id }) });
+    const confirmed = await api('/api/v1/auth/confirm-login', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'boss@example.com', code, attempt_id: asked.attempt_id }),
+    });
     expect(confirmed.status).toBe(200);
     const token = ((await confirmed.json()) as { data: { token: string } }).data.token;
     // The empty catalogue was filled with the demo products.

@@ -30,7 +30,11 @@ async function main() {
     if (config.demoProducts > 0 && (await catalogueSize(database)) === 0) {
       const t = Date.now();
       console.log(`  Filling the empty catalogue with ${config.demoProducts} demo products…`);
-      await loadDemoCatalogue(database, config.demoProducts, { dataDir: config.dataDir, pictures: config.demoPictures, onPhase: (phase) => phase.startsWith('pictures') && console.log(`  ${phase} in ${((Date.now() - t) / 1000).toFixed(1)} s`) });
+      await loadDemoCatalogue(database, config.demoProducts, {
+        dataDir: config.dataDir,
+        pictures: config.demoPictures,
+        onPhase: (phase) => phase.startsWith('pictures') && console.log(`  ${phase} in ${((Date.now() - t) / 1000).toFixed(1)} s`),
+      });
       console.log(`  Demo catalogue ready in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     }
     return result;

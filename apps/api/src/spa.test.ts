@@ -38,7 +38,7 @@ test('hashed assets are compressed and cached for a year; the rest revalidates',
   expect(index.body).toContain('<div id="root">');
 });
 
-test('brotli is preferred; the build\'s precompressed files are served as they are', async () => {
+test("brotli is preferred; the build's precompressed files are served as they are", async () => {
   const br = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
   expect(br.headers['content-encoding']).toBe('br');
   expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -59,7 +59,7 @@ test('brotli is preferred; the build\'s precompressed files are served as they a
   expect(plain.body).toBe(vendorJs);
 });
 
-test('/ serves the build\'s landing.html when there is one (index.html with the landing page\'s preloads)', async () => {
+test("/ serves the build's landing.html when there is one (index.html with the landing page's preloads)", async () => {
   const landingHtml = indexHtml.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/landing-page-1.js"></head>');
   fs.writeFileSync(path.join(dist, 'landing.html'), landingHtml);
   try {
@@ -75,7 +75,7 @@ test('/ serves the build\'s landing.html when there is one (index.html with the 
   }
 });
 
-test('the dashboard\'s pages get the build\'s dashboard.html when there is one (the shell\'s preloads); the rest index.html', async () => {
+test("the dashboard's pages get the build's dashboard.html when there is one (the shell's preloads); the rest index.html", async () => {
   const dashboardHtml = indexHtml.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js"></head>');
   fs.writeFileSync(path.join(dist, 'dashboard.html'), dashboardHtml);
   try {
@@ -94,7 +94,7 @@ test('the dashboard\'s pages get the build\'s dashboard.html when there is one (
   expect((await t.app.inject({ url: '/dashboard/cart' })).body).toBe(indexHtml);
 });
 
-test('a page of pages.json gets its own HTML (the shell\'s and the page\'s preloads); other dashboard pages dashboard.html', async () => {
+test("a page of pages.json gets its own HTML (the shell's and the page's preloads); other dashboard pages dashboard.html", async () => {
   const dashboardHtml = indexHtml.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js"></head>');
   const listHtml = indexHtml.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/product-list-1.js"></head>');
   const cartHtml = indexHtml.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/cart-1.js"></head>');

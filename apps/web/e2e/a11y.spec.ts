@@ -112,7 +112,10 @@ async function verify(request: APIRequestContext, email: string) {
 
 async function pendingTopUp(request: APIRequestContext, token: string, amount: number) {
   const headers = { authorization: `Bearer ${token}` };
-  const doc = await request.post('/api/v1/payment-documents', { headers, multipart: { file: { name: 'receipt.png', mimeType: 'image/png', buffer: pngBuffer() } } });
+  const doc = await request.post('/api/v1/payment-documents', {
+    headers,
+    multipart: { file: { name: 'receipt.png', mimeType: 'image/png', buffer: pngBuffer() } },
+  });
   expect(doc.status(), await doc.text()).toBe(201);
   const docId = ((await doc.json()) as { data: { id: number } }).data.id;
   const pay = await request.post('/api/v1/payments', { headers, data: { amount, payment_document_id: docId, comment: 'Переказ з рахунку ФОП' } });
@@ -133,7 +136,10 @@ async function addToCart(request: APIRequestContext, token: string) {
 // Parallel on the config's 2 workers; the longest tests first.
 test.describe.configure({ mode: 'parallel' });
 
-test('the back office: resellers, a reseller, money queues and the receipt walk, orders board and an order, catalogue editor, content, 1C, printing, audit', async ({ page, request }) => {
+test('the back office: resellers, a reseller, money queues and the receipt walk, orders board and an order, catalogue editor, content, 1C, printing, audit', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(360_000);
   const a11y = new A11y(page);
   const reseller = await createReseller(request, { name: 'Ірина Доступна' });
@@ -226,7 +232,10 @@ test('the back office: resellers, a reseller, money queues and the receipt walk,
   a11y.done();
 });
 
-test('the back office of issue 29: reports, the ledger, list columns and views, bulk change preview, low stock, a new product; ru', async ({ page, request }) => {
+test('the back office of issue 29: reports, the ledger, list columns and views, bulk change preview, low stock, a new product; ru', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(300_000);
   const a11y = new A11y(page);
   const reseller = await createReseller(request, { name: 'Марта Звітна' });
@@ -540,4 +549,3 @@ test('the phone layout (390 x 844): landing with its menu, catalogue, product li
   await page.keyboard.press('Escape');
   a11y.done();
 });
-

@@ -12,7 +12,11 @@ test('an admin filters products, previews +10 % on the retail price, applies it;
   const token = await operatorToken(request);
   const headers = { authorization: `Bearer ${token}` };
   const word = `bulk${Date.now().toString(36)}`;
-  const categories = ((await (await request.get('/api/v1/admin/catalog/categories', { headers })).json()) as { data: (AdminCategoryDto & { children_count?: number; archive?: boolean })[] }).data;
+  const categories = (
+    (await (await request.get('/api/v1/admin/catalog/categories', { headers })).json()) as {
+      data: (AdminCategoryDto & { children_count?: number; archive?: boolean })[];
+    }
+  ).data;
   const leaf = categories.find((c) => !c.hidden && !c.unsorted && !c.archive && !categories.some((x) => x.parent_id === c.id))!;
   const made: AdminProductDto[] = [];
   for (const [suffix, drop, retail] of [
@@ -63,10 +67,12 @@ test('an admin filters products, previews +10 % on the retail price, applies it;
     await expect(page.locator(`[data-testid="product-row"][data-product-id="${a.id}"]`)).toContainText(formatMoney(110));
     await expect(page.locator(`[data-testid="product-row"][data-product-id="${b.id}"]`)).toContainText(formatMoney(275.55));
     const after = ((await (await request.get(`/api/v1/admin/catalog/products?search=${word}`, { headers })).json()) as { data: AdminProductDto[] }).data;
-    expect(after.map((p) => [p.id, p.retail_price]).sort()).toEqual([
-      [a.id, 110],
-      [b.id, 275.55],
-    ].sort());
+    expect(after.map((p) => [p.id, p.retail_price]).sort()).toEqual(
+      [
+        [a.id, 110],
+        [b.id, 275.55],
+      ].sort(),
+    );
     await reviewShots(page, 'admin-bulk-applied');
 
     // The stock history: an operator edits qty in the editor.

@@ -81,7 +81,11 @@ test('create a product, see it as a reseller, archive it and it disappears; cate
   await reviewShots(page, 'catalog-editor-archive-list');
 
   // Categories: an empty one gets an icon and a colour, then goes; a full one cannot.
-  const fresh = await api<AdminCategoryDto>(request, token, 'POST', '/api/v1/admin/catalog/categories', { name_uk: `Порожня E2E ${stamp}`, name_ru: `Пустая E2E ${stamp}`, sort: 999_998 });
+  const fresh = await api<AdminCategoryDto>(request, token, 'POST', '/api/v1/admin/catalog/categories', {
+    name_uk: `Порожня E2E ${stamp}`,
+    name_ru: `Пустая E2E ${stamp}`,
+    sort: 999_998,
+  });
   try {
     await page.goto('/admin/catalog/categories');
     // The leaf's root holds products: its delete button is disabled.

@@ -17,11 +17,21 @@ import { apiGet, createReseller, createStaffMember, placeOrder, reviewShots, sig
 
 /** Today in Kyiv as the date field types it (DD.MM.YYYY). */
 const kyivToday = () => {
-  const p = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date()).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(new Date())
+      .map((x) => [x.type, x.value]),
+  );
   return `${p.day}.${p.month}.${p.year}`;
 };
 /** "+1 500.50" / "-20.00" / "2 750.50" as the page writes money -> a number. */
-const uah = (text: string) => Number(text.replace(/[\s\u00a0+]/g, '').replace('грн.', '').replace(/^баланс/, ''));
+const uah = (text: string) =>
+  Number(
+    text
+      .replace(/[\s\u00a0+]/g, '')
+      .replace('грн.', '')
+      .replace(/^баланс/, ''),
+  );
 /** The CSV's Kyiv time "2026-11-28 06:01:02" as the page writes it: "28.11.2026 06:01". */
 const pageTime = (csv: string) => csv.replace(/^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):\d{2}$/, '$3.$2.$1 $4:$5');
 
@@ -95,7 +105,10 @@ async function typeDay(field: Locator, day: string) {
   await field.press('Tab');
 }
 
-test('the ledger of every reseller: filtered on the page, downloaded as CSV and XLSX with the rows it shows; the orders list too', async ({ page, request }) => {
+test('the ledger of every reseller: filtered on the page, downloaded as CSV and XLSX with the rows it shows; the orders list too', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const name = `Експорт Перевірка ${Date.now() % 100000}`;
   const [token, reseller] = await Promise.all([createStaffMember(request, 'admin', 'Адмін Звітів'), createReseller(request, { name })]);
@@ -108,11 +121,18 @@ test('the ledger of every reseller: filtered on the page, downloaded as CSV and 
     { amount: -120.25, comment: '=1+1 списання' },
     { amount: 75, comment: 'Повернення, частково' },
   ].entries()) {
-    const r = await request.post(`/api/v1/admin/users/${userId}/corrections`, { headers: { ...headers, 'Idempotency-Key': `e2e-exports-${userId}-${i}` }, data: c });
+    const r = await request.post(`/api/v1/admin/users/${userId}/corrections`, {
+      headers: { ...headers, 'Idempotency-Key': `e2e-exports-${userId}-${i}` },
+      data: c,
+    });
     expect(r.status(), await r.text()).toBe(201);
   }
   const { order } = await placeOrder(request, reseller.token);
-  const apiOps = await apiGet<{ data: { id: number; type: string }[]; meta: { total: number } }>(request, token, `/api/v1/admin/operations?user_id=${userId}&per_page=100`);
+  const apiOps = await apiGet<{ data: { id: number; type: string }[]; meta: { total: number } }>(
+    request,
+    token,
+    `/api/v1/admin/operations?user_id=${userId}&per_page=100`,
+  );
   expect(apiOps.meta.total).toBeGreaterThanOrEqual(3);
 
   await signInWithToken(page, token);
@@ -200,7 +220,10 @@ test('the ledger of every reseller: filtered on the page, downloaded as CSV and 
   await expect(page.getByTestId('money-filter-user')).toHaveValue(new RegExp(`#${userId}`));
   const asked: { id: number; amount: number }[] = [];
   for (const amount of [100, 250.5]) {
-    const w = await request.post('/api/v1/withdraws', { headers: { authorization: `Bearer ${reseller.token}` }, data: { amount, requisites: '4111 1111 1111 1111' } });
+    const w = await request.post('/api/v1/withdraws', {
+      headers: { authorization: `Bearer ${reseller.token}` },
+      data: { amount, requisites: '4111 1111 1111 1111' },
+    });
     expect([200, 201], await w.text()).toContain(w.status());
     asked.push({ id: ((await w.json()) as { data: { id: number } }).data.id, amount });
   }
@@ -208,7 +231,8 @@ test('the ledger of every reseller: filtered on the page, downloaded as CSV and 
   await expect(page.getByTestId('money-row')).toHaveCount(2);
   await expect(page.getByTestId('money-payouts')).toHaveText('Файл виплат: показані (2)');
   const payouts = readCsv((await download(page, 'money-payouts', 'csv')).body);
-  const byId = (rows: Record<string, unknown>[]) => rows.map((r) => ({ id: Number(r['ID заявки']), amount: Number(r['Сума, грн']), card: String(r['Номер картки']) })).sort((a, b) => a.id - b.id);
+  const byId = (rows: Record<string, unknown>[]) =>
+    rows.map((r) => ({ id: Number(r['ID заявки']), amount: Number(r['Сума, грн']), card: String(r['Номер картки']) })).sort((a, b) => a.id - b.id);
   expect(byId(payouts.rows)).toEqual(asked.map((a) => ({ ...a, card: '4111111111111111' })));
   expect(payouts.rows.every((r) => r['ПІБ отримувача'] === name)).toBe(true);
   await page.locator(`[data-testid="money-row"][data-id="${asked[1]!.id}"]`).getByTestId('money-select-row').check();

@@ -131,14 +131,19 @@ const OFFERS_FOR_AN_UNKNOWN_GOOD = `<?xml version="1.0" encoding="UTF-8"?>
   </ПакетПредложений>
 </КоммерческаяИнформация>`;
 
-test('an operator uploads 1C files in the back office and follows the import to its end; a broken file is refused with its reason', async ({ page, request }) => {
+test('an operator uploads 1C files in the back office and follows the import to its end; a broken file is refused with its reason', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   await signInWithToken(page, await operatorToken(request));
   await page.goto('/admin/onec');
   await expect(page.getByTestId('onec-page')).toBeVisible();
 
   // An offers package for a good the catalogue does not have: imported with a warning, nothing else changes.
-  await page.getByTestId('onec-file-offers').setInputFiles({ name: 'offers.xml', mimeType: 'application/xml', buffer: Buffer.from(OFFERS_FOR_AN_UNKNOWN_GOOD) });
+  await page
+    .getByTestId('onec-file-offers')
+    .setInputFiles({ name: 'offers.xml', mimeType: 'application/xml', buffer: Buffer.from(OFFERS_FOR_AN_UNKNOWN_GOOD) });
   await page.getByTestId('onec-start').click();
   await expect(page.getByTestId('onec-run')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   await expect(page.getByTestId('onec-run-warnings')).toContainText('e2e-never-imported-good');
@@ -146,13 +151,22 @@ test('an operator uploads 1C files in the back office and follows the import to 
   await reviewShots(page, 'admin-onec-done');
 
   // A truncated import.xml: failed, with the reason in Ukrainian.
-  await page.getByTestId('onec-file-import').setInputFiles({ name: 'import.xml', mimeType: 'application/xml', buffer: Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.10"><Классификатор><Ид>x</Ид><Группы><Группа><Ид>g1</Ид>') });
+  await page.getByTestId('onec-file-import').setInputFiles({
+    name: 'import.xml',
+    mimeType: 'application/xml',
+    buffer: Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.10"><Классификатор><Ид>x</Ид><Группы><Группа><Ид>g1</Ид>',
+    ),
+  });
   await page.getByTestId('onec-start').click();
   await expect(page.getByTestId('onec-run')).toHaveAttribute('data-status', 'failed', { timeout: 60_000 });
   await expect(page.getByTestId('onec-run-error')).toContainText('import.xml');
 });
 
-test('an admin makes the 1C exchange its own credentials: the secret is shown once and opens the exchange, a staff password does not', async ({ page, request }) => {
+test('an admin makes the 1C exchange its own credentials: the secret is shown once and opens the exchange, a staff password does not', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   await signInWithToken(page, await operatorToken(request));
   await page.goto('/admin/onec');
@@ -200,7 +214,11 @@ test('cancelling a New order: nothing is preselected, the cancel asks first and 
   await move.getByTestId('move-submit').click();
 
   const confirm = page.getByTestId('confirm-dialog');
-  await expect(confirm.getByTestId('confirm-item')).toContainText([`Замовлення №${order.number} отримає статус «Скасоване»`, 'повернуться на склад', 'Реселер']);
+  await expect(confirm.getByTestId('confirm-item')).toContainText([
+    `Замовлення №${order.number} отримає статус «Скасоване»`,
+    'повернуться на склад',
+    'Реселер',
+  ]);
   await expect(confirm.getByTestId('confirm-submit')).toHaveText('Так, скасувати замовлення');
   await expect(confirm.getByTestId('confirm-back')).toHaveText('Назад');
   await reviewShots(page, 'admin-order-cancel-confirm');

@@ -59,7 +59,10 @@ test('an admin saves a filtered, sorted, reshaped orders list as a view and gets
   await order(request, reseller.token, 'Card', 1, false);
   // The rows the view should show: COD ones by their sum, ascending (ties by id).
   const expected = [...cod].sort((a, b) => a.total - b.total || a.id - b.id).map((o) => o.id);
-  const [adminToken, managerToken] = await Promise.all([createStaffMember(request, 'admin', 'Аліна Вигляд'), createStaffMember(request, 'manager', 'Марко Сторонній')]);
+  const [adminToken, managerToken] = await Promise.all([
+    createStaffMember(request, 'admin', 'Аліна Вигляд'),
+    createStaffMember(request, 'manager', 'Марко Сторонній'),
+  ]);
   const viewName = `Наложка Віри ${Date.now() % 100000}`;
   const today = kyivToday();
 
@@ -129,7 +132,8 @@ test('an admin saves a filtered, sorted, reshaped orders list as a view and gets
   await expect.poll(() => rowIds(page)).toEqual(expected);
   await expect.poll(() => headers(page)).toEqual(savedHeaders);
   const applied = new URL(page.url());
-  for (const k of ['user_id', 'payment_method', 'date_from', 'date_to', 'sort', 'per_page']) expect(applied.searchParams.get(k), k).toBe(savedUrl.searchParams.get(k));
+  for (const k of ['user_id', 'payment_method', 'date_from', 'date_to', 'sort', 'per_page'])
+    expect(applied.searchParams.get(k), k).toBe(savedUrl.searchParams.get(k));
   expect(applied.searchParams.get('cols')!.split(',').sort()).toEqual(savedUrl.searchParams.get('cols')!.split(',').sort());
 
   // Another staff member: not in their page, not through the API.
@@ -137,7 +141,11 @@ test('an admin saves a filtered, sorted, reshaped orders list as a view and gets
   expect(theirs.data.map((v) => v.name)).not.toContain(viewName);
   const mine = await apiGet<{ data: StaffViewDto[] }>(request, adminToken, '/api/v1/admin/views?list=orders');
   const saved = mine.data.find((v) => v.name === viewName)!;
-  expect(saved.params).toMatchObject({ filters: { user_id: resellerId, payment_method: 'COD', date_from: today, date_to: today }, sort: 'total', per_page: 50 });
+  expect(saved.params).toMatchObject({
+    filters: { user_id: resellerId, payment_method: 'COD', date_from: today, date_to: today },
+    sort: 'total',
+    per_page: 50,
+  });
   expect(saved.params.columns).toContain('profit');
   expect(saved.params.columns).not.toContain('ttn');
   const put = await request.put(`/api/v1/admin/views/${saved.id}`, { headers: { authorization: `Bearer ${managerToken}` }, data: { name: 'Чуже' } });

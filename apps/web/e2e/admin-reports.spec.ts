@@ -90,7 +90,12 @@ test('reports: sales and resellers show the figures the API sums; the resellers 
   await page.getByTestId('report-sales-by-reseller-export').click();
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-sales-by-reseller-export-csv').click()]);
   expect(file.suggestedFilename()).toMatch(/^Продажі за реселерами \d{4}-\d{2}-\d{2} — \d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = parse(fs.readFileSync((await file.path())!).toString('utf8').replace(/^\uFEFF/, '')) as string[][];
+  const csv = parse(
+    fs
+      .readFileSync((await file.path())!)
+      .toString('utf8')
+      .replace(/^\uFEFF/, ''),
+  ) as string[][];
   expect(csv[0]!.slice(0, 5)).toEqual(['ID', 'Реселер', 'E-mail', 'Замовлень', 'Продажі, грн']);
   const line = csv.find((r) => r[0] === String(me.data.id))!;
   expect(line.slice(1, 9)).toEqual([name, reseller.email, '2', (2 * RETAIL).toFixed(2), wholesale.toFixed(2), (2 * RETAIL - wholesale).toFixed(2), '1', '0']);

@@ -12,7 +12,10 @@ import { apiGet, createReseller, operatorToken, placeOrder, pngBuffer, realtimeR
 /** A pending top-up with a PNG receipt, made through the API. */
 async function pendingTopUp(request: APIRequestContext, token: string, amount: number) {
   const headers = { authorization: `Bearer ${token}` };
-  const doc = await request.post('/api/v1/payment-documents', { headers, multipart: { file: { name: 'receipt.png', mimeType: 'image/png', buffer: pngBuffer() } } });
+  const doc = await request.post('/api/v1/payment-documents', {
+    headers,
+    multipart: { file: { name: 'receipt.png', mimeType: 'image/png', buffer: pngBuffer() } },
+  });
   expect(doc.status(), await doc.text()).toBe(201);
   const docId = ((await doc.json()) as { data: { id: number } }).data.id;
   const pay = await request.post('/api/v1/payments', { headers, data: { amount, payment_document_id: docId, comment: 'Переказ з рахунку ФОП' } });
@@ -175,10 +178,18 @@ test('on a phone the operator reaches the back office from the menu drawer', asy
 test('a PDF receipt opens in the back office under the CSP (a blob: frame), with no policy violation', async ({ browser, request }) => {
   const reseller = await createReseller(request);
   const headers = { authorization: `Bearer ${reseller.token}` };
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-  const doc = await request.post('/api/v1/payment-documents', { headers, multipart: { file: { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: pdf } } });
+  const pdf = Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
+  const doc = await request.post('/api/v1/payment-documents', {
+    headers,
+    multipart: { file: { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: pdf } },
+  });
   expect(doc.status(), await doc.text()).toBe(201);
-  const pay = await request.post('/api/v1/payments', { headers, data: { amount: 250, payment_document_id: ((await doc.json()) as { data: { id: number } }).data.id } });
+  const pay = await request.post('/api/v1/payments', {
+    headers,
+    data: { amount: 250, payment_document_id: ((await doc.json()) as { data: { id: number } }).data.id },
+  });
   expect(pay.status(), await pay.text()).toBe(201);
   const payment = ((await pay.json()) as { data: PaymentDto }).data;
 

@@ -109,11 +109,16 @@ test('p4: the order history reads as sentences in uk and ru: no ids with system 
   const headers = auth(r.token);
   const { order } = await placeOrder(request, r.token);
   await expect
-    .poll(async () => (await apiGet<{ data: OrderDto }>(request, r.token, `/api/v1/orders/${order.id}`)).data.history.some((h) => h.kind === 'reservation'), { timeout: 30_000 })
+    .poll(async () => (await apiGet<{ data: OrderDto }>(request, r.token, `/api/v1/orders/${order.id}`)).data.history.some((h) => h.kind === 'reservation'), {
+      timeout: 30_000,
+    })
     .toBe(true);
   expect((await request.post(`/api/v1/orders/${order.id}/confirm`, { headers })).status()).toBe(200);
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-  const up = await request.post('/api/v1/media-files', { headers, multipart: { order_id: String(order.id), type: 'waybill', file: { name: 'receipt.png', mimeType: 'image/png', buffer: png } } });
+  const up = await request.post('/api/v1/media-files', {
+    headers,
+    multipart: { order_id: String(order.id), type: 'waybill', file: { name: 'receipt.png', mimeType: 'image/png', buffer: png } },
+  });
   expect(up.status(), await up.text()).toBeLessThan(300);
   // The operator ships it and closes it: cash on delivery is settled (a history row of its own).
   const staff = auth(await operatorToken(request));
@@ -131,9 +136,15 @@ test('p4: the order history reads as sentences in uk and ru: no ids with system 
     const history = view.getByTestId('order-history');
     const waybill = lang === 'uk' ? 'Накладна «receipt.png»' : 'Накладная «receipt.png»';
     await expect(history.getByTestId('history-detail').filter({ hasText: waybill })).toBeVisible();
-    await expect(history.getByTestId('history-detail').filter({ hasText: lang === 'uk' ? /^Номер резерву/ : /^Номер резерва/ }).first()).toBeVisible();
+    await expect(
+      history
+        .getByTestId('history-detail')
+        .filter({ hasText: lang === 'uk' ? /^Номер резерву/ : /^Номер резерва/ })
+        .first(),
+    ).toBeVisible();
     const text = (await history.innerText()).toLowerCase();
-    for (const raw of ['embedded', 'commerceml', 'waybill', 'cash on delivery', 'cod_received', 'received', 'waiting for']) expect(text, `${lang}: ${raw}`).not.toContain(raw);
+    for (const raw of ['embedded', 'commerceml', 'waybill', 'cash on delivery', 'cod_received', 'received', 'waiting for'])
+      expect(text, `${lang}: ${raw}`).not.toContain(raw);
     // No 'system: value' rows ('waybill: receipt.pdf', 'embedded: E-100001').
     expect(text, lang).not.toMatch(/\b[a-z_]+:\s/);
   }
@@ -143,7 +154,7 @@ test('p4: the order history reads as sentences in uk and ru: no ids with system 
 // Point 5: the store form's price example (no 422 from /products).
 // ---------------------------------------------------------------------------------------------
 
-test('p5: the store form shows a real product\'s drop price as the example, with no 422 on /products (create and edit)', async ({ page, request }) => {
+test("p5: the store form shows a real product's drop price as the example, with no 422 on /products (create and edit)", async ({ page, request }) => {
   const r = await createReseller(request);
   await verify(request, r.email);
   const store = await createStore(request, r.token, 'Приклад', 20);
@@ -385,7 +396,10 @@ test('p8: forgot password shows the resend countdown, keeps its step across relo
 });
 
 for (const lang of ['uk', 'ru'] as const) {
-  test(`p8: with ${MAX_MARKETS} stores the create button is disabled with the reason and the create page shows it instead of a form (${lang})`, async ({ page, request }) => {
+  test(`p8: with ${MAX_MARKETS} stores the create button is disabled with the reason and the create page shows it instead of a form (${lang})`, async ({
+    page,
+    request,
+  }) => {
     const r = await resellerIn(page, request, lang);
     await verify(request, r.email);
     for (let i = 1; i <= MAX_MARKETS; i++) await createStore(request, r.token, `Магазин ${i}`, 10 + i);

@@ -47,7 +47,10 @@ async function resellerWithCart(page: Page, request: APIRequestContext, lang: La
   const r = await createReseller(request);
   const headers = { authorization: `Bearer ${r.token}` };
   const { product } = await productToBuy(request, r.token);
-  const add = await request.post('/api/v1/carts', { headers, data: { product_id: product.id, qty: 1, retail_price: Math.max(product.retail_price, product.markup_price) } });
+  const add = await request.post('/api/v1/carts', {
+    headers,
+    data: { product_id: product.id, qty: 1, retail_price: Math.max(product.retail_price, product.markup_price) },
+  });
   expect(add.status(), await add.text()).toBeLessThan(300);
   const cart = (await apiGet<{ data: CartDto }>(request, r.token, '/api/v1/carts')).data;
   if (lang === 'ru') await page.addInitScript(() => window.localStorage.setItem('drop_locale', 'ru'));
@@ -67,7 +70,10 @@ async function fillRecipient(page: Page) {
 for (const lang of LANGS) {
   const w = WORDS[lang];
 
-  test(`Balance at checkout (${lang}): the balance beside the debit, a top-up warning when short; refused only when it would auto-confirm`, async ({ page, request }) => {
+  test(`Balance at checkout (${lang}): the balance beside the debit, a top-up warning when short; refused only when it would auto-confirm`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const r = await resellerWithCart(page, request, lang);
     const debit = formatMoney(r.cart.drop_sum);

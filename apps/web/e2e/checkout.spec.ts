@@ -65,7 +65,12 @@ test('search a product, add it to the cart, check out with Nova Poshta and see t
   await branch.click();
   const branchOption = page.getByRole('option').first();
   await expect(branchOption).toBeVisible();
-  const branchName = (await branchOption.locator('span').first().evaluate((el) => el.firstChild?.textContent ?? '')).trim();
+  const branchName = (
+    await branchOption
+      .locator('span')
+      .first()
+      .evaluate((el) => el.firstChild?.textContent ?? '')
+  ).trim();
   await branchOption.click();
   await expect(branch).toHaveValue(branchName);
   await expect(form.getByRole('radio', { name: 'Накладений платіж' })).toBeChecked();
@@ -102,7 +107,10 @@ test('the place-order button pressed twice quickly makes one order', async ({ pa
   const r = await createReseller(request);
   const { product } = await productToBuy(request, r.token);
   const retail = Math.max(product.retail_price, product.markup_price);
-  const add = await request.post('/api/v1/carts', { headers: { authorization: `Bearer ${r.token}` }, data: { product_id: product.id, qty: 2, retail_price: retail } });
+  const add = await request.post('/api/v1/carts', {
+    headers: { authorization: `Bearer ${r.token}` },
+    data: { product_id: product.id, qty: 2, retail_price: retail },
+  });
   expect(add.status(), await add.text()).toBeLessThan(300);
   await signInWithToken(page, r.token);
 

@@ -141,7 +141,8 @@ test('a store with a markup picked in the top bar reprices the product list; a f
 
   // Rebuild now: a second build appears. Toasts show one at a time and a pointer resting on one
   // pauses it, so the creation's toast may still hold the next one back: close it first.
-  for (const close of await page.getByTestId('toast').getByRole('button', { name: 'Закрити' }).all()) await close.click({ timeout: 2_000 }).catch(() => undefined);
+  for (const close of await page.getByTestId('toast').getByRole('button', { name: 'Закрити' }).all())
+    await close.click({ timeout: 2_000 }).catch(() => undefined);
   await page.getByTestId('history-generate').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Оновлення файлу запущено' })).toBeVisible();
   await expect(build).toHaveCount(2, { timeout: 30_000 });

@@ -9,7 +9,6 @@ import { apiCall as call, createReseller, operatorToken, pngBuffer, signInWithTo
  * never heard, and nothing reloaded on that first connection.
  */
 
-
 /** A top-up request with a receipt, as the reseller's other tab would send it. */
 async function askTopUp(baseURL: string, token: string, amount: number) {
   const form = new FormData();
@@ -20,7 +19,11 @@ async function askTopUp(baseURL: string, token: string, amount: number) {
   return call<{ id: number }>(baseURL, 'POST', '/api/v1/payments', { amount, payment_document_id: doc.id }, token);
 }
 
-test('two top-ups approved while a withdrawal is pending reach the open finances page and the top bar without a reload; so do a decline, a payout and a correction', async ({ page, request, baseURL }) => {
+test('two top-ups approved while a withdrawal is pending reach the open finances page and the top bar without a reload; so do a decline, a payout and a correction', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const base = baseURL!;
   const reseller = await createReseller(request);

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiCall as call, createReseller, lastMailId, mailedCode, operatorToken, pngBuffer, realtimeReady, signInWithToken } from './fixtures.ts';
 
-
 test('top up by receipt, operator approval, then a withdrawal confirmed by a mailed code', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);
   const reseller = await createReseller(request);

@@ -51,7 +51,9 @@ export async function createStaffMember(request: APIRequestContext, role: 'admin
   await expect
     .poll(
       async () => {
-        const mails = ((await (await request.get(`/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { data: { id: number; subject: string; text: string }[] }).data;
+        const mails = (
+          (await (await request.get(`/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { data: { id: number; subject: string; text: string }[] }
+        ).data;
         const invite = mails.find((m) => m.id > after && /Запрошення/.test(m.subject));
         const href = invite ? /\S*\/forgot-password\?\S+/.exec(invite.text)?.[0] : undefined;
         link = href ? new URL(href, 'http://x') : undefined;
@@ -62,7 +64,14 @@ export async function createStaffMember(request: APIRequestContext, role: 'admin
     .toBe(true);
   const q = link!.searchParams;
   const restored = await request.post('/api/v1/password/restore', {
-    data: { email, attempt_id: q.get('attempt_id'), code: q.get('code'), password, password_confirmation: password, device_token: `e2e-${role}-${process.pid}` },
+    data: {
+      email,
+      attempt_id: q.get('attempt_id'),
+      code: q.get('code'),
+      password,
+      password_confirmation: password,
+      device_token: `e2e-${role}-${process.pid}`,
+    },
   });
   expect(restored.status(), await restored.text()).toBe(200);
   return ((await restored.json()) as { data: { token: string } }).data.token;
@@ -87,7 +96,13 @@ let seq = 0;
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${process.pid}-${seq++}@e2e.test`;
 
 /** Reads the newest 6-digit code mailed to an address from the dev mailbox (after mail `after`, none of `skip`). */
-export async function mailedCode(request: APIRequestContext, email: string, subject: RegExp, after = 0, skip: ReadonlySet<string> = new Set()): Promise<string> {
+export async function mailedCode(
+  request: APIRequestContext,
+  email: string,
+  subject: RegExp,
+  after = 0,
+  skip: ReadonlySet<string> = new Set(),
+): Promise<string> {
   let code = '';
   await expect
     .poll(
@@ -181,7 +196,12 @@ export function pngBuffer(size = 48): Buffer {
   ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([0xfd, 0x92, 0x07]))]);
   const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A cart line and an order placed through the API (Rozetka branch: no Nova Poshta refs needed), qty 1. */

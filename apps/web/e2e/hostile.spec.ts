@@ -30,19 +30,22 @@ function guard(page: Page) {
 
 /** Nothing the hostile strings could have become exists in the page. */
 async function expectNoInjection(page: Page, where: string) {
-  const found = await page.evaluate((own) => {
-    const all = Array.from(document.querySelectorAll('*'));
-    return {
-      imgX: document.querySelectorAll('img[src="x"]').length,
-      handlers: all.filter((el) => Array.from(el.attributes).some((a) => /^on/i.test(a.name))).map((el) => el.outerHTML.slice(0, 120)),
-      svgOnload: all.filter((el) => el.tagName.toLowerCase() === 'svg' && el.hasAttribute('onload')).length,
-      // Our own build's inline scripts (allowed by the CSP by their hashes) are the only ones.
-      scripts: Array.from(document.scripts)
-        .filter((s) => (!s.src && !own.includes(s.textContent ?? '')) || /alert/.test(s.textContent ?? ''))
-        .map((s) => (s.textContent ?? '').slice(0, 120)),
-      alerted: (window as unknown as { __alerted?: number }).__alerted ?? 0,
-    };
-  }, [EARLY_DATA_SCRIPT, PRERENDER_GATE_SCRIPT]);
+  const found = await page.evaluate(
+    (own) => {
+      const all = Array.from(document.querySelectorAll('*'));
+      return {
+        imgX: document.querySelectorAll('img[src="x"]').length,
+        handlers: all.filter((el) => Array.from(el.attributes).some((a) => /^on/i.test(a.name))).map((el) => el.outerHTML.slice(0, 120)),
+        svgOnload: all.filter((el) => el.tagName.toLowerCase() === 'svg' && el.hasAttribute('onload')).length,
+        // Our own build's inline scripts (allowed by the CSP by their hashes) are the only ones.
+        scripts: Array.from(document.scripts)
+          .filter((s) => (!s.src && !own.includes(s.textContent ?? '')) || /alert/.test(s.textContent ?? ''))
+          .map((s) => (s.textContent ?? '').slice(0, 120)),
+        alerted: (window as unknown as { __alerted?: number }).__alerted ?? 0,
+      };
+    },
+    [EARLY_DATA_SCRIPT, PRERENDER_GATE_SCRIPT],
+  );
   expect(found, where).toEqual({ imgX: 0, handlers: [], svgOnload: 0, scripts: [], alerted: 0 });
 }
 
@@ -62,7 +65,9 @@ async function trapAlert(page: Page) {
 /** A product of the last leaf with stock and a recommended price above drop (other specs buy from the first leaves). */
 async function quietProduct(request: APIRequestContext, token: string) {
   const tree = (await apiGet<{ data: CategoryDto[] }>(request, token, '/api/v1/categories')).data;
-  for (const leaf of leavesOf(tree).filter((c) => c.products_count > 0).reverse()) {
+  for (const leaf of leavesOf(tree)
+    .filter((c) => c.products_count > 0)
+    .reverse()) {
     const list = await apiGet<ProductsResponse>(request, token, `/api/v1/products?category_id=${leaf.id}&per_page=10`);
     const product = list.data.find((p) => p.qty >= 3 && !p.in_cart && p.retail_price - p.drop_price >= 1);
     if (product) return { leaf, product };
@@ -70,7 +75,10 @@ async function quietProduct(request: APIRequestContext, token: string) {
   throw new Error('no product in stock with a recommended price above drop');
 }
 
-test('markup in names, a store, an order, a product, a notification and the privacy policy shows as text everywhere, and nothing runs', async ({ browser, request }) => {
+test('markup in names, a store, an order, a product, a notification and the privacy policy shows as text everywhere, and nothing runs', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   const op = await operatorToken(request);
   const staff = { authorization: `Bearer ${op}` };
@@ -87,16 +95,21 @@ test('markup in names, a store, an order, a product, a notification and the priv
   const { leaf, product } = await quietProduct(request, reseller.token);
   const original = (await apiGet<{ data: { name_uk: string; name_ru: string } }>(request, op, `/api/v1/admin/catalog/products/${product.id}`)).data;
   const productName = `${SCRIPT} ${IMG} Товар`;
-  const legalBefore = (await apiGet<{ data: { key: string; uk: { title: string; updated_at: string; html: string }; ru: unknown }[] }>(request, op, '/api/v1/admin/settings')).data.find(
-    (s) => s.key === 'privacy_policy',
-  )!;
+  const legalBefore = (
+    await apiGet<{ data: { key: string; uk: { title: string; updated_at: string; html: string }; ru: unknown }[] }>(request, op, '/api/v1/admin/settings')
+  ).data.find((s) => s.key === 'privacy_policy')!;
   try {
-    expect((await request.put(`/api/v1/admin/catalog/products/${product.id}`, { headers: staff, data: { name_uk: productName, name_ru: productName } })).status()).toBe(200);
+    expect(
+      (await request.put(`/api/v1/admin/catalog/products/${product.id}`, { headers: staff, data: { name_uk: productName, name_ru: productName } })).status(),
+    ).toBe(200);
     // The privacy policy: HTML by design, with a script, a handler and an SVG that must not survive.
     const legal = await request.put('/api/v1/admin/settings/privacy_policy', {
       headers: staff,
       data: {
-        uk: { ...legalBefore.uk, html: `${legalBefore.uk.html}${IMG}${SCRIPT}<p>Розділ безпеки ${SVG}</p><p>Як текст: &lt;script&gt;alert(1)&lt;/script&gt;</p><a href="javascript:alert(1)">посилання</a>` },
+        uk: {
+          ...legalBefore.uk,
+          html: `${legalBefore.uk.html}${IMG}${SCRIPT}<p>Розділ безпеки ${SVG}</p><p>Як текст: &lt;script&gt;alert(1)&lt;/script&gt;</p><a href="javascript:alert(1)">посилання</a>`,
+        },
         ru: legalBefore.ru,
       },
     });
@@ -127,7 +140,13 @@ test('markup in names, a store, an order, a product, a notification and the priv
     expect((await request.post('/api/v1/carts', { headers, data: { product_id: product.id, qty: 1, retail_price: retail } })).status()).toBeLessThan(300);
     const note = await request.post('/api/v1/admin/notifications/broadcast', {
       headers: staff,
-      data: { title_uk: `Увага ${SCRIPT}`, title_ru: `Внимание ${SCRIPT}`, message_uk: `Текст ${IMG} ${SVG}`, message_ru: `Текст ${IMG} ${SVG}`, user_ids: [me.id] },
+      data: {
+        title_uk: `Увага ${SCRIPT}`,
+        title_ru: `Внимание ${SCRIPT}`,
+        message_uk: `Текст ${IMG} ${SVG}`,
+        message_ru: `Текст ${IMG} ${SVG}`,
+        user_ids: [me.id],
+      },
     });
     expect(note.status(), await note.text()).toBe(200);
 
@@ -180,7 +199,10 @@ test('markup in names, a store, an order, a product, a notification and the priv
 
     // The notification: in the bell's list and its dialog.
     await page.getByTestId('notifications-button').click();
-    const item = page.getByTestId('notifications-popover').getByTestId('notification-item').filter({ hasText: `Увага ${SCRIPT}` });
+    const item = page
+      .getByTestId('notifications-popover')
+      .getByTestId('notification-item')
+      .filter({ hasText: `Увага ${SCRIPT}` });
     await expect(item).toBeVisible();
     await item.click();
     const dialog = page.getByTestId('notification-dialog');

@@ -190,7 +190,16 @@ test('phone: the table view is a compact list (image, name, prices, profit, stoc
   await page.setViewportSize(DESKTOP);
   await page.goto('/dashboard/search-products?card_variant=table');
   await expect(page.getByTestId('product-table')).toHaveAttribute('data-layout', 'table');
-  await expect(page.getByTestId('product-table').getByRole('columnheader')).toHaveText(['ID', 'Фото', 'Назва', 'Дроп ціна', 'Роздрібна ціна', 'Прибуток', 'Залишок', 'Дії']);
+  await expect(page.getByTestId('product-table').getByRole('columnheader')).toHaveText([
+    'ID',
+    'Фото',
+    'Назва',
+    'Дроп ціна',
+    'Роздрібна ціна',
+    'Прибуток',
+    'Залишок',
+    'Дії',
+  ]);
   await shot(page, 'table-1440');
 });
 

@@ -21,7 +21,10 @@ const money = (uah: number) => uah.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/, ' 
 /** A pending top-up with a PNG receipt, made by the reseller through the API. */
 async function pendingTopUp(request: APIRequestContext, token: string, amount: number): Promise<PaymentDto> {
   const headers = { authorization: `Bearer ${token}` };
-  const doc = await request.post('/api/v1/payment-documents', { headers, multipart: { file: { name: `receipt-${amount}.png`, mimeType: 'image/png', buffer: pngBuffer() } } });
+  const doc = await request.post('/api/v1/payment-documents', {
+    headers,
+    multipart: { file: { name: `receipt-${amount}.png`, mimeType: 'image/png', buffer: pngBuffer() } },
+  });
   expect(doc.status(), await doc.text()).toBe(201);
   const docId = ((await doc.json()) as { data: { id: number } }).data.id;
   const pay = await request.post('/api/v1/payments', { headers, data: { amount, payment_document_id: docId, comment: 'Переказ з картки' } });
@@ -50,7 +53,11 @@ async function expectCreditedOnce(request: APIRequestContext, token: string, top
 async function pendingIds(request: APIRequestContext, token: string): Promise<Set<number>> {
   const ids = new Set<number>();
   for (let page = 1; ; page++) {
-    const r = await apiGet<{ data: { id: number }[]; meta: { last_page: number } }>(request, token, `/api/v1/admin/payments?status=Pending&per_page=100&page=${page}`);
+    const r = await apiGet<{ data: { id: number }[]; meta: { last_page: number } }>(
+      request,
+      token,
+      `/api/v1/admin/payments?status=Pending&per_page=100&page=${page}`,
+    );
     for (const p of r.data) ids.add(p.id);
     if (page >= r.meta.last_page) return ids;
   }
@@ -78,7 +85,13 @@ async function settledCounter(page: Page, request: APIRequestContext, token: str
 }
 
 /** After `mine` were approved: the counter dropped by them (less whatever other specs added since `before`). */
-async function expectCounterDropped(page: Page, request: APIRequestContext, token: string, before: { count: number; pending: Set<number> }, mine: PaymentDto[]) {
+async function expectCounterDropped(
+  page: Page,
+  request: APIRequestContext,
+  token: string,
+  before: { count: number; pending: Set<number> },
+  mine: PaymentDto[],
+) {
   for (const t of mine) expect(before.pending.has(t.id)).toBe(true);
   const link = page.getByTestId('worklist-link-topups');
   await expect
@@ -99,7 +112,10 @@ test('an accountant approves 10 top-ups in one bulk action, then 10 more from th
   // Amounts with kopecks, different in each set: a wrong or a double credit shows in the sums.
   const bulkAmounts = Array.from({ length: COUNT }, (_, i) => 100 + i * 10 + 0.25);
   const walkAmounts = Array.from({ length: COUNT }, (_, i) => 50 + i * 5 + 0.5);
-  const [token, bulkSet] = await Promise.all([createStaffMember(request, 'accountant', 'Олена Рахункова'), resellerWithTopUps(request, 'Марія Оптова', bulkAmounts)]);
+  const [token, bulkSet] = await Promise.all([
+    createStaffMember(request, 'accountant', 'Олена Рахункова'),
+    resellerWithTopUps(request, 'Марія Оптова', bulkAmounts),
+  ]);
   const row = (id: number) => page.locator(`[data-testid="money-row"][data-id="${id}"]`);
 
   let clicks = 0;
@@ -183,7 +199,9 @@ test('an accountant approves 10 top-ups in one bulk action, then 10 more from th
   }
   for (const t of walkSet.tops) await expect(row(t.id)).toHaveCount(0);
   const walkSeconds = (Date.now() - walkStarted) / 1000;
-  console.log(`approve ${COUNT} top-ups (receipt walk, keyboard): ${clicks} clicks + ${keys} keys, ${walkSeconds.toFixed(1)} s${stepped ? ` (${stepped} other specs' top-ups stepped over)` : ''}`);
+  console.log(
+    `approve ${COUNT} top-ups (receipt walk, keyboard): ${clicks} clicks + ${keys} keys, ${walkSeconds.toFixed(1)} s${stepped ? ` (${stepped} other specs' top-ups stepped over)` : ''}`,
+  );
   if (await walk.count()) await page.keyboard.press('Escape');
   await expect(walk).toHaveCount(0);
 
@@ -195,7 +213,10 @@ test('an accountant approves 10 top-ups in one bulk action, then 10 more from th
 
 test('a double press of the bulk confirm button sends one request: each top-up credited once', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const [token, set] = await Promise.all([createStaffMember(request, 'accountant', 'Олена Рахункова'), resellerWithTopUps(request, 'Іван Подвійний', [70.1, 80.2])]);
+  const [token, set] = await Promise.all([
+    createStaffMember(request, 'accountant', 'Олена Рахункова'),
+    resellerWithTopUps(request, 'Іван Подвійний', [70.1, 80.2]),
+  ]);
   const row = (id: number) => page.locator(`[data-testid="money-row"][data-id="${id}"]`);
   await signInWithToken(page, token);
   await page.goto('/admin/money');

@@ -12,7 +12,10 @@ import { createReseller, operatorToken, pngBuffer, reviewShots, signInWithToken 
 
 async function pendingTopUp(request: APIRequestContext, token: string, amount: number) {
   const headers = { authorization: `Bearer ${token}` };
-  const doc = await request.post('/api/v1/payment-documents', { headers, multipart: { file: { name: 'receipt.png', mimeType: 'image/png', buffer: pngBuffer() } } });
+  const doc = await request.post('/api/v1/payment-documents', {
+    headers,
+    multipart: { file: { name: 'receipt.png', mimeType: 'image/png', buffer: pngBuffer() } },
+  });
   expect(doc.status(), await doc.text()).toBe(201);
   const docId = ((await doc.json()) as { data: { id: number } }).data.id;
   const pay = await request.post('/api/v1/payments', { headers, data: { amount, payment_document_id: docId, comment: 'Переказ з картки' } });
@@ -23,7 +26,11 @@ async function pendingTopUp(request: APIRequestContext, token: string, amount: n
 test('money: three top-ups approved in one bulk action on a phone, one failing; then the receipt walk from the keyboard', async ({ page, request }) => {
   test.setTimeout(120_000);
   const reseller = await createReseller(request, { name: 'Олег Масовий' });
-  const tops = [await pendingTopUp(request, reseller.token, 100), await pendingTopUp(request, reseller.token, 250.5), await pendingTopUp(request, reseller.token, 49.5)];
+  const tops = [
+    await pendingTopUp(request, reseller.token, 100),
+    await pendingTopUp(request, reseller.token, 250.5),
+    await pendingTopUp(request, reseller.token, 49.5),
+  ];
   const op = await operatorToken(request);
   await page.setViewportSize({ width: 390, height: 844 });
   await signInWithToken(page, op);

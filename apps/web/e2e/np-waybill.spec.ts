@@ -11,13 +11,21 @@ import { apiGet, createReseller, operatorToken, productToBuy, reviewShots, signI
 /** A full-page screenshot into $SHOTS_DIR (nothing without it), at 1440 and 390 px wide. */
 const shot = (page: Page, name: string) => reviewShots(page, name);
 
-test('the operator sees the NP sender, and NP\'s reason for a refused waybill', async ({ page, request }) => {
+test("the operator sees the NP sender, and NP's reason for a refused waybill", async ({ page, request }) => {
   test.setTimeout(120_000);
   const reseller = await createReseller(request);
   const headers = { authorization: `Bearer ${reseller.token}` };
   // A Nova Poshta branch order to Kyiv's branch No 1 (up to 30 kg), refs as the carrier gives them.
-  const city = (await apiGet<{ data: { ref: string; name: string }[] }>(request, reseller.token, `/api/v1/delivery/cities?search=${encodeURIComponent('Київ')}`)).data[0]!;
-  const branches = (await apiGet<{ data: { ref: string; name: string; number: string }[] }>(request, reseller.token, `/api/v1/delivery/warehouses?city_ref=${city.ref}&search=1`)).data;
+  const city = (
+    await apiGet<{ data: { ref: string; name: string }[] }>(request, reseller.token, `/api/v1/delivery/cities?search=${encodeURIComponent('Київ')}`)
+  ).data[0]!;
+  const branches = (
+    await apiGet<{ data: { ref: string; name: string; number: string }[] }>(
+      request,
+      reseller.token,
+      `/api/v1/delivery/warehouses?city_ref=${city.ref}&search=1`,
+    )
+  ).data;
   const branch = branches.find((b) => b.number === '1')!;
   expect(branch.name).toContain('30 кг');
   const { product } = await productToBuy(request, reseller.token);

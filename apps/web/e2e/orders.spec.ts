@@ -168,11 +168,16 @@ test('the order history reads as sentences in ru: no reservation system names, n
   const { order } = await placeOrder(request, r.token);
   // The reservation lands in the history; then confirm and attach a waybill.
   await expect
-    .poll(async () => (await apiGet<{ data: OrderDto }>(request, r.token, `/api/v1/orders/${order.id}`)).data.history.some((h) => h.kind === 'reservation'), { timeout: 30_000 })
+    .poll(async () => (await apiGet<{ data: OrderDto }>(request, r.token, `/api/v1/orders/${order.id}`)).data.history.some((h) => h.kind === 'reservation'), {
+      timeout: 30_000,
+    })
     .toBe(true);
   expect((await request.post(`/api/v1/orders/${order.id}/confirm`, { headers })).status()).toBe(200);
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-  const up = await request.post('/api/v1/media-files', { headers, multipart: { order_id: String(order.id), type: 'waybill', file: { name: 'receipt.png', mimeType: 'image/png', buffer: png } } });
+  const up = await request.post('/api/v1/media-files', {
+    headers,
+    multipart: { order_id: String(order.id), type: 'waybill', file: { name: 'receipt.png', mimeType: 'image/png', buffer: png } },
+  });
   expect(up.status(), await up.text()).toBeLessThan(300);
 
   await signInWithToken(page, r.token);
@@ -182,7 +187,12 @@ test('the order history reads as sentences in ru: no reservation system names, n
   await expect(view).toHaveAttribute('data-state', 'ready');
   const history = view.getByTestId('order-history');
   await expect(history.getByTestId('history-detail').filter({ hasText: 'Накладная «receipt.png»' })).toBeVisible();
-  await expect(history.getByTestId('history-detail').filter({ hasText: /^Номер резерва( в 1С)?: / }).first()).toBeVisible();
+  await expect(
+    history
+      .getByTestId('history-detail')
+      .filter({ hasText: /^Номер резерва( в 1С)?: / })
+      .first(),
+  ).toBeVisible();
   const text = await history.innerText();
   for (const raw of ['embedded', 'commerceml', 'waybill', 'cash on delivery', 'waiting for']) expect(text.toLowerCase(), raw).not.toContain(raw);
 });

@@ -24,7 +24,7 @@ async function photo(): Promise<Buffer> {
   const height = 2000;
   const raw = Buffer.alloc(width * height * 3);
   let seed = 12345;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) - 0.5;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff - 0.5;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 3;
@@ -83,7 +83,11 @@ async function resellerPage(browser: Browser, token: string, viewport: { width: 
   return { context, page };
 }
 
-test('an uploaded photo: the card takes the thumb or the medium, the table the thumb, the page the medium, the zoom the original', async ({ page, request, browser }) => {
+test('an uploaded photo: the card takes the thumb or the medium, the table the thumb, the page the medium, the zoom the original', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const token = await operatorToken(request);
   const auth = { authorization: `Bearer ${token}` };
@@ -101,7 +105,6 @@ test('an uploaded photo: the card takes the thumb or the medium, the table the t
   expect(made.status(), await made.text()).toBe(201);
   const id = ((await made.json()) as { data: AdminProductDto }).data.id;
   try {
-
     // The staff member uploads the photo in the product editor.
     const bytes = await photo();
     expect(bytes.length).toBeGreaterThan(1_000_000);
@@ -124,7 +127,11 @@ test('an uploaded photo: the card takes the thumb or the medium, the table the t
     expect(original.headers()['cache-control']).toContain('immutable');
     const originalMeta = await sharp(await original.body()).metadata();
     expect([originalMeta.format, originalMeta.width, originalMeta.height, originalMeta.exif]).toEqual(['jpeg', 2048, 1365, undefined]);
-    for (const [tail, side] of [['-t.webp', 200], ['-s.webp', 400], ['-m.webp', 600]] as const) {
+    for (const [tail, side] of [
+      ['-t.webp', 200],
+      ['-s.webp', 400],
+      ['-m.webp', 600],
+    ] as const) {
       const r = await request.get(`${base}${tail}`);
       expect(r.status()).toBe(200);
       const meta = await sharp(await r.body()).metadata();
@@ -209,13 +216,19 @@ test('an uploaded photo: the card takes the thumb or the medium, the table the t
   }
 });
 
-test('a category\'s first visit on a phone: the HTML preloads the first cards\' pictures, each downloaded once, in the size the card shows', async ({ request, browser }) => {
+test("a category's first visit on a phone: the HTML preloads the first cards' pictures, each downloaded once, in the size the card shows", async ({
+  request,
+  browser,
+}) => {
   const reseller = await createReseller(request);
   const tree = (await apiGet<{ data: CategoryDto[] }>(request, reseller.token, '/api/v1/categories')).data;
   // A category whose first cards show stored photos (the demo catalogue's pool).
   let leafId = 0;
   for (const leaf of leavesOf(tree).filter((c) => c.products_count >= 4)) {
-    const first = (await apiGet<ProductsResponse>(request, reseller.token, `/api/v1/products?category_id=${leaf.id}&page=1&per_page=10`)).data.slice(0, PRIORITY_CARD_IMAGES);
+    const first = (await apiGet<ProductsResponse>(request, reseller.token, `/api/v1/products?category_id=${leaf.id}&page=1&per_page=10`)).data.slice(
+      0,
+      PRIORITY_CARD_IMAGES,
+    );
     if (first.length === PRIORITY_CARD_IMAGES && first.every((p) => p.images.some((i) => i.type === 'thumb' && /-t\.webp$/.test(i.path)))) {
       leafId = leaf.id;
       break;
@@ -234,7 +247,9 @@ test('a category\'s first visit on a phone: the HTML preloads the first cards\' 
   const cards = fresh.getByTestId('product-card-image');
   await expect(cards.nth(PRIORITY_CARD_IMAGES - 1)).toBeVisible();
   // The dashboard's HTML asked for them (its inline script marks its links data-early), with the card's srcset and sizes.
-  const preloads = await fresh.evaluate(() => [...document.head.querySelectorAll('link[data-early][rel="preload"][as="image"][imagesrcset]')].map((l) => l.getAttribute('href')));
+  const preloads = await fresh.evaluate(() =>
+    [...document.head.querySelectorAll('link[data-early][rel="preload"][as="image"][imagesrcset]')].map((l) => l.getAttribute('href')),
+  );
   const shown: string[] = [];
   for (let i = 0; i < PRIORITY_CARD_IMAGES; i++) {
     const img = cards.nth(i);
@@ -242,9 +257,16 @@ test('a category\'s first visit on a phone: the HTML preloads the first cards\' 
     shown.push(new URL(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).pathname);
     expect(preloads).toContain(await img.getAttribute('src'));
   }
-  expect(shown.every((s) => s.endsWith('-s.webp')), shown.join(' ')).toBe(true);
+  expect(
+    shown.every((s) => s.endsWith('-s.webp')),
+    shown.join(' '),
+  ).toBe(true);
   // Each shown picture was downloaded once, and no picture in a second size (the preload and the img agree).
-  for (const s of new Set(shown)) expect(pictures.filter((p) => p === s), s).toHaveLength(1);
+  for (const s of new Set(shown))
+    expect(
+      pictures.filter((p) => p === s),
+      s,
+    ).toHaveLength(1);
   const bases = pictures.map((p) => p.replace(/(-[tsm]\.webp|\.jpg)$/, ''));
   for (const base of new Set(bases)) expect(new Set(pictures.filter((p) => p.startsWith(base))).size, base).toBe(1);
   await context.close();

@@ -18,7 +18,8 @@ const money = (v: number) => `${formatMoney(v)} грн.`;
 const WORDS = {
   uk: {
     lifted: (p: number) => `Піднято до рекомендованої ціни ${money(p)}`,
-    hintDrop: 'Поки постачальник вимагає продавати не дешевше за рекомендовану ціну, ціни, які націнки магазину від дроп-ціни дають нижчими за рекомендовану, піднімаються до неї — у каталозі, кошику та фідах.',
+    hintDrop:
+      'Поки постачальник вимагає продавати не дешевше за рекомендовану ціну, ціни, які націнки магазину від дроп-ціни дають нижчими за рекомендовану, піднімаються до неї — у каталозі, кошику та фідах.',
     sale: (p: number) => `ціна продажу ${money(p)}`,
     refusal: (p: number) => `Ціна нижча за рекомендовану (${money(p)}): постачальник не дозволяє продавати дешевше`,
     confirm: 'Додати',
@@ -27,7 +28,8 @@ const WORDS = {
   },
   ru: {
     lifted: (p: number) => `Поднято до рекомендованной цены ${money(p)}`,
-    hintDrop: 'Пока поставщик требует продавать не дешевле рекомендованной цены, цены, которые наценки магазина от дроп-цены дают ниже рекомендованной, поднимаются до неё — в каталоге, корзине и фидах.',
+    hintDrop:
+      'Пока поставщик требует продавать не дешевле рекомендованной цены, цены, которые наценки магазина от дроп-цены дают ниже рекомендованной, поднимаются до неё — в каталоге, корзине и фидах.',
     sale: (p: number) => `цена продажи ${money(p)}`,
     refusal: (p: number) => `Цена ниже рекомендованной (${money(p)}): поставщик не разрешает продавать дешевле`,
     confirm: 'Добавить',
@@ -80,7 +82,10 @@ async function openAddDialog(page: Page, leafId: number, product: ProductListIte
 }
 
 for (const lang of ['uk', 'ru'] as const) {
-  test(`the price floor: store example lifted with a hint, cart "${WORDS[lang].confirm}" disabled with the reason; with the floor off the same price is added (${lang})`, async ({ browser, request }) => {
+  test(`the price floor: store example lifted with a hint, cart "${WORDS[lang].confirm}" disabled with the reason; with the floor off the same price is added (${lang})`, async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(150_000);
     const w = WORDS[lang];
     await setFloor(request, true);

@@ -32,7 +32,15 @@ test('every dashboard route opens inside the shell with its title', async ({ pag
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(page.getByTestId('side-nav')).toBeVisible();
   }
-  for (const path of ['/dashboard/catalog', '/dashboard/cart', '/dashboard/orders', '/dashboard/finances', '/dashboard/withdraws', '/dashboard/export-settings', '/dashboard/markets/create']) {
+  for (const path of [
+    '/dashboard/catalog',
+    '/dashboard/cart',
+    '/dashboard/orders',
+    '/dashboard/finances',
+    '/dashboard/withdraws',
+    '/dashboard/export-settings',
+    '/dashboard/markets/create',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
     await expect(page.getByTestId('not-found')).toHaveCount(0);
@@ -77,7 +85,10 @@ test('the landing page shows its parts, the FAQ and the legal modals', async ({ 
   await expect(page.getByRole('link', { name: 'Зареєструватися' }).last()).toBeVisible();
 });
 
-test('the landing page arrives prerendered: painted before any script, taken over by the app, hidden from a Russian visitor until the app renders Russian', async ({ page, browser }) => {
+test('the landing page arrives prerendered: painted before any script, taken over by the app, hidden from a Russian visitor until the app renders Russian', async ({
+  page,
+  browser,
+}) => {
   const html = await (await page.request.get('/')).text();
   expect(html).toContain('<div data-prerendered=""');
   expect(html).toContain('Продавайте тисячі товарів без власного складу');
@@ -176,7 +187,10 @@ test('a signed-in phone visit paints the prerendered shell before any script, an
   expect(violations).toEqual([]);
 });
 
-test('a signed-in first visit gets its first reads from the page\'s HTML: each asked once, all taken by the app, under the CSP', async ({ page: signInPage, request }) => {
+test("a signed-in first visit gets its first reads from the page's HTML: each asked once, all taken by the app, under the CSP", async ({
+  page: signInPage,
+  request,
+}) => {
   const r = await createReseller(request);
   await signInWithToken(signInPage, r.token);
   // The visit is measured in a page of its own (same storage): the sign-in page's dashboard may still be
@@ -197,7 +211,11 @@ test('a signed-in first visit gets its first reads from the page\'s HTML: each a
   await expect(page.getByTestId('cart-button')).toBeVisible();
   // Counted before the realtime client connects (it may refresh some reads then).
   const firstReads = [...asked];
-  for (const url of [...EARLY_SHELL_READS, '/api/v1/categories']) expect(firstReads.filter((a) => a === url), url).toHaveLength(1);
+  for (const url of [...EARLY_SHELL_READS, '/api/v1/categories'])
+    expect(
+      firstReads.filter((a) => a === url),
+      url,
+    ).toHaveLength(1);
   // The script asked for them before the app's code had loaded, and the app took every answer.
   expect(await page.evaluate((name) => Object.keys((window as unknown as Record<string, object>)[name] ?? { missing: 1 }), EARLY_DATA_GLOBAL)).toEqual([]);
   expect(violations).toEqual([]);

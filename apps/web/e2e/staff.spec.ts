@@ -45,7 +45,12 @@ async function mailTo(request: APIRequestContext, email: string, subject: RegExp
   return found!;
 }
 
-test('an admin adds a warehouse person, who sets a password from the invitation, signs in with the code and may open only the orders', async ({ browser, page, request, baseURL }) => {
+test('an admin adds a warehouse person, who sets a password from the invitation, signs in with the code and may open only the orders', async ({
+  browser,
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('warehouse');
   const name = 'Степан Комірник';

@@ -24,7 +24,11 @@ async function api<T>(request: APIRequestContext, token: string, method: 'GET' |
 test('an operator sees the unsorted goods marked, moves one to its category and publishes the rest (uk, ru)', async ({ page, request }) => {
   test.setTimeout(120_000);
   const token = await operatorToken(request);
-  const unsorted = await api<AdminCategoryDto>(request, token, 'POST', '/api/v1/admin/catalog/categories', { name_uk: NAME.uk, name_ru: NAME.ru, sort: 999_999 });
+  const unsorted = await api<AdminCategoryDto>(request, token, 'POST', '/api/v1/admin/catalog/categories', {
+    name_uk: NAME.uk,
+    name_ru: NAME.ru,
+    sort: 999_999,
+  });
   await api(request, token, 'PATCH', `/api/v1/admin/catalog/categories/${unsorted.id}`, { hidden: true });
   // Two goods from the middle of the catalogue (other specs take the first ones); put back at the end.
   const goods = await api<AdminProductSummaryDto[]>(request, token, 'GET', '/api/v1/admin/catalog/products?per_page=2&page=777&in_stock=true');

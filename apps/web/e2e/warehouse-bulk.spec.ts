@@ -27,8 +27,16 @@ async function axe(page: Page, screen: string) {
 async function confirmedNpOrders(request: APIRequestContext, count: number, lastName: string): Promise<OrderDto[]> {
   const reseller = await createReseller(request);
   const headers = { authorization: `Bearer ${reseller.token}` };
-  const city = (await apiGet<{ data: { ref: string; name: string }[] }>(request, reseller.token, `/api/v1/delivery/cities?search=${encodeURIComponent('Київ')}`)).data[0]!;
-  const branches = (await apiGet<{ data: { ref: string; name: string; number: string }[] }>(request, reseller.token, `/api/v1/delivery/warehouses?city_ref=${city.ref}&search=1`)).data;
+  const city = (
+    await apiGet<{ data: { ref: string; name: string }[] }>(request, reseller.token, `/api/v1/delivery/cities?search=${encodeURIComponent('Київ')}`)
+  ).data[0]!;
+  const branches = (
+    await apiGet<{ data: { ref: string; name: string; number: string }[] }>(
+      request,
+      reseller.token,
+      `/api/v1/delivery/warehouses?city_ref=${city.ref}&search=1`,
+    )
+  ).data;
   const branch = branches.find((b) => b.number === '1')!;
   const out: OrderDto[] = [];
   for (let i = 0; i < count; i++) {
@@ -131,7 +139,13 @@ test('a warehouse person processes 20 confirmed orders with bulk actions: waybil
 
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
-  expect(new URL(pdf.url()).searchParams.get('ids')!.split(',').map(Number).sort((a, b) => a - b)).toEqual(ids);
+  expect(
+    new URL(pdf.url()).searchParams
+      .get('ids')!
+      .split(',')
+      .map(Number)
+      .sort((a, b) => a - b),
+  ).toEqual(ids);
   // The same file read again with the person's token (the browser's copy went into a blob).
   const file = await request.get(pdf.url(), { headers: { authorization: `Bearer ${token}` } });
   expect(file.status()).toBe(200);
@@ -145,7 +159,11 @@ test('a warehouse person processes 20 confirmed orders with bulk actions: waybil
   console.log(`process ${ORDERS} confirmed orders: ${clicks} clicks, ${seconds.toFixed(1)} s`);
 
   // The orders are Complected with their waybills (read back through the API).
-  const after = await apiGet<{ data: { id: number; status: string; ttn: string | null }[] }>(request, token, `/api/v1/admin/orders?search=${encodeURIComponent(lastName)}&per_page=100`);
+  const after = await apiGet<{ data: { id: number; status: string; ttn: string | null }[] }>(
+    request,
+    token,
+    `/api/v1/admin/orders?search=${encodeURIComponent(lastName)}&per_page=100`,
+  );
   expect(after.data).toHaveLength(ORDERS);
   for (const o of after.data) {
     expect(o.status).toBe('Complected');

@@ -65,7 +65,10 @@ export const adminPayoutsQuery = exportFormatQuery.extend({
     .string('invalid_type')
     .max(20_000, 'too_long')
     .transform((s, c) => {
-      const parts = s.split(',').map((x) => x.trim()).filter(Boolean);
+      const parts = s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
       const ids = parts.map(Number);
       if (!ids.length || ids.some((n) => !Number.isInteger(n) || n < 1 || n > 2_147_483_647)) {
         c.addIssue({ code: 'custom', message: 'invalid_value' });

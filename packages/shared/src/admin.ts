@@ -258,7 +258,10 @@ export const productUpdateInput = z.strictObject({
   old_drop_price: uah.nullable().optional(),
   qty: z.number('invalid_type').int('invalid_type').min(0, 'too_small').max(10_000_000, 'too_big').optional(),
   is_new: z.boolean('invalid_type').optional(),
-  property_value_ids: z.array(z.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value'), 'invalid_type').max(200, 'too_big').optional(),
+  property_value_ids: z
+    .array(z.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value'), 'invalid_type')
+    .max(200, 'too_big')
+    .optional(),
   vendor_code: vendorCode.optional(),
   inet_pack: pack.optional(),
   in_pack: pack.optional(),
@@ -274,8 +277,14 @@ export const productCreateInput = productUpdateInput.extend({
   name_uk: name,
   name_ru: name,
   category_id: z.number('required').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value'),
-  drop_price: z.number('required').pipe(uah).refine((v) => v >= 0.01, 'amount_positive'),
-  retail_price: z.number('required').pipe(uah).refine((v) => v >= 0.01, 'amount_positive'),
+  drop_price: z
+    .number('required')
+    .pipe(uah)
+    .refine((v) => v >= 0.01, 'amount_positive'),
+  retail_price: z
+    .number('required')
+    .pipe(uah)
+    .refine((v) => v >= 0.01, 'amount_positive'),
 });
 export type ProductCreateInput = z.infer<typeof productCreateInput>;
 
@@ -327,7 +336,11 @@ export const broadcastInput = z.strictObject({
   title_ru: z.string('required').trim().min(1, 'required').max(120, 'too_long'),
   message_uk: z.string('required').trim().min(1, 'required').max(2000, 'too_long'),
   message_ru: z.string('required').trim().min(1, 'required').max(2000, 'too_long'),
-  user_ids: z.array(z.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value'), 'invalid_type').min(1, 'required').max(1000, 'too_big').optional(),
+  user_ids: z
+    .array(z.number('invalid_type').int('invalid_type').min(1, 'invalid_value').max(2_147_483_647, 'invalid_value'), 'invalid_type')
+    .min(1, 'required')
+    .max(1000, 'too_big')
+    .optional(),
   /** Also e-mail it. */
   mail: z.boolean('invalid_type').optional(),
 });

@@ -11,8 +11,7 @@ export const listMeta = z.object({
 });
 export type ListMeta = z.infer<typeof listMeta>;
 
-export const listOf = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), meta: listMeta, pagination: z.object({ last_page: z.number() }) });
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: listMeta, pagination: z.object({ last_page: z.number() }) });
 
 export const pageQuery = z.object({
   page: z.coerce.number('invalid_type').int('invalid_type').min(1, 'too_small').max(100000, 'too_big').default(1),
@@ -27,7 +26,10 @@ export function isCalendarDate(s: string): boolean {
   return y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= (m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1]!);
 }
 /** A date filter in a query: `YYYY-MM-DD`, a real day. */
-export const isoDateInput = z.string('invalid_type').regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value').refine(isCalendarDate, 'invalid_value');
+export const isoDateInput = z
+  .string('invalid_type')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value')
+  .refine(isCalendarDate, 'invalid_value');
 
 export const validationError = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) });
 export const businessError = z.object({ message: z.string(), code: z.string() });

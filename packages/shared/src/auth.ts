@@ -176,7 +176,6 @@ export const deviceDto = z.object({
 });
 export type DeviceDto = z.infer<typeof deviceDto>;
 
-
 export const adminUserUpdateInput = z.strictObject({
   is_verified: z.boolean('invalid_type').optional(),
   discount: z.number('invalid_type').min(0, 'too_small').max(100, 'too_big').optional(),

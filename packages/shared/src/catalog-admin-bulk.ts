@@ -77,7 +77,8 @@ export interface BulkChangeSubject {
   oldDropKop: number | null;
   qty: number;
 }
-export type BulkChangeOutcome = { ok: true; before: number; after: number } | { ok: false; before: number | null; after: number | null; reason: BulkSkipReason };
+export type BulkChangeOutcome =
+  { ok: true; before: number; after: number } | { ok: false; before: number | null; after: number | null; reason: BulkSkipReason };
 
 const fieldValue = (p: BulkChangeSubject, field: BulkChangeField): number | null =>
   field === 'drop_price' ? p.dropKop : field === 'retail_price' ? p.retailKop : field === 'old_drop_price' ? p.oldDropKop : p.qty;
@@ -179,7 +180,10 @@ export const lowStockQuery = z.object({
   threshold: z.coerce.number('invalid_type').int('invalid_type').min(0, 'too_small').max(1_000_000, 'too_big').default(LOW_STOCK_DEFAULT_THRESHOLD),
   category_id: id.optional(),
   /** The previous page's `next_after` (`qty:id`). */
-  after: z.string('invalid_type').regex(/^-?\d{1,9}:\d{1,10}$/, 'invalid_value').optional(),
+  after: z
+    .string('invalid_type')
+    .regex(/^-?\d{1,9}:\d{1,10}$/, 'invalid_value')
+    .optional(),
   limit: z.coerce.number('invalid_type').int('invalid_type').min(1, 'too_small').max(100, 'too_big').default(50),
   in_stock_only: boolParam.optional(),
 });

@@ -43,8 +43,7 @@ export const CARD_IMAGE_SIZES = [
 ].join(', ');
 
 /** `/storage/{path}`: the URL of a stored image path. */
-export const storageUrl = (path: string | null | undefined): string =>
-  path ? `/storage/${path.replace(/^\/+/, '')}` : PLACEHOLDER_IMAGE;
+export const storageUrl = (path: string | null | undefined): string => (path ? `/storage/${path.replace(/^\/+/, '')}` : PLACEHOLDER_IMAGE);
 
 /** 'typeId_valueId' */
 export const FILTER_PATTERN = /^\d{1,9}_\d{1,9}$/;

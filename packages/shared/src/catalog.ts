@@ -187,4 +187,3 @@ export type FavoriteDto = z.infer<typeof favoriteDto>;
 export const productNotificationInput = z.strictObject({ code_id: positiveId });
 export const productNotificationDto = z.object({ id: z.number(), code_id: z.number(), created_at: z.string() });
 export type ProductNotificationDto = z.infer<typeof productNotificationDto>;
-

@@ -80,7 +80,11 @@ const selfTtnType: Table<typeof SELF_TTN_TYPES> = {
   Rozetka: { color: '#43a047', uk: 'Rozetka', ru: 'Rozetka' },
 };
 
-export interface ConfigItem { id: string; name: string; color: string }
+export interface ConfigItem {
+  id: string;
+  name: string;
+  color: string;
+}
 export type ConfigLists = Record<(typeof CONFIG_LIST_NAMES)[number], ConfigItem[]>;
 
 export const CONFIG_LIST_NAMES = [

@@ -11,9 +11,21 @@ function runEarlyData(href: string, stored: Record<string, string>, fetchImpl = 
   const localStorage = { getItem: (k: string) => (k in stored ? stored[k]! : null) };
   const attributes: Record<string, string> = {};
   const document = { documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) } };
-  new Function('window', 'localStorage', 'location', 'fetch', 'performance', 'document', EARLY_DATA_SCRIPT)(window, localStorage, url, fetch, { now: () => 42 }, document);
+  new Function('window', 'localStorage', 'location', 'fetch', 'performance', 'document', EARLY_DATA_SCRIPT)(
+    window,
+    localStorage,
+    url,
+    fetch,
+    { now: () => 42 },
+    document,
+  );
   const calls = fetch.mock.calls as unknown as [string, RequestInit][];
-  return { urls: calls.map(([u]) => u), calls, reads: window[EARLY_DATA_GLOBAL] as Record<string, EarlyRead> | undefined, gate: attributes[PRERENDER_GATE_ATTRIBUTE] };
+  return {
+    urls: calls.map(([u]) => u),
+    calls,
+    reads: window[EARLY_DATA_GLOBAL] as Record<string, EarlyRead> | undefined,
+    gate: attributes[PRERENDER_GATE_ATTRIBUTE],
+  };
 }
 
 const signedIn = { access_token: 'tok' };
@@ -25,7 +37,7 @@ describe('EARLY_DATA_SCRIPT (the dashboard HTML asks for the first reads before 
     expect(runEarlyData('/', signedIn).urls).toEqual([]);
   });
 
-  it('asks for the shell\'s reads with the API client\'s headers, and leaves them by URL', () => {
+  it("asks for the shell's reads with the API client's headers, and leaves them by URL", () => {
     const { urls, calls, reads } = runEarlyData('/dashboard/cart', signedIn);
     expect(urls).toEqual([...EARLY_SHELL_READS]);
     expect(calls[0]![1].headers).toEqual({ Accept: 'application/json', 'X-Localization': 'uk', 'X-Api-Version': API_VERSION, Authorization: 'Bearer tok' });
@@ -38,9 +50,10 @@ describe('EARLY_DATA_SCRIPT (the dashboard HTML asks for the first reads before 
     expect(runEarlyData('/dashboard', { ...signedIn, drop_locale: 'en' }).calls[0]![1].headers).toMatchObject({ 'X-Localization': 'uk' });
   });
 
-  it('adds the catalogue\'s tree and a category list\'s first page (the stored per page, if the API takes it)', () => {
+  it("adds the catalogue's tree and a category list's first page (the stored per page, if the API takes it)", () => {
     expect(runEarlyData('/dashboard/catalog', signedIn).urls.slice(EARLY_SHELL_READS.length)).toEqual(['/api/v1/categories']);
-    const list = (stored: Record<string, string>, path = '/dashboard/catalog/53/products') => runEarlyData(path, { ...signedIn, ...stored }).urls.slice(EARLY_SHELL_READS.length);
+    const list = (stored: Record<string, string>, path = '/dashboard/catalog/53/products') =>
+      runEarlyData(path, { ...signedIn, ...stored }).urls.slice(EARLY_SHELL_READS.length);
     expect(list({})).toEqual(['/api/v1/products?category_id=53&page=1&per_page=10']);
     expect(list({ 'drop-products-per-page': '30' })).toEqual(['/api/v1/products?category_id=53&page=1&per_page=30']);
     expect(list({ 'drop-products-per-page': '7' })).toEqual(['/api/v1/products?category_id=53&page=1&per_page=10']);
@@ -70,7 +83,13 @@ describe('EARLY_DATA_SCRIPT (the dashboard HTML asks for the first reads before 
     process.off('unhandledRejection', unhandled);
     expect(unhandled).not.toHaveBeenCalled();
     const window = {};
-    const throwing = { getItem: () => { throw new Error('SecurityError'); } };
-    expect(() => new Function('window', 'localStorage', 'location', 'document', EARLY_DATA_SCRIPT)(window, throwing, new URL('http://x/dashboard'), {})).not.toThrow();
+    const throwing = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    expect(() =>
+      new Function('window', 'localStorage', 'location', 'document', EARLY_DATA_SCRIPT)(window, throwing, new URL('http://x/dashboard'), {}),
+    ).not.toThrow();
   });
 });

@@ -158,4 +158,3 @@ export const feedProviderDto = z.object({
   checks: z.array(z.enum(FEED_WARNING_KINDS)),
 });
 export type FeedProviderDto = z.infer<typeof feedProviderDto>;
-

@@ -8,7 +8,6 @@ import type { I18nText } from './locale.ts';
 import { priceProduct, type PricingMarket, type PricingProduct, type PricingUser } from './pricing.ts';
 import type { Kopecks } from './money.ts';
 
-
 /** Feed formats on offer (`GET /providers`). */
 export const FEED_FILE_TYPES = ['yml', 'rozetka'] as const;
 export type FeedFileType = (typeof FEED_FILE_TYPES)[number];
@@ -105,8 +104,23 @@ export const FEED_WARNING_SAMPLES = 50;
  * names of ASCII letters, digits, `_`, `-` and `.`, not starting with `xml`.
  */
 export const FEED_RESERVED_FIELDS = [
-  'offer', 'offers', 'price', 'oldprice', 'price_old', 'currencyId', 'categoryId', 'picture', 'name', 'name_ua',
-  'description', 'description_ua', 'vendor', 'vendorCode', 'quantity_in_stock', 'stock_quantity', 'param',
+  'offer',
+  'offers',
+  'price',
+  'oldprice',
+  'price_old',
+  'currencyId',
+  'categoryId',
+  'picture',
+  'name',
+  'name_ua',
+  'description',
+  'description_ua',
+  'vendor',
+  'vendorCode',
+  'quantity_in_stock',
+  'stock_quantity',
+  'param',
 ] as const;
 export const FEED_FIELD_NAME = /^(?!xml)[A-Za-z_][A-Za-z0-9_.-]{0,49}$/i;
 

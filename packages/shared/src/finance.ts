@@ -149,7 +149,10 @@ export const MAX_WITHDRAW_UAH = 1_000_000;
 export const withdrawInput = z.strictObject({
   requisites: z.string('required').trim().min(1, 'required').max(40, 'too_long').refine(luhnValid, 'invalid_card'),
   amount: money(MAX_WITHDRAW_UAH),
-  code: z.string('invalid_type').regex(/^\d{6}$/, 'code_format').optional(),
+  code: z
+    .string('invalid_type')
+    .regex(/^\d{6}$/, 'code_format')
+    .optional(),
 });
 export type WithdrawInput = z.infer<typeof withdrawInput>;
 

@@ -22,9 +22,31 @@ describe('store prices (DESIGN.md section 7)', () => {
 
   it('the most specific category markup wins: leaf, then parent, then root, else base', () => {
     expect(markupOf(store(1, 10, [[1, 20]])).markupKop).toBe(12000); // root
-    expect(markupOf(store(1, 10, [[1, 20], [2, 30]])).markupKop).toBe(13000); // parent over root
-    expect(markupOf(store(1, 10, [[1, 20], [2, 30], [3, 40]])).markupKop).toBe(14000); // leaf over both
-    expect(markupOf(store(1, 10, [[3, 40], [1, 20]])).markupKop).toBe(14000); // order of the list does not matter
+    expect(
+      markupOf(
+        store(1, 10, [
+          [1, 20],
+          [2, 30],
+        ]),
+      ).markupKop,
+    ).toBe(13000); // parent over root
+    expect(
+      markupOf(
+        store(1, 10, [
+          [1, 20],
+          [2, 30],
+          [3, 40],
+        ]),
+      ).markupKop,
+    ).toBe(14000); // leaf over both
+    expect(
+      markupOf(
+        store(1, 10, [
+          [3, 40],
+          [1, 20],
+        ]),
+      ).markupKop,
+    ).toBe(14000); // order of the list does not matter
     expect(markupOf(store(1, 10, [[4, 70]])).markupKop).toBe(11000); // a sibling category: base
     expect(markupOf(store(2, 10, [[2, 0]])).markupKop).toBe(15000); // a 0 % category markup still overrides the base
   });
@@ -59,7 +81,15 @@ describe('marketInput', () => {
     expect(issues({ ...ok, base_markup: { type: 1, markup: 1000.01 } })).toEqual(['base_markup.markup:too_big']);
     expect(issues({ ...ok, base_markup: { type: 1, markup: 1.005 } })).toEqual(['base_markup.markup:invalid_value']);
     expect(issues({ ...ok, base_markup: { type: 1, markup: '10' } })).toEqual(['base_markup.markup:invalid_type']);
-    expect(issues({ ...ok, catalog_markup: [{ id: 3, markup: 1 }, { id: 3, markup: 2 }] })).toEqual(['catalog_markup.1.id:duplicate_category']);
+    expect(
+      issues({
+        ...ok,
+        catalog_markup: [
+          { id: 3, markup: 1 },
+          { id: 3, markup: 2 },
+        ],
+      }),
+    ).toEqual(['catalog_markup.1.id:duplicate_category']);
     expect(issues({ ...ok, catalog_markup: [{ id: 0, markup: 1 }] })).toEqual(['catalog_markup.0.id:invalid_value']);
     expect(issues({ ...ok, catalog_markup: [{ markup: 1 }] })).toEqual(['catalog_markup.0.id:required']);
     expect(issues({ ...ok, catalog_markup: Array.from({ length: 501 }, (_, i) => ({ id: i + 1, markup: 1 })) })).toEqual(['catalog_markup:too_big']);

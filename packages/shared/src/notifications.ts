@@ -5,7 +5,18 @@ import { z } from 'zod';
  * message are written in the user's language when it is created; `data` carries what the kind
  * adds (product_id, code_id, order_id ...).
  */
-export const NOTIFICATION_KINDS = ['back_in_stock', 'account_verified', 'broadcast', 'payment_credited', 'payment_declined', 'withdraw_paid', 'withdraw_declined', 'order_status', 'delivery_status', 'order_settled'] as const;
+export const NOTIFICATION_KINDS = [
+  'back_in_stock',
+  'account_verified',
+  'broadcast',
+  'payment_credited',
+  'payment_declined',
+  'withdraw_paid',
+  'withdraw_declined',
+  'order_status',
+  'delivery_status',
+  'order_settled',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationDto = z.object({

@@ -57,7 +57,10 @@ export const ONEC_MESSAGES = {
   missing_id: { uk: 'Елемент {element} без Ид (рядок {line})', ru: 'Элемент {element} без Ид (строка {line})' },
   missing_name: { uk: 'Елемент {element} {id} без найменування', ru: 'Элемент {element} {id} без наименования' },
   group_cycle: { uk: 'Групи утворюють цикл: {group}', ru: 'Группы образуют цикл: {group}' },
-  interrupted: { uk: 'Імпорт перервано (процес сервера зупинився); запустіть його ще раз', ru: 'Импорт прерван (процесс сервера остановился); запустите его ещё раз' },
+  interrupted: {
+    uk: 'Імпорт перервано (процес сервера зупинився); запустіть його ще раз',
+    ru: 'Импорт прерван (процесс сервера остановился); запустите его ещё раз',
+  },
   internal: { uk: 'Внутрішня помилка сервера під час імпорту', ru: 'Внутренняя ошибка сервера во время импорта' },
   // Warnings: the import goes on.
   unknown_product: { uk: 'Пропозиція {offer} для невідомого товару: пропущено', ru: 'Предложение {offer} для неизвестного товара: пропущено' },
@@ -84,7 +87,10 @@ export const ONEC_MESSAGES = {
     ru: 'Товар {good}: неизвестное значение {value} справочника свойства {property}',
   },
   picture_missing: { uk: 'Товар {good}: картинку {picture} не отримано', ru: 'Товар {good}: картинка {picture} не получена' },
-  picture_not_image: { uk: 'Товар {good}: {picture} не є зображенням JPEG, PNG, WebP або GIF', ru: 'Товар {good}: {picture} не является изображением JPEG, PNG, WebP или GIF' },
+  picture_not_image: {
+    uk: 'Товар {good}: {picture} не є зображенням JPEG, PNG, WebP або GIF',
+    ru: 'Товар {good}: {picture} не является изображением JPEG, PNG, WebP или GIF',
+  },
   picture_too_big: {
     uk: 'Товар {good}: картинка {picture} завелика (не більше {megapixels} мегапікселів і {side} пікселів по стороні): пропущено',
     ru: 'Товар {good}: картинка {picture} слишком большая (не более {megapixels} мегапикселей и {side} пикселей по стороне): пропущена',

@@ -59,7 +59,16 @@ export const ORDER_LIST_COLUMNS = [
   'comment',
 ] as const;
 export type OrderListColumn = (typeof ORDER_LIST_COLUMNS)[number];
-export const ORDER_LIST_DEFAULT_COLUMNS: readonly OrderListColumn[] = ['created_at', 'reseller', 'client', 'status', 'payment_status', 'delivery_status', 'ttn', 'total'];
+export const ORDER_LIST_DEFAULT_COLUMNS: readonly OrderListColumn[] = [
+  'created_at',
+  'reseller',
+  'client',
+  'status',
+  'payment_status',
+  'delivery_status',
+  'ttn',
+  'total',
+];
 /** The sort a column header sets (columns without one are not sortable). */
 export const ORDER_COLUMN_SORTS: Partial<Record<OrderListColumn | 'number', OrderSortField>> = {
   number: 'number',

@@ -67,7 +67,15 @@ test('an edit needs at least one line, no product twice, prices in kopecks, and 
   expect(orderUpdateInput.safeParse({ ...base, products: [{ product_id: 1, qty: 1, retail_price: 10 }] }).success).toBe(true);
   const paths = (v: unknown) => (orderUpdateInput.safeParse(v).error?.issues ?? []).map((i) => i.path.join('.'));
   expect(paths({ ...base, products: [] })).toEqual(['products']);
-  expect(paths({ ...base, products: [{ product_id: 1, qty: 1, retail_price: 10 }, { product_id: 1, qty: 2, retail_price: 10 }] })).toEqual(['products.1.product_id']);
+  expect(
+    paths({
+      ...base,
+      products: [
+        { product_id: 1, qty: 1, retail_price: 10 },
+        { product_id: 1, qty: 2, retail_price: 10 },
+      ],
+    }),
+  ).toEqual(['products.1.product_id']);
   expect(paths({ ...base, products: [{ product_id: 1, qty: 1, retail_price: 10.005 }] })).toEqual(['products.0.retail_price']);
   expect(paths({ ...base, branch_name: undefined, products: [{ product_id: 1, qty: 1, retail_price: 10 }] })).toEqual(['branch_name']);
 });

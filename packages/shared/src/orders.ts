@@ -132,7 +132,11 @@ export const orderCreateInput = z
     street_name: optionalText(120),
     house: optionalText(20),
     appt: optionalText(20),
-    self_ttn: z.string('invalid_type').trim().regex(/^\d{8,20}$/, 'invalid_value').optional(),
+    self_ttn: z
+      .string('invalid_type')
+      .trim()
+      .regex(/^\d{8,20}$/, 'invalid_value')
+      .optional(),
     self_ttn_type: z.enum(SELF_TTN_TYPES, 'invalid_value').optional(),
     comment: optionalText(500),
   })
@@ -140,7 +144,8 @@ export const orderCreateInput = z
     const need = (field: keyof typeof v) => {
       if (v[field] === undefined || v[field] === '') ctx.addIssue({ code: 'custom', message: 'required', path: [field] });
     };
-    if (v.delivery_method === 'Courier' && v.delivery_service !== 'NovaPoshta') ctx.addIssue({ code: 'custom', message: 'invalid_value', path: ['delivery_method'] });
+    if (v.delivery_method === 'Courier' && v.delivery_service !== 'NovaPoshta')
+      ctx.addIssue({ code: 'custom', message: 'invalid_value', path: ['delivery_method'] });
     if (v.delivery_type === 'SelfTTN') {
       need('self_ttn');
       need('self_ttn_type');
@@ -158,7 +163,8 @@ export const orderCreateInput = z
         else if (!v.street_ref) ctx.addIssue({ code: 'custom', message: 'street_not_in_list', path: ['street_ref'] });
       }
     }
-    if (v.payment_method === 'Prepayment' && !(v.prepayment_sum && v.prepayment_sum > 0)) ctx.addIssue({ code: 'custom', message: 'required', path: ['prepayment_sum'] });
+    if (v.payment_method === 'Prepayment' && !(v.prepayment_sum && v.prepayment_sum > 0))
+      ctx.addIssue({ code: 'custom', message: 'required', path: ['prepayment_sum'] });
     if (v.prepayment_sum !== undefined && Math.abs(Math.round(v.prepayment_sum * 100) - v.prepayment_sum * 100) > 1e-6) {
       ctx.addIssue({ code: 'custom', message: 'invalid_value', path: ['prepayment_sum'] });
     }
@@ -315,7 +321,8 @@ export const orderUpdateInput = z
     v.products.forEach((l, i) => {
       if (seen.has(l.product_id)) ctx.addIssue({ code: 'custom', message: 'invalid_value', path: ['products', i, 'product_id'] });
       seen.add(l.product_id);
-      if (Math.abs(Math.round(l.retail_price * 100) - l.retail_price * 100) > 1e-6) ctx.addIssue({ code: 'custom', message: 'invalid_value', path: ['products', i, 'retail_price'] });
+      if (Math.abs(Math.round(l.retail_price * 100) - l.retail_price * 100) > 1e-6)
+        ctx.addIssue({ code: 'custom', message: 'invalid_value', path: ['products', i, 'retail_price'] });
     });
   });
 export type OrderUpdateInput = z.infer<typeof orderUpdateInput>;
@@ -367,7 +374,10 @@ export const adminOrderPaymentInput = z.strictObject({ payment_status: z.literal
  * `POST /admin/orders/{id}/ttn`: one made now through Nova Poshta (InternetDocument.save).
  */
 export const adminTtnInput = z.strictObject({
-  ttn: z.string('required').trim().regex(/^\d{8,20}$/, 'invalid_value'),
+  ttn: z
+    .string('required')
+    .trim()
+    .regex(/^\d{8,20}$/, 'invalid_value'),
   cost: z.number('invalid_type').min(0, 'too_small').max(100_000, 'too_big').optional(),
   override_reason: overrideReason,
 });

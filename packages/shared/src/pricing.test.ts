@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueDropBounds, liftedByFloor, priceProduct, userDropKop, withMarkup, type PricingMarket, type PricingUser } from './pricing.ts';
 
-const user = (over: Partial<PricingUser> = {}): PricingUser => ({ discount: 0, isVerified: true, markup: 0, isDropMarkup: false, recommendedFloor: false, ...over });
+const user = (over: Partial<PricingUser> = {}): PricingUser => ({
+  discount: 0,
+  isVerified: true,
+  markup: 0,
+  isDropMarkup: false,
+  recommendedFloor: false,
+  ...over,
+});
 
 describe('drop price (SPEC section 9)', () => {
   it.each([
@@ -55,13 +62,36 @@ describe('markup price and profit', () => {
     expect(priceProduct(product, user(), market([])).markupKop).toBe(10500); // base 5 % on drop
     expect(priceProduct(product, user(), market([], 2)).markupKop).toBe(15750); // base 5 % on recommended
     expect(priceProduct(product, user(), market([[10, 20]])).markupKop).toBe(12000); // root
-    expect(priceProduct(product, user(), market([[10, 20], [20, 30]])).markupKop).toBe(13000); // parent overrides root
-    expect(priceProduct(product, user(), market([[10, 20], [20, 30], [30, 40]])).markupKop).toBe(14000); // leaf wins
+    expect(
+      priceProduct(
+        product,
+        user(),
+        market([
+          [10, 20],
+          [20, 30],
+        ]),
+      ).markupKop,
+    ).toBe(13000); // parent overrides root
+    expect(
+      priceProduct(
+        product,
+        user(),
+        market([
+          [10, 20],
+          [20, 30],
+          [30, 40],
+        ]),
+      ).markupKop,
+    ).toBe(14000); // leaf wins
     expect(priceProduct(product, user(), market([[99, 50]])).markupKop).toBe(10500); // unrelated category
   });
 
   it('the recommended floor lifts every selling price below the recommended one, and only while enforced', () => {
-    const store = (baseType: number, baseMarkup: number, cats: [number, number][] = []): PricingMarket => ({ baseType, baseMarkup, categoryMarkups: new Map(cats) });
+    const store = (baseType: number, baseMarkup: number, cats: [number, number][] = []): PricingMarket => ({
+      baseType,
+      baseMarkup,
+      categoryMarkups: new Map(cats),
+    });
     const floor = user({ recommendedFloor: true });
     // The case: a store +20 % from drop (drop 18.30) where the recommended price is 29.00.
     const small = { dropKop: 1830, oldDropKop: null, retailKop: 2900, categoryPath: [30, 20, 10] };
@@ -122,11 +152,11 @@ describe('exact arithmetic: the double fast path equals BigInt arithmetic', () =
   };
   it('random prices and percents, small and near the 2^52 switch', () => {
     let seed = 42;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let i = 0; i < 20000; i++) {
       const big = i % 4 === 0;
       const value = Math.floor(rnd() * (big ? 2 ** 48 : 1e9)) * (i % 7 === 0 ? -1 : 1);
-      const percent = Math.round((rnd() * 2000 - 500)) / 100 * (big ? 1 : 1);
+      const percent = (Math.round(rnd() * 2000 - 500) / 100) * (big ? 1 : 1);
       expect(withMarkup(value, percent)).toBe(reference(value, percent));
     }
     // Exactly at the half: 0.5 kop rounds away from zero on both paths.

@@ -105,7 +105,12 @@ const reseller = { user_id: z.number(), name: z.string(), email: z.string() };
 export const salesByResellerRowDto = z.object({ ...reseller, ...salesFigures });
 export type SalesByResellerRowDto = z.infer<typeof salesByResellerRowDto>;
 /** Top `limit` resellers by sales; totals and `resellers` (how many had orders) cover all of them. */
-export const salesByResellerReportDto = z.object({ range: reportRangeDto, rows: z.array(salesByResellerRowDto), totals: salesTotalsDto, resellers: z.number() });
+export const salesByResellerReportDto = z.object({
+  range: reportRangeDto,
+  rows: z.array(salesByResellerRowDto),
+  totals: salesTotalsDto,
+  resellers: z.number(),
+});
 export type SalesByResellerReportDto = z.infer<typeof salesByResellerReportDto>;
 
 const codFigures = {
@@ -141,7 +146,12 @@ export type ReturnsReportDto = z.infer<typeof returnsReportDto>;
 export const returnsByResellerRowDto = z.object({ ...reseller, ...returnsFigures });
 export type ReturnsByResellerRowDto = z.infer<typeof returnsByResellerRowDto>;
 /** Top `limit` resellers by shipped orders; totals cover all. */
-export const returnsByResellerReportDto = z.object({ range: reportRangeDto, rows: z.array(returnsByResellerRowDto), totals: returnsTotalsDto, resellers: z.number() });
+export const returnsByResellerReportDto = z.object({
+  range: reportRangeDto,
+  rows: z.array(returnsByResellerRowDto),
+  totals: returnsTotalsDto,
+  resellers: z.number(),
+});
 export type ReturnsByResellerReportDto = z.infer<typeof returnsByResellerReportDto>;
 
 export const topProductRowDto = z.object({

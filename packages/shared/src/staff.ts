@@ -84,7 +84,12 @@ export type StaffCreateInput = z.infer<typeof staffCreateInput>;
 
 /** `PUT /admin/staff/{id}`: any of the fields; staff are blocked, never deleted. */
 export const staffUpdateInput = z
-  .object({ email: emailField.optional(), name: name.optional(), role: z.enum(STAFF_ROLES, 'invalid_value').optional(), blocked: z.boolean('invalid_type').optional() })
+  .object({
+    email: emailField.optional(),
+    name: name.optional(),
+    role: z.enum(STAFF_ROLES, 'invalid_value').optional(),
+    blocked: z.boolean('invalid_type').optional(),
+  })
   .strict();
 export type StaffUpdateInput = z.infer<typeof staffUpdateInput>;
 

@@ -43,7 +43,9 @@ export const WORKLIST_AREAS: Record<Worklist, StaffArea> = {
 export const STORAGE_WARNING_DAYS = 1;
 
 /** `GET /admin/worklists`: how many items each worklist the role may see holds now. */
-export const worklistCountsDto = z.object(Object.fromEntries(WORKLISTS.map((w) => [w, z.number().int().optional()])) as Record<Worklist, z.ZodOptional<z.ZodNumber>>);
+export const worklistCountsDto = z.object(
+  Object.fromEntries(WORKLISTS.map((w) => [w, z.number().int().optional()])) as Record<Worklist, z.ZodOptional<z.ZodNumber>>,
+);
 export type WorklistCountsDto = z.infer<typeof worklistCountsDto>;
 
 // ---------- bulk actions ----------
@@ -167,7 +169,10 @@ export const supplierRequisitesInput = z.strictObject({
   /** ФОП Іваненко І. І. / ТОВ «…» */
   name: z.string('invalid_type').trim().min(2, 'too_short').max(200, 'too_long'),
   /** ЄДРПОУ (8 digits) or РНОКПП (10 digits). */
-  code: z.string('invalid_type').trim().regex(/^(\d{8}|\d{10})$/, 'invalid_value'),
+  code: z
+    .string('invalid_type')
+    .trim()
+    .regex(/^(\d{8}|\d{10})$/, 'invalid_value'),
   /** UA + 27 digits, with a valid ISO 13616 check (mod 97). */
   iban: z
     .string('invalid_type')

@@ -101,7 +101,9 @@ beforeAll(async () => {
   api = await startApi(database.url, { DEMO_PRODUCTS: '60' });
 
   // Cheap products with plenty of stock: the storm measures consistency, not running out.
-  const rows = await q<{ id: number; drop_kop: string; retail_kop: string }>(`SELECT id, drop_kop, retail_kop FROM products WHERE drop_kop > 0 ORDER BY drop_kop, id LIMIT 12`);
+  const rows = await q<{ id: number; drop_kop: string; retail_kop: string }>(
+    `SELECT id, drop_kop, retail_kop FROM products WHERE drop_kop > 0 ORDER BY drop_kop, id LIMIT 12`,
+  );
   expect(rows.length).toBe(12);
   await q(`UPDATE products SET qty = 100000, reserved = 0 WHERE id = ANY($1::int[])`, [rows.map((r) => r.id)]);
   products = rows.map((r) => ({ id: r.id, retailPrice: Math.ceil(Number(r.retail_kop) * 1.3) / 100 }));
@@ -120,7 +122,11 @@ beforeAll(async () => {
   for (let i = 0; i < ids.length; i += 6) {
     const batch = await Promise.all(
       ids.slice(i, i + 6).map(async ({ id }, k) => {
-        const r = await call(api!.url, 'POST', '/api/v1/auth/login', null, { email: `crash-${i + k + 1}@fault.local`, password: 'crash-password-1', device_token: `crash-${id}` });
+        const r = await call(api!.url, 'POST', '/api/v1/auth/login', null, {
+          email: `crash-${i + k + 1}@fault.local`,
+          password: 'crash-password-1',
+          device_token: `crash-${id}`,
+        });
         expect(r.status, JSON.stringify(r.body)).toBe(200);
         return { id, token: r.body.data.token as string, autoConfirm: (i + k) % 2 === 1 };
       }),
@@ -131,7 +137,14 @@ beforeAll(async () => {
   // Starting balances are ledger rows, posted the way an operator does it.
   await Promise.all(
     resellers.map(async (u) => {
-      const r = await call(api!.url, 'POST', `/api/v1/admin/users/${u.id}/corrections`, opToken, { amount: START_BALANCE_UAH, comment: 'Стартовий баланс' }, { 'idempotency-key': `crash-start-${u.id}` });
+      const r = await call(
+        api!.url,
+        'POST',
+        `/api/v1/admin/users/${u.id}/corrections`,
+        opToken,
+        { amount: START_BALANCE_UAH, comment: 'Стартовий баланс' },
+        { 'idempotency-key': `crash-start-${u.id}` },
+      );
       expect(r.status, JSON.stringify(r.body)).toBe(201);
     }),
   );
@@ -183,7 +196,14 @@ function buildOps(): Op[] {
     ops.push({ kind: 'cancel', user: u, orderId: pre.b, state: 'unsent' });
     ops.push({ kind: i % 2 === 0 ? 'cancel' : 'confirm', user: u, orderId: pre.c, state: 'unsent' });
     for (let k = 0; k < 2; k++) {
-      ops.push({ kind: 'place', user: u, paymentMethod: (i + k) % 2 === 0 ? 'COD' : 'Balance', product: products[between(0, products.length - 1)]!, qty: between(1, 2), state: 'unsent' });
+      ops.push({
+        kind: 'place',
+        user: u,
+        paymentMethod: (i + k) % 2 === 0 ? 'COD' : 'Balance',
+        product: products[between(0, products.length - 1)]!,
+        qty: between(1, 2),
+        state: 'unsent',
+      });
     }
   });
   const rest = OPS - ops.length;
@@ -217,7 +237,10 @@ async function run(base: string, o: Op): Promise<void> {
         const before = cartTurns.get(o.user.id) ?? Promise.resolve();
         let done!: () => void;
         const mine = new Promise<void>((r) => (done = r));
-        cartTurns.set(o.user.id, before.then(() => mine));
+        cartTurns.set(
+          o.user.id,
+          before.then(() => mine),
+        );
         await before;
         try {
           const c = await call(base, 'POST', '/api/v1/carts', o.user.token, { product_id: o.product!.id, qty: o.qty, retail_price: o.product!.retailPrice });
@@ -231,7 +254,16 @@ async function run(base: string, o: Op): Promise<void> {
         }
       }
       case 'correction':
-        return answer(await call(base, 'POST', `/api/v1/admin/users/${o.user.id}/corrections`, opToken, { amount: o.amount, comment: 'Коригування під навантаженням' }, { 'idempotency-key': o.key! }));
+        return answer(
+          await call(
+            base,
+            'POST',
+            `/api/v1/admin/users/${o.user.id}/corrections`,
+            opToken,
+            { amount: o.amount, comment: 'Коригування під навантаженням' },
+            { 'idempotency-key': o.key! },
+          ),
+        );
       case 'withdraw':
         return answer(await call(base, 'POST', '/api/v1/withdraws', o.user.token, { requisites: CARD, amount: o.amount }));
       case 'confirm':
@@ -317,7 +349,10 @@ async function checkConsistency(label: string) {
     `SELECT (SELECT count(*)::int FROM operations WHERE type = 'correction') AS ops, (SELECT count(*)::int FROM audit_log WHERE action = 'money.correction') AS audits`,
   );
   expect(corr!.audits, `${label}: one audit entry per correction`).toBe(corr!.ops);
-  await none(`${label}: operations without their audit row`, `SELECT op.id FROM operations op WHERE NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.action = 'money.' || op.type AND (a.changes->>'operation_id')::int = op.id)`);
+  await none(
+    `${label}: operations without their audit row`,
+    `SELECT op.id FROM operations op WHERE NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.action = 'money.' || op.type AND (a.changes->>'operation_id')::int = op.id)`,
+  );
   // An order's money: a paid Balance order took its wholesale sum, anything else (new, COD, refunded on cancel) nets to zero.
   await none(
     `${label}: order money that does not match the payment status`,
@@ -361,13 +396,22 @@ async function checkAcknowledged(ops: Op[]) {
           `SELECT o.user_id, o.retail_kop, (SELECT count(*)::int FROM order_lines l WHERE l.order_id = o.id) AS lines FROM orders o WHERE o.id = $1`,
           [o.body.data.id],
         );
-        if (!row || row.user_id !== o.user.id || row.lines !== o.body.data.products.length || Number(row.retail_kop) !== Math.round(o.body.data.calculations.retail_sum * 100)) {
+        if (
+          !row ||
+          row.user_id !== o.user.id ||
+          row.lines !== o.body.data.products.length ||
+          Number(row.retail_kop) !== Math.round(o.body.data.calculations.retail_sum * 100)
+        ) {
           missing.push(`order ${o.body.data.id}: ${JSON.stringify(row)}`);
         }
         break;
       }
       case 'correction': {
-        const [row] = await q<{ amount_kop: string }>(`SELECT amount_kop FROM operations WHERE id = $1 AND user_id = $2 AND idempotency_key LIKE $3`, [o.body.data.id, o.user.id, `correction:${o.user.id}:%:${o.key}:%`]);
+        const [row] = await q<{ amount_kop: string }>(`SELECT amount_kop FROM operations WHERE id = $1 AND user_id = $2 AND idempotency_key LIKE $3`, [
+          o.body.data.id,
+          o.user.id,
+          `correction:${o.user.id}:%:${o.key}:%`,
+        ]);
         if (!row || Number(row.amount_kop) !== Math.round(o.amount! * 100)) missing.push(`correction ${o.key}: ${JSON.stringify(row)}`);
         break;
       }
@@ -380,7 +424,8 @@ async function checkAcknowledged(ops: Op[]) {
       case 'cancel': {
         const [row] = await q<{ status: string; payment_status: string }>(`SELECT status, payment_status FROM orders WHERE id = $1`, [o.orderId]);
         const want = o.kind === 'confirm' ? 'Confirmed' : 'Canceled';
-        if (!row || row.status !== want || row.payment_status !== o.body.data.payment_status) missing.push(`${o.kind} of order ${o.orderId}: ${JSON.stringify(row)}`);
+        if (!row || row.status !== want || row.payment_status !== o.body.data.payment_status)
+          missing.push(`${o.kind} of order ${o.orderId}: ${JSON.stringify(row)}`);
         break;
       }
     }
@@ -456,7 +501,10 @@ describe.skipIf(!adminUrl)('SIGKILL in the middle of 200 concurrent orders and b
         `answered ${count((o) => o.state === 'answered')}, lost ${count((o) => o.state === 'lost')}, never sent ${count((o) => o.state === 'unsent')}; per kind ok/answered/lost: ${byKind}`,
     );
     expect(answeredAtKill, 'some operations completed before the kill').toBeGreaterThan(0);
-    expect(count((o) => o.state === 'lost'), 'some operations were cut off by the kill').toBeGreaterThan(0);
+    expect(
+      count((o) => o.state === 'lost'),
+      'some operations were cut off by the kill',
+    ).toBeGreaterThan(0);
     // Nothing answered before the kill was a server error: refusals are business ones (e.g. InsufficientBalance).
     const serverErrors = ops.filter((o) => o.state === 'answered' && o.status! >= 500).map((o) => `${o.kind} ${o.status} ${JSON.stringify(o.body)}`);
     expect(serverErrors).toEqual([]);
@@ -464,7 +512,10 @@ describe.skipIf(!adminUrl)('SIGKILL in the middle of 200 concurrent orders and b
     // ---- the database as the crash left it (once the dead process's sessions are gone) ----
     const gone = Date.now();
     for (;;) {
-      const [{ n }] = (await q<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name <> $1`, [APP])) as [{ n: number }];
+      const [{ n }] = (await q<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name <> $1`,
+        [APP],
+      )) as [{ n: number }];
       if (n === 0) break;
       if (Date.now() - gone > 30_000) throw new Error(`sessions of the killed API still open after 30 s: ${n}`);
       await sleep(200);
@@ -482,7 +533,9 @@ describe.skipIf(!adminUrl)('SIGKILL in the middle of 200 concurrent orders and b
     const drainedAt = Date.now();
     let pending: { name: string; state: string; n: number }[];
     for (;;) {
-      pending = await q<{ name: string; state: string; n: number }>(`SELECT name, state::text, count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') GROUP BY 1, 2`);
+      pending = await q<{ name: string; state: string; n: number }>(
+        `SELECT name, state::text, count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') GROUP BY 1, 2`,
+      );
       if (pending.length === 0) break;
       if (Date.now() - drainedAt > 110_000) break;
       await sleep(500);
@@ -498,7 +551,10 @@ describe.skipIf(!adminUrl)('SIGKILL in the middle of 200 concurrent orders and b
        FROM pgboss.job j WHERE j.name = 'reservation'
        AND (SELECT count(*) FROM order_history h WHERE h.order_id = (j.data->>'orderId')::int AND h.kind = 'reservation' AND h.to_value = j.data->>'action') <> 1`,
     );
-    await none(`orders without their reservation number`, `SELECT id, number, reservation_number FROM orders WHERE reservation_number IS DISTINCT FROM 'E-' || number`);
+    await none(
+      `orders without their reservation number`,
+      `SELECT id, number, reservation_number FROM orders WHERE reservation_number IS DISTINCT FROM 'E-' || number`,
+    );
     await checkConsistency('after the restart');
 
     // The restarted API serves the same balances the ledger holds.
@@ -506,7 +562,8 @@ describe.skipIf(!adminUrl)('SIGKILL in the middle of 200 concurrent orders and b
     for (const u of resellers) {
       const r = await call(api.url, 'GET', '/api/v1/auth/balance', u.token);
       const [row] = await q<{ balance_kop: string }>(`SELECT balance_kop FROM users WHERE id = $1`, [u.id]);
-      if (r.status !== 200 || Math.round(r.body.data.balance * 100) !== Number(row!.balance_kop)) wrongBalances.push(`${u.id}: ${r.status} ${JSON.stringify(r.body)} vs ${row!.balance_kop}`);
+      if (r.status !== 200 || Math.round(r.body.data.balance * 100) !== Number(row!.balance_kop))
+        wrongBalances.push(`${u.id}: ${r.status} ${JSON.stringify(r.body)} vs ${row!.balance_kop}`);
     }
     expect(wrongBalances).toEqual([]);
 

@@ -18,7 +18,12 @@ import { branchOrder } from '../test/orders.ts';
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 /** Polls `fn` until it returns something truthy; fails with `what` after `timeoutMs`. */
-async function until<T>(fn: () => Promise<T | false | null | undefined> | T | false | null | undefined, what: string, timeoutMs = 60_000, everyMs = 200): Promise<T> {
+async function until<T>(
+  fn: () => Promise<T | false | null | undefined> | T | false | null | undefined,
+  what: string,
+  timeoutMs = 60_000,
+  everyMs = 200,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
@@ -33,7 +38,6 @@ const timed = async <T>(fn: () => Promise<T>) => {
   const r = await fn();
   return { r, ms: Date.now() - t };
 };
-
 
 const codeOf = (subject: string) => /(\d{6})\s*$/.exec(subject)?.[1] ?? '';
 
@@ -102,7 +106,12 @@ describe.runIf(!!adminUrl)('external systems unreachable or slow (a real API pro
     const registered = await register(email);
     expect(registered.status).toBe(201);
     const mail = await until(() => smtp.mails.find((m) => m.to === email), 'the sign-up mail');
-    const confirmed = await call(api.url, 'POST', '/api/v1/auth/confirm', null, { email, attempt_id: registered.body.data.attempt_id, code: codeOf(mail.subject), device_token: `dev-${email}` });
+    const confirmed = await call(api.url, 'POST', '/api/v1/auth/confirm', null, {
+      email,
+      attempt_id: registered.body.data.attempt_id,
+      code: codeOf(mail.subject),
+      device_token: `dev-${email}`,
+    });
     expect(confirmed.status).toBe(200);
     reseller = { email, token: confirmed.body.data.token };
 
@@ -140,25 +149,37 @@ describe.runIf(!!adminUrl)('external systems unreachable or slow (a real API pro
 
     const ours = async () => (await mailJobs()).filter((j) => j.to === newcomer || (j.to === reseller.email && !j.subject.includes('реєстрац')));
     // Refused connections: the job fails and is retried.
-    await until(async () => {
-      const j = await ours();
-      return j.length === 2 && j.every((x) => x.state === 'retry' && x.retry_count >= 2);
-    }, 'two retries of both mails while SMTP refuses connections', 30_000);
+    await until(
+      async () => {
+        const j = await ours();
+        return j.length === 2 && j.every((x) => x.state === 'retry' && x.retry_count >= 2);
+      },
+      'two retries of both mails while SMTP refuses connections',
+      30_000,
+    );
 
     // A server that accepts and never greets: the 1.5 s timeout ends each attempt, and it is retried.
     const before = new Map((await ours()).map((j) => [j.id, j.retry_count]));
     await smtp.stall();
-    await until(async () => (await ours()).every((j) => j.retry_count > before.get(j.id)!) && smtp.openStalls() === 0, 'both mails to try the stalling server and give up', 45_000);
+    await until(
+      async () => (await ours()).every((j) => j.retry_count > before.get(j.id)!) && smtp.openStalls() === 0,
+      'both mails to try the stalling server and give up',
+      45_000,
+    );
     expect(smtp.state.stalled).toBeGreaterThanOrEqual(2);
     expect(smtp.mails.filter((m) => m.to === newcomer)).toHaveLength(0);
     figures.stalledAttempts = smtp.state.stalled;
 
     await smtp.up();
     const back = Date.now();
-    const done = await until(async () => {
-      const j = await ours();
-      return j.every((x) => x.state === 'completed') && j;
-    }, 'both mails delivered once SMTP is back', 60_000);
+    const done = await until(
+      async () => {
+        const j = await ours();
+        return j.every((x) => x.state === 'completed') && j;
+      },
+      'both mails delivered once SMTP is back',
+      60_000,
+    );
     figures.mailRecoveryMs = Date.now() - back;
     figures.mailRetries = done.map((j) => j.retry_count);
     for (const j of done) expect(j.retry_count).toBeGreaterThanOrEqual(3);
@@ -198,7 +219,11 @@ describe.runIf(!!adminUrl)('external systems unreachable or slow (a real API pro
     const email = `newcomer-${stamp}@example.com`;
     smtp.state.stallAfterData = 1;
     expect((await call(api.url, 'POST', '/api/v1/password/forgot', null, { email })).status).toBe(200);
-    const job = await until(async () => (await mailJobs()).find((j) => j.to === email && j.subject.startsWith('Код для відновлення') && j.state === 'completed'), 'the restore mail job', 30_000);
+    const job = await until(
+      async () => (await mailJobs()).find((j) => j.to === email && j.subject.startsWith('Код для відновлення') && j.state === 'completed'),
+      'the restore mail job',
+      30_000,
+    );
     const copies = smtp.mails.filter((m) => m.to === email && m.subject.startsWith('Код для відновлення'));
     // SMTP cannot tell the sender that a message it timed out on was delivered: at least once,
     // and the copies are one letter to any mailbox that deduplicates by Message-ID.
@@ -212,8 +237,12 @@ describe.runIf(!!adminUrl)('external systems unreachable or slow (a real API pro
   test('Nova Poshta down, slow, refusing: city and branch search answer 503 with the carrier message in bounded time, and work when it is back', async () => {
     const uk = { code: 'CarrierUnavailable', message: translate('carrier_unavailable', 'uk') };
     const ru = { code: 'CarrierUnavailable', message: translate('carrier_unavailable', 'ru') };
-    const cities = (s: string, lang = 'uk') => call(api.url, 'GET', `/api/v1/delivery/cities?search=${encodeURIComponent(s)}`, reseller.token, undefined, { 'x-localization': lang });
-    const branches = (s: string, lang = 'uk') => call(api.url, 'GET', `/api/v1/delivery/warehouses?city_ref=${NP_KYIV}&search=${encodeURIComponent(s)}`, reseller.token, undefined, { 'x-localization': lang });
+    const cities = (s: string, lang = 'uk') =>
+      call(api.url, 'GET', `/api/v1/delivery/cities?search=${encodeURIComponent(s)}`, reseller.token, undefined, { 'x-localization': lang });
+    const branches = (s: string, lang = 'uk') =>
+      call(api.url, 'GET', `/api/v1/delivery/warehouses?city_ref=${NP_KYIV}&search=${encodeURIComponent(s)}`, reseller.token, undefined, {
+        'x-localization': lang,
+      });
 
     await np.down();
     const down = await timed(() => cities('Київ'));
@@ -299,10 +328,14 @@ describe.runIf(!!adminUrl)('external systems unreachable or slow (a real API pro
 
     await np.set('up');
     const back = Date.now();
-    const done = await until(async () => {
-      const o = await adminOrder();
-      return o.status === 'Done' && o;
-    }, 'the order Done by the tracking job once NP is back', 30_000);
+    const done = await until(
+      async () => {
+        const o = await adminOrder();
+        return o.status === 'Done' && o;
+      },
+      'the order Done by the tracking job once NP is back',
+      30_000,
+    );
     figures.trackingRecoveryMs = Date.now() - back;
     figures.trackingAsks = np.tracked.get(number);
     expect(done.delivery_status).toBe('Received');
@@ -326,7 +359,8 @@ describe.runIf(!!adminUrl)('external systems unreachable or slow (a real API pro
     figures.orderAnswerMsWhile1cDown = placeMs;
     // One of them confirmed too: its ConfirmReserveJob waits for the create.
     expect((await call(api.url, 'POST', `/api/v1/orders/${ids[0]}/confirm`, reseller.token)).status).toBe(200);
-    const errors = async (id: number) => ((await order(id)).history as { kind: string; note: string; repeat_count?: number }[]).filter((h) => h.kind === 'reservation_error');
+    const errors = async (id: number) =>
+      ((await order(id)).history as { kind: string; note: string; repeat_count?: number }[]).filter((h) => h.kind === 'reservation_error');
     // The same error again is one row with a count (repeat_count), not another row.
     const attempts = (e: { repeat_count?: number }[]) => e.reduce((n, h) => n + (h.repeat_count ?? 1), 0);
     await until(async () => (await Promise.all(ids.map(errors))).every((e) => attempts(e) >= 2), 'two failed attempts per order while 1C is down', 30_000);
@@ -335,16 +369,28 @@ describe.runIf(!!adminUrl)('external systems unreachable or slow (a real API pro
     onec.state.slowMs = 3000;
     await onec.set('slow');
     const numbers = await Promise.all(ids.map(async (id) => (await order(id)).number as string));
-    await until(() => numbers.every((n) => onec.orders.get(n)?.calls.some((c) => c.mode === 'slow' && c.action === 'create')), 'a slow create call per order', 45_000);
-    await until(async () => (await Promise.all(ids.map(errors))).every((e) => e.some((x) => x.note.includes('no answer in 1500 ms'))), 'the timeouts in the history', 30_000);
+    await until(
+      () => numbers.every((n) => onec.orders.get(n)?.calls.some((c) => c.mode === 'slow' && c.action === 'create')),
+      'a slow create call per order',
+      45_000,
+    );
+    await until(
+      async () => (await Promise.all(ids.map(errors))).every((e) => e.some((x) => x.note.includes('no answer in 1500 ms'))),
+      'the timeouts in the history',
+      30_000,
+    );
     for (const n of numbers) expect(onec.orders.get(n)!.reservation).toMatch(/^R-\d+$/);
 
     await onec.set('up');
     const back = Date.now();
-    const reserved = await until(async () => {
-      const os = await Promise.all(ids.map((id) => order(id)));
-      return os.every((o) => o.reservation_number) && os;
-    }, 'every order reserved once 1C answers', 60_000);
+    const reserved = await until(
+      async () => {
+        const os = await Promise.all(ids.map((id) => order(id)));
+        return os.every((o) => o.reservation_number) && os;
+      },
+      'every order reserved once 1C answers',
+      60_000,
+    );
     figures.reservationRecoveryMs = Date.now() - back;
 
     for (const o of reserved) {
@@ -361,16 +407,27 @@ describe.runIf(!!adminUrl)('external systems unreachable or slow (a real API pro
     // The confirmation follows the create.
     await until(() => onec.orders.get(reserved[0].number)!.confirmed, 'the confirm in 1C', 60_000);
 
-    await until(async () => {
-      const j = (await call(api.url, 'GET', `/api/v1/admin/orders/${ids[0]}/jobs`, operator)).body.data as { state: string }[];
-      return j.every((x) => x.state === 'completed');
-    }, 'the jobs of the confirmed order completed', 30_000);
-    const jobs = await Promise.all(ids.map(async (id) => (await call(api.url, 'GET', `/api/v1/admin/orders/${id}/jobs`, operator)).body.data as { action: string; state: string; retry_count: number }[]));
+    await until(
+      async () => {
+        const j = (await call(api.url, 'GET', `/api/v1/admin/orders/${ids[0]}/jobs`, operator)).body.data as { state: string }[];
+        return j.every((x) => x.state === 'completed');
+      },
+      'the jobs of the confirmed order completed',
+      30_000,
+    );
+    const jobs = await Promise.all(
+      ids.map(
+        async (id) =>
+          (await call(api.url, 'GET', `/api/v1/admin/orders/${id}/jobs`, operator)).body.data as { action: string; state: string; retry_count: number }[],
+      ),
+    );
     for (const j of jobs.flat()) expect(j.state).toBe('completed');
     figures.reservation = reserved.map((o, i) => ({
       order: o.number,
       callsTo1c: onec.orders.get(o.number)!.calls.map((c) => `${c.action}/${c.mode}`),
-      errorsInHistory: (o.history as { kind: string; repeat_count?: number }[]).filter((h) => h.kind === 'reservation_error').reduce((n, h) => n + (h.repeat_count ?? 1), 0),
+      errorsInHistory: (o.history as { kind: string; repeat_count?: number }[])
+        .filter((h) => h.kind === 'reservation_error')
+        .reduce((n, h) => n + (h.repeat_count ?? 1), 0),
       jobs: jobs[i]!.map((j) => `${j.action}:${j.state}:${j.retry_count}`),
     }));
   });
@@ -382,7 +439,10 @@ describe.runIf(!!adminUrl)('external systems unreachable or slow (a real API pro
     const o = placed.body.data;
     await until(async () => (await order(o.id)).reservation_number, 'the reservation');
     const edit = async (qty: number) => {
-      const r = await call(api.url, 'PUT', `/api/v1/orders/${o.id}`, reseller.token, { ...branchOrder, products: [{ product_id: products[1]!.id, qty, retail_price: products[1]!.price }] });
+      const r = await call(api.url, 'PUT', `/api/v1/orders/${o.id}`, reseller.token, {
+        ...branchOrder,
+        products: [{ product_id: products[1]!.id, qty, retail_price: products[1]!.price }],
+      });
       expect(r.status).toBe(200);
     };
     const updates = () => onec.orders.get(o.number)!.updates;
@@ -392,7 +452,10 @@ describe.runIf(!!adminUrl)('external systems unreachable or slow (a real API pro
     await until(() => updates().length === 2, 'the second update in 1C', 30_000);
     expect(updates()).toEqual([1, 2]);
     expect(onec.orders.get(o.number)!.lines).toEqual([expect.objectContaining({ qty: 5 })]);
-    const keys = onec.orders.get(o.number)!.calls.filter((c) => c.action === 'update').map((c) => c.key);
+    const keys = onec.orders
+      .get(o.number)!
+      .calls.filter((c) => c.action === 'update')
+      .map((c) => c.key);
     expect(keys).toEqual([`${o.number}:update:1`, `${o.number}:update:2`]);
   });
 });

@@ -95,7 +95,8 @@ export async function fakeSmtp() {
         .then((m) => {
           const to = Array.isArray(m.to) ? m.to.flatMap((a) => a.value) : (m.to?.value ?? []);
           for (const a of to) mails.push({ to: a.address ?? '', subject: m.subject ?? '', text: m.text ?? '', messageId: m.messageId ?? '', at: Date.now() });
-          if (stall) state.stalledAfterData += 1; // stored, never acknowledged
+          if (stall)
+            state.stalledAfterData += 1; // stored, never acknowledged
           else cb();
         })
         .catch((e: Error) => cb(e));
@@ -151,7 +152,12 @@ export const NP_KYIV = '8d5a980d-391c-11dd-90d9-001a92567626';
 export const NP_BRANCH = '1ec09d88-e1c2-11e3-8c4a-0050568002cf';
 
 /** The sender of the fake's key (Counterparty.getCounterparties ...) and NP's one counterparty of private-person recipients. */
-export const NP_SENDER = { counterpartyRef: '5953fb16-08d8-11e4-8958-0025909b4e33', contactRef: '6e9acced-d072-11e3-95eb-0050568046cd', phone: '380997979789', addressRef: '39931b80-e1c2-11e3-8c4a-0050568002cf' };
+export const NP_SENDER = {
+  counterpartyRef: '5953fb16-08d8-11e4-8958-0025909b4e33',
+  contactRef: '6e9acced-d072-11e3-95eb-0050568046cd',
+  phone: '380997979789',
+  addressRef: '39931b80-e1c2-11e3-8c4a-0050568002cf',
+};
 const NP_PRIVATE_PERSON = '92875ced-bf9d-11e6-8ba8-005056881c6b';
 
 export interface NpDocument {
@@ -185,13 +191,34 @@ export async function fakeNovaPoshta() {
         return [
           {
             TotalCount: 1,
-            Addresses: [{ Present: 'м. Київ, Київська обл.', Warehouses: 2, MainDescription: 'Київ', Area: 'Київська', Ref: 'e718a680-4b33-11e4-ab6d-005056801329', DeliveryCity: NP_KYIV }],
+            Addresses: [
+              {
+                Present: 'м. Київ, Київська обл.',
+                Warehouses: 2,
+                MainDescription: 'Київ',
+                Area: 'Київська',
+                Ref: 'e718a680-4b33-11e4-ab6d-005056801329',
+                DeliveryCity: NP_KYIV,
+              },
+            ],
           },
         ];
       case 'AddressGeneral.getWarehouses':
         return [
-          { Description: 'Відділення №1: вул. Пирогівський шлях, 135', ShortAddress: 'Київ, Пирогівський шлях, 135', Number: '1', Ref: NP_BRANCH, CategoryOfWarehouse: 'Branch' },
-          { Description: 'Відділення №2: вул. Богатирська, 11', ShortAddress: 'Київ, Богатирська, 11', Number: '2', Ref: '7b422fc3-e1b8-11e3-8c4a-0050568002cf', CategoryOfWarehouse: 'Branch' },
+          {
+            Description: 'Відділення №1: вул. Пирогівський шлях, 135',
+            ShortAddress: 'Київ, Пирогівський шлях, 135',
+            Number: '1',
+            Ref: NP_BRANCH,
+            CategoryOfWarehouse: 'Branch',
+          },
+          {
+            Description: 'Відділення №2: вул. Богатирська, 11',
+            ShortAddress: 'Київ, Богатирська, 11',
+            Number: '2',
+            Ref: '7b422fc3-e1b8-11e3-8c4a-0050568002cf',
+            CategoryOfWarehouse: 'Branch',
+          },
         ];
       case 'Address.getStreet':
         return [{ Description: 'Хрещатик', Ref: 'c55c9056-4148-11dd-9198-001d60451983', StreetsType: 'вул.' }];
@@ -199,11 +226,27 @@ export async function fakeNovaPoshta() {
       case 'Counterparty.getCounterparties':
         return [{ Description: 'ФОП Яковлєв Фелікс Едуардович', Ref: NP_SENDER.counterpartyRef, City: NP_KYIV, CounterpartyType: 'PrivatePerson' }];
       case 'Counterparty.getCounterpartyContactPersons':
-        return [{ Description: 'Яковлєв Фелікс Едуардович', Ref: NP_SENDER.contactRef, Phones: NP_SENDER.phone, LastName: 'Яковлєв', FirstName: 'Фелікс', MiddleName: 'Едуардович' }];
+        return [
+          {
+            Description: 'Яковлєв Фелікс Едуардович',
+            Ref: NP_SENDER.contactRef,
+            Phones: NP_SENDER.phone,
+            LastName: 'Яковлєв',
+            FirstName: 'Фелікс',
+            MiddleName: 'Едуардович',
+          },
+        ];
       case 'Counterparty.getCounterpartyAddresses':
         return [{ Ref: NP_SENDER.addressRef, Description: 'Відділення №3: вул. Слобожанська, 13', CityRef: NP_KYIV, CityDescription: 'Київ' }];
       case 'Counterparty.save':
-        return [{ Ref: NP_PRIVATE_PERSON, Description: 'Приватна особа', CounterpartyType: 'PrivatePerson', ContactPerson: { success: true, data: [{ Ref: randomUUID() }], errors: [] } }];
+        return [
+          {
+            Ref: NP_PRIVATE_PERSON,
+            Description: 'Приватна особа',
+            CounterpartyType: 'PrivatePerson',
+            ContactPerson: { success: true, data: [{ Ref: randomUUID() }], errors: [] },
+          },
+        ];
       case 'Address.save':
         return [{ Ref: randomUUID(), Description: String(props.BuildingNumber ?? '') }];
       case 'Address.delete':
@@ -221,7 +264,9 @@ export async function fakeNovaPoshta() {
       case 'TrackingDocument.getStatusDocuments':
         return (props.Documents as { DocumentNumber: string }[]).map(({ DocumentNumber }) => {
           const doc = documents.find((d) => d.number === DocumentNumber);
-          return doc ? { Number: doc.number, StatusCode: String(doc.statusCode), Status: `status ${doc.statusCode}`, DocumentCost: '70' } : { Number: DocumentNumber, StatusCode: '3', Status: 'Номер не знайдено' };
+          return doc
+            ? { Number: doc.number, StatusCode: String(doc.statusCode), Status: `status ${doc.statusCode}`, DocumentCost: '70' }
+            : { Number: DocumentNumber, StatusCode: '3', Status: 'Номер не знайдено' };
         });
       default:
         return [];

@@ -132,7 +132,12 @@ export async function signInStaff(base: string, databaseUrl: string, who: { emai
   } finally {
     await client.end();
   }
-  const confirmed = await call(base, 'POST', '/api/v1/auth/confirm-login', null, { email: who.email, code, attempt_id: login.body.data.attempt_id, device_token: deviceToken });
+  const confirmed = await call(base, 'POST', '/api/v1/auth/confirm-login', null, {
+    email: who.email,
+    code,
+    attempt_id: login.body.data.attempt_id,
+    device_token: deviceToken,
+  });
   if (confirmed.status !== 200) throw new Error(`confirm-login ${who.email}: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   return confirmed.body.data.token as string;
 }

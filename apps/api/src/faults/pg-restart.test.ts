@@ -62,8 +62,14 @@ beforeAll(async () => {
   database = await createDatabase(cluster.adminUrl, 'drop_fault_pgrestart');
   api = await startApi(database.url, { DEMO_PRODUCTS: '20' });
   const hash = await hashPassword('reseller-password-1');
-  await query(`INSERT INTO users (email, name, password_hash, is_verified, email_verified_at) VALUES ('restart@fault.local', 'Restart', $1, true, now())`, [hash]);
-  const login = await call(api.url, 'POST', '/api/v1/auth/login', null, { email: 'restart@fault.local', password: 'reseller-password-1', device_token: 'pg-restart' });
+  await query(`INSERT INTO users (email, name, password_hash, is_verified, email_verified_at) VALUES ('restart@fault.local', 'Restart', $1, true, now())`, [
+    hash,
+  ]);
+  const login = await call(api.url, 'POST', '/api/v1/auth/login', null, {
+    email: 'restart@fault.local',
+    password: 'reseller-password-1',
+    device_token: 'pg-restart',
+  });
   expect(login.status).toBe(200);
   token = login.body.data.token;
   const [p] = await query<{ id: number; retail_kop: string }>(`SELECT id, retail_kop FROM products ORDER BY id LIMIT 1`);
@@ -107,10 +113,14 @@ describe.skipIf(!enabled)('PostgreSQL restarted under a running API', () => {
   ] as const) {
     test(`${mode} shutdown: 503 in the request's language while down, recovery without restarting the API`, async () => {
       // Up and listening before the outage.
-      await until('health before the outage', async () => {
-        const h = await call(api.url, 'GET', '/api/v1/health');
-        return h.status === 200 && h.body.data.listener === 'up';
-      }, 15_000);
+      await until(
+        'health before the outage',
+        async () => {
+          const h = await call(api.url, 'GET', '/api/v1/health');
+          return h.status === 200 && h.body.data.listener === 'up';
+        },
+        15_000,
+      );
       expect((await call(api.url, 'GET', '/api/v1/orders', token)).status).toBe(200);
 
       cluster.stop(mode);
@@ -126,8 +136,20 @@ describe.skipIf(!enabled)('PostgreSQL restarted under a running API', () => {
           timings.push((await expectUnavailable('GET', '/api/v1/settings/faq', null, undefined, 'uk')).ms);
           timings.push((await expectUnavailable('GET', '/api/v1/orders', token, undefined, 'ru')).ms);
           timings.push((await expectUnavailable('GET', `/api/v1/products/${product.id}`, token, undefined, 'uk')).ms);
-          timings.push((await expectUnavailable('POST', '/api/v1/carts', token, { product_id: product.id, qty: 1, retail_price: product.retailKop / 100 }, 'ru')).ms);
-          timings.push((await expectUnavailable('POST', '/api/v1/auth/login', null, { email: 'restart@fault.local', password: 'reseller-password-1', device_token: 'x' }, 'uk')).ms);
+          timings.push(
+            (await expectUnavailable('POST', '/api/v1/carts', token, { product_id: product.id, qty: 1, retail_price: product.retailKop / 100 }, 'ru')).ms,
+          );
+          timings.push(
+            (
+              await expectUnavailable(
+                'POST',
+                '/api/v1/auth/login',
+                null,
+                { email: 'restart@fault.local', password: 'reseller-password-1', device_token: 'x' },
+                'uk',
+              )
+            ).ms,
+          );
         }
         // What needs no database still works, and the process is alive.
         expect((await bounded('GET', '/api/v1/config', null, undefined, lang('uk'))).status).toBe(200);
@@ -138,7 +160,9 @@ describe.skipIf(!enabled)('PostgreSQL restarted under a running API', () => {
         expect(api.child.exitCode).toBeNull();
       } catch (err) {
         // Seen once in CI (ECONNRESET from the API right after an immediate shutdown, not reproduced in 10 runs since): say whether the process died and what it printed.
-        console.log(`[pg-restart ${mode}] failed; API exit code ${api.child.exitCode}, signal ${api.child.signalCode}; its output ends:\n${api.output().slice(-4000)}`);
+        console.log(
+          `[pg-restart ${mode}] failed; API exit code ${api.child.exitCode}, signal ${api.child.signalCode}; its output ends:\n${api.output().slice(-4000)}`,
+        );
         throw err;
       } finally {
         cluster.start();
@@ -147,10 +171,14 @@ describe.skipIf(!enabled)('PostgreSQL restarted under a running API', () => {
 
       // The pool reconnects: a signed-in read and a write succeed without restarting the API.
       const back = await until('a signed-in read after the restart', async () => (await call(api.url, 'GET', '/api/v1/orders', token)).status === 200, 15_000);
-      const cart = await until('a cart write after the restart', async () => {
-        const r = await call(api.url, 'POST', '/api/v1/carts', token, { product_id: product.id, qty: 1, retail_price: product.retailKop / 100 });
-        return r.status === 200 ? r : null;
-      }, 10_000);
+      const cart = await until(
+        'a cart write after the restart',
+        async () => {
+          const r = await call(api.url, 'POST', '/api/v1/carts', token, { product_id: product.id, qty: 1, retail_price: product.retailKop / 100 });
+          return r.status === 200 ? r : null;
+        },
+        10_000,
+      );
       expect(cart.value.body.data.count).toBeGreaterThan(0);
 
       // The worker resumes: an order placed now gets its reservation job run.
@@ -159,16 +187,21 @@ describe.skipIf(!enabled)('PostgreSQL restarted under a running API', () => {
       const orderId = placed.body.data.id as number;
       const reserved = await until(
         'the reservation job of an order placed after the restart',
-        async () => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM order_history WHERE order_id = $1 AND kind = 'reservation'`, [orderId]))[0]!.n === 1,
+        async () =>
+          (await query<{ n: number }>(`SELECT count(*)::int AS n FROM order_history WHERE order_id = $1 AND kind = 'reservation'`, [orderId]))[0]!.n === 1,
         30_000,
         500,
       );
 
       // The listener re-subscribed: the health says so, and the catalogue cache is on and invalidated by NOTIFY.
-      const listening = await until('the change listener back', async () => {
-        const h = await call(api.url, 'GET', '/api/v1/health');
-        return h.status === 200 && h.body.data.listener === 'up' && h.body.data.database === 'up';
-      }, 15_000);
+      const listening = await until(
+        'the change listener back',
+        async () => {
+          const h = await call(api.url, 'GET', '/api/v1/health');
+          return h.status === 200 && h.body.data.listener === 'up' && h.body.data.database === 'up';
+        },
+        15_000,
+      );
       // Its reconnection backoff is capped at 5 s: back within seconds of the database, whatever the outage's length.
       const listenerMs = Date.now() - upAt;
       expect(listenerMs).toBeLessThan(15_000);

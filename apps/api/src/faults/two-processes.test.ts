@@ -17,7 +17,12 @@ import { branchOrder } from '../test/orders.ts';
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 
-async function until<T>(fn: () => Promise<T | false | null | undefined> | T | false | null | undefined, what: string, timeoutMs = 30_000, everyMs = 100): Promise<T> {
+async function until<T>(
+  fn: () => Promise<T | false | null | undefined> | T | false | null | undefined,
+  what: string,
+  timeoutMs = 30_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
@@ -27,7 +32,6 @@ async function until<T>(fn: () => Promise<T | false | null | undefined> | T | fa
   }
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 
 const TRACKING_INTERVAL_SECONDS = 1;
 
@@ -150,7 +154,11 @@ describe.runIf(!!adminUrl && !!redisUrl)('two API processes behind one database 
 
     const t0 = Date.now();
     expect((await call(b.url, 'PUT', `/api/v1/admin/users/${r.id}`, operator, { is_verified: true })).status).toBe(200);
-    await until(() => mine(onA.events, REALTIME_EVENTS.activated).length >= 1 && mine(onB.events, REALTIME_EVENTS.activated).length >= 1, 'the activation on both sockets', 15_000);
+    await until(
+      () => mine(onA.events, REALTIME_EVENTS.activated).length >= 1 && mine(onB.events, REALTIME_EVENTS.activated).length >= 1,
+      'the activation on both sockets',
+      15_000,
+    );
     figures.realtimeActivationMs = Math.max(...[onA, onB].map((s) => mine(s.events, REALTIME_EVENTS.activated)[0]!.at - t0));
 
     const c = await call(b.url, 'POST', `/api/v1/admin/users/${r.id}/corrections`, operator, { amount: 123.45, comment: 'Корекція з процесу B' });
@@ -160,7 +168,11 @@ describe.runIf(!!adminUrl && !!redisUrl)('two API processes behind one database 
     const o = await place(a.url, r.token, products[0]!);
     expect((await call(a.url, 'POST', `/api/v1/orders/${o.id}/confirm`, r.token)).status).toBe(200);
     expect((await call(b.url, 'POST', `/api/v1/admin/orders/${o.id}/status`, operator, { status: 'Complected' })).status).toBe(200);
-    await until(() => onA.events.some((e) => e.event === REALTIME_EVENTS.ordersUpdated && e.payload?.id === o.id && e.payload?.status === 'Complected'), 'the order move on the socket of A', 15_000);
+    await until(
+      () => onA.events.some((e) => e.event === REALTIME_EVENTS.ordersUpdated && e.payload?.id === o.id && e.payload?.status === 'Complected'),
+      'the order move on the socket of A',
+      15_000,
+    );
 
     // Let any duplicate arrive, then count: once per socket.
     await sleep(1000);
@@ -175,43 +187,63 @@ describe.runIf(!!adminUrl && !!redisUrl)('two API processes behind one database 
     const r = await reseller(b.url, 'jobs');
     const orders: { id: number; number: string }[] = [];
     for (let i = 0; i < 8; i++) orders.push(await place(i % 2 ? b.url : a.url, r.token, products[i % products.length]!));
-    await until(async () => {
-      const res = await sql.query(`SELECT count(*)::int AS n FROM orders WHERE id = ANY($1) AND reservation_number IS NOT NULL`, [orders.map((o) => o.id)]);
-      return res.rows[0].n === orders.length;
-    }, 'every order reserved', 30_000);
+    await until(
+      async () => {
+        const res = await sql.query(`SELECT count(*)::int AS n FROM orders WHERE id = ANY($1) AND reservation_number IS NOT NULL`, [orders.map((o) => o.id)]);
+        return res.rows[0].n === orders.length;
+      },
+      'every order reserved',
+      30_000,
+    );
     for (const o of orders) {
       const in1c = onec.orders.get(o.number)!;
       expect(in1c.calls.map((c) => c.action)).toEqual(['create']);
       expect(in1c.reservationsMade).toBe(1);
     }
-    const jobs = await sql.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'reservation' AND (data->>'orderId')::int = ANY($1)`, [orders.map((o) => o.id)]);
+    const jobs = await sql.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'reservation' AND (data->>'orderId')::int = ANY($1)`, [
+      orders.map((o) => o.id),
+    ]);
     expect(jobs.rows).toHaveLength(orders.length);
     expect(jobs.rows.every((j) => j.state === 'completed' && j.retry_count === 0)).toBe(true);
 
     // Feeds: four due at once; both processes look every second.
     const feeds: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const f = await call(i % 2 ? b.url : a.url, 'POST', '/api/v1/export-settings', r.token, { name: `Фід ${i}`, file_type: 'yml', shop: { short_name: `Shop ${i}` } });
+      const f = await call(i % 2 ? b.url : a.url, 'POST', '/api/v1/export-settings', r.token, {
+        name: `Фід ${i}`,
+        file_type: 'yml',
+        shop: { short_name: `Shop ${i}` },
+      });
       expect(f.status).toBe(201);
       feeds.push(f.body.data.id);
     }
     const builds = async (trigger: string) =>
-      (await sql.query<{ id: number; n: number }>(`SELECT export_setting_id AS id, count(*)::int AS n FROM export_builds WHERE export_setting_id = ANY($1) AND trigger = $2 GROUP BY 1`, [feeds, trigger])).rows;
+      (
+        await sql.query<{ id: number; n: number }>(
+          `SELECT export_setting_id AS id, count(*)::int AS n FROM export_builds WHERE export_setting_id = ANY($1) AND trigger = $2 GROUP BY 1`,
+          [feeds, trigger],
+        )
+      ).rows;
     await until(async () => (await builds('create')).length === feeds.length, 'the first builds', 60_000);
     await sql.query(`UPDATE export_settings SET next_build_at = now() - interval '1 second' WHERE id = ANY($1)`, [feeds]);
     await until(async () => (await builds('schedule')).length === feeds.length, 'a scheduled build of every feed', 30_000);
     await sleep(4000); // four more looks by each process
     const scheduled = await builds('schedule');
     expect(scheduled.map((x) => x.n)).toEqual(feeds.map(() => 1));
-    const next = await sql.query(`SELECT count(*)::int AS n FROM export_settings WHERE id = ANY($1) AND next_build_at > now() + interval '50 minutes'`, [feeds]);
+    const next = await sql.query(`SELECT count(*)::int AS n FROM export_settings WHERE id = ANY($1) AND next_build_at > now() + interval '50 minutes'`, [
+      feeds,
+    ]);
     expect(next.rows[0].n).toBe(feeds.length);
 
     // Back in stock: both processes look for restocks every second; the subscriber hears once.
-    const spare = ((await call(a.url, 'GET', '/api/v1/products?per_page=20', r.token)).body.data as { id: number; code_id: number }[]).find((x) => !products.some((p) => p.id === x.id))!;
+    const spare = ((await call(a.url, 'GET', '/api/v1/products?per_page=20', r.token)).body.data as { id: number; code_id: number }[]).find(
+      (x) => !products.some((p) => p.id === x.id),
+    )!;
     expect((await call(a.url, 'PUT', `/api/v1/admin/catalog/products/${spare.id}`, operator, { qty: 0 })).status).toBe(200);
     expect((await call(b.url, 'POST', '/api/v1/product-notifications', r.token, { code_id: spare.code_id })).status).toBeLessThan(300);
     expect((await call(b.url, 'PUT', `/api/v1/admin/catalog/products/${spare.id}`, operator, { qty: 7 })).status).toBe(200);
-    const restocked = async () => (await sql.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND kind = 'back_in_stock'`, [r.id])).rows[0].n as number;
+    const restocked = async () =>
+      (await sql.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND kind = 'back_in_stock'`, [r.id])).rows[0].n as number;
     await until(async () => (await restocked()) >= 1, 'the back-in-stock notification', 15_000);
     await sleep(2500);
     expect(await restocked()).toBe(1);
@@ -248,7 +280,9 @@ describe.runIf(!!adminUrl && !!redisUrl)('two API processes behind one database 
     const r = await reseller(a.url, 'caches');
     const p = products[3]!;
     const seenBy = async (api: ApiProcess) => (await call(api.url, 'GET', `/api/v1/products/${p.id}`, r.token)).body.data.retail_price as number;
-    const listedBy = async (api: ApiProcess) => ((await call(api.url, 'GET', '/api/v1/products?per_page=10', r.token)).body.data as { id: number; retail_price: number }[]).find((x) => x.id === p.id)?.retail_price;
+    const listedBy = async (api: ApiProcess) =>
+      ((await call(api.url, 'GET', '/api/v1/products?per_page=10', r.token)).body.data as { id: number; retail_price: number }[]).find((x) => x.id === p.id)
+        ?.retail_price;
     /** Polls until `ok`; answers the ms since `from` (the other process forgets its cache when the commit's NOTIFY reaches it). */
     const lagUntil = async (ok: () => Promise<boolean>, from: number, what: string) => {
       await until(ok, what, 2000, 2);
@@ -265,7 +299,9 @@ describe.runIf(!!adminUrl && !!redisUrl)('two API processes behind one database 
       // The writer forgets before it answers.
       expect(await seenBy(writer)).toBe(price);
       expect(await listedBy(writer)).toBe(price);
-      lags.push(await lagUntil(async () => (await seenBy(reader)) === price && (await listedBy(reader)) === price, t0, `the new price on the other process (#${i})`));
+      lags.push(
+        await lagUntil(async () => (await seenBy(reader)) === price && (await listedBy(reader)) === price, t0, `the new price on the other process (#${i})`),
+      );
       // And the stale value is not cached again afterwards.
       for (let k = 0; k < 5; k++) expect(await seenBy(reader)).toBe(price);
     }
@@ -296,7 +332,8 @@ describe.runIf(!!adminUrl && !!redisUrl)('two API processes behind one database 
 
   test('realtime: a token ended on one process closes its sockets on the other at once (logout, device removed), and they hear nothing after', async () => {
     const r = await reseller(a.url, 'ended');
-    const phone = (await call(a.url, 'POST', '/api/v1/auth/login', null, { email: r.email, password: 'password-123', device_token: 'dev-ended-phone' })).body.data.token as string;
+    const phone = (await call(a.url, 'POST', '/api/v1/auth/login', null, { email: r.email, password: 'password-123', device_token: 'dev-ended-phone' })).body
+      .data.token as string;
     const onB = await socketTo(b, r.token);
     const phoneOnB = await socketTo(b, phone);
     const closed = (s: typeof onB) => new Promise<number>((resolve) => s.socket.on('disconnect', () => resolve(Date.now())));

@@ -5,7 +5,13 @@ import { isDatabaseUnavailable, type Database, type Db } from '../db/client.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import type { FeedBuildTrigger } from '@drop/shared';
 
-export const QUEUES = { sendMail: 'send-mail', realtime: 'realtime', reservation: 'reservation', feedBuild: 'feed-build', pictureConversion: 'picture-conversion' } as const;
+export const QUEUES = {
+  sendMail: 'send-mail',
+  realtime: 'realtime',
+  reservation: 'reservation',
+  feedBuild: 'feed-build',
+  pictureConversion: 'picture-conversion',
+} as const;
 
 /** An event for one user's private channel, pushed after the transaction that raised it commits. */
 export interface RealtimePush {
@@ -133,11 +139,17 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
               ? // One run at a time in every process together (stately queue); a slice lasts minutes, well within the expiry.
                 { retryLimit: 3, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true, expireInSeconds: 1800 }
               : name === QUEUES.feedBuild
-              ? // The queue is stately per feed: a build asked for while one waits joins it.
-                { singletonKey: String((data as FeedBuildJobData).exportSettingId), retryLimit: 3, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true, expireInSeconds: 3600 }
-              : // Mail: an SMTP server down for a while (40 to 50 minutes at the default 5 s first
-                // delay) loses nothing; the delay grows to at most 10 minutes between tries.
-                { retryLimit: 10, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true, retryDelayMax: 600 }),
+                ? // The queue is stately per feed: a build asked for while one waits joins it.
+                  {
+                    singletonKey: String((data as FeedBuildJobData).exportSettingId),
+                    retryLimit: 3,
+                    retryDelay: opts.retryDelaySeconds ?? 5,
+                    retryBackoff: true,
+                    expireInSeconds: 3600,
+                  }
+                : // Mail: an SMTP server down for a while (40 to 50 minutes at the default 5 s first
+                  // delay) loses nothing; the delay grows to at most 10 minutes between tries.
+                  { retryLimit: 10, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true, retryDelayMax: 600 }),
       });
     },
     async reservationJobs(orderId) {
@@ -178,13 +190,24 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
       started = true;
       // Realtime jobs wake the workers by NOTIFY at commit instead of waiting for a poll.
       for (const name of Object.values(QUEUES)) {
-        await boss.createQueue(name, name === QUEUES.sendMail ? {} : name === QUEUES.feedBuild || name === QUEUES.pictureConversion ? { notify: true, policy: 'stately' } : { notify: true });
+        await boss.createQueue(
+          name,
+          name === QUEUES.sendMail
+            ? {}
+            : name === QUEUES.feedBuild || name === QUEUES.pictureConversion
+              ? { notify: true, policy: 'stately' }
+              : { notify: true },
+        );
       }
       // The back office's onec_failed worklist (orders.repository.ts worklistWhere) finds the orders of
       // failed reservation jobs through this small partial index instead of reading every job kept.
       // pg-boss owns its schema (created by start, after our migrations), so the index is made here.
       await database.db
-        .execute(sql.raw(`CREATE INDEX IF NOT EXISTS job_reservation_failed_idx ON pgboss.job ((data->>'orderId')) WHERE name = '${QUEUES.reservation}' AND state = 'failed'`))
+        .execute(
+          sql.raw(
+            `CREATE INDEX IF NOT EXISTS job_reservation_failed_idx ON pgboss.job ((data->>'orderId')) WHERE name = '${QUEUES.reservation}' AND state = 'failed'`,
+          ),
+        )
         .catch((err: unknown) => opts.log.warn({ err }, 'job queue: could not index failed reservation jobs'));
       await boss.work<MailMessage>(QUEUES.sendMail, { pollingIntervalSeconds: opts.pollSeconds }, async (jobs) => {
         for (const job of jobs) {
@@ -199,13 +222,22 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
       // Batches settle per job: one order's failure retries that order alone.
       await boss.work<ReservationJobData>(
         QUEUES.reservation,
-        { pollingIntervalSeconds: opts.pollSeconds, notifyPollingIntervalSeconds: opts.pollSeconds, batchSize: 20, burstWhenBatchFull: true, localConcurrency: 2, perJobResults: true },
+        {
+          pollingIntervalSeconds: opts.pollSeconds,
+          notifyPollingIntervalSeconds: opts.pollSeconds,
+          batchSize: 20,
+          burstWhenBatchFull: true,
+          localConcurrency: 2,
+          perJobResults: true,
+        },
         async (jobs) => {
           const results: { id: string; status: 'completed' | 'failed'; output?: unknown }[] = [];
           for (const job of jobs) {
             try {
               const complete = async (tx: Db) => {
-                const r = (await boss.complete(QUEUES.reservation, { id: job.id, retryCount: job.retryCount }, null, { db: fromDrizzle(tx as never, sql as never) })) as { affected?: number };
+                const r = (await boss.complete(QUEUES.reservation, { id: job.id, retryCount: job.retryCount }, null, {
+                  db: fromDrizzle(tx as never, sql as never),
+                })) as { affected?: number };
                 return r.affected === 1;
               };
               await opts.reserve?.(job.data, complete);
@@ -233,9 +265,13 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
           if (job) await opts.convertPictures?.(job.data);
         },
       );
-      await boss.work<RealtimePush>(QUEUES.realtime, { pollingIntervalSeconds: opts.pollSeconds, notifyPollingIntervalSeconds: opts.pollSeconds, batchSize: 50 }, async (jobs) => {
-        for (const job of jobs) opts.push?.(job.data);
-      });
+      await boss.work<RealtimePush>(
+        QUEUES.realtime,
+        { pollingIntervalSeconds: opts.pollSeconds, notifyPollingIntervalSeconds: opts.pollSeconds, batchSize: 50 },
+        async (jobs) => {
+          for (const job of jobs) opts.push?.(job.data);
+        },
+      );
     },
     async stop() {
       if (started) await boss.stop({ graceful: true, timeout: 5000 });

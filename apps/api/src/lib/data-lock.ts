@@ -6,8 +6,13 @@ import path from 'node:path';
  * owns DATA_DIR through a lock file holding its pid and refuses a second owner.
  */
 export class DataDirLockedError extends Error {
-  constructor(readonly dir: string, readonly pid: number) {
-    super(`The data directory ${dir} is in use by another portal process (pid ${pid}). Stop it first, or start this one with another DATA_DIR or with DATABASE_URL.`);
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The data directory ${dir} is in use by another portal process (pid ${pid}). Stop it first, or start this one with another DATA_DIR or with DATABASE_URL.`,
+    );
   }
 }
 

@@ -45,7 +45,19 @@ export const LOG_REDACT = [
 ];
 
 /** Keys of an error (or its cause) that carry a query's values or a row: never logged. */
-const SECRET_ERROR_KEYS = new Set(['params', 'parameters', 'values', 'detail', 'queryOptions', 'payload', 'body', 'passwordHash', 'password_hash', 'codeHash', 'tokenHash']);
+const SECRET_ERROR_KEYS = new Set([
+  'params',
+  'parameters',
+  'values',
+  'detail',
+  'queryOptions',
+  'payload',
+  'body',
+  'passwordHash',
+  'password_hash',
+  'codeHash',
+  'tokenHash',
+]);
 
 /**
  * An error message or stack as it may appear in logs: Drizzle puts a failed query's parameters in
@@ -53,9 +65,7 @@ const SECRET_ERROR_KEYS = new Set(['params', 'parameters', 'values', 'detail', '
  * a token hash or a registration payload; those lines are cut, and any argon2 hash left is replaced.
  */
 export function redactErrorText(text: string): string {
-  return text
-    .replace(/\nparams: [^\n]*/g, '\nparams: [redacted]')
-    .replace(/\$argon2[a-z]*\$[^\s,"']*/g, '[redacted]');
+  return text.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]').replace(/\$argon2[a-z]*\$[^\s,"']*/g, '[redacted]');
 }
 
 /**
@@ -73,7 +83,8 @@ export function redactError(err: unknown, depth = 0): unknown {
     if (k === 'message' || k === 'stack' || k === 'cause' || SECRET_ERROR_KEYS.has(k)) continue;
     if (typeof v === 'string') out[k] = redactErrorText(v);
     else if (typeof v === 'number' || typeof v === 'boolean' || v === null) out[k] = v;
-    else if (Array.isArray(v) && k === 'issues') out[k] = v.map((i: { path?: unknown; code?: unknown; message?: unknown }) => ({ path: i?.path, code: i?.code, message: i?.message }));
+    else if (Array.isArray(v) && k === 'issues')
+      out[k] = v.map((i: { path?: unknown; code?: unknown; message?: unknown }) => ({ path: i?.path, code: i?.code, message: i?.message }));
   }
   if (e.cause !== undefined) out.cause = redactError(e.cause, depth + 1);
   return out;

@@ -6,7 +6,21 @@ import { afterAll, describe, expect, test } from 'vitest';
 import sharp, { type Sharp } from 'sharp';
 import { PICTURE_SIZES } from '@drop/shared';
 import { MAX_IMAGE_PIXELS } from './image-limits.ts';
-import { PICTURE_DECODERS, PICTURE_ORIGINAL_MAX_SIDE, decoderLoad, isPicturePath, makeVariants, pictureHash, pictureHashOf, picturePaths, removePicture, smallOf, storePicture, variantsOf, type StoredPicture } from './pictures.ts';
+import {
+  PICTURE_DECODERS,
+  PICTURE_ORIGINAL_MAX_SIDE,
+  decoderLoad,
+  isPicturePath,
+  makeVariants,
+  pictureHash,
+  pictureHashOf,
+  picturePaths,
+  removePicture,
+  smallOf,
+  storePicture,
+  variantsOf,
+  type StoredPicture,
+} from './pictures.ts';
 
 /**
  * lib/pictures.ts (issue 30): the three variants' sizes and formats, EXIF orientation, stripped
@@ -44,7 +58,11 @@ const fileOf = (dataDir: string, rel: string) => fs.readFileSync(path.join(dataD
 /** The colour at (x, y) of an encoded picture, and its size. */
 async function decode(bytes: Buffer) {
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, at: (x: number, y: number): Rgb => [data[(y * info.width + x) * 3]!, data[(y * info.width + x) * 3 + 1]!, data[(y * info.width + x) * 3 + 2]!] };
+  return {
+    width: info.width,
+    height: info.height,
+    at: (x: number, y: number): Rgb => [data[(y * info.width + x) * 3]!, data[(y * info.width + x) * 3 + 1]!, data[(y * info.width + x) * 3 + 2]!],
+  };
 }
 /** Colours compared with the tolerance of lossy JPEG/WebP. */
 const near = (actual: Rgb, expected: Rgb, what: string) => {
@@ -70,7 +88,11 @@ describe('paths', () => {
     const hash = pictureHash(Buffer.from('photo'));
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     const set = picturePaths(hash);
-    expect(set).toEqual({ original: `pictures/${hash.slice(0, 2)}/${hash}.jpg`, mediumCentered: `pictures/${hash.slice(0, 2)}/${hash}-m.webp`, thumb: `pictures/${hash.slice(0, 2)}/${hash}-t.webp` });
+    expect(set).toEqual({
+      original: `pictures/${hash.slice(0, 2)}/${hash}.jpg`,
+      mediumCentered: `pictures/${hash.slice(0, 2)}/${hash}-m.webp`,
+      thumb: `pictures/${hash.slice(0, 2)}/${hash}-t.webp`,
+    });
     expect(variantsOf(set.original)).toEqual(set);
     expect(variantsOf(set.thumb)).toBeNull();
     expect(smallOf(set.thumb)).toBe(`pictures/${hash.slice(0, 2)}/${hash}-s.webp`);
@@ -108,7 +130,9 @@ describe('variants: size and format', () => {
     test(c.what, async () => {
       const dataDir = tempDir();
       // A red mark in the top-left quarter: the squares are centred on white.
-      const jpeg = await rawInput(paint(c.w, c.h, GREY, [[0, 0, c.w / 4, c.h / 4, RED]]), c.w, c.h).jpeg({ quality: 90 }).toBuffer();
+      const jpeg = await rawInput(paint(c.w, c.h, GREY, [[0, 0, c.w / 4, c.h / 4, RED]]), c.w, c.h)
+        .jpeg({ quality: 90 })
+        .toBuffer();
       const p = await stored(dataDir, jpeg);
       expect(p).toMatchObject({ created: true, width: c.original[0], height: c.original[1], hash: pictureHash(jpeg) });
       const original = fileOf(dataDir, p.original);
@@ -242,7 +266,8 @@ describe('metadata', () => {
       expect(meta.iptc, rel).toBeUndefined();
       expect(meta.icc, rel).toBeUndefined();
       expect(meta.comments ?? [], rel).toEqual([]);
-      for (const marker of ['Exif', 'GPS', 'WGS-84', 'AcmeCamMakeXYZ', 'Shutterbug', 'Secret', 'xmpmeta', 'adobe', 'ICC_PROFILE']) expect(bytes.includes(marker), `${rel} has ${marker}`).toBe(false);
+      for (const marker of ['Exif', 'GPS', 'WGS-84', 'AcmeCamMakeXYZ', 'Shutterbug', 'Secret', 'xmpmeta', 'adobe', 'ICC_PROFILE'])
+        expect(bytes.includes(marker), `${rel} has ${marker}`).toBe(false);
     }
     // Colours were converted to sRGB, not dropped: the red mark is still red.
     near((await decode(fileOf(dataDir, p.original))).at(200, 175), RED, 'red mark');
@@ -265,7 +290,10 @@ describe('metadata', () => {
     }
     expect(p.original).toMatch(/\.jpg$/);
 
-    const frame = (c: Rgb) => rawInput(paint(60, 40, c), 60, 40).png().toBuffer();
+    const frame = (c: Rgb) =>
+      rawInput(paint(60, 40, c), 60, 40)
+        .png()
+        .toBuffer();
     const gif = await sharp([await frame(RED), await frame(BLUE), await frame(GREY)], { join: { animated: true } })
       .gif({ delay: [100, 100, 100] })
       .toBuffer();
@@ -294,7 +322,12 @@ function pngClaiming(w: number, h: number): Buffer {
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
   ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(8192))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(8192))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('picture bombs', () => {
@@ -333,12 +366,19 @@ describe('picture bombs', () => {
 describe('not a picture', () => {
   test('garbage, a truncated JPEG, SVG, PDF, an empty file and a JPEG header with nothing after it: not_image, nothing written', async () => {
     const dataDir = tempDir();
-    const jpeg = await rawInput(paint(400, 300, GREY, [[0, 0, 200, 150, RED]]), 400, 300).jpeg({ quality: 90 }).toBuffer();
+    const jpeg = await rawInput(paint(400, 300, GREY, [[0, 0, 200, 150, RED]]), 400, 300)
+      .jpeg({ quality: 90 })
+      .toBuffer();
     const cases: [string, Buffer][] = [
       ['garbage', Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919 + 13) % 256))],
       ['truncated JPEG', jpeg.subarray(0, Math.floor(jpeg.length / 2))],
       ['JPEG header only', jpeg.subarray(0, 600)],
-      ['SVG', Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>')],
+      [
+        'SVG',
+        Buffer.from(
+          '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+        ),
+      ],
       ['PDF', Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')],
       ['empty', Buffer.alloc(0)],
       ['HTML named nothing', Buffer.from('<!doctype html><script>alert(1)</script>')],
@@ -351,7 +391,9 @@ describe('not a picture', () => {
 describe('the same bytes', () => {
   test('twice: made once (created false the second time), the same paths, the files untouched', async () => {
     const dataDir = tempDir();
-    const jpeg = await rawInput(paint(320, 240, BLUE), 320, 240).jpeg().toBuffer();
+    const jpeg = await rawInput(paint(320, 240, BLUE), 320, 240)
+      .jpeg()
+      .toBuffer();
     const first = await stored(dataDir, jpeg);
     const before = filesUnder(path.join(dataDir, 'storage')).map((f) => [f, fs.statSync(path.join(dataDir, 'storage', f)).mtimeMs]);
     const second = await stored(dataDir, jpeg);
@@ -373,7 +415,9 @@ describe('the same bytes', () => {
 
   test('a set whose original cannot be read after the check (a removal of its last use deleting it meanwhile) is made again, not an error', async () => {
     const dataDir = tempDir();
-    const jpeg = await rawInput(paint(320, 240, RED), 320, 240).jpeg().toBuffer();
+    const jpeg = await rawInput(paint(320, 240, RED), 320, 240)
+      .jpeg()
+      .toBuffer();
     const first = await stored(dataDir, jpeg);
     // The four files are there when storePicture looks; the original no longer reads as a picture.
     fs.writeFileSync(path.join(dataDir, 'storage', first.original), '');
@@ -383,7 +427,9 @@ describe('the same bytes', () => {
 
   test('at once: both calls succeed with the same paths and leave three complete files, no temporary ones', async () => {
     const dataDir = tempDir();
-    const jpeg = await rawInput(paint(2400, 1600, GREY, [[0, 0, 600, 400, RED]]), 2400, 1600).jpeg().toBuffer();
+    const jpeg = await rawInput(paint(2400, 1600, GREY, [[0, 0, 600, 400, RED]]), 2400, 1600)
+      .jpeg()
+      .toBuffer();
     const [a, b, c] = await Promise.all([stored(dataDir, jpeg), stored(dataDir, jpeg), stored(dataDir, jpeg)]);
     expect(b.original).toBe(a.original);
     expect(c.thumb).toBe(a.thumb);
@@ -400,7 +446,11 @@ describe('decoding is bounded', () => {
   test(`six different pictures stored at once: at most ${PICTURE_DECODERS} decoded at a time, all stored`, async () => {
     const dataDir = tempDir();
     const sources = await Promise.all(
-      [0, 1, 2, 3, 4, 5].map((i) => rawInput(paint(1600, 1200, [30 * i, 100, 200 - 30 * i], [[100 * i, 50, 200, 200, RED]]), 1600, 1200).jpeg({ quality: 90 }).toBuffer()),
+      [0, 1, 2, 3, 4, 5].map((i) =>
+        rawInput(paint(1600, 1200, [30 * i, 100, 200 - 30 * i], [[100 * i, 50, 200, 200, RED]]), 1600, 1200)
+          .jpeg({ quality: 90 })
+          .toBuffer(),
+      ),
     );
     let most = 0;
     let queued = 0;

@@ -87,7 +87,8 @@ export function picturePaths(hash: string): PictureSet {
 }
 
 /** The 400 px square beside a stored thumb (`pictures/ab/<hash>-t.webp`), or null for any other path. */
-export const smallOf = (thumb: string): string | null => (/^pictures\/[0-9a-f]{2}\/[0-9a-f]{64}-t\.webp$/.test(thumb) ? thumb.replace(/-t\.webp$/, '-s.webp') : null);
+export const smallOf = (thumb: string): string | null =>
+  /^pictures\/[0-9a-f]{2}\/[0-9a-f]{64}-t\.webp$/.test(thumb) ? thumb.replace(/-t\.webp$/, '-s.webp') : null;
 
 /** The variants of a stored original (`pictures/ab/<hash>.jpg`), or null for any other path. */
 export function variantsOf(original: string): PictureSet | null {
@@ -197,5 +198,7 @@ export async function makeVariants(bytes: Buffer): Promise<{ ok: true; variants:
 export async function removePicture(dataDir: string, original: string): Promise<void> {
   const set = variantsOf(original);
   if (!set) return;
-  await Promise.all([set.original, set.mediumCentered, set.thumb, smallOf(set.thumb)!].map((rel) => fsp.rm(path.join(dataDir, 'storage', rel), { force: true })));
+  await Promise.all(
+    [set.original, set.mediumCentered, set.thumb, smallOf(set.thumb)!].map((rel) => fsp.rm(path.join(dataDir, 'storage', rel), { force: true })),
+  );
 }

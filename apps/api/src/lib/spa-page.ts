@@ -9,7 +9,12 @@ const tables = new Map<string, PageTable>();
 
 /** '/dashboard/catalog/:id/products' -> /^\/dashboard\/catalog\/[^/]+\/products\/?$/ */
 const patternOf = (route: string) =>
-  new RegExp(`^${route.split('/').map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`);
+  new RegExp(
+    `^${route
+      .split('/')
+      .map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/')}/?$`,
+  );
 
 /** The build's pages.json (URL pattern -> HTML file), re-read when the SPA is rebuilt; empty when there is none or it is unreadable. */
 function pageTable(webDist: string): PageTable['pages'] {

@@ -58,9 +58,16 @@ describe('tabular', () => {
   });
 
   it('Kyiv time equals the time zone database, across both clock changes', () => {
-    const instants = [Date.UTC(2026, 2, 29, 0, 59, 59), Date.UTC(2026, 2, 29, 1, 0, 0), Date.UTC(2026, 9, 25, 0, 59, 59), Date.UTC(2026, 9, 25, 1, 0, 0), Date.UTC(1999, 11, 31, 22, 0, 0)];
+    const instants = [
+      Date.UTC(2026, 2, 29, 0, 59, 59),
+      Date.UTC(2026, 2, 29, 1, 0, 0),
+      Date.UTC(2026, 9, 25, 0, 59, 59),
+      Date.UTC(2026, 9, 25, 1, 0, 0),
+      Date.UTC(1999, 11, 31, 22, 0, 0),
+    ];
     for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 37 * 60_000 + 13_000) instants.push(ms);
-    for (const ms of instants) expect(kyivDateTime(new Date(ms)), new Date(ms).toISOString()).toBe(new Date(ms).toLocaleString('sv-SE', { timeZone: 'Europe/Kyiv' }));
+    for (const ms of instants)
+      expect(kyivDateTime(new Date(ms)), new Date(ms).toISOString()).toBe(new Date(ms).toLocaleString('sv-SE', { timeZone: 'Europe/Kyiv' }));
   });
 
   it('names the file in ASCII and in UTF-8', () => {

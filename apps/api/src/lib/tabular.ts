@@ -46,7 +46,11 @@ export function neutraliseFormula(s: string): string {
 
 /** `attachment` with an ASCII fallback name and the UTF-8 one (RFC 6266 / RFC 5987). */
 export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_').trim() || 'export';
+  const ascii =
+    filename
+      .replace(/[^\x20-\x7e]/g, '_')
+      .replace(/["\\;]/g, '_')
+      .trim() || 'export';
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -72,7 +72,8 @@ export async function storeChecked(
   opts: { maxBytes: number; mimes: readonly string[]; wrongType: MessageKey; fallbackName: string },
 ): Promise<{ name: string; mime: string; size: number; path: string; remove: () => Promise<void> }> {
   if (!file || file.buffer.length === 0) throw AppError.field('file', 'file_required');
-  if (file.truncated || file.buffer.length > opts.maxBytes) throw AppError.field('file', 'file_too_large', 'ValidationError', { max: opts.maxBytes / 1024 / 1024 });
+  if (file.truncated || file.buffer.length > opts.maxBytes)
+    throw AppError.field('file', 'file_too_large', 'ValidationError', { max: opts.maxBytes / 1024 / 1024 });
   const type = await fileTypeFromBuffer(file.buffer);
   if (!type || !opts.mimes.includes(type.mime)) throw AppError.field('file', opts.wrongType);
   // Measured from the header before anything decodes or stores it (picture bombs).
@@ -83,7 +84,11 @@ export async function storeChecked(
   await fs.mkdir(path.dirname(abs), { recursive: true });
   await fs.writeFile(abs, file.buffer);
   // The browser's name, without control characters (PostgreSQL refuses NUL) and whole characters only.
-  const given = path.basename(file.filename ?? '').replace(/\p{Cc}/gu, '').slice(0, 200).toWellFormed();
+  const given = path
+    .basename(file.filename ?? '')
+    .replace(/\p{Cc}/gu, '')
+    .slice(0, 200)
+    .toWellFormed();
   const name = given || `${opts.fallbackName}.${type.ext}`;
   return { name, mime: type.mime, size: file.buffer.length, path: rel, remove: () => fs.rm(abs, { force: true }) };
 }

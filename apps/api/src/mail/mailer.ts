@@ -29,7 +29,13 @@ export interface Mailer {
  * retries it; nodemailer's own defaults would hold the mail worker for up to 10 minutes.
  */
 export function smtpMailer(url: string, from: string, timeoutMs = 30_000): Mailer {
-  const transport = nodemailer.createTransport({ url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs, dnsTimeout: timeoutMs });
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    dnsTimeout: timeoutMs,
+  });
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'drop.local';
   return {
     async send(msg) {

@@ -77,9 +77,7 @@ export function inviteMail(m: InviteMail): MailMessage {
   const uk = m.locale === 'uk';
   const hello = uk ? `Вітаємо, ${m.name}!` : `Здравствуйте, ${m.name}!`;
   const role = roleWords[m.role][m.locale];
-  const invited = uk
-    ? `${m.inviter} запрошує вас до бек-офісу Drop. Ваша роль: ${role}.`
-    : `${m.inviter} приглашает вас в бэк-офис Drop. Ваша роль: ${role}.`;
+  const invited = uk ? `${m.inviter} запрошує вас до бек-офісу Drop. Ваша роль: ${role}.` : `${m.inviter} приглашает вас в бэк-офис Drop. Ваша роль: ${role}.`;
   const howTo = uk ? 'Щоб почати, встановіть пароль за посиланням:' : 'Чтобы начать, установите пароль по ссылке:';
   const action = uk ? 'Встановити пароль' : 'Установить пароль';
   const codeLine = uk ? 'Ваш код (посилання підставить його саме):' : 'Ваш код (ссылка подставит его сама):';

@@ -71,7 +71,10 @@ export async function resolveSession(deps: Pick<Deps, 'db' | 'sessions' | 'confi
     session = row;
     if (now.getTime() - row.usedAt.getTime() > USED_AT_RESOLUTION_MS) {
       const before = new Date(now.getTime() - USED_AT_RESOLUTION_MS);
-      await db.update(accessTokens).set({ usedAt: now }).where(and(eq(accessTokens.id, row.tokenId), lt(accessTokens.usedAt, before)));
+      await db
+        .update(accessTokens)
+        .set({ usedAt: now })
+        .where(and(eq(accessTokens.id, row.tokenId), lt(accessTokens.usedAt, before)));
       await db
         .update(devices)
         .set({ usedAt: now, ipAddress: ip })

@@ -42,14 +42,20 @@ async function ping(db: Db): Promise<boolean> {
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { tags: ['health'], response: { 200: z.object({ data: healthDto }), 503: z.object({ message: z.string(), code: z.string(), data: healthDto }) } } },
+    {
+      schema: { tags: ['health'], response: { 200: z.object({ data: healthDto }), 503: z.object({ message: z.string(), code: z.string(), data: healthDto }) } },
+    },
     async (req, reply) => {
       const { db, sessions } = app.deps;
       const database: Updown = (await ping(db)) ? 'up' : 'down';
       const listener: Updown = sessions.listening ? 'up' : 'down';
       reply.header('Cache-Control', 'no-store');
       if (database === 'up') return { data: { status: 'ok' as const, database, listener } };
-      return reply.code(503).send({ message: translate('service_unavailable', requestLocale(req)), code: 'ServiceUnavailable', data: { status: 'down' as const, database, listener } });
+      return reply.code(503).send({
+        message: translate('service_unavailable', requestLocale(req)),
+        code: 'ServiceUnavailable',
+        data: { status: 'down' as const, database, listener },
+      });
     },
   );
 };

@@ -45,7 +45,10 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.join(',')}}`;
 }
 
-const requestHash = (req: FastifyRequest) => createHash('sha256').update(`${req.method} ${req.url}\n${canonicalJson(req.body ?? null)}`).digest('hex');
+const requestHash = (req: FastifyRequest) =>
+  createHash('sha256')
+    .update(`${req.method} ${req.url}\n${canonicalJson(req.body ?? null)}`)
+    .digest('hex');
 
 type KeyRow = { route: string; request_hash: string; status: number | null; response: string | null };
 
@@ -81,11 +84,17 @@ export function registerIdempotency(app: FastifyInstance) {
         req.idempotency = { userId, key: raw };
         return;
       }
-      const [held] = rowsOf<KeyRow>(await db().execute(sql`SELECT route, request_hash, status, response FROM idempotency_keys WHERE user_id = ${userId} AND key = ${raw}`));
+      const [held] = rowsOf<KeyRow>(
+        await db().execute(sql`SELECT route, request_hash, status, response FROM idempotency_keys WHERE user_id = ${userId} AND key = ${raw}`),
+      );
       if (!held) continue; // released (the first answered 5xx) between the two statements: take it
       if (held.route !== route || held.request_hash !== hash) throw AppError.field('idempotency_key', 'idempotency_key_reused');
       if (held.status === null) throw new AppError(409, 'IdempotencyKeyInUse', 'idempotency_in_progress', undefined, {}, 1);
-      return reply.code(held.status).header('content-type', 'application/json; charset=utf-8').header('idempotent-replayed', 'true').send(held.response ?? '');
+      return reply
+        .code(held.status)
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('idempotent-replayed', 'true')
+        .send(held.response ?? '');
     }
     throw new AppError(409, 'IdempotencyKeyInUse', 'idempotency_in_progress', undefined, {}, 1);
   };
@@ -103,7 +112,9 @@ export function registerIdempotency(app: FastifyInstance) {
       if (status >= 500 || status === 429 || typeof payload !== 'string') {
         await db().execute(sql`DELETE FROM idempotency_keys WHERE user_id = ${held.userId} AND key = ${held.key} AND status IS NULL`);
       } else {
-        await db().execute(sql`UPDATE idempotency_keys SET status = ${status}, response = ${payload} WHERE user_id = ${held.userId} AND key = ${held.key} AND status IS NULL`);
+        await db().execute(
+          sql`UPDATE idempotency_keys SET status = ${status}, response = ${payload} WHERE user_id = ${held.userId} AND key = ${held.key} AND status IS NULL`,
+        );
       }
     } catch (err) {
       // The answer still goes out; the key frees itself once abandoned.

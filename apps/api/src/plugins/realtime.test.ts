@@ -57,7 +57,9 @@ async function until<T>(fn: () => T | undefined | false, what: string, ms = 10_0
 }
 
 const userRow = async (id: number) => {
-  const r = (await t.database.db.execute(sql`SELECT id, email, name, lang FROM users WHERE id = ${id}`)) as unknown as { rows: { id: number; email: string; name: string; lang: 'uk' | 'ru' }[] };
+  const r = (await t.database.db.execute(sql`SELECT id, email, name, lang FROM users WHERE id = ${id}`)) as unknown as {
+    rows: { id: number; email: string; name: string; lang: 'uk' | 'ru' }[];
+  };
   return r.rows[0]!;
 };
 
@@ -101,7 +103,7 @@ async function ownClient(token: string) {
 }
 
 describe('POST /broadcasting/auth: Pusher channel authorisation', () => {
-  test('Pusher\'s documented worked example: our signer gives the documented signature', async () => {
+  test("Pusher's documented worked example: our signer gives the documented signature", async () => {
     // https://pusher.com/docs/channels/library_auth_reference/auth-signatures
     const app = await buildTestApp({ realtimeKey: '278d425bdf160c739803', realtimeSecret: '7ad3773142a6692b25b8' });
     try {
@@ -138,7 +140,7 @@ describe('POST /broadcasting/auth: Pusher channel authorisation', () => {
     expect(r.body).toEqual(pusherAuth(KEY, SECRET, '98765.4321', channel, member));
   });
 
-  test('another user\'s private or presence channel, a public name, other channels: 403', async () => {
+  test("another user's private or presence channel, a public name, other channels: 403", async () => {
     const me = await t.user();
     const other = await t.user();
     for (const channel of [
@@ -168,12 +170,23 @@ describe('POST /broadcasting/auth: Pusher channel authorisation', () => {
       expect({ socketId, status: r.status }).toEqual({ socketId, status: 422 });
       expect(r.body.errors.socket_id).toBeDefined();
     }
-    for (const body of [{}, { socket_id: 5, channel_name: channel }, { socket_id: '1.2', channel_name: ['x'] }, { socket_id: '1.2', channel_name: 'p'.repeat(201) }, [], 'x']) {
+    for (const body of [
+      {},
+      { socket_id: 5, channel_name: channel },
+      { socket_id: '1.2', channel_name: ['x'] },
+      { socket_id: '1.2', channel_name: 'p'.repeat(201) },
+      [],
+      'x',
+    ]) {
       const r = await t.request('POST', '/broadcasting/auth', { token: me.token, body });
       expect(r.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
       expect(r.status, JSON.stringify(body)).toBeLessThan(500);
     }
-    const broken = await t.request('POST', '/broadcasting/auth', { token: me.token, raw: 'socket_id=1.2&channel_name=%E0%A4%A', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const broken = await t.request('POST', '/broadcasting/auth', {
+      token: me.token,
+      raw: 'socket_id=1.2&channel_name=%E0%A4%A',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(broken.status).toBe(403);
   });
 });
@@ -207,13 +220,19 @@ describe('Socket.IO handshake', () => {
     expect(await c.socket.emitWithAck('unsubscribe', { channel })).toEqual({ ok: true, channel });
     c.events.length = 0;
     await t.request('PUT', '/api/v1/auth/profile', { token: me.token, body: { markup: 22 } });
-    await until(() => c.events.find((e) => e.event === REALTIME_EVENTS.updated), 'the own client\'s event');
+    await until(() => c.events.find((e) => e.event === REALTIME_EVENTS.updated), "the own client's event");
     await new Promise((r) => setTimeout(r, 300));
     expect(c.events.map((e) => e.event)).toEqual([REALTIME_EVENTS.updated]);
   });
 
   test('a socket with a bad token in auth.headers is refused', async () => {
-    const socket = io(base, { path: REALTIME_PATH, auth: { headers: { Authorization: 'Bearer not-a-token' } }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = io(base, {
+      path: REALTIME_PATH,
+      auth: { headers: { Authorization: 'Bearer not-a-token' } },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     sockets.push(socket);
     const outcome = await new Promise<string>((resolve) => {
       socket.on('connect', () => resolve('connected'));
@@ -224,7 +243,7 @@ describe('Socket.IO handshake', () => {
 });
 
 describe('a stock laravel-echo Socket.IO client', () => {
-  test('connects with bearerToken and hears its private channel\'s events with their payload', async () => {
+  test("connects with bearerToken and hears its private channel's events with their payload", async () => {
     const me = await t.user();
     const { echo, outcome } = await echoClient(me.token);
     expect(outcome).toBe('connected');
@@ -258,7 +277,7 @@ describe('a stock laravel-echo Socket.IO client', () => {
     await until(() => heard.length > 0, 'users.updated on the presence channel');
   });
 
-  test('another user\'s channel hears nothing; leaving a channel stops its events', async () => {
+  test("another user's channel hears nothing; leaving a channel stops its events", async () => {
     const me = await t.user();
     const other = await t.user();
     const { echo } = await echoClient(me.token);
@@ -273,7 +292,7 @@ describe('a stock laravel-echo Socket.IO client', () => {
     await new Promise((r) => setTimeout(r, 200));
 
     await t.request('PUT', '/api/v1/auth/profile', { token: other.token, body: { markup: 5 } });
-    await until(() => theirOwn.length > 0, 'the other user\'s own event');
+    await until(() => theirOwn.length > 0, "the other user's own event");
     await new Promise((r) => setTimeout(r, 300));
     expect(theirs).toEqual([]);
     expect(mine).toEqual([]);
@@ -285,7 +304,7 @@ describe('a stock laravel-echo Socket.IO client', () => {
     expect(mine).toEqual([]);
   });
 
-  test('the product\'s own client keeps its shape (`.users.updated`, payload only) and gets no Echo-shaped copy', async () => {
+  test("the product's own client keeps its shape (`.users.updated`, payload only) and gets no Echo-shaped copy", async () => {
     const me = await t.user();
     const own = await ownClient(me.token);
     expect(own.outcome).toBe('connected');

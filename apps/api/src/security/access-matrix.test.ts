@@ -118,14 +118,27 @@ describe('generated from the route table', () => {
       method: 'POST',
       url: '/api/v1/payment-documents',
       headers: { ...as(owner.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.png"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.png"\r\nContent-Type: image/png\r\n\r\n`),
+        PNG,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
     });
     expect(doc.statusCode).toBe(201);
-    const market = await t.request('POST', '/api/v1/markets', { token: owner.token, body: { name: 'Мій', base_markup: { type: 1, markup: 10 }, catalog_markup: [] } });
+    const market = await t.request('POST', '/api/v1/markets', {
+      token: owner.token,
+      body: { name: 'Мій', base_markup: { type: 1, markup: 10 }, catalog_markup: [] },
+    });
     expect(market.status).toBeLessThan(300);
-    const feed = await t.request('POST', '/api/v1/export-settings', { token: owner.token, body: { name: 'Prom.ua', file_type: 'yml', shop: { short_name: 'Мій', company: 'ФОП', url: 'https://shop.example' } } });
+    const feed = await t.request('POST', '/api/v1/export-settings', {
+      token: owner.token,
+      body: { name: 'Prom.ua', file_type: 'yml', shop: { short_name: 'Мій', company: 'ФОП', url: 'https://shop.example' } },
+    });
     expect(feed.status).toBeLessThan(300);
-    await t.request('POST', '/api/v1/admin/notifications/broadcast', { token: op, body: { title_uk: 'a', title_ru: 'a', message_uk: 'b', message_ru: 'b', user_ids: [owner.id] } });
+    await t.request('POST', '/api/v1/admin/notifications/broadcast', {
+      token: op,
+      body: { title_uk: 'a', title_ru: 'a', message_uk: 'b', message_ru: 'b', user_ids: [owner.id] },
+    });
     const notes = await t.request('GET', '/api/v1/notifications', { token: owner.token });
 
     const ownedId: Record<string, number> = {
@@ -141,9 +154,13 @@ describe('generated from the route table', () => {
     const snapshot = async () =>
       Promise.all([
         t.request('GET', '/api/v1/user-devices', { token: owner.token }).then((r) => r.body.data.length),
-        t.request('GET', '/api/v1/notifications', { token: owner.token }).then((r) => r.body.data.map((n: { id: number; read_at: string | null }) => [n.id, n.read_at])),
+        t
+          .request('GET', '/api/v1/notifications', { token: owner.token })
+          .then((r) => r.body.data.map((n: { id: number; read_at: string | null }) => [n.id, n.read_at])),
         t.request('GET', '/api/v1/carts', { token: owner.token }).then((r) => r.body.data.items.map((i: { id: number; qty: number }) => [i.id, i.qty])),
-        t.request('GET', `/api/v1/orders/${order.id}`, { token: owner.token }).then((r) => [r.body.data.status, r.body.data.total, r.body.data.documents?.length]),
+        t
+          .request('GET', `/api/v1/orders/${order.id}`, { token: owner.token })
+          .then((r) => [r.body.data.status, r.body.data.total, r.body.data.documents?.length]),
         t.request('GET', `/api/v1/markets/${market.body.data.id}`, { token: owner.token }).then((r) => r.body.data),
         t.request('GET', `/api/v1/export-settings/${feed.body.data.id}`, { token: owner.token }).then((r) => [r.body.data.name, r.body.data.updated_at]),
       ]);
@@ -176,7 +193,21 @@ describe('generated from the route table', () => {
 function validBodyFor(path: string): unknown {
   if (path.startsWith('/api/v1/carts/')) return { qty: 2, retail_price: 90 };
   if (path.startsWith('/api/v1/markets/')) return { name: 'Чужий', base_markup: { type: 1, markup: 5 }, catalog_markup: [] };
-  if (path.startsWith('/api/v1/export-settings/')) return { name: 'Чужий', file_type: 'yml', shop: { short_name: 'x', company: 'x', url: 'https://x.example' } };
-  if (path.startsWith('/api/v1/orders/')) return { last_name: 'X', first_name: 'Y', phone: '+380671234567', delivery_service: 'NovaPoshta', delivery_method: 'Branch', delivery_type: 'SelfTTN', payment_delivery: 'Recipient', payment_method: 'COD', self_ttn: '20450000111223', self_ttn_type: 'NovaPoshta', products: [{ product_id: 4, qty: 1, retail_price: 80 }] };
+  if (path.startsWith('/api/v1/export-settings/'))
+    return { name: 'Чужий', file_type: 'yml', shop: { short_name: 'x', company: 'x', url: 'https://x.example' } };
+  if (path.startsWith('/api/v1/orders/'))
+    return {
+      last_name: 'X',
+      first_name: 'Y',
+      phone: '+380671234567',
+      delivery_service: 'NovaPoshta',
+      delivery_method: 'Branch',
+      delivery_type: 'SelfTTN',
+      payment_delivery: 'Recipient',
+      payment_method: 'COD',
+      self_ttn: '20450000111223',
+      self_ttn_type: 'NovaPoshta',
+      products: [{ product_id: 4, qty: 1, retail_price: 80 }],
+    };
   return {};
 }

@@ -21,7 +21,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 async function post(path: string, body: unknown, opts: { ip?: string; token?: string; method?: string } = {}): Promise<Res> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const res = await t.app.inject({ method: (opts.method ?? 'POST') as 'POST', url: path, headers, payload: JSON.stringify(body), ...(opts.ip ? { remoteAddress: opts.ip } : {}) });
+  const res = await t.app.inject({
+    method: (opts.method ?? 'POST') as 'POST',
+    url: path,
+    headers,
+    payload: JSON.stringify(body),
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+  });
   let parsed: unknown = res.body;
   try {
     parsed = res.body ? JSON.parse(res.body) : null;
@@ -52,7 +58,8 @@ async function codesSince(email: string, after: number, count: number, subject?:
 }
 
 const wrongOf = (code: string) => (code === '000000' ? '000001' : '000000');
-const canLogin = async (email: string, password: string) => (await post('/api/v1/auth/login', { email, password, device_token: `probe-${Math.random()}` }, { ip: '10.99.0.1' })).status === 200;
+const canLogin = async (email: string, password: string) =>
+  (await post('/api/v1/auth/login', { email, password, device_token: `probe-${Math.random()}` }, { ip: '10.99.0.1' })).status === 200;
 /** Lets a code be re-sent at once: the previous one was asked for more than a minute ago. */
 /** A signed-in user with login 2FA switched on after the sign-in. */
 async function user2fa(over: Parameters<TestApp['user']>[0] = {}) {
@@ -60,7 +67,11 @@ async function user2fa(over: Parameters<TestApp['user']>[0] = {}) {
   await t.database.db.update(users).set({ login2fa: true }).where(eq(users.id, u.id));
   return u;
 }
-const ageCodes = (email: string) => t.database.db.update(authCodes).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(authCodes.email, email));
+const ageCodes = (email: string) =>
+  t.database.db
+    .update(authCodes)
+    .set({ createdAt: new Date(Date.now() - 120_000) })
+    .where(eq(authCodes.email, email));
 
 // ---------- point 3: takeover before confirmation ----------
 
@@ -73,7 +84,8 @@ describe('3. a registration attempt never changes another attempt', () => {
         const attackerPw = 'attacker-password-1';
         const before = t.mails.length;
         const regOwner = () => post('/api/v1/auth/register', reg(email, ownerPw, { device_token: 'owner-device' }), { ip: '10.3.0.1' });
-        const regAttacker = () => post('/api/v1/auth/register', reg(email, attackerPw, { name: 'Attacker', phone: '0990000000', device_token: 'evil' }), { ip: '10.3.0.66' });
+        const regAttacker = () =>
+          post('/api/v1/auth/register', reg(email, attackerPw, { name: 'Attacker', phone: '0990000000', device_token: 'evil' }), { ip: '10.3.0.66' });
         const first = order === 'owner first' ? await regOwner() : await regAttacker();
         expect(first.status).toBe(201);
         await ageCodes(email); // the second registration comes after the resend minute
@@ -85,7 +97,11 @@ describe('3. a registration attempt never changes another attempt', () => {
         const ownerCode = order === 'owner first' ? c1! : c2!;
         const otherCode = order === 'owner first' ? c2! : c1!;
         const code = typed === 'own code' ? ownerCode : otherCode;
-        const confirm = await post('/api/v1/auth/confirm', { email, attempt_id: ownerReg.body.data.attempt_id, code, device_token: 'owner-device' }, { ip: '10.3.0.1' });
+        const confirm = await post(
+          '/api/v1/auth/confirm',
+          { email, attempt_id: ownerReg.body.data.attempt_id, code, device_token: 'owner-device' },
+          { ip: '10.3.0.1' },
+        );
         if (typed === 'own code') {
           expect(confirm.status).toBe(200);
           expect(confirm.body.data.user).toMatchObject({ name: 'Власник', phone: '+380671234567' });
@@ -132,12 +148,21 @@ describe('4. concurrent registrations of one new e-mail', () => {
   test('ten at once: no 500; ten confirmations at once: one account, the rest 422 on email', async () => {
     const email = `race-${Date.now()}@example.com`;
     const regs = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => post('/api/v1/auth/register', reg(email, `race-password-${i}`, { device_token: `race-${i}` }), { ip: `10.4.0.${i + 1}` })),
+      Array.from({ length: 10 }, (_, i) =>
+        post('/api/v1/auth/register', reg(email, `race-password-${i}`, { device_token: `race-${i}` }), { ip: `10.4.0.${i + 1}` }),
+      ),
     );
     expect(regs.map((r) => r.status)).toEqual(Array(10).fill(201));
     // Every attempt gets the same known code, then all ten confirm at once.
-    await t.database.db.update(authCodes).set({ codeHash: hashCode(email, '424242') }).where(eq(authCodes.email, email));
-    const confirms = await Promise.all(regs.map((r, i) => post('/api/v1/auth/confirm', { email, attempt_id: r.body.data.attempt_id, code: '424242', device_token: `race-${i}` }, { ip: `10.4.1.${i + 1}` })));
+    await t.database.db
+      .update(authCodes)
+      .set({ codeHash: hashCode(email, '424242') })
+      .where(eq(authCodes.email, email));
+    const confirms = await Promise.all(
+      regs.map((r, i) =>
+        post('/api/v1/auth/confirm', { email, attempt_id: r.body.data.attempt_id, code: '424242', device_token: `race-${i}` }, { ip: `10.4.1.${i + 1}` }),
+      ),
+    );
     const statuses = confirms.map((r) => r.status).sort();
     expect(statuses).toEqual([200, ...Array(9).fill(422)]);
     for (const r of confirms.filter((c) => c.status === 422)) expect(r.body.errors.email[0]).toBe('Цей e-mail вже зареєстровано');
@@ -152,13 +177,15 @@ describe('4. concurrent registrations of one new e-mail', () => {
     const r = await post('/api/v1/auth/register', reg(email, 'race-insert-pass-1', { device_token: 'ri' }), { ip: '10.4.2.1' });
     expect(r.status).toBe(201);
     const [code] = await codesSince(email, before, 1);
-    await t.database.db.execute(sql.raw(`CREATE OR REPLACE FUNCTION t_race_users() RETURNS trigger LANGUAGE plpgsql AS $$
+    await t.database.db.execute(
+      sql.raw(`CREATE OR REPLACE FUNCTION t_race_users() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF NEW.email = '${email}' AND NEW.name <> 'twin' AND NOT EXISTS (SELECT 1 FROM users WHERE email = NEW.email) THEN
           INSERT INTO users (name, email, password_hash) VALUES ('twin', NEW.email, NEW.password_hash);
         END IF;
         RETURN NEW;
-      END $$`));
+      END $$`),
+    );
     await t.database.db.execute(sql.raw('CREATE TRIGGER t_race_users BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION t_race_users()'));
     const logStart = logLines.length;
     try {
@@ -238,10 +265,18 @@ describe('5. turning 2FA off needs the current password or a mailed code', () =>
     expect(step.status).toBe(200);
     expect(step.body.data.attempt_id).toMatch(UUID);
     const [code] = await codesSince(u.email, before, 1);
-    const bad = await post('/api/v1/auth/profile', { login_2fa: false, attempt_id: step.body.data.attempt_id, code: wrongOf(code!) }, { token: u.token, method: 'PUT' });
+    const bad = await post(
+      '/api/v1/auth/profile',
+      { login_2fa: false, attempt_id: step.body.data.attempt_id, code: wrongOf(code!) },
+      { token: u.token, method: 'PUT' },
+    );
     expect(bad.status).toBe(422);
     expect(bad.body.errors.code[0]).toBe('Помилка! Ви ввели невірний код');
-    const ok = await post('/api/v1/auth/profile', { login_2fa: false, withdraw_2fa: false, attempt_id: step.body.data.attempt_id, code }, { token: u.token, method: 'PUT' });
+    const ok = await post(
+      '/api/v1/auth/profile',
+      { login_2fa: false, withdraw_2fa: false, attempt_id: step.body.data.attempt_id, code },
+      { token: u.token, method: 'PUT' },
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ login_2fa: false, withdraw_2fa: false });
   });
@@ -256,7 +291,9 @@ describe('6. an attacker who knows only the e-mail cannot keep the owner out', (
     // The attacker uses up the per-e-mail limit (10) from many addresses and made-up devices.
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push((await post('/api/v1/auth/login', { email: u.email, password: `guess-${i}`, device_token: `evil-${i}` }, { ip: `10.6.0.${i + 1}` })).status);
+      statuses.push(
+        (await post('/api/v1/auth/login', { email: u.email, password: `guess-${i}`, device_token: `evil-${i}` }, { ip: `10.6.0.${i + 1}` })).status,
+      );
     }
     expect(statuses.filter((s) => s === 422).length).toBeGreaterThanOrEqual(8);
     expect(statuses.at(-1)).toBe(429);
@@ -280,7 +317,11 @@ describe('6. an attacker who knows only the e-mail cannot keep the owner out', (
       const r = await post('/api/v1/auth/confirm-login', guess, { ip: `10.6.1.${i + 10}` });
       expect([422, 429]).toContain(r.status);
     }
-    const ok = await post('/api/v1/auth/confirm-login', { email: u.email, attempt_id: login.body.data.attempt_id, code, device_token: 'owner-2fa' }, { ip: '10.6.1.1' });
+    const ok = await post(
+      '/api/v1/auth/confirm-login',
+      { email: u.email, attempt_id: login.body.data.attempt_id, code, device_token: 'owner-2fa' },
+      { ip: '10.6.1.1' },
+    );
     expect(ok.status).toBe(200);
   });
 
@@ -293,9 +334,16 @@ describe('6. an attacker who knows only the e-mail cannot keep the owner out', (
     const theirs = await post('/api/v1/password/forgot', { email: u.email }, { ip: '10.6.2.66' });
     expect(theirs.status).toBe(200);
     const [myCode] = await codesSince(u.email, before, 2, /відновлення/);
-    const body = (attempt: string, code: string) => ({ email: u.email, attempt_id: attempt, code, password: 'owner-new-pass-1', password_confirmation: 'owner-new-pass-1' });
+    const body = (attempt: string, code: string) => ({
+      email: u.email,
+      attempt_id: attempt,
+      code,
+      password: 'owner-new-pass-1',
+      password_confirmation: 'owner-new-pass-1',
+    });
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) statuses.push((await post('/api/v1/password/restore', body(theirs.body.data.attempt_id, String(200000 + i)), { ip: '10.6.2.66' })).status);
+    for (let i = 0; i < 10; i++)
+      statuses.push((await post('/api/v1/password/restore', body(theirs.body.data.attempt_id, String(200000 + i)), { ip: '10.6.2.66' })).status);
     expect(statuses.slice(0, 4)).toEqual([422, 422, 422, 422]);
     expect(statuses[4]).toBe(429); // at most 5 guesses per code
     const ok = await post('/api/v1/password/restore', body(mine.body.data.attempt_id, myCode!), { ip: '10.6.2.1' });
@@ -307,7 +355,13 @@ describe('6. an attacker who knows only the e-mail cannot keep the owner out', (
     const before = t.mails.length;
     const mine = await post('/api/v1/password/forgot', { email: u.email }, { ip: '10.6.3.1' });
     const [code] = await codesSince(u.email, before, 1, /відновлення/);
-    const body = (c: string) => ({ email: u.email, attempt_id: mine.body.data.attempt_id, code: c, password: 'owner-new-pass-1', password_confirmation: 'owner-new-pass-1' });
+    const body = (c: string) => ({
+      email: u.email,
+      attempt_id: mine.body.data.attempt_id,
+      code: c,
+      password: 'owner-new-pass-1',
+      password_confirmation: 'owner-new-pass-1',
+    });
     for (let i = 0; i < 4; i++) expect((await post('/api/v1/password/restore', body(wrongOf(code!)), { ip: `10.6.3.${i + 2}` })).status).toBe(422);
     expect((await post('/api/v1/password/restore', body(wrongOf(code!)), { ip: '10.6.3.9' })).status).toBe(429);
     expect((await post('/api/v1/password/restore', body(code!), { ip: '10.6.3.10' })).status).toBe(422);
@@ -337,7 +391,10 @@ describe('7. the resend throttle applies only while an unused code is live', () 
     let before = t.mails.length;
     const first = await post('/api/v1/auth/login', { email: u.email, password: u.password, device_token: 'p7' }, { ip: '10.7.0.1' });
     const [code] = await codesSince(u.email, before, 1, /входу/);
-    expect((await post('/api/v1/auth/confirm-login', { email: u.email, attempt_id: first.body.data.attempt_id, code, device_token: 'p7' }, { ip: '10.7.0.1' })).status).toBe(200);
+    expect(
+      (await post('/api/v1/auth/confirm-login', { email: u.email, attempt_id: first.body.data.attempt_id, code, device_token: 'p7' }, { ip: '10.7.0.1' }))
+        .status,
+    ).toBe(200);
     before = t.mails.length;
     const again = await post('/api/v1/auth/login', { email: u.email, password: u.password, device_token: 'p7' }, { ip: '10.7.0.1' });
     expect(again.status).toBe(200);
@@ -397,16 +454,16 @@ describe('8. forgot-password answers the same for known and unknown e-mails', ()
   });
 });
 
-
-
-
 describe('an attempt never confirmed does not keep its data for good', () => {
   test('the minute sweep deletes codes expired a day ago, with their payload (a password hash); live attempts stay', async () => {
     const stale = `stale-${Date.now()}@example.com`;
     const live = `live-${Date.now()}@example.com`;
     expect((await post('/api/v1/auth/register', reg(stale, 'stale-password-1'), { ip: '10.7.0.1' })).status).toBe(201);
     expect((await post('/api/v1/auth/register', reg(live, 'live-password-1'), { ip: '10.7.0.2' })).status).toBe(201);
-    await t.database.db.update(authCodes).set({ expiresAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(authCodes.email, stale));
+    await t.database.db
+      .update(authCodes)
+      .set({ expiresAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(authCodes.email, stale));
     await t.app.deps.realtime.sweep();
     expect(await t.database.db.select().from(authCodes).where(eq(authCodes.email, stale))).toEqual([]);
     const [kept] = await t.database.db.select().from(authCodes).where(eq(authCodes.email, live));

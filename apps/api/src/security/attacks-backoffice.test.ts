@@ -48,7 +48,8 @@ afterAll(async () => {
 
 const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.database.db.execute(q)) as unknown as { rows: T[] }).rows;
 const ledgerOf = async (userId: number) => Number((await rows<{ n: string }>(sql`SELECT count(*) AS n FROM operations WHERE user_id = ${userId}`))[0]!.n);
-const parcel = async (number: string) => (await rows<{ step: number; path: number[] }>(sql`SELECT step, path FROM np_emulator_documents WHERE number = ${number}`))[0]!;
+const parcel = async (number: string) =>
+  (await rows<{ step: number; path: number[] }>(sql`SELECT step, path FROM np_emulator_documents WHERE number = ${number}`))[0]!;
 const admin = (method: string, url: string, body?: unknown, token = op) => t.request(method, `/api/v1/admin/orders${url}`, { token, body });
 
 // ---------- 11. the Nova Poshta emulator and dev routes ----------
@@ -89,7 +90,8 @@ describe('11: the emulator control endpoints need an admin; production mounts no
 
   test('the control endpoints are secured routes in the OpenAPI table (the access matrix covers them)', () => {
     const spec = t.app.swagger() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
-    for (const p of ['/emulators/novaposhta/control/scenario', '/emulators/novaposhta/control/advance']) expect(spec.paths[p]?.post?.security, p).toEqual([{ bearer: [] }]);
+    for (const p of ['/emulators/novaposhta/control/scenario', '/emulators/novaposhta/control/advance'])
+      expect(spec.paths[p]?.post?.security, p).toEqual([{ bearer: [] }]);
   });
 
   test('production without NP_API_URL/NP_API_KEY refuses to start, naming them; NP_EMULATOR=1 mounts the emulator; outside production it stays the default', () => {
@@ -131,7 +133,13 @@ describe('11: the emulator control endpoints need an admin; production mounts no
   test('production with NP_EMULATOR=1 (benchmarks): the emulator is mounted and its control endpoints still need an admin', async () => {
     const bench = await buildTestApp({ env: 'production', npEmulator: true, npApiUrl: undefined, smtpUrl: undefined }, { startJobs: false });
     try {
-      expect((await bench.request('POST', '/emulators/novaposhta/v2.0/json/', { body: { calledMethod: 'searchSettlements', methodProperties: { CityName: 'Київ' } } })).status).toBe(200);
+      expect(
+        (
+          await bench.request('POST', '/emulators/novaposhta/v2.0/json/', {
+            body: { calledMethod: 'searchSettlements', methodProperties: { CityName: 'Київ' } },
+          })
+        ).status,
+      ).toBe(200);
       expect((await bench.request('POST', '/emulators/novaposhta/control/advance', { body: { number: '20450000000000' } })).status).toBe(401);
       expect((await bench.request('GET', '/dev/mailbox')).status).toBe(404);
     } finally {
@@ -169,7 +177,12 @@ function png(w: number, h: number): Buffer {
   ihdr.writeUInt32BE(h, 4);
   ihdr[8] = 8;
   ihdr[9] = 2;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', ihdr), pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(4096))), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(4096))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 /** A baseline JPEG header (SOI, JFIF APP0, SOF0 of w×h, three components) then EOI. */
 function jpeg(w: number, h: number): Buffer {
@@ -248,15 +261,32 @@ describe('12: every image upload is refused by pixel count before it is decoded 
   const upload = async (url: string, token: string, file: Buffer, name: string, lang: 'uk' | 'ru' = 'uk', fields: Record<string, string> = {}) => {
     const boundary = `----bomb${Math.random().toString(16).slice(2)}`;
     const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    );
     const payload = Buffer.concat(parts);
     const contentType = `multipart/form-data; boundary=${boundary}`;
-    const res = await t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'x-localization': lang }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'x-localization': lang },
+      payload,
+    });
     return { status: res.statusCode, body: JSON.parse(res.body) };
   };
-  const filesIn = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : []);
+  const filesIn = (dir: string): string[] =>
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => e.name)
+      : [];
   const tooBig = (lang: 'uk' | 'ru') =>
-    lang === 'uk' ? `Зображення завелике: не більше 50 мегапікселів і ${MAX_IMAGE_SIDE} пікселів по стороні` : `Изображение слишком большое: не более 50 мегапикселей и ${MAX_IMAGE_SIDE} пикселей по стороне`;
+    lang === 'uk'
+      ? `Зображення завелике: не більше 50 мегапікселів і ${MAX_IMAGE_SIDE} пікселів по стороні`
+      : `Изображение слишком большое: не более 50 мегапикселей и ${MAX_IMAGE_SIDE} пикселей по стороне`;
 
   test('a product picture: each bomb 422 on the file field (uk/ru), nothing stored, the product unchanged; a real-size picture is taken', async () => {
     const before = filesIn(path.join(dataDir, 'storage'));
@@ -276,7 +306,9 @@ describe('12: every image upload is refused by pixel count before it is decoded 
     expect(filesIn(path.join(dataDir, 'storage'))).toEqual(before);
     expect((await rows<{ n: string }>(sql`SELECT count(*) AS n FROM product_images WHERE product_id = 1`))[0]!.n).toBe(imagesBefore);
     // A real picture of that size (pixels to decode: pictures are re-encoded since issue 30) is taken, as its variants.
-    const real = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: '#48a' } }).png().toBuffer();
+    const real = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: '#48a' } })
+      .png()
+      .toBuffer();
     const ok = await upload('/api/v1/admin/catalog/products/1/images', op, real, 'photo.png');
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.data.images.at(-1).original).toMatch(/^\/storage\/pictures\/[0-9a-f]{2}\/[0-9a-f]{64}\.jpg$/);
@@ -339,7 +371,12 @@ describe('12: every image upload is refused by pixel count before it is decoded 
       { field: 'offers', filename: 'offers.xml', data: fs.readFileSync(path.join(dir, 'offers.xml')) },
       { field: 'pictures', filename: 'pictures.zip', data: makeZip(pictures) },
     ]);
-    const r = await t.app.inject({ method: 'POST', url: '/api/v1/admin/onec/imports', headers: { authorization: `Bearer ${op}`, 'content-type': contentType }, payload: body });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/onec/imports',
+      headers: { authorization: `Bearer ${op}`, 'content-type': contentType },
+      payload: body,
+    });
     expect(r.statusCode, r.body).toBe(202);
     const id = JSON.parse(r.body).data.id;
     let run: any;
@@ -350,9 +387,14 @@ describe('12: every image upload is refused by pixel count before it is decoded 
     expect(run.status, JSON.stringify(run.error)).toBe('done');
     const warned = run.warnings.filter((w: { key: string }) => w.key === 'picture_too_big').map((w: { text: string }) => w.text);
     expect(warned).toHaveLength(2);
-    for (const name of Object.keys(bombs)) expect(warned.some((w: string) => w.includes(name)), name).toBe(true);
+    for (const name of Object.keys(bombs))
+      expect(
+        warned.some((w: string) => w.includes(name)),
+        name,
+      ).toBe(true);
     expect(run.stats.pictures_stored).toBe(3);
-    for (const f of filesIn(path.join(dataDir, 'storage', 'onec'))) expect(fs.statSync(path.join(dataDir, 'storage', 'onec', f.slice(0, 2), f)).size).toBeLessThan(10_000);
+    for (const f of filesIn(path.join(dataDir, 'storage', 'onec')))
+      expect(fs.statSync(path.join(dataDir, 'storage', 'onec', f.slice(0, 2), f)).size).toBeLessThan(10_000);
   });
 });
 
@@ -381,7 +423,11 @@ describe('14: a waybill or Complected needs a Paid Card order, unless an admin o
     expect(moved.status).toBe(400);
     expect(moved.body.code).toBe('OrderNotPaid');
     // In Russian too.
-    const ru = await t.request('POST', `/api/v1/admin/orders/${o.id}/status`, { token: op, body: { status: 'Complected' }, headers: { 'x-localization': 'ru' } });
+    const ru = await t.request('POST', `/api/v1/admin/orders/${o.id}/status`, {
+      token: op,
+      body: { status: 'Complected' },
+      headers: { 'x-localization': 'ru' },
+    });
     expect(ru.body.message).toContain('не оплачен');
     expect(await docsCount()).toBe(parcels);
     const now = (await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data;
@@ -411,12 +457,16 @@ describe('14: a waybill or Complected needs a Paid Card order, unless an admin o
     const moved = await admin('POST', `/${o.id}/status`, { status: 'Complected', override_reason: 'Оплата готівкою в офісі' });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.data).toMatchObject({ status: 'Complected', payment_status: 'WaitPaid' });
-    const audit = await rows<{ action: string; changes: any }>(sql`SELECT action, changes FROM audit_log WHERE entity = 'order' AND entity_id = ${o.id} ORDER BY id`);
+    const audit = await rows<{ action: string; changes: any }>(
+      sql`SELECT action, changes FROM audit_log WHERE entity = 'order' AND entity_id = ${o.id} ORDER BY id`,
+    );
     expect(audit.map((a) => [a.action, a.changes.override])).toEqual([
       ['order.ttn_created', { rule: 'card_not_paid', to: 'ttn', reason: 'Оплата готівкою в офісі', payment_status: 'WaitPaid' }],
       ['order.status', { rule: 'card_not_paid', to: 'Complected', reason: 'Оплата готівкою в офісі', payment_status: 'WaitPaid' }],
     ]);
-    const history = await rows<{ kind: string; to_value: string; note: string }>(sql`SELECT kind, to_value, note FROM order_history WHERE order_id = ${o.id} AND kind = 'override' ORDER BY id`);
+    const history = await rows<{ kind: string; to_value: string; note: string }>(
+      sql`SELECT kind, to_value, note FROM order_history WHERE order_id = ${o.id} AND kind = 'override' ORDER BY id`,
+    );
     expect(history).toEqual([
       { kind: 'override', to_value: 'ttn', note: 'Оплата готівкою в офісі' },
       { kind: 'override', to_value: 'Complected', note: 'Оплата готівкою в офісі' },

@@ -36,7 +36,12 @@ async function receipt(token: string): Promise<number> {
     PNG,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/payment-documents', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payment-documents',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
   if (res.statusCode !== 201) throw new Error(`receipt: ${res.statusCode} ${res.body}`);
   return JSON.parse(res.body).data.id as number;
 }
@@ -53,7 +58,10 @@ describe('point 1: a double submit makes one order', () => {
     await tools.fill(u.token, [[1, 10, 160]]);
     const answers = await Promise.all(Array.from({ length: 20 }, () => t.request('POST', '/api/v1/orders', { token: u.token, body: branchOrder })));
     const statuses = answers.map((a) => a.status).sort();
-    expect(statuses.filter((s) => s === 201), JSON.stringify(answers.map((a) => [a.status, a.body.code]))).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 201),
+      JSON.stringify(answers.map((a) => [a.status, a.body.code])),
+    ).toHaveLength(1);
     for (const a of answers.filter((x) => x.status !== 201)) expect([a.status, a.body.code]).toEqual([400, 'CartEmpty']);
     expect(await ordersOf(u.id)).toBe(1);
     expect(await tools.stock(1)).toEqual({ qty: 290, reserved: 10 });
@@ -64,7 +72,9 @@ describe('point 1: a double submit makes one order', () => {
     const u = await t.user({ isVerified: true });
     await tools.fill(u.token, [[4, 3, 80]]);
     const k = key();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => t.request('POST', '/api/v1/orders', { token: u.token, body: branchOrder, headers: { 'idempotency-key': k } })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => t.request('POST', '/api/v1/orders', { token: u.token, body: branchOrder, headers: { 'idempotency-key': k } })),
+    );
     const placed = answers.filter((a) => a.status === 201);
     expect(placed.length).toBeGreaterThanOrEqual(1);
     expect(new Set(placed.map((a) => a.body.data.id)).size).toBe(1);
@@ -109,10 +119,18 @@ describe('point 1: a double submit makes one order', () => {
     expect(other.status).toBe(422);
     expect(other.body.errors.idempotency_key).toEqual([expect.stringMatching(/Idempotency-Key/)]);
     expect(other.body.message).toMatch(/інш/);
-    const ru = await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, comment: 'другой' }, headers: { 'idempotency-key': k, 'x-localization': 'ru' } });
+    const ru = await t.request('POST', '/api/v1/orders', {
+      token: u.token,
+      body: { ...branchOrder, comment: 'другой' },
+      headers: { 'idempotency-key': k, 'x-localization': 'ru' },
+    });
     expect(ru.status).toBe(422);
     expect(ru.body.errors.idempotency_key[0]).toMatch(/друг/);
-    const elsewhere = await t.request('POST', '/api/v1/withdraws', { token: u.token, body: { requisites: VISA, amount: 1 }, headers: { 'idempotency-key': k } });
+    const elsewhere = await t.request('POST', '/api/v1/withdraws', {
+      token: u.token,
+      body: { requisites: VISA, amount: 1 },
+      headers: { 'idempotency-key': k },
+    });
     expect(elsewhere.status).toBe(422);
     expect(elsewhere.body.errors.idempotency_key).toBeDefined();
     // Nothing was placed or withdrawn by the refused requests; the cart is still there.
@@ -169,7 +187,8 @@ describe('point 1: a double submit makes one order', () => {
       if (runs === 1) throw new Error('the database went away');
       return reply.code(201).send({ data: { run: runs } });
     });
-    const call = () => app.inject({ method: 'POST', url: '/pay', headers: { 'idempotency-key': 'retry-me', 'content-type': 'application/json' }, payload: '{"a":1}' });
+    const call = () =>
+      app.inject({ method: 'POST', url: '/pay', headers: { 'idempotency-key': 'retry-me', 'content-type': 'application/json' }, payload: '{"a":1}' });
     expect((await call()).statusCode).toBe(500);
     const second = await call();
     expect([second.statusCode, second.json()]).toEqual([201, { data: { run: 2 } }]);
@@ -212,11 +231,35 @@ describe('point 1: a double submit makes one order', () => {
     const w = await t.request('POST', '/api/v1/withdraws', { token: u.token, body: { requisites: VISA, amount: 10 } });
     const w2 = await t.request('POST', '/api/v1/withdraws', { token: u.token, body: { requisites: VISA, amount: 20 } });
     const calls: [string, string, unknown, string, unknown][] = [
-      ['PUT', `/api/v1/admin/payments/${pay.body.data.id}`, { status: 'Approved' }, `/api/v1/admin/payments/${pay.body.data.id}`, { status: 'Declined', reason: 'x' }],
-      ['PUT', `/api/v1/admin/payments/${pay2.body.data.id}`, { status: 'Declined', reason: 'Чек нечитабельний' }, `/api/v1/admin/payments/${pay.body.data.id}`, { status: 'Declined', reason: 'Чек нечитабельний' }],
+      [
+        'PUT',
+        `/api/v1/admin/payments/${pay.body.data.id}`,
+        { status: 'Approved' },
+        `/api/v1/admin/payments/${pay.body.data.id}`,
+        { status: 'Declined', reason: 'x' },
+      ],
+      [
+        'PUT',
+        `/api/v1/admin/payments/${pay2.body.data.id}`,
+        { status: 'Declined', reason: 'Чек нечитабельний' },
+        `/api/v1/admin/payments/${pay.body.data.id}`,
+        { status: 'Declined', reason: 'Чек нечитабельний' },
+      ],
       ['PUT', `/api/v1/admin/withdraws/${w.body.data.id}`, { status: 'Paid' }, `/api/v1/admin/withdraws/${w2.body.data.id}`, { status: 'Paid' }],
-      ['PUT', `/api/v1/admin/withdraws/${w2.body.data.id}`, { status: 'Declined', reason: 'Картка закрита' }, `/api/v1/admin/withdraws/${w2.body.data.id}`, { status: 'Declined', reason: 'інша' }],
-      ['POST', `/api/v1/admin/users/${u.id}/corrections`, { amount: 25, comment: 'Бонус' }, `/api/v1/admin/users/${u.id}/corrections`, { amount: 2500, comment: 'Бонус' }],
+      [
+        'PUT',
+        `/api/v1/admin/withdraws/${w2.body.data.id}`,
+        { status: 'Declined', reason: 'Картка закрита' },
+        `/api/v1/admin/withdraws/${w2.body.data.id}`,
+        { status: 'Declined', reason: 'інша' },
+      ],
+      [
+        'POST',
+        `/api/v1/admin/users/${u.id}/corrections`,
+        { amount: 25, comment: 'Бонус' },
+        `/api/v1/admin/users/${u.id}/corrections`,
+        { amount: 2500, comment: 'Бонус' },
+      ],
       ['POST', '/api/v1/admin/orders/99999999/payment', { payment_status: 'Paid' }, '/api/v1/admin/orders/99999998/payment', { payment_status: 'Paid' }],
     ];
     for (const [method, url, body, url2, body2] of calls) {
@@ -237,7 +280,8 @@ describe('point 1: a double submit makes one order', () => {
   test('a correction key forgotten after 24 h, sent again with another correction, posts that correction (never answers the old one)', async () => {
     const u = await t.user();
     const k = key();
-    const send = (amount: number) => t.request('POST', `/api/v1/admin/users/${u.id}/corrections`, { token: op, body: { amount, comment: 'Бонус' }, headers: { 'idempotency-key': k } });
+    const send = (amount: number) =>
+      t.request('POST', `/api/v1/admin/users/${u.id}/corrections`, { token: op, body: { amount, comment: 'Бонус' }, headers: { 'idempotency-key': k } });
     const first = await send(25);
     expect(first.status).toBe(201);
     await t.database.db.execute(sql`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = ${k}`);

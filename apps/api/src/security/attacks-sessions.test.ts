@@ -85,7 +85,9 @@ describe('sessions: idle and absolute expiry', () => {
     await t.database.db.execute(sql`UPDATE access_tokens SET used_at = now() - interval '29 days' WHERE token_hash = ${sha256(u.token)}`);
     t.app.deps.sessions.clear();
     expect((await me(u.token)).status).toBe(200);
-    const [row] = await rows<{ idle: number }>(sql`SELECT extract(epoch FROM now() - used_at)::int AS idle FROM access_tokens WHERE token_hash = ${sha256(u.token)}`);
+    const [row] = await rows<{ idle: number }>(
+      sql`SELECT extract(epoch FROM now() - used_at)::int AS idle FROM access_tokens WHERE token_hash = ${sha256(u.token)}`,
+    );
     expect(row!.idle).toBeLessThan(60);
   });
 
@@ -122,7 +124,7 @@ describe('sessions: a block revokes tokens for good', () => {
 });
 
 describe('realtime: a socket ends with its token', () => {
-  test('logout closes the sockets of that token (not the user\'s other devices)', async () => {
+  test("logout closes the sockets of that token (not the user's other devices)", async () => {
     const u = await t.user();
     const other = await t.login(u.email, u.password, 'dev-other');
     const c = await client(u.token);
@@ -155,7 +157,7 @@ describe('realtime: a socket ends with its token', () => {
     await closedAndDeaf(c, u.id);
   });
 
-  test('a block closes the user\'s sockets and they cannot reconnect after an unblock', async () => {
+  test("a block closes the user's sockets and they cannot reconnect after an unblock", async () => {
     const u = await t.user();
     const c = await client(u.token);
     await t.request('PUT', `/api/v1/admin/users/${u.id}`, { token: admin, body: { blocked: true } });
@@ -181,7 +183,7 @@ describe('realtime: a socket ends with its token', () => {
     await closedAndDeaf(c, u.id);
   });
 
-  test('an expired token\'s socket is closed by the sweep', async () => {
+  test("an expired token's socket is closed by the sweep", async () => {
     const u = await t.user();
     const c = await client(u.token);
     await t.database.db.execute(sql`UPDATE access_tokens SET created_at = now() - interval '181 days' WHERE token_hash = ${sha256(u.token)}`);
@@ -212,11 +214,18 @@ describe('1C exchange: credentials of its own', () => {
     }));
   const cookieOf = (r: { lines: string[] }) => `${r.lines[1]}=${r.lines[2]}`;
 
-  test('an admin\'s e-mail and correct password are refused, even with 2FA on', async () => {
+  test("an admin's e-mail and correct password are refused, even with 2FA on", async () => {
     const r = await checkauth(basic(TEST_OPERATOR.email, TEST_OPERATOR.password));
     expect(r.status).toBe(401);
     expect(r.lines[0]).toBe('failure');
-    await t.database.db.insert(users).values({ email: 'admin-2fa@test.local', name: 'Адмін', passwordHash: await hashPassword('admin-2fa-pass'), role: 'admin', login2fa: true, emailVerifiedAt: new Date() });
+    await t.database.db.insert(users).values({
+      email: 'admin-2fa@test.local',
+      name: 'Адмін',
+      passwordHash: await hashPassword('admin-2fa-pass'),
+      role: 'admin',
+      login2fa: true,
+      emailVerifiedAt: new Date(),
+    });
     const twoFa = await checkauth(basic('admin-2fa@test.local', 'admin-2fa-pass'));
     expect(twoFa.status).toBe(401);
     expect(twoFa.lines[0]).toBe('failure');
@@ -231,7 +240,13 @@ describe('1C exchange: credentials of its own', () => {
   });
 
   test('only an admin manages the credentials: an operator and a reseller get 403', async () => {
-    await t.database.db.insert(users).values({ email: 'op-creds@test.local', name: 'Оператор', passwordHash: await hashPassword('operator-pass-1'), role: 'manager', emailVerifiedAt: new Date() });
+    await t.database.db.insert(users).values({
+      email: 'op-creds@test.local',
+      name: 'Оператор',
+      passwordHash: await hashPassword('operator-pass-1'),
+      role: 'manager',
+      emailVerifiedAt: new Date(),
+    });
     const operator = await t.login('op-creds@test.local', 'operator-pass-1');
     const reseller = await t.user();
     for (const token of [operator, reseller.token]) {
@@ -279,7 +294,11 @@ describe('1C exchange: credentials of its own', () => {
     expect((await t.request('GET', '/api/v1/admin/onec/credentials', { token: admin })).body.data).toBeNull();
 
     const audit = await t.request('GET', '/api/v1/admin/audit?action=onec.credentials', { token: admin });
-    expect(audit.body.data.map((e: { action: string }) => e.action).sort()).toEqual(['onec.credentials.create', 'onec.credentials.create', 'onec.credentials.revoke']);
+    expect(audit.body.data.map((e: { action: string }) => e.action).sort()).toEqual([
+      'onec.credentials.create',
+      'onec.credentials.create',
+      'onec.credentials.revoke',
+    ]);
   });
 
   test('wrong checkauth attempts from one address are limited, with Retry-After', async () => {

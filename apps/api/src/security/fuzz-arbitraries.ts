@@ -193,19 +193,21 @@ export const anyHostile: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom<unknown>(null, true, false) },
   {
     weight: 2,
-    arbitrary: fc.constantFrom<() => unknown>(
-      () => [],
-      () => ({}),
-      () => [1, 'a', null],
-      () => [[[]]],
-      () => ({ a: { b: { c: [] } } }),
-      protoObject,
-      () => ({ constructor: { prototype: { polluted: true } } }),
-      () => deepArray(2_000),
-      () => deepObject(2_000),
-      () => deepArray(100),
-      () => Array.from({ length: 5_000 }, (_, i) => i),
-    ).map((f) => f()),
+    arbitrary: fc
+      .constantFrom<() => unknown>(
+        () => [],
+        () => ({}),
+        () => [1, 'a', null],
+        () => [[[]]],
+        () => ({ a: { b: { c: [] } } }),
+        protoObject,
+        () => ({ constructor: { prototype: { polluted: true } } }),
+        () => deepArray(2_000),
+        () => deepObject(2_000),
+        () => deepArray(100),
+        () => Array.from({ length: 5_000 }, (_, i) => i),
+      )
+      .map((f) => f()),
   },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.double() },
@@ -374,15 +376,20 @@ export function hostile(s: JsonSchema): fc.Arbitrary<unknown> {
   }
   if (types.includes('array')) {
     if (s.maxItems !== undefined && s.maxItems <= 1_000) specific.push(Array.from({ length: s.maxItems + 1 }, (_, i) => i + 1));
-    specific.push('1,2,3', 1, { 0: 1 }, [null], [[1]], Array.from({ length: 3 }, () => protoObject()));
+    specific.push(
+      '1,2,3',
+      1,
+      { 0: 1 },
+      [null],
+      [[1]],
+      Array.from({ length: 3 }, () => protoObject()),
+    );
   }
   if (types.includes('object')) {
     specific.push({}, [], 'object', protoObject(), { ...Object.fromEntries(Object.keys(s.properties ?? {}).map((k) => [k, null])) });
   }
   if (types.includes('boolean')) specific.push('true', 'false', 1, 0, 'yes', [true]);
-  return specific.length
-    ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...specific) }, { weight: 2, arbitrary: anyHostile })
-    : anyHostile;
+  return specific.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...specific) }, { weight: 2, arbitrary: anyHostile }) : anyHostile;
 }
 
 /** Every node of a value, as a path from the root (object keys and array indexes), the root first. */
@@ -420,23 +427,22 @@ function replaceAt(value: unknown, path: (string | number)[], replacement: unkno
  * the hostile value chosen for the schema of that node.
  */
 export function mutated(s: JsonSchema, hints: Hints = {}, base: fc.Arbitrary<unknown> = conforming(s, hints)): fc.Arbitrary<unknown> {
-  return fc
-    .tuple(base, fc.nat(), fc.nat(), fc.constantFrom('replace', 'replace', 'replace', 'drop', 'extra'))
-    .chain(([value, pick, extraKey, how]) => {
-      const paths = pathsOf(value).filter((p) => p.length > 0);
-      if (paths.length === 0) return hostile(s).map((h) => (how === 'extra' && value && typeof value === 'object' ? { ...(value as object), extra_field: h } : h));
-      const path = paths[pick % paths.length]!;
-      if (how === 'drop' && typeof path[path.length - 1] === 'string') return fc.constant(replaceAt(value, path, undefined));
-      if (how === 'extra' && value && typeof value === 'object' && !Array.isArray(value)) {
-        const keys = ['extra', 'id', 'user_id', 'role', 'balance', 'is_admin', '__proto__', 'constructor', 'status'];
-        return anyHostile.map((h) => {
-          const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-          Object.defineProperty(copy, keys[extraKey % keys.length]!, { value: h, enumerable: true, writable: true, configurable: true });
-          return copy;
-        });
-      }
-      return hostile(schemaAt(s, path)).map((h) => replaceAt(value, path, h));
-    });
+  return fc.tuple(base, fc.nat(), fc.nat(), fc.constantFrom('replace', 'replace', 'replace', 'drop', 'extra')).chain(([value, pick, extraKey, how]) => {
+    const paths = pathsOf(value).filter((p) => p.length > 0);
+    if (paths.length === 0)
+      return hostile(s).map((h) => (how === 'extra' && value && typeof value === 'object' ? { ...(value as object), extra_field: h } : h));
+    const path = paths[pick % paths.length]!;
+    if (how === 'drop' && typeof path[path.length - 1] === 'string') return fc.constant(replaceAt(value, path, undefined));
+    if (how === 'extra' && value && typeof value === 'object' && !Array.isArray(value)) {
+      const keys = ['extra', 'id', 'user_id', 'role', 'balance', 'is_admin', '__proto__', 'constructor', 'status'];
+      return anyHostile.map((h) => {
+        const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+        Object.defineProperty(copy, keys[extraKey % keys.length]!, { value: h, enumerable: true, writable: true, configurable: true });
+        return copy;
+      });
+    }
+    return hostile(schemaAt(s, path)).map((h) => replaceAt(value, path, h));
+  });
 }
 
 /**
@@ -465,7 +471,8 @@ export interface QueryParam {
 /** A query value as it travels: one string, or a list (repeated key or `key[]`). */
 export type QueryValue = string | string[];
 
-const asQueryString = (v: unknown): string => (typeof v === 'string' ? v : v instanceof RawJson ? v.text : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+const asQueryString = (v: unknown): string =>
+  typeof v === 'string' ? v : v instanceof RawJson ? v.text : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
 
 function queryValueOf(v: unknown): QueryValue {
   if (Array.isArray(v)) return v.map(asQueryString);

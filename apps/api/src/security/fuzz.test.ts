@@ -16,7 +16,19 @@ import { loadCatalogFixture } from '../test/catalog-fixture.ts';
 import { testConfig, TEST_OPERATOR } from '../test/config.ts';
 import { BRANCH, KYIV, PNG, branchOrder } from '../test/orders.ts';
 import { startSmtp } from '../test/smtp.ts';
-import { NASTY_STRINGS, anyHostile, bodyArb, queryArb, queryString, safeEncode, toJsonText, type Hints, type JsonSchema, type QueryParam, type QueryValue } from './fuzz-arbitraries.ts';
+import {
+  NASTY_STRINGS,
+  anyHostile,
+  bodyArb,
+  queryArb,
+  queryString,
+  safeEncode,
+  toJsonText,
+  type Hints,
+  type JsonSchema,
+  type QueryParam,
+  type QueryValue,
+} from './fuzz-arbitraries.ts';
 
 /**
  * Property-based fuzzing of every route in the OpenAPI document (the route table Fastify builds
@@ -241,7 +253,9 @@ async function buildFingerprintSql() {
       `SELECT '${table}' AS t, count(*)::int AS n, md5(coalesce(string_agg(r::text, '|' ORDER BY r::text), '')) AS h FROM (SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM "${table}") r`,
   );
   // Jobs a request enqueued: name and data only (a worker moving a job on is not the request's doing).
-  parts.push(`SELECT 'pgboss.job' AS t, count(*)::int AS n, md5(coalesce(string_agg(r::text, '|' ORDER BY r::text), '')) AS h FROM (SELECT name, data FROM pgboss.job) r`);
+  parts.push(
+    `SELECT 'pgboss.job' AS t, count(*)::int AS n, md5(coalesce(string_agg(r::text, '|' ORDER BY r::text), '')) AS h FROM (SELECT name, data FROM pgboss.job) r`,
+  );
   fingerprintSql = parts.join('\nUNION ALL\n');
 }
 
@@ -251,7 +265,10 @@ interface Fingerprint {
   tables: Map<string, string>;
 }
 async function fingerprint(): Promise<Fingerprint> {
-  const [rows, [now]] = await Promise.all([sql<{ t: string; n: number; h: string }>(fingerprintSql), sql<{ at: string }>(`SELECT clock_timestamp()::text AS at`)]);
+  const [rows, [now]] = await Promise.all([
+    sql<{ t: string; n: number; h: string }>(fingerprintSql),
+    sql<{ at: string }>(`SELECT clock_timestamp()::text AS at`),
+  ]);
   return { at: now!.at, tables: new Map(rows.map((r) => [r.t, `${r.n}:${r.h}`])) };
 }
 const changedTables = (a: Fingerprint, b: Fingerprint) => [...a.tables.keys()].filter((k) => a.tables.get(k) !== b.tables.get(k));
@@ -270,7 +287,9 @@ async function settle() {
 
 /** Whether a job ran (or a back-in-stock event was handled) since `at`: a difference is then not the request's. */
 async function backgroundRanSince(at: string) {
-  const [row] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE started_on >= $1::timestamptz OR completed_on >= $1::timestamptz`, [at]);
+  const [row] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE started_on >= $1::timestamptz OR completed_on >= $1::timestamptz`, [
+    at,
+  ]);
   return Number(row?.n ?? 0) > 0;
 }
 
@@ -308,7 +327,28 @@ const NP_MODELS = ['Address', 'AddressGeneral', 'InternetDocument', 'TrackingDoc
 const NP_METHODS = ['searchSettlements', 'getWarehouses', 'getStreet', 'save', 'delete', 'getStatusDocuments', 'getCities'];
 
 /** Raw (already escaped) path segments that stress the router and the params' validation. */
-const HOSTILE_SEGMENTS = ['0', '-1', '1.5', '1e3', 'abc', '2147483648', '99999999999999999999', '%00', '%20', '0x10', '%D9%A1', '%201', '+1', '01', '%', '%ff', '..', '%2e%2e%2f%2e%2e', 'null', 'a'.repeat(190)];
+const HOSTILE_SEGMENTS = [
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  'abc',
+  '2147483648',
+  '99999999999999999999',
+  '%00',
+  '%20',
+  '0x10',
+  '%D9%A1',
+  '%201',
+  '+1',
+  '01',
+  '%',
+  '%ff',
+  '..',
+  '%2e%2e%2f%2e%2e',
+  'null',
+  'a'.repeat(190),
+];
 
 async function pathParamArb(op: Operation, param: ParamDoc): Promise<fc.Arbitrary<string>> {
   const source = idSourceSql(op, param.name);
@@ -334,7 +374,10 @@ async function pathParamArb(op: Operation, param: ParamDoc): Promise<fc.Arbitrar
 /** Realistic values by field name, so conforming requests name real rows and pass business checks. */
 async function hintsFor(): Promise<Hints> {
   const ids = async (text: string) => (await sql<{ id: number }>(text)).map((r) => Number(r.id));
-  const orInts = (list: number[]) => (list.length ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...list) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 2_147_483_647 }) }) : fc.integer({ min: 1, max: 100 }));
+  const orInts = (list: number[]) =>
+    list.length
+      ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...list) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 2_147_483_647 }) })
+      : fc.integer({ min: 1, max: 100 });
   const productIds = await ids('SELECT id FROM products');
   const codeIds = await ids('SELECT code_id AS id FROM products');
   const categoryIds = await ids('SELECT id FROM categories');
@@ -346,7 +389,11 @@ async function hintsFor(): Promise<Hints> {
   const documentable = await ids(`SELECT id FROM orders WHERE user_id = ${reseller.id} AND status NOT IN ('New', 'Canceled')`);
   const userIds = [reseller.id, victim.id];
   return {
-    email: fc.oneof(fc.constantFrom(reseller.email, victim.email, TEST_OPERATOR.email, reseller.email.toUpperCase()), fc.nat().map((n) => `fuzz-new-${n}@example.com`), fc.emailAddress()),
+    email: fc.oneof(
+      fc.constantFrom(reseller.email, victim.email, TEST_OPERATOR.email, reseller.email.toUpperCase()),
+      fc.nat().map((n) => `fuzz-new-${n}@example.com`),
+      fc.emailAddress(),
+    ),
     password: fc.constantFrom(reseller.password, 'password-123', 'new-password-456', 'коротко'),
     old_password: fc.constantFrom(reseller.password, 'wrong-password'),
     password_confirmation: fc.constantFrom(reseller.password, 'new-password-456', 'password-123'),
@@ -360,7 +407,9 @@ async function hintsFor(): Promise<Hints> {
     property_value_ids: fc.array(orInts(valueIds), { maxLength: 4 }),
     payment_document_id: orInts(docIds),
     market_id: orInts(marketIds),
-    order_id: documentable.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...documentable) }, { weight: 1, arbitrary: orInts(orderIds) }) : orInts(orderIds),
+    order_id: documentable.length
+      ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...documentable) }, { weight: 1, arbitrary: orInts(orderIds) })
+      : orInts(orderIds),
     user_ids: fc.array(orInts(userIds), { minLength: 1, maxLength: 3 }),
     qty: fc.integer({ min: 1, max: 40 }),
     retail_price: fc.constantFrom(80, 90, 100, 130, 150, 180, 2100, 0.01, 79.99, 1e7),
@@ -373,13 +422,39 @@ async function hintsFor(): Promise<Hints> {
     requisites: fc.constantFrom('4111111111111111', '4111 1111 1111 1111', '5500000000000004', '4111111111111112'),
     url: fc.constantFrom('https://shop.example', 'javascript:alert(1)', 'http://127.0.0.1:1/x'),
     socket_id: fc.constantFrom('1234.5678', 'abc', '1.2:presence-users.1', 'x'.repeat(100)),
-    channel_name: fc.constantFrom(`private-users.${reseller.id}`, `presence-users.${reseller.id}`, `users.${reseller.id}`, `private-users.${victim.id}`, `presence-users.${victim.id}`, 'presence-admin'),
+    channel_name: fc.constantFrom(
+      `private-users.${reseller.id}`,
+      `presence-users.${reseller.id}`,
+      `users.${reseller.id}`,
+      `private-users.${victim.id}`,
+      `presence-users.${victim.id}`,
+      'presence-admin',
+    ),
     status: fc.constantFrom('Confirmed', 'Canceled', 'Approved', 'Declined', 'Paid', 'Complected', 'Delivered', 'Done'),
     per_page: fc.constantFrom(5, 10, 20, 30, 50, 100),
     page: fc.constantFrom(1, 2),
     date_from: fc.constantFrom('2024-01-01', '2024-02-29', new Date().toISOString().slice(0, 10)),
     date_to: fc.constantFrom('2024-12-31', '2099-12-31', new Date().toISOString().slice(0, 10)),
-    search: fc.constantFrom('Samsung', 'чохол', 'Самсунг', 'SM-A54', '0603127020', 'Коваленко', '067', '1', 'фаззер', 'a\\', '%', '_', '(', '[', 'a:*', '!', 'x & y', "O'Brien"),
+    search: fc.constantFrom(
+      'Samsung',
+      'чохол',
+      'Самсунг',
+      'SM-A54',
+      '0603127020',
+      'Коваленко',
+      '067',
+      '1',
+      'фаззер',
+      'a\\',
+      '%',
+      '_',
+      '(',
+      '[',
+      'a:*',
+      '!',
+      'x & y',
+      "O'Brien",
+    ),
     filters: fc.array(fc.constantFrom('1_1', '1_2', '2_4', '2_5', '3_6', '999_999'), { maxLength: 3 }).map((a) => a.join(',')),
     selected_filters: fc.array(fc.constantFrom('1_1', '2_4', '3_7'), { maxLength: 2 }),
     card_variant: fc.constantFrom('grid', 'list'),
@@ -391,20 +466,81 @@ async function hintsFor(): Promise<Hints> {
  * hostile at a time): they get past validation into the business checks and the database.
  */
 async function validBodyFor(op: Operation): Promise<fc.Arbitrary<unknown> | undefined> {
-  const freeDoc = (await sql<{ id: number }>(`SELECT d.id FROM payment_documents d WHERE d.user_id = $1 AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.payment_document_id = d.id) ORDER BY d.id DESC LIMIT 1`, [reseller.id]))[0]?.id;
+  const freeDoc = (
+    await sql<{ id: number }>(
+      `SELECT d.id FROM payment_documents d WHERE d.user_id = $1 AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.payment_document_id = d.id) ORDER BY d.id DESC LIMIT 1`,
+      [reseller.id],
+    )
+  )[0]?.id;
   const [p2] = await sql<{ id: number }>(`SELECT code_id AS id FROM products WHERE id = 2`);
   const n = fc.nat({ max: 1_000_000 });
-  const market = { name: 'Магазин', base_markup: { type: 1, markup: 15 }, catalog_markup: [{ id: 3, markup: 20 }, { id: 7, markup: 5 }] };
-  const feed = { name: 'Rozetka', file_type: 'rozetka', shop: { short_name: 'Мій', company: 'ФОП Фаззер', url: 'https://shop.example' }, categories: [3, 4], markup: 10, price_source: 'drop_markup', extra_fields: [{ type: 'param', param: 'Гарантія', value: '12 міс' }] };
-  const product = { name_uk: 'Товар', name_ru: 'Товар', description_uk: 'Опис', brand: 'Bosch', category_id: 7, drop_price: 100, retail_price: 150, old_drop_price: null, qty: 20, is_new: true, property_value_ids: [6] };
+  const market = {
+    name: 'Магазин',
+    base_markup: { type: 1, markup: 15 },
+    catalog_markup: [
+      { id: 3, markup: 20 },
+      { id: 7, markup: 5 },
+    ],
+  };
+  const feed = {
+    name: 'Rozetka',
+    file_type: 'rozetka',
+    shop: { short_name: 'Мій', company: 'ФОП Фаззер', url: 'https://shop.example' },
+    categories: [3, 4],
+    markup: 10,
+    price_source: 'drop_markup',
+    extra_fields: [{ type: 'param', param: 'Гарантія', value: '12 міс' }],
+  };
+  const product = {
+    name_uk: 'Товар',
+    name_ru: 'Товар',
+    description_uk: 'Опис',
+    brand: 'Bosch',
+    category_id: 7,
+    drop_price: 100,
+    retail_price: 150,
+    old_drop_price: null,
+    qty: 20,
+    is_new: true,
+    property_value_ids: [6],
+  };
   const bodies: Record<string, fc.Arbitrary<unknown>> = {
-    'POST /api/v1/auth/register': n.map((i) => ({ name: 'Фаззер', email: `fuzz-reg-${i}@example.com`, phone: '+380671234567', city: 'Київ', password: 'password-123', password_confirmation: 'password-123', device_token: `d${i}` })),
+    'POST /api/v1/auth/register': n.map((i) => ({
+      name: 'Фаззер',
+      email: `fuzz-reg-${i}@example.com`,
+      phone: '+380671234567',
+      city: 'Київ',
+      password: 'password-123',
+      password_confirmation: 'password-123',
+      device_token: `d${i}`,
+    })),
     'POST /api/v1/auth/confirm': fc.constant({ email: reseller.email, attempt_id: '00000000-0000-4000-8000-000000000000', code: '123456', device_token: 'd' }),
     'POST /api/v1/auth/login': fc.constant({ email: reseller.email, password: reseller.password, device_token: 'fuzz-login' }),
-    'POST /api/v1/auth/confirm-login': fc.constant({ email: reseller.email, attempt_id: '00000000-0000-4000-8000-000000000000', code: '123456', device_token: 'd' }),
-    'PUT /api/v1/auth/profile': fc.constant({ name: 'Фаззер', phone: '+380671234567', city: 'Київ', lang: 'uk', markup: 12.5, is_drop_markup: false, auto_confirm_orders: false, withdraw_2fa: false }),
+    'POST /api/v1/auth/confirm-login': fc.constant({
+      email: reseller.email,
+      attempt_id: '00000000-0000-4000-8000-000000000000',
+      code: '123456',
+      device_token: 'd',
+    }),
+    'PUT /api/v1/auth/profile': fc.constant({
+      name: 'Фаззер',
+      phone: '+380671234567',
+      city: 'Київ',
+      lang: 'uk',
+      markup: 12.5,
+      is_drop_markup: false,
+      auto_confirm_orders: false,
+      withdraw_2fa: false,
+    }),
     'POST /api/v1/password/forgot': fc.constant({ email: reseller.email }),
-    'POST /api/v1/password/restore': fc.constant({ email: reseller.email, attempt_id: '00000000-0000-4000-8000-000000000000', code: '123456', password: 'password-123', password_confirmation: 'password-123', device_token: 'd' }),
+    'POST /api/v1/password/restore': fc.constant({
+      email: reseller.email,
+      attempt_id: '00000000-0000-4000-8000-000000000000',
+      code: '123456',
+      password: 'password-123',
+      password_confirmation: 'password-123',
+      device_token: 'd',
+    }),
     'PUT /api/v1/admin/users/{id}': fc.constant({ is_verified: true, discount: 5, blocked: false }),
     'POST /api/v1/favorite-products': fc.constantFrom({ product_id: 3 }, { product_id: 5 }),
     'POST /api/v1/product-notifications': fc.constant({ code_id: p2?.id ?? 1 }),
@@ -412,7 +548,13 @@ async function validBodyFor(op: Operation): Promise<fc.Arbitrary<unknown> | unde
     'POST /api/v1/withdraws': fc.constant({ requisites: '4111111111111111', amount: 1 }),
     'POST /api/v1/carts': fc.constantFrom({ product_id: 3, qty: 1, retail_price: 130 }, { product_id: 1, qty: 1, retail_price: 150 }),
     'PUT /api/v1/carts/{id}': fc.constant({ qty: 2, retail_price: 130 }),
-    'POST /api/v1/orders': fc.constantFrom(branchOrder, { ...branchOrder, delivery_type: 'SelfTTN', self_ttn: '20450000111222', self_ttn_type: 'NovaPoshta', payment_method: 'Balance' }),
+    'POST /api/v1/orders': fc.constantFrom(branchOrder, {
+      ...branchOrder,
+      delivery_type: 'SelfTTN',
+      self_ttn: '20450000111222',
+      self_ttn_type: 'NovaPoshta',
+      payment_method: 'Balance',
+    }),
     'PUT /api/v1/orders/{id}': fc.constant({ ...branchOrder, products: [{ product_id: 4, qty: 1, retail_price: 80 }] }),
     'POST /api/v1/markets': fc.constant(market),
     'PUT /api/v1/markets/{id}': fc.constant(market),
@@ -434,7 +576,14 @@ async function validBodyFor(op: Operation): Promise<fc.Arbitrary<unknown> | unde
       { uk: { version: '1.0.1', entries: { '01/02/2024': [{ title: 'Нове', subtitle: 'Опис' }] } }, ru: { version: '1.0.1', entries: {} } },
     ),
     'PUT /api/v1/admin/supplier-settings': fc.constantFrom({ enforce_recommended_price: true }, { enforce_recommended_price: false }),
-    'POST /api/v1/admin/notifications/broadcast': fc.constant({ title_uk: 'Новина', title_ru: 'Новость', message_uk: 'Текст', message_ru: 'Текст', user_ids: [reseller.id], mail: false }),
+    'POST /api/v1/admin/notifications/broadcast': fc.constant({
+      title_uk: 'Новина',
+      title_ru: 'Новость',
+      message_uk: 'Текст',
+      message_ru: 'Текст',
+      user_ids: [reseller.id],
+      mail: false,
+    }),
     'POST /broadcasting/auth': fc.constant({ socket_id: '1234.5678', channel_name: `private-users.${reseller.id}` }),
     'PUT /api/v1/admin/onec/settings': fc.constant({ price_types: { drop: ['Опт'], retail: ['Роздріб'], old_drop: [] } }),
   };
@@ -467,7 +616,9 @@ const RAW_BODIES: { text: string; contentType?: string }[] = [
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const ZIP = Buffer.from('504b0304140000000000000000000000000000000000000000000000000000', 'hex');
-const XML = Buffer.from('<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация ВерсияСхемы="2.10"><Каталог><Товары><Товар><Ид>x</Ид></Товар></Товары></Каталог></КоммерческаяИнформация>');
+const XML = Buffer.from(
+  '<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация ВерсияСхемы="2.10"><Каталог><Товары><Товар><Ид>x</Ид></Товар></Товары></Каталог></КоммерческаяИнформация>',
+);
 
 interface FilePart {
   field: string;
@@ -488,17 +639,35 @@ function multipartArb(hints: Hints): fc.Arbitrary<Body> {
     fc.constantFrom(...NASTY_STRINGS.filter((s) => s.length < 300)),
   );
   const field = fc.tuple(fc.constantFrom('order_id', 'type', 'comment', 'x', '__proto__', 'constructor', 'file'), fieldValue);
-  const name = fc.constantFrom('r.png', 'a.pdf', 'import.xml', 'offers.zip', '../../x.png', 'я.jpg', '', 'x'.repeat(300), 'a\u0000.png', 'noext', 'a\ud800.png', 'a"b.png');
+  const name = fc.constantFrom(
+    'r.png',
+    'a.pdf',
+    'import.xml',
+    'offers.zip',
+    '../../x.png',
+    'я.jpg',
+    '',
+    'x'.repeat(300),
+    'a\u0000.png',
+    'noext',
+    'a\ud800.png',
+    'a"b.png',
+  );
   const file: fc.Arbitrary<FilePart> = fc.record({
     field: fc.constantFrom('file', 'import', 'offers', 'pictures', 'image', 'images', 'x'),
     name,
     type: fc.constantFrom('image/png', 'application/pdf', 'application/zip', 'text/xml', 'application/octet-stream', 'image/jpeg', ''),
-    content: fc.oneof(fc.constantFrom(PNG, PDF, ZIP, XML, Buffer.alloc(0), Buffer.from('not an image')), fc.uint8Array({ maxLength: 2_000 }).map((a) => Buffer.from(a))),
+    content: fc.oneof(
+      fc.constantFrom(PNG, PDF, ZIP, XML, Buffer.alloc(0), Buffer.from('not an image')),
+      fc.uint8Array({ maxLength: 2_000 }).map((a) => Buffer.from(a)),
+    ),
   });
-  const expectedFields: fc.Arbitrary<[string, string][]> = fc.tuple(hints.order_id!.map(String), fc.constantFrom('waybill', 'invoice', 'other')).map(([id, type]) => [
-    ['order_id', id],
-    ['type', type],
-  ]);
+  const expectedFields: fc.Arbitrary<[string, string][]> = fc
+    .tuple(hints.order_id!.map(String), fc.constantFrom('waybill', 'invoice', 'other'))
+    .map(([id, type]) => [
+      ['order_id', id],
+      ['type', type],
+    ]);
   const expectedFiles: fc.Arbitrary<FilePart[]> = fc.oneof(
     fc.record({ field: fc.constant('file'), name, type: fc.constant('image/png'), content: fc.constantFrom<Buffer>(PNG, PDF) }).map((f): FilePart[] => [f]),
     fc.constant<FilePart[]>([
@@ -508,7 +677,10 @@ function multipartArb(hints: Hints): fc.Arbitrary<Body> {
   );
   const parts = fc.oneof(
     fc.record({ fields: fc.array(field, { maxLength: 3 }), files: fc.array(file, { maxLength: 3 }) }),
-    fc.record({ fields: fc.oneof(expectedFields, fc.array(field, { maxLength: 2 })), files: fc.oneof({ weight: 3, arbitrary: expectedFiles }, { weight: 1, arbitrary: fc.array(file, { maxLength: 2 }) }) }),
+    fc.record({
+      fields: fc.oneof(expectedFields, fc.array(field, { maxLength: 2 })),
+      files: fc.oneof({ weight: 3, arbitrary: expectedFiles }, { weight: 1, arbitrary: fc.array(file, { maxLength: 2 }) }),
+    }),
   );
   return fc
     .record({ parts, broken: fc.nat({ max: 12 }) })
@@ -518,12 +690,17 @@ function multipartArb(hints: Hints): fc.Arbitrary<Body> {
       const parts: Buffer[] = [];
       for (const [k, v] of fields) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
       for (const f of files) {
-        parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\n${f.type ? `Content-Type: ${f.type}\r\n` : ''}\r\n`));
+        parts.push(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\n${f.type ? `Content-Type: ${f.type}\r\n` : ''}\r\n`,
+          ),
+        );
         parts.push(f.content, Buffer.from('\r\n'));
       }
       // Now and then a truncated body or a boundary that never comes.
       if (broken !== 1) parts.push(Buffer.from(`--${boundary}--\r\n`));
-      const contentType = broken === 2 ? 'multipart/form-data' : broken === 3 ? 'multipart/form-data; boundary=other' : `multipart/form-data; boundary=${boundary}`;
+      const contentType =
+        broken === 2 ? 'multipart/form-data' : broken === 3 ? 'multipart/form-data; boundary=other' : `multipart/form-data; boundary=${boundary}`;
       const summary = JSON.stringify({ fields, files: files.map((f) => ({ field: f.field, name: f.name, type: f.type, bytes: f.content.length })), broken });
       return { kind: 'multipart', payload: Buffer.concat(parts), contentType, summary } as Body;
     });
@@ -564,9 +741,15 @@ const npEnvelopeArb: fc.Arbitrary<unknown> = fc.record(
 
 function bodyArbFor(op: Operation, hints: Hints, valid: fc.Arbitrary<unknown> | undefined): fc.Arbitrary<Body> {
   const mutating = op.method !== 'GET' && op.method !== 'HEAD';
-  if (!mutating) return fc.oneof({ weight: 9, arbitrary: fc.constant<Body>({ kind: 'none' }) }, { weight: 1, arbitrary: anyHostile.map((v): Body => ({ kind: 'json', value: v })) });
+  if (!mutating)
+    return fc.oneof(
+      { weight: 9, arbitrary: fc.constant<Body>({ kind: 'none' }) },
+      { weight: 1, arbitrary: anyHostile.map((v): Body => ({ kind: 'json', value: v })) },
+    );
   const raw = fc.constantFrom(...RAW_BODIES).map((r): Body => ({ kind: 'raw', ...r }));
-  const json = (op.body ? bodyArb(op.body, hints, valid) : op.path.startsWith('/emulators/') ? fc.oneof(npEnvelopeArb, anyHostile) : anyHostile).map((v): Body => ({ kind: 'json', value: v }));
+  const json = (op.body ? bodyArb(op.body, hints, valid) : op.path.startsWith('/emulators/') ? fc.oneof(npEnvelopeArb, anyHostile) : anyHostile).map(
+    (v): Body => ({ kind: 'json', value: v }),
+  );
   const arbs: fc.WeightedArbitrary<Body>[] = [
     { weight: 10, arbitrary: json },
     { weight: 1, arbitrary: raw },
@@ -593,7 +776,13 @@ function describeRequest(op: Operation, url: string, req: FuzzRequest, res: Ligh
       : error
         ? cut(JSON.stringify(error), 300)
         : '(no error captured)';
-  return [`${op.method} ${cut(url, 400)}`, `  locale: ${cut(JSON.stringify(req.locale ?? '-'), 40)}`, `  body: ${cut(body, 600)}`, `  -> ${res.statusCode} ${cut(res.body, 400)}`, `  server error: ${err}`].join('\n');
+  return [
+    `${op.method} ${cut(url, 400)}`,
+    `  locale: ${cut(JSON.stringify(req.locale ?? '-'), 40)}`,
+    `  body: ${cut(body, 600)}`,
+    `  -> ${res.statusCode} ${cut(res.body, 400)}`,
+    `  server error: ${err}`,
+  ].join('\n');
 }
 
 async function waitForImports() {
@@ -606,7 +795,10 @@ async function waitForImports() {
 }
 
 /** Fuzzes one operation; answers the failures it saw and how many requests it sent. */
-async function fuzzOperation(op: Operation, runs: number): Promise<{ failures: Failure[]; requests: number; statuses: Record<number, number>; inconclusive: number }> {
+async function fuzzOperation(
+  op: Operation,
+  runs: number,
+): Promise<{ failures: Failure[]; requests: number; statuses: Record<number, number>; inconclusive: number }> {
   const failures: Failure[] = [];
   const statuses: Record<number, number> = {};
   const seen = new Set<string>();
@@ -618,7 +810,9 @@ async function fuzzOperation(op: Operation, runs: number): Promise<{ failures: F
   for (const p of op.pathParams) paramArbs[p.name] = await pathParamArb(op, p);
   const reqArb: fc.Arbitrary<FuzzRequest> = fc.record({
     params: fc.record(paramArbs) as fc.Arbitrary<Record<string, string>>,
-    query: op.query.length ? queryArb(op.query, hints) : fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: queryArb([{ name: 'x', schema: {} }]) }),
+    query: op.query.length
+      ? queryArb(op.query, hints)
+      : fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: queryArb([{ name: 'x', schema: {} }]) }),
     queryStyle: fc.nat({ max: 76 }),
     body: bodyArbFor(op, hints, await validBodyFor(op)),
     locale: fc.constantFrom(undefined, 'uk', 'ru', 'en', 'ru-RU,ru;q=0.9', '\u0000', 'x'.repeat(300)),
@@ -689,7 +883,11 @@ async function fuzzOperation(op: Operation, runs: number): Promise<{ failures: F
             const sig = `state ${changed.join(',')} ${res.statusCode}`;
             if (!seen.has(sig)) {
               seen.add(sig);
-              failures.push({ op: op.key, kind: 'state changed on refusal', detail: `tables changed: ${changed.join(', ')}\n${describeRequest(op, url, req, res, error)}` });
+              failures.push({
+                op: op.key,
+                kind: 'state changed on refusal',
+                detail: `tables changed: ${changed.join(', ')}\n${describeRequest(op, url, req, res, error)}`,
+              });
             }
             base = after;
           }
@@ -783,8 +981,17 @@ async function seed() {
   const upload = async (url: string, token: string, fields: Record<string, string>, name: string, content: Buffer, type: string) => {
     const boundary = '----fuzzseed';
     const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`), content, Buffer.from(`\r\n--${boundary}--\r\n`));
-    const res = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(parts) });
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat(parts),
+    });
     if (res.statusCode >= 300) throw new Error(`seed upload ${url}: ${res.statusCode} ${res.body}`);
     return JSON.parse(res.body).data;
   };
@@ -793,16 +1000,42 @@ async function seed() {
   await upload('/api/v1/payment-documents', R, {}, 'r2.pdf', PDF, 'application/pdf');
   await must('payment', call('POST', '/api/v1/payments', { token: R, body: { amount: 100, payment_document_id: doc.id } }));
   await must('withdraw', call('POST', '/api/v1/withdraws', { token: R, body: { requisites: '4111111111111111', amount: 10 } }));
-  await must('market', call('POST', '/api/v1/markets', { token: R, body: { name: 'Мій', base_markup: { type: 1, markup: 10 }, catalog_markup: [{ id: 3, markup: 5 }] } }));
-  await must('feed', call('POST', '/api/v1/export-settings', { token: R, body: { name: 'Prom.ua', file_type: 'yml', shop: { short_name: 'Мій', company: 'ФОП', url: 'https://shop.example' } } }));
+  await must(
+    'market',
+    call('POST', '/api/v1/markets', { token: R, body: { name: 'Мій', base_markup: { type: 1, markup: 10 }, catalog_markup: [{ id: 3, markup: 5 }] } }),
+  );
+  await must(
+    'feed',
+    call('POST', '/api/v1/export-settings', {
+      token: R,
+      body: { name: 'Prom.ua', file_type: 'yml', shop: { short_name: 'Мій', company: 'ФОП', url: 'https://shop.example' } },
+    }),
+  );
   await must('favourite', call('POST', '/api/v1/favorite-products', { token: R, body: { product_id: 1 } }));
-  await must('subscription', call('POST', '/api/v1/product-notifications', { token: R, body: { code_id: (await sql<{ id: number }>('SELECT code_id AS id FROM products WHERE id = 2'))[0]!.id } }));
-  await must('broadcast', call('POST', '/api/v1/admin/notifications/broadcast', { token: operator.token, body: { title_uk: 'a', title_ru: 'a', message_uk: 'b', message_ru: 'b', user_ids: [reseller.id] } }));
+  await must(
+    'subscription',
+    call('POST', '/api/v1/product-notifications', {
+      token: R,
+      body: { code_id: (await sql<{ id: number }>('SELECT code_id AS id FROM products WHERE id = 2'))[0]!.id },
+    }),
+  );
+  await must(
+    'broadcast',
+    call('POST', '/api/v1/admin/notifications/broadcast', {
+      token: operator.token,
+      body: { title_uk: 'a', title_ru: 'a', message_uk: 'b', message_ru: 'b', user_ids: [reseller.id] },
+    }),
+  );
 }
 
 describe('what the fuzzing found (each was a 500)', () => {
   const json = (method: string, url: string, token: string | undefined, payload: string) =>
-    app.inject({ method: method as 'POST', url, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, payload });
+    app.inject({
+      method: method as 'POST',
+      url,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      payload,
+    });
 
   test('an unknown body field named `constructor` or `__proto__`: 422 naming it (the error plugin had built the errors on a plain object)', async () => {
     await restorePrincipals();
@@ -826,21 +1059,35 @@ describe('what the fuzzing found (each was a 500)', () => {
   });
 
   test('NUL characters and lone surrogates in a query, a path or a JSON body: 422 naming the field in the request language', async () => {
-    const q = await app.inject({ method: 'GET', url: '/api/v1/filters?search=a%00b', headers: { authorization: `Bearer ${reseller.token}`, 'x-localization': 'ru' } });
+    const q = await app.inject({
+      method: 'GET',
+      url: '/api/v1/filters?search=a%00b',
+      headers: { authorization: `Bearer ${reseller.token}`, 'x-localization': 'ru' },
+    });
     expect(q.statusCode).toBe(422);
     expect(q.json().errors).toEqual({ search: ['Недопустимое значение'] });
     const [payment] = await sql<{ id: number }>(`SELECT id FROM payments ORDER BY id LIMIT 1`);
     const b = await json('PUT', `/api/v1/admin/payments/${payment!.id}`, operator.token, '{"status":"Declined","reason":"x\\u0000y"}');
     expect(b.statusCode).toBe(422);
     expect(Object.keys(b.json().errors)).toEqual(['reason']);
-    const s = await json('POST', '/api/v1/admin/notifications/broadcast', operator.token, '{"title_uk":"\\ud800","title_ru":"a","message_uk":"a","message_ru":"a","user_ids":[1]}');
+    const s = await json(
+      'POST',
+      '/api/v1/admin/notifications/broadcast',
+      operator.token,
+      '{"title_uk":"\\ud800","title_ru":"a","message_uk":"a","message_ru":"a","user_ids":[1]}',
+    );
     expect(s.statusCode).toBe(422);
     expect(Object.keys(s.json().errors)).toEqual(['title_uk']);
   });
 
   test('ids past the database integer (user_ids, payment_document_id, order products): 422, not an out-of-range error', async () => {
     const big = 9_007_199_254_740_991;
-    const a = await json('POST', '/api/v1/admin/notifications/broadcast', operator.token, JSON.stringify({ title_uk: 'a', title_ru: 'a', message_uk: 'a', message_ru: 'a', user_ids: [big] }));
+    const a = await json(
+      'POST',
+      '/api/v1/admin/notifications/broadcast',
+      operator.token,
+      JSON.stringify({ title_uk: 'a', title_ru: 'a', message_uk: 'a', message_ru: 'a', user_ids: [big] }),
+    );
     expect(a.statusCode).toBe(422);
     const b = await json('POST', '/api/v1/payments', reseller.token, JSON.stringify({ amount: 1, payment_document_id: 2_147_483_648 }));
     expect(b.statusCode).toBe(422);
@@ -861,17 +1108,36 @@ describe('what the fuzzing found (each was a 500)', () => {
       ['/api/v1/admin/catalog/products/1/images', operator.token],
       ['/api/v1/admin/onec/imports', operator.token],
     ] as const) {
-      const noBoundary = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data' }, payload: 'x' });
+      const noBoundary = await app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data' },
+        payload: 'x',
+      });
       expect([url, noBoundary.statusCode, noBoundary.json().code]).toEqual([url, 400, 'BadRequest']);
-      const cut = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=b' }, payload: '--b\r\nContent-Disposition: form-data; name="file"; filename="r.png"\r\n\r\nabc' });
+      const cut = await app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=b' },
+        payload: '--b\r\nContent-Disposition: form-data; name="file"; filename="r.png"\r\n\r\nabc',
+      });
       expect([url, cut.statusCode]).toEqual([url, 400]);
     }
   });
 
   test('a file name with a NUL character: the receipt is stored under the name without it', async () => {
     const boundary = '----nul';
-    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r\u0000eceipt.png"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const r = await app.inject({ method: 'POST', url: '/api/v1/payment-documents', headers: { authorization: `Bearer ${reseller.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r\u0000eceipt.png"\r\nContent-Type: image/png\r\n\r\n`),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payment-documents',
+      headers: { authorization: `Bearer ${reseller.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
     expect(r.statusCode).toBe(201);
     expect(r.json().data.name).toBe('receipt.png');
   });
@@ -917,84 +1183,136 @@ describe('fuzzing every route of the OpenAPI document from its schema', () => {
     expect(hidden.filter((r) => !HIDDEN[r])).toEqual([]);
   });
 
-  test(
-    'no 5xx, and a refused request changes nothing',
-    async () => {
-      const failures: Failure[] = [];
-      const report: string[] = [];
-      const started = Date.now();
-      let total = 0;
-      const fuzzed = ops.filter((o) => !SKIP[o.key]).sort((a, b) => order(a) - order(b));
-      for (const op of fuzzed) {
-        await restorePrincipals();
-        const t0 = Date.now();
-        const runs = MULTIPART.has(op.key) ? RUNS * 2 : RUNS;
-        const r = await fuzzOperation(op, runs);
-        total += r.requests;
-        failures.push(...r.failures);
-        report.push(`${String(Date.now() - t0).padStart(6)} ms  ${op.key}  ${JSON.stringify(r.statuses)}${r.inconclusive ? `  (${r.inconclusive} checks retaken: a job ran)` : ''}`);
-      }
-      console.log(`fuzz (${process.env.TEST_DB_KIND}): ${fuzzed.length} operations, ${RUNS} runs each (multipart ${RUNS * 2}), ${total} requests in ${Date.now() - started} ms\n${report.join('\n')}`);
-      expect(failures.map((f) => `[${f.kind}] ${f.op}\n${f.detail}`)).toEqual([]);
-    },
-    600_000,
-  );
+  test('no 5xx, and a refused request changes nothing', async () => {
+    const failures: Failure[] = [];
+    const report: string[] = [];
+    const started = Date.now();
+    let total = 0;
+    const fuzzed = ops.filter((o) => !SKIP[o.key]).sort((a, b) => order(a) - order(b));
+    for (const op of fuzzed) {
+      await restorePrincipals();
+      const t0 = Date.now();
+      const runs = MULTIPART.has(op.key) ? RUNS * 2 : RUNS;
+      const r = await fuzzOperation(op, runs);
+      total += r.requests;
+      failures.push(...r.failures);
+      report.push(
+        `${String(Date.now() - t0).padStart(6)} ms  ${op.key}  ${JSON.stringify(r.statuses)}${r.inconclusive ? `  (${r.inconclusive} checks retaken: a job ran)` : ''}`,
+      );
+    }
+    console.log(
+      `fuzz (${process.env.TEST_DB_KIND}): ${fuzzed.length} operations, ${RUNS} runs each (multipart ${RUNS * 2}), ${total} requests in ${Date.now() - started} ms\n${report.join('\n')}`,
+    );
+    expect(failures.map((f) => `[${f.kind}] ${f.op}\n${f.detail}`)).toEqual([]);
+  }, 600_000);
 
-  test(
-    'the hidden routes (pictures, feeds, the 1C exchange): no 5xx, nothing served from outside their directories',
-    async () => {
-      const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
-      // The exchange's own pair (a staff password is refused: fuzzed below too).
-      const made = await app.inject({ method: 'POST', url: '/api/v1/admin/onec/credentials', headers: { authorization: `Bearer ${operator.token}` } });
-      expect(made.statusCode).toBe(201);
-      const pair = (JSON.parse(made.body) as { data: { login: string; secret: string } }).data;
-      const check = await app.inject({ method: 'GET', url: '/1c/exchange?type=catalog&mode=checkauth', headers: { authorization: basic(pair.login, pair.secret) } });
-      expect(check.statusCode).toBe(200);
-      const [, cookieName, cookieValue] = check.body.split('\n');
-      const feedTokens = (await sql<{ token: string }>(`SELECT token FROM export_settings LIMIT 3`)).map((r) => `${r.token}.xml`);
-      const segment = fc.oneof(fc.constantFrom(...HOSTILE_SEGMENTS), fc.string({ maxLength: 30 }).map(safeEncode), fc.constantFrom('..%2f..%2f..%2fetc%2fpasswd', '%2e%2e/%2e%2e/etc/passwd', '....//....//etc/passwd', 'demo/p/1-1-o.svg', 'x.png', 'a/b/c.jpg', 'pictures', `pictures/00/${'0'.repeat(64)}.jpg`, `pictures/00/${'0'.repeat(64)}-m.webp`, 'pictures/00/..%2f..%2f..%2fetc%2fpasswd', 'products/00/x.png'));
-      const exchangeQuery = fc.record({
+  test('the hidden routes (pictures, feeds, the 1C exchange): no 5xx, nothing served from outside their directories', async () => {
+    const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+    // The exchange's own pair (a staff password is refused: fuzzed below too).
+    const made = await app.inject({ method: 'POST', url: '/api/v1/admin/onec/credentials', headers: { authorization: `Bearer ${operator.token}` } });
+    expect(made.statusCode).toBe(201);
+    const pair = (JSON.parse(made.body) as { data: { login: string; secret: string } }).data;
+    const check = await app.inject({
+      method: 'GET',
+      url: '/1c/exchange?type=catalog&mode=checkauth',
+      headers: { authorization: basic(pair.login, pair.secret) },
+    });
+    expect(check.statusCode).toBe(200);
+    const [, cookieName, cookieValue] = check.body.split('\n');
+    const feedTokens = (await sql<{ token: string }>(`SELECT token FROM export_settings LIMIT 3`)).map((r) => `${r.token}.xml`);
+    const segment = fc.oneof(
+      fc.constantFrom(...HOSTILE_SEGMENTS),
+      fc.string({ maxLength: 30 }).map(safeEncode),
+      fc.constantFrom(
+        '..%2f..%2f..%2fetc%2fpasswd',
+        '%2e%2e/%2e%2e/etc/passwd',
+        '....//....//etc/passwd',
+        'demo/p/1-1-o.svg',
+        'x.png',
+        'a/b/c.jpg',
+        'pictures',
+        `pictures/00/${'0'.repeat(64)}.jpg`,
+        `pictures/00/${'0'.repeat(64)}-m.webp`,
+        'pictures/00/..%2f..%2f..%2fetc%2fpasswd',
+        'products/00/x.png',
+      ),
+    );
+    const exchangeQuery = fc.record(
+      {
         type: fc.oneof(fc.constantFrom('catalog', 'sale'), fc.constantFrom(...NASTY_STRINGS.filter((x) => x.length < 300))),
-        mode: fc.oneof(fc.constantFrom('checkauth', 'init', 'file', 'import', 'query', 'success', 'complete', 'deactivate'), fc.constantFrom(...NASTY_STRINGS.filter((x) => x.length < 300))),
-        filename: fc.oneof(fc.constantFrom('import.xml', 'offers.xml', 'import_files/a/b.jpg', 'orders.xml', '../x.xml', '/etc/passwd', 'C:\\x.xml'), fc.constantFrom(...NASTY_STRINGS.filter((x) => x.length < 300))),
-      }, { requiredKeys: [] });
-      const request = fc.oneof(
-        fc.tuple(fc.constantFrom('/storage/', '/storage/onec/', '/', '/assets/'), fc.array(segment, { minLength: 1, maxLength: 4 })).map(([prefix, parts]) => ({ method: 'GET', url: prefix + parts.join('/'), headers: {} as Record<string, string>, payload: undefined as Buffer | undefined })),
-        fc.oneof(segment, fc.constantFrom(...(feedTokens.length ? feedTokens : ['x.xml']))).map((f) => ({ method: 'GET', url: `/feeds/${f}`, headers: { 'accept-encoding': 'gzip' } as Record<string, string>, payload: undefined as Buffer | undefined })),
-        fc
-          .record({
-            method: fc.constantFrom('GET', 'POST'),
-            query: exchangeQuery,
-            auth: fc.constantFrom(undefined, 'Basic !!!', basic('nobody@example.com', 'x'), basic(reseller.email, reseller.password), basic(operator.email, operator.password), basic(pair.login, pair.secret), basic(pair.login, 'x'), `Bearer ${operator.token}`),
-            cookie: fc.constantFrom(undefined, `${cookieName}=${cookieValue}`, `${cookieName}=forged`, `${cookieName}=${'x'.repeat(5000)}`),
-            body: fc.oneof(fc.constant(undefined), fc.constantFrom(XML, ZIP, PNG, Buffer.from('not xml')), fc.uint8Array({ maxLength: 3_000 }).map((a) => Buffer.from(a))),
-          })
-          .map((r) => {
-            const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
-            if (r.auth) headers.authorization = r.auth;
-            if (r.cookie) headers.cookie = r.cookie;
-            const q = Object.entries(r.query).map(([k, v]) => `${k}=${safeEncode(String(v))}`).join('&');
-            return { method: r.method, url: `/1c/exchange?${q}`, headers, payload: r.method === 'POST' ? r.body : undefined };
-          }),
-      );
-      const failures: string[] = [];
-      await fc.assert(
-        fc.asyncProperty(request, async (r) => {
-          const id = `fuzz-${++reqSeq}`;
-          const res = await app.inject({ method: r.method as 'GET', url: r.url, headers: { ...r.headers, 'x-fuzz-id': id }, payload: r.payload });
-          const error = serverErrors.get(id);
-          serverErrors.delete(id);
-          // A feed asked for while its first build runs is 503 FeedPending by design (with Retry-After).
-          const pending = r.url.startsWith('/feeds/') && res.statusCode === 503 && res.headers['retry-after'];
-          if ((res.statusCode >= 500 && !pending) || /root:.*:0:0:/.test(res.body)) {
-            failures.push(`${r.method} ${r.url.slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 200)} ${error instanceof Error ? error.message.slice(0, 200) : ''}`);
-          }
+        mode: fc.oneof(
+          fc.constantFrom('checkauth', 'init', 'file', 'import', 'query', 'success', 'complete', 'deactivate'),
+          fc.constantFrom(...NASTY_STRINGS.filter((x) => x.length < 300)),
+        ),
+        filename: fc.oneof(
+          fc.constantFrom('import.xml', 'offers.xml', 'import_files/a/b.jpg', 'orders.xml', '../x.xml', '/etc/passwd', 'C:\\x.xml'),
+          fc.constantFrom(...NASTY_STRINGS.filter((x) => x.length < 300)),
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    const request = fc.oneof(
+      fc.tuple(fc.constantFrom('/storage/', '/storage/onec/', '/', '/assets/'), fc.array(segment, { minLength: 1, maxLength: 4 })).map(([prefix, parts]) => ({
+        method: 'GET',
+        url: prefix + parts.join('/'),
+        headers: {} as Record<string, string>,
+        payload: undefined as Buffer | undefined,
+      })),
+      fc.oneof(segment, fc.constantFrom(...(feedTokens.length ? feedTokens : ['x.xml']))).map((f) => ({
+        method: 'GET',
+        url: `/feeds/${f}`,
+        headers: { 'accept-encoding': 'gzip' } as Record<string, string>,
+        payload: undefined as Buffer | undefined,
+      })),
+      fc
+        .record({
+          method: fc.constantFrom('GET', 'POST'),
+          query: exchangeQuery,
+          auth: fc.constantFrom(
+            undefined,
+            'Basic !!!',
+            basic('nobody@example.com', 'x'),
+            basic(reseller.email, reseller.password),
+            basic(operator.email, operator.password),
+            basic(pair.login, pair.secret),
+            basic(pair.login, 'x'),
+            `Bearer ${operator.token}`,
+          ),
+          cookie: fc.constantFrom(undefined, `${cookieName}=${cookieValue}`, `${cookieName}=forged`, `${cookieName}=${'x'.repeat(5000)}`),
+          body: fc.oneof(
+            fc.constant(undefined),
+            fc.constantFrom(XML, ZIP, PNG, Buffer.from('not xml')),
+            fc.uint8Array({ maxLength: 3_000 }).map((a) => Buffer.from(a)),
+          ),
+        })
+        .map((r) => {
+          const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
+          if (r.auth) headers.authorization = r.auth;
+          if (r.cookie) headers.cookie = r.cookie;
+          const q = Object.entries(r.query)
+            .map(([k, v]) => `${k}=${safeEncode(String(v))}`)
+            .join('&');
+          return { method: r.method, url: `/1c/exchange?${q}`, headers, payload: r.method === 'POST' ? r.body : undefined };
         }),
-        { seed: SEED, numRuns: RUNS * 10 },
-      );
-      await waitForImports();
-      expect(failures).toEqual([]);
-    },
-    300_000,
-  );
+    );
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(request, async (r) => {
+        const id = `fuzz-${++reqSeq}`;
+        const res = await app.inject({ method: r.method as 'GET', url: r.url, headers: { ...r.headers, 'x-fuzz-id': id }, payload: r.payload });
+        const error = serverErrors.get(id);
+        serverErrors.delete(id);
+        // A feed asked for while its first build runs is 503 FeedPending by design (with Retry-After).
+        const pending = r.url.startsWith('/feeds/') && res.statusCode === 503 && res.headers['retry-after'];
+        if ((res.statusCode >= 500 && !pending) || /root:.*:0:0:/.test(res.body)) {
+          failures.push(
+            `${r.method} ${r.url.slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 200)} ${error instanceof Error ? error.message.slice(0, 200) : ''}`,
+          );
+        }
+      }),
+      { seed: SEED, numRuns: RUNS * 10 },
+    );
+    await waitForImports();
+    expect(failures).toEqual([]);
+  }, 300_000);
 });

@@ -12,7 +12,12 @@ afterAll(() => t.close());
 test('security headers on API answers: CSP (no framing, no plugins, blob: frames only for receipt previews), nosniff, no referrer leaks', async () => {
   const r = await t.app.inject({ method: 'GET', url: '/api/v1/config' });
   const csp = String(r.headers['content-security-policy']);
-  const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+  const directives = Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k, v]),
+  );
   expect(directives['default-src']).toEqual(["'self'"]);
   // Our own files, plus exactly two inline scripts by their hashes: the prerendered landing page's
   // locale gate and the dashboard HTML's early reads.
@@ -32,7 +37,14 @@ test('the same security headers on refusals, unknown paths and pages', async () 
   const config = await t.app.inject({ method: 'GET', url: '/api/v1/config' });
   for (const url of ['/api/v1/auth/user', '/api/v1/no-such-route', '/login']) {
     const r = await t.app.inject({ method: 'GET', url });
-    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'strict-transport-security', 'cross-origin-opener-policy']) {
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      'strict-transport-security',
+      'cross-origin-opener-policy',
+    ]) {
       expect(r.headers[name], `${url} ${name}`).toBe(config.headers[name]);
     }
   }

@@ -112,7 +112,9 @@ function form(fields: Record<string, string>, file?: { field?: string; name: str
   for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
       file.data,
       Buffer.from('\r\n'),
     );
@@ -175,18 +177,38 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Roo
 
 /** Each is refused by every upload route, whatever its name and declared type. */
 const HOSTILE_FILES: { what: string; name: string; type: string; data: Buffer }[] = [
-  { what: 'HTML named .png', name: 'receipt.png', type: 'image/png', data: Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>') },
+  {
+    what: 'HTML named .png',
+    name: 'receipt.png',
+    type: 'image/png',
+    data: Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>'),
+  },
   {
     what: 'SVG with a script named .jpg',
     name: 'receipt.jpg',
     type: 'image/jpeg',
     data: Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>'),
   },
-  { what: 'Windows EXE named .pdf', name: 'receipt.pdf', type: 'application/pdf', data: Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00', 'latin1'), Buffer.alloc(200)]) },
-  { what: 'ELF binary named .png', name: 'receipt.png', type: 'image/png', data: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200)]) },
+  {
+    what: 'Windows EXE named .pdf',
+    name: 'receipt.pdf',
+    type: 'application/pdf',
+    data: Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00', 'latin1'), Buffer.alloc(200)]),
+  },
+  {
+    what: 'ELF binary named .png',
+    name: 'receipt.png',
+    type: 'image/png',
+    data: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200)]),
+  },
   { what: 'zip named .pdf', name: 'receipt.pdf', type: 'application/pdf', data: makeZip([{ name: 'receipt.pdf', data: PDF }]) },
   // Polyglots: an HTML page carrying a PDF header further in, and a GIF header that is also a script.
-  { what: 'HTML with a PDF header inside', name: 'receipt.pdf', type: 'application/pdf', data: Buffer.from(`<html><script>alert(1)</script><!--\n${PDF.toString('latin1')}-->`) },
+  {
+    what: 'HTML with a PDF header inside',
+    name: 'receipt.pdf',
+    type: 'application/pdf',
+    data: Buffer.from(`<html><script>alert(1)</script><!--\n${PDF.toString('latin1')}-->`),
+  },
 ];
 const GIF_POLYGLOT = Buffer.from('GIF89a/*\x01\x00\x01\x00\x00\xff\x00,*/=1;alert(1)//<svg onload=alert(1)>', 'latin1');
 
@@ -197,7 +219,9 @@ describe('uploads are checked by content, on every upload route', () => {
   let photo: Buffer;
 
   beforeAll(async () => {
-    photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } }).jpeg().toBuffer();
+    photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer();
     reseller = await t.user({ isVerified: true });
     await tools.setStock(4, 50);
     order = await tools.placeConfirmed(reseller.token, [[4, 1, 90]]);
@@ -270,7 +294,12 @@ describe('uploads are checked by content, on every upload route', () => {
     expect(filesUnder(path.join(dataDir, 'storage'))).toEqual(files);
     // A GIF that decodes, with a script after its trailer: what is stored and served is a JPEG made from its pixels only.
     const script = '<svg onload=alert(1)><script>alert(document.cookie)</script>';
-    const gif = Buffer.concat([await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } }).gif().toBuffer(), Buffer.from(script)]);
+    const gif = Buffer.concat([
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
+        .gif()
+        .toBuffer(),
+      Buffer.from(script),
+    ]);
     const stored = await picture!.post({ name: 'x.html', data: gif, type: 'text/html' });
     expect(stored.status, stored.text).toBe(200);
     const image = stored.body.data.images.at(-1) as { original: string; thumb: string };
@@ -319,7 +348,12 @@ describe('oversized uploads', () => {
   });
 
   test("over a route's own limit (10 MB), by a little or by far (streamed): 422 file_too_large in uk and ru, never a 500, nothing stored", async () => {
-    const before = { docs: await count('payment_documents'), media: await count('media_files'), images: await count('product_images'), files: filesUnder(dataDir) };
+    const before = {
+      docs: await count('payment_documents'),
+      media: await count('media_files'),
+      images: await count('product_images'),
+      files: filesUnder(dataDir),
+    };
     const cases = [
       { url: '/api/v1/payment-documents', token: reseller.token, fields: {} as Record<string, string> },
       { url: '/api/v1/media-files', token: reseller.token, fields: { order_id: String(order.id), type: 'waybill' } },
@@ -335,7 +369,12 @@ describe('oversized uploads', () => {
         expect(res.body.errors.file).toEqual([lang === 'uk' ? 'Файл завеликий: не більше 10 МБ' : 'Файл слишком большой: не более 10 МБ']);
       }
     }
-    expect({ docs: await count('payment_documents'), media: await count('media_files'), images: await count('product_images'), files: filesUnder(dataDir) }).toEqual(before);
+    expect({
+      docs: await count('payment_documents'),
+      media: await count('media_files'),
+      images: await count('product_images'),
+      files: filesUnder(dataDir),
+    }).toEqual(before);
   });
 
   test('a JSON body over the server limit on a signed-in route: 413 in the user language', async () => {
@@ -365,7 +404,11 @@ describe('oversized uploads', () => {
 
   test('a back-office 1C upload over its 512 MB limit (streamed): 422 on the field, its files removed', async () => {
     const before = filesUnder(path.join(dataDir, 'onec'));
-    const res = await send(t, 'POST', '/api/v1/admin/onec/imports', { token: op, lang: 'ru', ...streamedForm({}, { field: 'import', name: 'import.xml', size: 512 * 1024 * 1024 + 1 }) });
+    const res = await send(t, 'POST', '/api/v1/admin/onec/imports', {
+      token: op,
+      lang: 'ru',
+      ...streamedForm({}, { field: 'import', name: 'import.xml', size: 512 * 1024 * 1024 + 1 }),
+    });
     expect(res.status, res.text).toBe(422);
     expect(res.body.errors.import).toEqual(['Файл слишком большой: не более 512 МБ']);
     expect(filesUnder(path.join(dataDir, 'onec'))).toEqual(before);
@@ -380,7 +423,13 @@ async function exchange(query: string, opts: { cookie?: string; auth?: string; b
   if (opts.auth) headers.authorization = opts.auth;
   if (opts.lang) headers['x-localization'] = opts.lang;
   if (opts.body) headers['content-type'] = 'application/octet-stream';
-  const res = await app.app.inject({ method: opts.body ? 'POST' : 'GET', url: `/1c/exchange?${query}`, headers, payload: opts.body, ...(opts.ip ? { remoteAddress: opts.ip } : {}) });
+  const res = await app.app.inject({
+    method: opts.body ? 'POST' : 'GET',
+    url: `/1c/exchange?${query}`,
+    headers,
+    payload: opts.body,
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+  });
   return { status: res.statusCode, text: res.body, lines: res.body.split('\n'), headers: res.headers };
 }
 const basicAuth = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
@@ -530,7 +579,10 @@ describe('zip bombs and unsafe archives, through the 1C exchange and the back-of
       expect(peak - start, 'RSS growth').toBeLessThan(256 * 1024 * 1024);
       const files = filesUnder(base);
       expect(Math.max(0, ...files.map((f) => f.size)), 'largest file under DATA_DIR').toBeLessThan(32 * 1024 * 1024);
-      expect(files.reduce((s, f) => s + f.size, 0), 'bytes under DATA_DIR').toBeLessThan(96 * 1024 * 1024);
+      expect(
+        files.reduce((s, f) => s + f.size, 0),
+        'bytes under DATA_DIR',
+      ).toBeLessThan(96 * 1024 * 1024);
     }
   }
 
@@ -558,7 +610,10 @@ describe('zip bombs and unsafe archives, through the 1C exchange and the back-of
     const ten = await deflatedZeros(10 * 1024 * 1024);
     const dir = path.join(base, 'unzip-many');
     const zip = path.join(base, 'many.zip');
-    fs.writeFileSync(zip, rawZip(['a.bin', 'b.bin', 'c.bin'].map((name) => ({ name, body: ten.body, crc: ten.crc, size: 10 * 1024 * 1024, method: 8 as const }))));
+    fs.writeFileSync(
+      zip,
+      rawZip(['a.bin', 'b.bin', 'c.bin'].map((name) => ({ name, body: ten.body, crc: ten.crc, size: 10 * 1024 * 1024, method: 8 as const }))),
+    );
     await expect(unzipInto(zip, dir, 'many.zip')).rejects.toMatchObject({ reason: { key: 'zip_bomb', params: { entry: 'b.bin' } } });
     // The first entry (10 MB, under the threshold) was written inside the directory; nothing after it.
     expect(filesUnder(dir).map((f) => f.rel)).toEqual(['a.bin']);
@@ -568,7 +623,13 @@ describe('zip bombs and unsafe archives, through the 1C exchange and the back-of
 
   test('200 001 entries (ZIP64, 20 MB): refused on opening, before any entry is written', async () => {
     const n = 200_001;
-    const entries = Array.from({ length: n }, (_, i) => ({ name: `p/${String(i).padStart(6, '0')}.txt`, body: Buffer.alloc(0), crc: 0, size: 0, method: 0 as const }));
+    const entries = Array.from({ length: n }, (_, i) => ({
+      name: `p/${String(i).padStart(6, '0')}.txt`,
+      body: Buffer.alloc(0),
+      crc: 0,
+      size: 0,
+      method: 0 as const,
+    }));
     const many = rawZip(entries);
     const r = await bounded(() => exchangeZip(many, 'many.zip'));
     expect(r.lines.slice(0, 2)).toEqual(['failure', 'Архів many.zip завеликий після розпакування (понад 4096 МБ або 200000 файлів)']);
@@ -583,12 +644,25 @@ describe('zip bombs and unsafe archives, through the 1C exchange and the back-of
     const r = await exchangeZip(nested, 'nested.zip', 'ru');
     expect(r.lines.slice(0, 2)).toEqual(['failure', 'Архив nested.zip содержит другой архив (inner.zip): вложенные архивы не принимаются']);
     const run = await uploadZip('pictures', makeZip([{ name: 'import_files/deep/more.ZIP', data: inner }]));
-    expect(run.error).toMatchObject({ key: 'zip_nested', text: 'Архів pictures.zip містить інший архів (import_files/deep/more.ZIP): вкладені архіви не приймаються' });
+    expect(run.error).toMatchObject({
+      key: 'zip_nested',
+      text: 'Архів pictures.zip містить інший архів (import_files/deep/more.ZIP): вкладені архіви не приймаються',
+    });
   });
 
   test('entry names that leave the directory (../, absolute, backslashes, drive letters): refused with the reason, nothing written outside', async () => {
     const absolute = path.join(base, 'abs-evil.txt');
-    const names = ['../evil.txt', '../../evil.txt', 'import_files/../../evil.txt', absolute, '/evil.txt', '..\\evil.txt', '..\\..\\evil.txt', 'C:\\evil.txt', 'C:/evil.txt'];
+    const names = [
+      '../evil.txt',
+      '../../evil.txt',
+      'import_files/../../evil.txt',
+      absolute,
+      '/evil.txt',
+      '..\\evil.txt',
+      '..\\..\\evil.txt',
+      'C:\\evil.txt',
+      'C:/evil.txt',
+    ];
     for (const name of names) {
       const zip = makeZip([
         { name: 'import_files/ok.txt', data: Buffer.from('ok') },
@@ -614,7 +688,11 @@ describe('zip bombs and unsafe archives, through the 1C exchange and the back-of
     const pictures = packageFiles(dir)
       .filter((f) => f.name.startsWith('import_files/'))
       .map((f) => (f.name === evil ? { ...f, data: Buffer.from('<html><script>alert(1)</script></html>') } : f));
-    const bad = await send(t, 'POST', '/api/v1/admin/onec/imports', { token: op, lang: 'ru', ...form({}, { field: 'pictures', name: 'pictures.zip', data: Buffer.from('<script>alert(1)</script>') }) });
+    const bad = await send(t, 'POST', '/api/v1/admin/onec/imports', {
+      token: op,
+      lang: 'ru',
+      ...form({}, { field: 'pictures', name: 'pictures.zip', data: Buffer.from('<script>alert(1)</script>') }),
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors)).toEqual(['pictures']);
 
@@ -632,16 +710,27 @@ describe('zip bombs and unsafe archives, through the 1C exchange and the back-of
     }
     expect(run.status, JSON.stringify(run.error)).toBe('done');
     expect(run.stats.pictures_stored).toBe(4);
-    expect(run.warnings.filter((w: { key: string }) => w.key === 'picture_not_image').map((w: { text: string }) => w.text)).toEqual([expect.stringContaining(evil)]);
+    expect(run.warnings.filter((w: { key: string }) => w.key === 'picture_not_image').map((w: { text: string }) => w.text)).toEqual([
+      expect.stringContaining(evil),
+    ]);
     // Stored as variants (issue 30): the four 1C pictures map to JPEG originals with their WebP squares; the HTML is nowhere.
-    const originals = (await t.database.db.execute(sql`SELECT DISTINCT name FROM onec_external_ids WHERE kind = 'picture'`)) as unknown as { rows: { name: string }[] };
+    const originals = (await t.database.db.execute(sql`SELECT DISTINCT name FROM onec_external_ids WHERE kind = 'picture'`)) as unknown as {
+      rows: { name: string }[];
+    };
     expect(originals.rows).toHaveLength(4);
     for (const { name } of originals.rows) {
       expect(name).toMatch(/^pictures\/[0-9a-f]{2}\/[0-9a-f]{64}\.jpg$/);
       expect(fs.readFileSync(path.join(dataDir, 'storage', name)).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
-      for (const variant of [name.replace(/\.jpg$/, '-m.webp'), name.replace(/\.jpg$/, '-t.webp')]) expect(fs.readFileSync(path.join(dataDir, 'storage', variant)).subarray(0, 4).toString('latin1')).toBe('RIFF');
+      for (const variant of [name.replace(/\.jpg$/, '-m.webp'), name.replace(/\.jpg$/, '-t.webp')])
+        expect(
+          fs
+            .readFileSync(path.join(dataDir, 'storage', variant))
+            .subarray(0, 4)
+            .toString('latin1'),
+        ).toBe('RIFF');
     }
-    for (const f of filesUnder(path.join(dataDir, 'storage'))) expect(fs.readFileSync(path.join(dataDir, 'storage', f.rel)).includes('<script>'), f.rel).toBe(false);
+    for (const f of filesUnder(path.join(dataDir, 'storage')))
+      expect(fs.readFileSync(path.join(dataDir, 'storage', f.rel)).includes('<script>'), f.rel).toBe(false);
   });
 });
 
@@ -679,7 +768,13 @@ describe('markup in names, comments and content is data: verbatim in JSON, escap
     await tools.setStock(4, 50);
     const order = await tools.place(u.token, [[4, 1, 90]], { last_name: XSS[0], first_name: XSS[1], middle_name: XSS[2], comment: ALL });
     const mine = await json(t, 'GET', `/api/v1/orders/${order.id}`, u.token);
-    expect(mine.body.data).toMatchObject({ last_name: XSS[0], first_name: XSS[1], middle_name: XSS[2], comment: ALL, client: { last_name: XSS[0], first_name: XSS[1] } });
+    expect(mine.body.data).toMatchObject({
+      last_name: XSS[0],
+      first_name: XSS[1],
+      middle_name: XSS[2],
+      comment: ALL,
+      client: { last_name: XSS[0], first_name: XSS[1] },
+    });
     expect(mine.body.data.products[0].name).toBe(XSS[1]);
     const list = await json(t, 'GET', '/api/v1/orders', u.token);
     expect(list.body.data.find((o: { id: number }) => o.id === order.id)).toMatchObject({ client: { last_name: XSS[0], first_name: XSS[1] } });
@@ -692,10 +787,19 @@ describe('markup in names, comments and content is data: verbatim in JSON, escap
     const pay = await json(t, 'POST', '/api/v1/payments', u.token, { amount: 10, payment_document_id: receipt.body.data.id, comment: ALL });
     expect(pay.status, pay.text).toBe(201);
     expect((await json(t, 'GET', '/api/v1/payments', u.token)).body.data[0].comment).toBe(ALL);
-    expect((await json(t, 'GET', '/api/v1/admin/payments?status=Pending&per_page=100', op)).body.data.find((p: { id: number }) => p.id === pay.body.data.id).comment).toBe(ALL);
+    expect(
+      (await json(t, 'GET', '/api/v1/admin/payments?status=Pending&per_page=100', op)).body.data.find((p: { id: number }) => p.id === pay.body.data.id).comment,
+    ).toBe(ALL);
 
     const before = t.mails.length;
-    const broadcast = await json(t, 'POST', '/api/v1/admin/notifications/broadcast', op, { title_uk: XSS[1], title_ru: XSS[1], message_uk: ALL, message_ru: ALL, user_ids: [u.id], mail: true });
+    const broadcast = await json(t, 'POST', '/api/v1/admin/notifications/broadcast', op, {
+      title_uk: XSS[1],
+      title_ru: XSS[1],
+      message_uk: ALL,
+      message_ru: ALL,
+      user_ids: [u.id],
+      mail: true,
+    });
     expect(broadcast.status, broadcast.text).toBe(200);
     const notes = await json(t, 'GET', '/api/v1/notifications', u.token);
     expect(notes.body.data[0].data).toMatchObject({ title: XSS[1], message: ALL });
@@ -718,7 +822,13 @@ describe('markup in names, comments and content is data: verbatim in JSON, escap
   test('the code mail of a sign-up with markup in the name escapes it', async () => {
     const email = `hostile-signup-${Date.now()}@example.com`;
     const before = t.mails.length;
-    const r = await json(t, 'POST', '/api/v1/auth/register', undefined, { name: XSS[1], email, phone: '0671234567', password: 'secret-pass-1', password_confirmation: 'secret-pass-1' });
+    const r = await json(t, 'POST', '/api/v1/auth/register', undefined, {
+      name: XSS[1],
+      email,
+      phone: '0671234567',
+      password: 'secret-pass-1',
+      password_confirmation: 'secret-pass-1',
+    });
     expect(r.status, r.text).toBe(201);
     const mail = await t.waitForMail(email, undefined, before);
     expect(mail.html).not.toMatch(RAW_MARKUP);
@@ -807,21 +917,30 @@ describe('login, code and restore endpoints are rate limited (429, Retry-After, 
   const prodLogs: string[] = [];
   const limits = { ...loadConfig({}).limits, loginPerEmail: 3, loginPerIp: 5, codePerEmail: 3, codePerIp: 5, windowSeconds: 60 };
   beforeAll(async () => {
-    s = await buildTestApp({ limits, env: 'production', smtpUrl: undefined, logLevel: 'trace' }, { logStream: { write: (l: string) => void prodLogs.push(l) } });
+    s = await buildTestApp(
+      { limits, env: 'production', smtpUrl: undefined, logLevel: 'trace' },
+      { logStream: { write: (l: string) => void prodLogs.push(l) } },
+    );
   });
   afterAll(() => s?.close());
 
-  const post = (path: string, body: unknown, ip: string, lang?: 'uk' | 'ru') => send(s, 'POST', path, { payload: JSON.stringify(body), contentType: 'application/json', ip, lang });
+  const post = (path: string, body: unknown, ip: string, lang?: 'uk' | 'ru') =>
+    send(s, 'POST', path, { payload: JSON.stringify(body), contentType: 'application/json', ip, lang });
   const limited = (r: Res, lang: 'uk' | 'ru' = 'uk') => {
     expect(r.status, r.text).toBe(429);
-    expect(r.body).toEqual({ code: 'TooManyAttempts', message: lang === 'uk' ? 'Забагато спроб. Спробуйте пізніше' : 'Слишком много попыток. Попробуйте позже' });
+    expect(r.body).toEqual({
+      code: 'TooManyAttempts',
+      message: lang === 'uk' ? 'Забагато спроб. Спробуйте пізніше' : 'Слишком много попыток. Попробуйте позже',
+    });
     expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(r.headers['retry-after'])).toBeLessThanOrEqual(60);
   };
   /** The code in the newest mail to `email` in the dev mailbox (the mail job stores it after commit). */
   const mailedCode = async (email: string) => {
     for (let i = 0; i < 150; i++) {
-      const r = (await s.database.db.execute(sql`SELECT subject FROM dev_mailbox WHERE "to" = ${email} ORDER BY id DESC LIMIT 1`)) as unknown as { rows: { subject: string }[] };
+      const r = (await s.database.db.execute(sql`SELECT subject FROM dev_mailbox WHERE "to" = ${email} ORDER BY id DESC LIMIT 1`)) as unknown as {
+        rows: { subject: string }[];
+      };
       const code = /(\d{6})/.exec(r.rows[0]?.subject ?? '')?.[1];
       if (code) return code;
       await new Promise((res) => setTimeout(res, 100));
@@ -833,7 +952,11 @@ describe('login, code and restore endpoints are rate limited (429, Retry-After, 
 
   test('sign-up code (confirm): five guesses per attempt, then even the right code is refused', async () => {
     const email = `limit-confirm-${Date.now()}@example.com`;
-    const r = await post('/api/v1/auth/register', { name: 'Ліміт', email, phone: '0671234567', password: 'secret-pass-1', password_confirmation: 'secret-pass-1' }, '10.1.0.1');
+    const r = await post(
+      '/api/v1/auth/register',
+      { name: 'Ліміт', email, phone: '0671234567', password: 'secret-pass-1', password_confirmation: 'secret-pass-1' },
+      '10.1.0.1',
+    );
     expect(r.status).toBe(201);
     const attempt_id = r.body.data.attempt_id;
     const code = await mailedCode(email);
@@ -863,12 +986,21 @@ describe('login, code and restore endpoints are rate limited (429, Retry-After, 
     expect(forgot.status).toBe(200);
     const code = await mailedCode(email);
     codes.push(code);
-    const body = (c: string) => ({ email, attempt_id: forgot.body.data.attempt_id, code: c, password: 'brand-new-pass-1', password_confirmation: 'brand-new-pass-1', device_token: 'x' });
+    const body = (c: string) => ({
+      email,
+      attempt_id: forgot.body.data.attempt_id,
+      code: c,
+      password: 'brand-new-pass-1',
+      password_confirmation: 'brand-new-pass-1',
+      device_token: 'x',
+    });
     for (let i = 0; i < 4; i++) expect((await post('/api/v1/password/restore', body(wrong(code)), '10.3.0.2')).status).toBe(422);
     limited(await post('/api/v1/password/restore', body(wrong(code)), '10.3.0.3', 'ru'), 'ru');
     expect((await post('/api/v1/password/restore', body(code), '10.3.0.4')).status).toBe(422);
     // The password did not change.
-    const stored = (await s.database.db.execute(sql`SELECT password_hash FROM users WHERE email = ${email}`)) as unknown as { rows: { password_hash: string }[] };
+    const stored = (await s.database.db.execute(sql`SELECT password_hash FROM users WHERE email = ${email}`)) as unknown as {
+      rows: { password_hash: string }[];
+    };
     expect(await verifyPassword(stored.rows[0]!.password_hash, 'secret-pass-1')).toBe(true);
     // Asking for restore codes: per address, whatever the e-mail (known or not: the same answer).
     for (let i = 0; i < 5; i++) expect((await post('/api/v1/password/forgot', { email: `nobody${i}@example.com` }, '10.3.0.9')).status).toBe(200);
@@ -879,7 +1011,16 @@ describe('login, code and restore endpoints are rate limited (429, Retry-After, 
     const emails = Array.from({ length: 6 }, (_, i) => `limit-ip-${i}-${Date.now()}@example.com`);
     for (const e of emails) await insertUser(s, e, 'secret-pass-1');
     const statuses = [];
-    for (const e of emails) statuses.push((await post('/api/v1/password/restore', { email: e, attempt_id: crypto.randomUUID(), code: '123456', password: 'brand-new-pass-1', password_confirmation: 'brand-new-pass-1' }, '10.4.0.1')).status);
+    for (const e of emails)
+      statuses.push(
+        (
+          await post(
+            '/api/v1/password/restore',
+            { email: e, attempt_id: crypto.randomUUID(), code: '123456', password: 'brand-new-pass-1', password_confirmation: 'brand-new-pass-1' },
+            '10.4.0.1',
+          )
+        ).status,
+      );
     expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
     limited(await post('/api/v1/auth/confirm', { email: emails[0], attempt_id: crypto.randomUUID(), code: '123456' }, '10.4.0.1'));
   });
@@ -888,7 +1029,15 @@ describe('login, code and restore endpoints are rate limited (429, Retry-After, 
     const statuses = [];
     for (let i = 0; i < 6; i++) {
       const email = `limit-reg-${i}-${Date.now()}@example.com`;
-      statuses.push((await post('/api/v1/auth/register', { name: 'Ліміт', email, phone: '0671234567', password: 'secret-pass-1', password_confirmation: 'secret-pass-1' }, '10.5.0.1')).status);
+      statuses.push(
+        (
+          await post(
+            '/api/v1/auth/register',
+            { name: 'Ліміт', email, phone: '0671234567', password: 'secret-pass-1', password_confirmation: 'secret-pass-1' },
+            '10.5.0.1',
+          )
+        ).status,
+      );
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
@@ -907,7 +1056,15 @@ describe('login, code and restore endpoints are rate limited (429, Retry-After, 
 
   test('production without SMTP: mail is not sent and its codes never reach the log', async () => {
     const email = `limit-prod-${Date.now()}@example.com`;
-    expect((await post('/api/v1/auth/register', { name: 'Прод', email, phone: '0671234567', password: 'secret-pass-1', password_confirmation: 'secret-pass-1' }, '10.7.0.1')).status).toBe(201);
+    expect(
+      (
+        await post(
+          '/api/v1/auth/register',
+          { name: 'Прод', email, phone: '0671234567', password: 'secret-pass-1', password_confirmation: 'secret-pass-1' },
+          '10.7.0.1',
+        )
+      ).status,
+    ).toBe(201);
     codes.push(await mailedCode(email));
     const log = prodLogs.join('');
     expect(log).toContain('mail not sent: SMTP_URL is not set');
@@ -921,7 +1078,8 @@ describe('login, code and restore endpoints are rate limited (429, Retry-After, 
 
 /** The stored password hash of a user (it must never reach the log). */
 const storedHash = async (email: string) =>
-  ((await t.database.db.execute(sql`SELECT password_hash FROM users WHERE email = ${email}`)) as unknown as { rows: { password_hash: string }[] }).rows[0]?.password_hash;
+  ((await t.database.db.execute(sql`SELECT password_hash FROM users WHERE email = ${email}`)) as unknown as { rows: { password_hash: string }[] }).rows[0]
+    ?.password_hash;
 
 describe('codes, passwords and tokens never reach the log (trace level)', () => {
   test('sign-up, confirm, login, 2FA, restore, bearer use, realtime, channel auth, 1C basic auth, feed and login URLs', async () => {
@@ -933,10 +1091,21 @@ describe('codes, passwords and tokens never reach the log (trace level)', () => 
     secrets.push(password, newPassword, TEST_OPERATOR.password);
 
     let before = t.mails.length;
-    const registered = await json(t, 'POST', '/api/v1/auth/register', undefined, { name: 'Секрет', email, phone: '0671234567', password, password_confirmation: password });
+    const registered = await json(t, 'POST', '/api/v1/auth/register', undefined, {
+      name: 'Секрет',
+      email,
+      phone: '0671234567',
+      password,
+      password_confirmation: password,
+    });
     expect(registered.status).toBe(201);
     const c1 = t.codeFrom(await t.waitForMail(email, /реєстрації/, before));
-    const confirmed = await json(t, 'POST', '/api/v1/auth/confirm', undefined, { email, attempt_id: registered.body.data.attempt_id, code: c1, device_token: 'fp-secret-device' });
+    const confirmed = await json(t, 'POST', '/api/v1/auth/confirm', undefined, {
+      email,
+      attempt_id: registered.body.data.attempt_id,
+      code: c1,
+      device_token: 'fp-secret-device',
+    });
     expect(confirmed.status).toBe(200);
     codes.push(c1);
     secrets.push(confirmed.body.data.token);
@@ -964,7 +1133,13 @@ describe('codes, passwords and tokens never reach the log (trace level)', () => 
     expect(forgot.status).toBe(200);
     const c3 = t.codeFrom(await t.waitForMail(email, /відновлення/, before));
     codes.push(c3);
-    const restored = await json(t, 'POST', '/api/v1/password/restore', undefined, { email, attempt_id: forgot.body.data.attempt_id, code: c3, password: newPassword, password_confirmation: newPassword });
+    const restored = await json(t, 'POST', '/api/v1/password/restore', undefined, {
+      email,
+      attempt_id: forgot.body.data.attempt_id,
+      code: c3,
+      password: newPassword,
+      password_confirmation: newPassword,
+    });
     expect(restored.status).toBe(200);
     const live = restored.body.data.token as string;
     secrets.push(live);
@@ -981,7 +1156,13 @@ describe('codes, passwords and tokens never reach the log (trace level)', () => 
     expect((await json(t, 'PUT', '/api/v1/auth/profile', live, { login_2fa: false, attempt_id: stepUp.body.data.attempt_id, code: c4 })).status).toBe(200);
     const boom = `boom-${Date.now()}@example.com`;
     before = t.mails.length;
-    const boomReg = await json(t, 'POST', '/api/v1/auth/register', undefined, { name: 'Boom', email: boom, phone: '0671234567', password, password_confirmation: password });
+    const boomReg = await json(t, 'POST', '/api/v1/auth/register', undefined, {
+      name: 'Boom',
+      email: boom,
+      phone: '0671234567',
+      password,
+      password_confirmation: password,
+    });
     const c5 = t.codeFrom(await t.waitForMail(boom, /реєстрації/, before));
     codes.push(c5);
     await t.database.db.execute(sql.raw(`ALTER TABLE users ADD CONSTRAINT t_log_boom CHECK (name <> 'Boom') NOT VALID`));

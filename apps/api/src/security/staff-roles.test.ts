@@ -149,7 +149,11 @@ let t: TestApp;
 let routes: string[];
 const tokens = {} as Record<StaffRole | 'reseller', string>;
 /** A row no test has: the {id} routes answer 404 (or 422) and change nothing. */
-const url = (path: string) => path.replace('{jobId}', '00000000-0000-4000-8000-000000000000').replace('{key}', 'no_such_key').replace(/\{[^}]+\}/g, '999999');
+const url = (path: string) =>
+  path
+    .replace('{jobId}', '00000000-0000-4000-8000-000000000000')
+    .replace('{key}', 'no_such_key')
+    .replace(/\{[^}]+\}/g, '999999');
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -159,7 +163,8 @@ beforeAll(async () => {
     .flatMap(([path, byMethod]) => Object.keys(byMethod).map((method) => `${method.toUpperCase()} ${path}`));
   // One person per role, signed in as staff are (password, then the mailed code); the first admin is t.operator().
   tokens.admin = await t.operator();
-  for (const role of ['manager', 'accountant', 'warehouse'] as const) tokens[role] = (await t.user({ role, name: `Працівник ${role}`, email: `${role}@staff.test` })).token;
+  for (const role of ['manager', 'accountant', 'warehouse'] as const)
+    tokens[role] = (await t.user({ role, name: `Працівник ${role}`, email: `${role}@staff.test` })).token;
   tokens.reseller = (await t.user({ isVerified: true })).token;
 });
 afterAll(() => t.close());
@@ -221,11 +226,16 @@ describe('staff roles on every back-office route', () => {
   test('what each role may do, in words (a spot check of the table)', () => {
     const may = (role: StaffRole) => Object.keys(EXPECTED).filter((r) => mayAccess(role, EXPECTED[r]!));
     expect(
-      may('warehouse').filter((r) => !r.includes('/admin/orders') && !r.includes('/admin/views') && r !== 'GET /api/v1/admin/worklists' && r !== 'GET /api/v1/admin/printing/requisites'),
+      may('warehouse').filter(
+        (r) =>
+          !r.includes('/admin/orders') && !r.includes('/admin/views') && r !== 'GET /api/v1/admin/worklists' && r !== 'GET /api/v1/admin/printing/requisites',
+      ),
     ).toEqual([]);
     expect(may('warehouse')).toContain('POST /api/v1/admin/orders/{id}/status');
     expect(may('warehouse')).not.toContain('POST /api/v1/admin/orders/{id}/payment');
-    expect(may('accountant')).toEqual(expect.arrayContaining(['GET /api/v1/admin/payments', 'PUT /api/v1/admin/withdraws/{id}', 'POST /api/v1/admin/users/{id}/corrections']));
+    expect(may('accountant')).toEqual(
+      expect.arrayContaining(['GET /api/v1/admin/payments', 'PUT /api/v1/admin/withdraws/{id}', 'POST /api/v1/admin/users/{id}/corrections']),
+    );
     expect(may('accountant')).not.toContain('PUT /api/v1/admin/users/{id}');
     expect(may('manager')).not.toContain('GET /api/v1/admin/payments');
     expect(may('manager').filter((r) => r.includes('/staff') || r.includes('/credentials') || r.includes('/audit'))).toEqual([]);

@@ -91,7 +91,10 @@ export async function buildTestApp(over: Partial<Config> = {}, build: Omit<Build
   const waitForMail: TestApp['waitForMail'] = async (to, match, after = 0) => {
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
-      const found = smtp.mails.slice(after).reverse().find((m) => m.to === to && (!match || match.test(m.subject)));
+      const found = smtp.mails
+        .slice(after)
+        .reverse()
+        .find((m) => m.to === to && (!match || match.test(m.subject)));
       if (found) return found;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -110,7 +113,10 @@ export async function buildTestApp(over: Partial<Config> = {}, build: Omit<Build
     if (r.status === 200 && r.body.data.enabled_2fa) {
       // Staff (and users who turned 2FA on) confirm with the mailed code.
       const code = codeFrom(await waitForMail(email, /\d{6}/, after));
-      const c = await request('POST', '/api/v1/auth/confirm-login', { body: { email, code, attempt_id: r.body.data.attempt_id, device_token: deviceToken }, headers });
+      const c = await request('POST', '/api/v1/auth/confirm-login', {
+        body: { email, code, attempt_id: r.body.data.attempt_id, device_token: deviceToken },
+        headers,
+      });
       if (c.status !== 200 || !c.body.data.token) throw new Error(`confirm-login failed: ${c.status} ${JSON.stringify(c.body)}`);
       return c.body.data.token as string;
     }

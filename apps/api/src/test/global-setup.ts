@@ -15,7 +15,19 @@ declare module 'vitest' {
   }
 }
 
-const silentLog = { error() {}, warn() {}, info() {}, debug() {}, trace() {}, fatal() {}, child() { return silentLog; }, level: 'silent', silent() {} } as never;
+const silentLog = {
+  error() {},
+  warn() {},
+  info() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silentLog;
+  },
+  level: 'silent',
+  silent() {},
+} as never;
 
 /** Creates its job-queue schema once so each test database starts ready. */
 async function prepare(database: Database, connectionString?: string) {

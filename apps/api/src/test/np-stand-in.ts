@@ -17,7 +17,14 @@ export const STAND_IN_SENDER = {
   cityRef: 'db5c88d7-391c-11dd-90d9-001a92567626',
   contactRef: '6e9acced-d072-11e3-95eb-0050568046cd',
   phone: '380997979789',
-  addresses: [{ Ref: '39931b80-e1c2-11e3-8c4a-0050568002cf', Description: 'Київ, Відділення №3: вул. Слобожанська, 13', CityRef: '8d5a980d-391c-11dd-90d9-001a92567626', CityDescription: 'Київ' }],
+  addresses: [
+    {
+      Ref: '39931b80-e1c2-11e3-8c4a-0050568002cf',
+      Description: 'Київ, Відділення №3: вул. Слобожанська, 13',
+      CityRef: '8d5a980d-391c-11dd-90d9-001a92567626',
+      CityDescription: 'Київ',
+    },
+  ],
 };
 /** NP answers one counterparty for every private-person recipient of a sender. */
 export const STAND_IN_PRIVATE_PERSON = '92875ced-bf9d-11e6-8ba8-005056881c6b';
@@ -50,11 +57,35 @@ export async function npStandIn(opts: { addresses?: typeof STAND_IN_SENDER.addre
     switch (method) {
       case 'Counterparty.getCounterparties':
         return p.CounterpartyProperty === 'Sender'
-          ? [{ Description: 'ФОП Яковлєв Фелікс Едуардович', Ref: STAND_IN_SENDER.counterpartyRef, City: STAND_IN_SENDER.cityRef, Counterparty: STAND_IN_SENDER.counterpartyRef, FirstName: 'Фелікс', LastName: 'Яковлєв', MiddleName: 'Едуардович', OwnershipFormRef: '', OwnershipFormDescription: '', EDRPOU: '', CounterpartyType: 'PrivatePerson' }]
+          ? [
+              {
+                Description: 'ФОП Яковлєв Фелікс Едуардович',
+                Ref: STAND_IN_SENDER.counterpartyRef,
+                City: STAND_IN_SENDER.cityRef,
+                Counterparty: STAND_IN_SENDER.counterpartyRef,
+                FirstName: 'Фелікс',
+                LastName: 'Яковлєв',
+                MiddleName: 'Едуардович',
+                OwnershipFormRef: '',
+                OwnershipFormDescription: '',
+                EDRPOU: '',
+                CounterpartyType: 'PrivatePerson',
+              },
+            ]
           : [];
       case 'Counterparty.getCounterpartyContactPersons':
         return p.Ref === STAND_IN_SENDER.counterpartyRef
-          ? [{ Description: 'Яковлєв Фелікс Едуардович', Ref: STAND_IN_SENDER.contactRef, Phones: STAND_IN_SENDER.phone, Email: '', LastName: 'Яковлєв', FirstName: 'Фелікс', MiddleName: 'Едуардович' }]
+          ? [
+              {
+                Description: 'Яковлєв Фелікс Едуардович',
+                Ref: STAND_IN_SENDER.contactRef,
+                Phones: STAND_IN_SENDER.phone,
+                Email: '',
+                LastName: 'Яковлєв',
+                FirstName: 'Фелікс',
+                MiddleName: 'Едуардович',
+              },
+            ]
           : [];
       case 'Counterparty.getCounterpartyAddresses':
         return p.Ref === STAND_IN_SENDER.counterpartyRef ? state.addresses : [];
@@ -72,7 +103,19 @@ export async function npStandIn(opts: { addresses?: typeof STAND_IN_SENDER.addre
             OwnershipFormDescription: null,
             EDRPOU: null,
             CounterpartyType: 'PrivatePerson',
-            ContactPerson: { success: true, data: [{ Ref: state.lastContact, Description: `${p.LastName} ${p.FirstName} ${p.MiddleName}`.trim(), LastName: p.LastName, FirstName: p.FirstName, MiddleName: p.MiddleName }], errors: [] },
+            ContactPerson: {
+              success: true,
+              data: [
+                {
+                  Ref: state.lastContact,
+                  Description: `${p.LastName} ${p.FirstName} ${p.MiddleName}`.trim(),
+                  LastName: p.LastName,
+                  FirstName: p.FirstName,
+                  MiddleName: p.MiddleName,
+                },
+              ],
+              errors: [],
+            },
           },
         ];
       case 'Address.getStreet':
@@ -111,8 +154,28 @@ export async function npStandIn(opts: { addresses?: typeof STAND_IN_SENDER.addre
       res.setHeader('content-type', 'application/json');
       const refusal = state.refuse.get(method);
       const envelope = refusal
-        ? { success: false, data: [], errors: refusal.errors, warnings: [], info: [], messageCodes: [], errorCodes: refusal.errorCodes, warningCodes: [], infoCodes: [] }
-        : { success: true, data: answer(method, props), errors: [], warnings: [], info: { totalCount: 1 }, messageCodes: [], errorCodes: [], warningCodes: [], infoCodes: [] };
+        ? {
+            success: false,
+            data: [],
+            errors: refusal.errors,
+            warnings: [],
+            info: [],
+            messageCodes: [],
+            errorCodes: refusal.errorCodes,
+            warningCodes: [],
+            infoCodes: [],
+          }
+        : {
+            success: true,
+            data: answer(method, props),
+            errors: [],
+            warnings: [],
+            info: { totalCount: 1 },
+            messageCodes: [],
+            errorCodes: [],
+            warningCodes: [],
+            infoCodes: [],
+          };
       res.end(JSON.stringify(envelope));
     });
   });

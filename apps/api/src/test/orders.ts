@@ -31,12 +31,16 @@ export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAA
 
 export function orderTools(t: TestApp) {
   const stock = async (id: number) => {
-    const r = (await t.database.db.execute(sql`SELECT qty, reserved FROM products WHERE id = ${id}`)) as unknown as { rows: { qty: number; reserved: number }[] };
+    const r = (await t.database.db.execute(sql`SELECT qty, reserved FROM products WHERE id = ${id}`)) as unknown as {
+      rows: { qty: number; reserved: number }[];
+    };
     return r.rows[0]!;
   };
   const setStock = (id: number, qty: number) => t.database.db.execute(sql`UPDATE products SET qty = ${qty}, reserved = 0 WHERE id = ${id}`);
   const balance = async (userId: number) => {
-    const r = (await t.database.db.execute(sql`SELECT balance_kop, (SELECT coalesce(sum(amount_kop), 0) FROM operations WHERE user_id = ${userId}) AS sum FROM users WHERE id = ${userId}`)) as unknown as {
+    const r = (await t.database.db.execute(
+      sql`SELECT balance_kop, (SELECT coalesce(sum(amount_kop), 0) FROM operations WHERE user_id = ${userId}) AS sum FROM users WHERE id = ${userId}`,
+    )) as unknown as {
       rows: { balance_kop: string; sum: string }[];
     };
     return { balanceKop: Number(r.rows[0]!.balance_kop), ledgerKop: Number(r.rows[0]!.sum) };
@@ -64,7 +68,11 @@ export function orderTools(t: TestApp) {
     const parts: Buffer[] = [];
     for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
     if (file) {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
       parts.push(file.content, Buffer.from('\r\n'));
     }
     parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -72,7 +80,12 @@ export function orderTools(t: TestApp) {
   }
   async function upload(token: string, fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
     const { payload, contentType } = multipart(fields, file);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/media-files', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/media-files',
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      payload,
+    });
     return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
   }
   return { stock, setStock, balance, fill, place, placeConfirmed, upload };

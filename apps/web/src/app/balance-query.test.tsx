@@ -59,7 +59,8 @@ describe('the balance: one query for everything that shows it (issue 32, point 2
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
         const p = path.join(dir, e.name);
         if (e.isDirectory()) walk(p);
-        else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && fs.readFileSync(p, 'utf8').includes("'/auth/balance'")) askers.push(path.relative(src, p));
+        else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && fs.readFileSync(p, 'utf8').includes("'/auth/balance'"))
+          askers.push(path.relative(src, p));
       }
     };
     walk(src);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createLoginRedirect } from './login-redirect.ts';
 
-describe('createLoginRedirect (the 401 handler\'s way to /login)', () => {
+describe("createLoginRedirect (the 401 handler's way to /login)", () => {
   it('navigates at once when the router is there', () => {
     const redirect = createLoginRedirect(() => '/dashboard');
     const go = vi.fn();

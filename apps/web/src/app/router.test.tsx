@@ -5,7 +5,7 @@ import { matchRoutes } from 'react-router';
 import { routes } from './router.tsx';
 import { PAGE_PRELOADS } from './routes/page-preloads.ts';
 
-describe('PAGE_PRELOADS (the build preloads each page\'s code with its HTML)', () => {
+describe("PAGE_PRELOADS (the build preloads each page's code with its HTML)", () => {
   it.each(PAGE_PRELOADS.map(([pattern, module]) => [pattern, module]))('%s is a dashboard route and %s exists', (pattern, module) => {
     const url = pattern.replace(/:[a-z]+/gi, '12');
     const matches = matchRoutes(routes, url) ?? [];

@@ -34,14 +34,27 @@ import {
 } from './routes/lazy-routes.ts';
 import type { RoutePrefetch } from '../lib/route-data.ts';
 
-
 export const routes: RouteObject[] = [
   {
     element: <BaseLayout />,
     children: [
       { path: '/', element: <LandingRoute /> },
-      { path: '/register', element: <GuestOnly><RegisterRoute /></GuestOnly> },
-      { path: '/login', element: <GuestOnly><LoginRoute /></GuestOnly> },
+      {
+        path: '/register',
+        element: (
+          <GuestOnly>
+            <RegisterRoute />
+          </GuestOnly>
+        ),
+      },
+      {
+        path: '/login',
+        element: (
+          <GuestOnly>
+            <LoginRoute />
+          </GuestOnly>
+        ),
+      },
       { path: '/forgot-password', element: <ForgotPasswordRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
@@ -111,9 +124,7 @@ export function preloadRoutes(pathname: string, { search = '', withData = false 
     if (typeof preload === 'function') {
       const load = preload();
       loads.push(load);
-      load
-        .then((m) => (withData ? m.prefetch?.({ props, params, search }) : undefined))
-        .catch(() => undefined); // the render reports a failed load, the page a failed query
+      load.then((m) => (withData ? m.prefetch?.({ props, params, search }) : undefined)).catch(() => undefined); // the render reports a failed load, the page a failed query
     }
     Children.forEach(props.children, (child) => visit(child, params));
   };

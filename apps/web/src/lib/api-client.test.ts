@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, setUnauthorizedHandler } from './api-client.ts';
 import { getToken, setToken } from './auth-token.ts';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('api client', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -23,7 +22,10 @@ describe('api client', () => {
   });
 
   it('throws ApiError with field errors on 422', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(422, { message: 'bad', errors: { email: ['taken'] } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(422, { message: 'bad', errors: { email: ['taken'] } })),
+    );
     const err = await api.post('/auth/register', {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(422);
@@ -34,7 +36,10 @@ describe('api client', () => {
     setToken('tok');
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
-    vi.stubGlobal('fetch', vi.fn(async () => json(401, { message: 'no' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { message: 'no' })),
+    );
     await expect(api.get('/auth/user')).rejects.toMatchObject({ status: 401 });
     expect(getToken()).toBeNull();
     expect(handler).toHaveBeenCalledTimes(1);
@@ -44,7 +49,10 @@ describe('api client', () => {
     setToken('tok');
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
-    vi.stubGlobal('fetch', vi.fn(async () => json(401, { message: 'no' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { message: 'no' })),
+    );
     await expect(api.post('/auth/login', {}, undefined, { redirectOn401: false })).rejects.toMatchObject({ status: 401 });
     expect(handler).not.toHaveBeenCalled();
   });

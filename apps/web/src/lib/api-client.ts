@@ -206,10 +206,8 @@ async function data<T>(method: string, path: string, options: RequestOptions, sc
 
 export const api = {
   get: <T>(path: string, schema?: z.ZodType<T>, options: RequestOptions = {}) => data<T>('GET', path, options, schema),
-  post: <T>(path: string, body?: unknown, schema?: z.ZodType<T>, options: RequestOptions = {}) =>
-    data<T>('POST', path, { ...options, body }, schema),
-  put: <T>(path: string, body?: unknown, schema?: z.ZodType<T>, options: RequestOptions = {}) =>
-    data<T>('PUT', path, { ...options, body }, schema),
+  post: <T>(path: string, body?: unknown, schema?: z.ZodType<T>, options: RequestOptions = {}) => data<T>('POST', path, { ...options, body }, schema),
+  put: <T>(path: string, body?: unknown, schema?: z.ZodType<T>, options: RequestOptions = {}) => data<T>('PUT', path, { ...options, body }, schema),
   delete: (path: string, options: RequestOptions = {}) => request<void>('DELETE', path, options),
   /** The whole body (for lists with meta and pagination). */
   raw: <T>(method: string, path: string, options: RequestOptions = {}) => request<T>(method, path, options),

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { EARLY_DATA_GLOBAL, EARLY_DATA_SCRIPT, EARLY_SHELL_READS, PRIORITY_CARD_IMAGES, STORAGE_KEYS, type EarlyRead, type ProductImageDto } from '@drop/shared';
+import {
+  EARLY_DATA_GLOBAL,
+  EARLY_DATA_SCRIPT,
+  EARLY_SHELL_READS,
+  PRIORITY_CARD_IMAGES,
+  STORAGE_KEYS,
+  type EarlyRead,
+  type ProductImageDto,
+} from '@drop/shared';
 import { getBalanceQueryOptions } from './balance.ts';
 import { getUserQueryOptions } from '../features/auth/api/get-user.ts';
 import { getCartQueryOptions } from '../features/cart/api/get-cart.ts';
@@ -37,7 +45,7 @@ describe('early reads (EARLY_DATA_SCRIPT) and the API client', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('the script asks for exactly the URLs the app\'s first queries ask for, so the app takes every answer', async () => {
+  it("the script asks for exactly the URLs the app's first queries ask for, so the app takes every answer", async () => {
     const fetchMock = vi.fn<FetchFn>(async () => json({ data: {} }));
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const appUrls = async (fetchQueries: () => Promise<unknown>[]) => {
@@ -47,7 +55,10 @@ describe('early reads (EARLY_DATA_SCRIPT) and the API client', () => {
       await Promise.allSettled(fetchQueries());
       return fetchMock.mock.calls.map(([u]) => u);
     };
-    const shell = () => [getUserQueryOptions(), getConfigQueryOptions('uk'), getBalanceQueryOptions(), getNotificationsQueryOptions(), getCartQueryOptions()].map((o) => client.fetchQuery(o as never));
+    const shell = () =>
+      [getUserQueryOptions(), getConfigQueryOptions('uk'), getBalanceQueryOptions(), getNotificationsQueryOptions(), getCartQueryOptions()].map((o) =>
+        client.fetchQuery(o as never),
+      );
 
     expect(await appUrls(shell)).toEqual([...EARLY_SHELL_READS]);
     expect(runScript('/dashboard/cart', fetchMock)).toEqual([...EARLY_SHELL_READS]);
@@ -96,20 +107,26 @@ describe('early reads (EARLY_DATA_SCRIPT) and the API client', () => {
 
   it('a 401 answered early signs out as a normal one does', async () => {
     (window as unknown as Record<string, unknown>)[EARLY_DATA_GLOBAL] = {
-      '/api/v1/auth/user': { res: Promise.resolve(new Response(JSON.stringify({ message: 'no' }), { status: 401 })), token: 'tok', lang: 'uk', at: performance.now() },
+      '/api/v1/auth/user': {
+        res: Promise.resolve(new Response(JSON.stringify({ message: 'no' }), { status: 401 })),
+        token: 'tok',
+        lang: 'uk',
+        at: performance.now(),
+      },
     };
     vi.stubGlobal('fetch', vi.fn<FetchFn>());
     await expect(api.get('/auth/user')).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem('access_token')).toBeNull();
   });
 
-  it('on a category\'s card list, preloads the first cards\' pictures with the card\'s own src, srcset and sizes, once the list answers', async () => {
+  it("on a category's card list, preloads the first cards' pictures with the card's own src, srcset and sizes, once the list answers", async () => {
     const hash = (c: string) => `pictures/${c}${c}/${c.repeat(64)}`;
-    const stored = (c: string): ProductImageDto[] => [
-      { type: 'thumb', path: `${hash(c)}-t.webp` },
-      { type: 'medium_centered', path: `${hash(c)}-m.webp` },
-      { type: 'original', path: `${hash(c)}.jpg` },
-    ] as ProductImageDto[];
+    const stored = (c: string): ProductImageDto[] =>
+      [
+        { type: 'thumb', path: `${hash(c)}-t.webp` },
+        { type: 'medium_centered', path: `${hash(c)}-m.webp` },
+        { type: 'original', path: `${hash(c)}.jpg` },
+      ] as ProductImageDto[];
     const legacy = (path: string): ProductImageDto[] => (['thumb', 'medium_centered', 'original'] as const).map((type) => ({ type, path }) as ProductImageDto);
     // Every kind of first picture a card can show: a picture of the store as lists give it (its
     // thumb alone, the other variants follow from its path), one file stored before issue 30, none,
@@ -118,7 +135,14 @@ describe('early reads (EARLY_DATA_SCRIPT) and the API client', () => {
       { id: 1, images: [{ type: 'thumb', path: `${hash('a')}-t.webp` }] },
       { id: 2, images: legacy('products/old/9.jpg') },
       { id: 3, images: [] },
-      { id: 4, images: [{ type: 'thumb', path: 'demo/p/4-1-t.svg' }, { type: 'medium_centered', path: 'demo/p/4-1-m.svg' }, { type: 'original', path: 'demo/p/4-1-m.svg' }] },
+      {
+        id: 4,
+        images: [
+          { type: 'thumb', path: 'demo/p/4-1-t.svg' },
+          { type: 'medium_centered', path: 'demo/p/4-1-m.svg' },
+          { type: 'original', path: 'demo/p/4-1-m.svg' },
+        ],
+      },
       { id: 5, images: stored('c') },
     ] as { id: number; images: ProductImageDto[] }[];
     const links = () =>

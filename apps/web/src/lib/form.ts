@@ -7,11 +7,7 @@ import { currentLocale } from './i18n.ts';
  * Applies a 422 ApiError's field errors to react-hook-form (first message per field).
  * Returns true when at least one field error was applied.
  */
-export function applyServerErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
-): boolean {
+export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[]): boolean {
   if (!isApiError(error) || !error.errors) return false;
   let applied = false;
   for (const field of fields) {

@@ -18,9 +18,15 @@ function ScopedForm({ open }: { open: boolean }) {
   const toast = useScopedToast(open);
   return (
     <>
-      <button type="button" data-testid="refuse" onClick={() => toast.warning('Недостатньо товару')}>refuse</button>
-      <button type="button" data-testid="fail" onClick={() => toast.error('Помилка сервера')}>fail</button>
-      <button type="button" data-testid="ok" onClick={() => toast.success('Товар додано до кошика')}>ok</button>
+      <button type="button" data-testid="refuse" onClick={() => toast.warning('Недостатньо товару')}>
+        refuse
+      </button>
+      <button type="button" data-testid="fail" onClick={() => toast.error('Помилка сервера')}>
+        fail
+      </button>
+      <button type="button" data-testid="ok" onClick={() => toast.success('Товар додано до кошика')}>
+        ok
+      </button>
     </>
   );
 }
@@ -30,8 +36,12 @@ function Host() {
   const [mounted, setMounted] = useState(true);
   return (
     <>
-      <button type="button" data-testid="close" onClick={() => setOpen(false)}>close</button>
-      <button type="button" data-testid="unmount" onClick={() => setMounted(false)}>unmount</button>
+      <button type="button" data-testid="close" onClick={() => setOpen(false)}>
+        close
+      </button>
+      <button type="button" data-testid="unmount" onClick={() => setMounted(false)}>
+        unmount
+      </button>
       {mounted && <ScopedForm open={open} />}
     </>
   );

@@ -8,7 +8,10 @@ export const localeKeys = (o: object, prefix = ''): string[] =>
 export function expectSameLocaleKeys(uk: object, ru: object, { nonEmpty = true } = {}): void {
   expect(localeKeys(ru).sort()).toEqual(localeKeys(uk).sort());
   if (!nonEmpty) return;
-  for (const [lang, json] of [['uk', uk], ['ru', ru]] as const) {
+  for (const [lang, json] of [
+    ['uk', uk],
+    ['ru', ru],
+  ] as const) {
     for (const k of localeKeys(json)) {
       const v = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], json);
       expect(typeof v === 'string' && v.length > 0, `${lang}: ${k}`).toBe(true);

@@ -1,18 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  customType,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -53,8 +40,12 @@ export const categories = pgTable(
   (t) => [
     index('categories_parent_idx').on(t.parentId, t.sort),
     uniqueIndex('categories_external_id_uq').on(t.externalId),
-    uniqueIndex('categories_unsorted_uq').on(t.unsorted).where(sql`unsorted`),
-    uniqueIndex('categories_archive_uq').on(t.archive).where(sql`archive`),
+    uniqueIndex('categories_unsorted_uq')
+      .on(t.unsorted)
+      .where(sql`unsorted`),
+    uniqueIndex('categories_archive_uq')
+      .on(t.archive)
+      .where(sql`archive`),
   ],
 );
 
@@ -95,7 +86,10 @@ export const products = pgTable(
     hasImages: boolean('has_images').notNull().default(false),
     analogueGroupId: integer('analogue_group_id'),
     /** Denormalised property value ids for filtering (GIN); product_properties is the source. */
-    propertyValueIds: integer('property_value_ids').array().notNull().default(sql`'{}'::int[]`),
+    propertyValueIds: integer('property_value_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     /** Normalised search words (both languages, transliterated, codes); see search-normalize.ts. */
     searchText: text('search_text').notNull().default(''),
     searchTsv: tsvector('search_tsv').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_text)`),
@@ -115,14 +109,20 @@ export const products = pgTable(
     index('products_stock_id_idx').on(t.inStock.desc(), t.id.desc()),
     // products_category_idx, products_parent_idx, products_root_idx: (column, in_stock, id)
     // INCLUDE (drop_kop, property_value_ids), covering, in the custom migration 0003.
-    index('products_specials_idx').on(t.inStock.desc(), t.id.desc()).where(sql`old_drop_kop IS NOT NULL`),
-    index('products_news_idx').on(t.inStock.desc(), t.id.desc()).where(sql`is_new`),
+    index('products_specials_idx')
+      .on(t.inStock.desc(), t.id.desc())
+      .where(sql`old_drop_kop IS NOT NULL`),
+    index('products_news_idx')
+      .on(t.inStock.desc(), t.id.desc())
+      .where(sql`is_new`),
     index('products_analogue_idx').on(t.analogueGroupId),
     index('products_props_gin').using('gin', t.propertyValueIds),
     index('products_search_gin').using('gin', t.searchTsv),
     uniqueIndex('products_external_id_uq').on(t.externalId),
     // The low-stock list (issue 29): live products by free stock.
-    index('products_low_stock_idx').on(t.qty, t.id).where(sql`archived_at IS NULL`),
+    index('products_low_stock_idx')
+      .on(t.qty, t.id)
+      .where(sql`archived_at IS NULL`),
   ],
 );
 

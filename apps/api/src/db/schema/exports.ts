@@ -34,7 +34,10 @@ export const exportSettings = pgTable(
     priceFromKop: bigint('price_from_kop', { mode: 'number' }),
     priceToKop: bigint('price_to_kop', { mode: 'number' }),
     /** Category ids (each with everything below it); empty = the whole catalogue. */
-    categories: integer('categories').array().notNull().default(sql`'{}'::int[]`),
+    categories: integer('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     extraFields: jsonb('extra_fields').$type<FeedExtraField[]>().notNull().default([]),
     nameFormat: text('name_format').notNull().default('name'),
     priceSource: text('price_source').notNull().default('recommended'),
@@ -99,8 +102,5 @@ export const exportBuilds = pgTable(
     /** Message key of the failure. */
     error: text('error'),
   },
-  (t) => [
-    index('export_builds_setting_idx').on(t.exportSettingId, t.id),
-    check('export_builds_status_ck', sql`${t.status} IN ('running', 'done', 'failed')`),
-  ],
+  (t) => [index('export_builds_setting_idx').on(t.exportSettingId, t.id), check('export_builds_status_ck', sql`${t.status} IN ('running', 'done', 'failed')`)],
 );

@@ -30,7 +30,12 @@ export const operations = pgTable(
     actorId: integer('actor_id').references(() => users.id),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('operations_key_uq').on(t.idempotencyKey), index('operations_user_idx').on(t.userId, t.id), index('operations_created_idx').on(t.createdAt, t.id), index('operations_user_type_idx').on(t.userId, t.type, t.id)],
+  (t) => [
+    uniqueIndex('operations_key_uq').on(t.idempotencyKey),
+    index('operations_user_idx').on(t.userId, t.id),
+    index('operations_created_idx').on(t.createdAt, t.id),
+    index('operations_user_type_idx').on(t.userId, t.type, t.id),
+  ],
 );
 
 /** Uploaded receipts (image or PDF, checked by content), stored under DATA_DIR. */
@@ -76,7 +81,11 @@ export const payments = pgTable(
     processedAt: ts('processed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payments_document_uq').on(t.paymentDocumentId), index('payments_user_idx').on(t.userId, t.id), index('payments_status_idx').on(t.status, t.id)],
+  (t) => [
+    uniqueIndex('payments_document_uq').on(t.paymentDocumentId),
+    index('payments_user_idx').on(t.userId, t.id),
+    index('payments_status_idx').on(t.status, t.id),
+  ],
 );
 
 /** Withdrawals to a card: the amount is held at request, released if declined. */

@@ -35,7 +35,9 @@ export const onecImportRuns = pgTable(
   {
     id: serial('id').primaryKey(),
     source: text('source', { enum: ['exchange', 'upload'] }).notNull(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
     sessionId: integer('session_id').references(() => onecSessions.id, { onDelete: 'set null' }),
     /** The session's generation (its `init`) the run belongs to. */
     generation: integer('generation').notNull().default(0),

@@ -94,13 +94,21 @@ export const orders = pgTable(
     index('orders_number_sort_idx').on(sql`length(${t.number})`, t.number),
     index('orders_status_idx').on(t.status, t.id),
     index('orders_user_status_idx').on(t.userId, t.status),
-    index('orders_tracking_idx').on(t.trackedAt).where(sql`tracking`),
-    index('orders_onec_due_idx').on(t.id).where(sql`onec_revision > coalesce(onec_exported_revision, 0)`),
+    index('orders_tracking_idx')
+      .on(t.trackedAt)
+      .where(sql`tracking`),
+    index('orders_onec_due_idx')
+      .on(t.id)
+      .where(sql`onec_revision > coalesce(onec_exported_revision, 0)`),
     // The worklists (issue 28; orders.repository.ts worklistWhere, the same conditions word for word):
     // each a small partial index, so a list page and a counter stay cheap among a million orders.
     // to_pack is orders_status_idx (status = 'Confirmed').
-    index('orders_wl_to_confirm_idx').on(t.id).where(sql`status = 'New' AND payment_method <> 'Balance'`),
-    index('orders_wl_to_ship_idx').on(t.id).where(sql`status IN ('Confirmed', 'Complected') AND (ttn IS NULL OR delivery_status = 'Deleted')`),
+    index('orders_wl_to_confirm_idx')
+      .on(t.id)
+      .where(sql`status = 'New' AND payment_method <> 'Balance'`),
+    index('orders_wl_to_ship_idx')
+      .on(t.id)
+      .where(sql`status IN ('Confirmed', 'Complected') AND (ttn IS NULL OR delivery_status = 'Deleted')`),
     index('orders_wl_trouble_idx')
       .on(t.id)
       .where(sql`(delivery_status = 'Refusal' AND status NOT IN ('Return', 'Done', 'Canceled')) OR (np_status_code IN (7, 8) AND np_storage_at IS NOT NULL)`),

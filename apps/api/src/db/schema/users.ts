@@ -1,4 +1,19 @@
-import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -11,8 +26,12 @@ export const users = pgTable(
     phone: text('phone'),
     city: text('city'),
     passwordHash: text('password_hash').notNull(),
-    lang: text('lang', { enum: ['uk', 'ru'] }).notNull().default('uk'),
-    role: text('role', { enum: ['reseller', 'admin', 'manager', 'accountant', 'warehouse'] }).notNull().default('reseller'),
+    lang: text('lang', { enum: ['uk', 'ru'] })
+      .notNull()
+      .default('uk'),
+    role: text('role', { enum: ['reseller', 'admin', 'manager', 'accountant', 'warehouse'] })
+      .notNull()
+      .default('reseller'),
     markup: numeric('markup', { precision: 7, scale: 2, mode: 'number' }).notNull().default(0),
     discount: numeric('discount', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     isVerified: boolean('is_verified').notNull().default(false),
@@ -34,7 +53,9 @@ export const devices = pgTable(
   'devices',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     deviceToken: text('device_token').notNull(),
     name: text('name').notNull(),
     userAgent: text('user_agent'),
@@ -49,18 +70,18 @@ export const accessTokens = pgTable(
   'access_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     /** Last request with this token (kept to a minute's resolution): the idle expiry counts from it. */
     usedAt: ts('used_at').notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('access_tokens_hash_uq').on(t.tokenHash),
-    index('access_tokens_device_idx').on(t.deviceId),
-    index('access_tokens_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('access_tokens_hash_uq').on(t.tokenHash), index('access_tokens_device_idx').on(t.deviceId), index('access_tokens_user_idx').on(t.userId)],
 );
 
 export const authCodes = pgTable(
@@ -158,7 +179,9 @@ export const staffViews = pgTable(
   'staff_views',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     list: text('list').notNull(),
     name: text('name').notNull(),
     params: jsonb('params').notNull(),

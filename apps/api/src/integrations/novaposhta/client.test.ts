@@ -30,15 +30,23 @@ async function answering(status: number, body: unknown, hang = false) {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2.0/json/`;
 }
 const client = (url: string, timeoutMs = 1000) => novaPoshtaClient({ url: () => url, apiKey: 'k', log, timeoutMs });
-const caught = async (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+const caught = async (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 describe('what NP answered', () => {
   test('success:false is CarrierRefused with each code beside its text (errors as a list or keyed by code)', async () => {
-    const list = await caught(client(await answering(200, { success: false, data: [], errors: ['API auth fail'], errorCodes: ['20000200068'] })).senderProfile());
+    const list = await caught(
+      client(await answering(200, { success: false, data: [], errors: ['API auth fail'], errorCodes: ['20000200068'] })).senderProfile(),
+    );
     expect(list).toBeInstanceOf(CarrierRefused);
     expect((list as CarrierRefused).refusals).toEqual([{ code: '20000200068', text: 'API auth fail' }]);
     expect((list as CarrierRefused).method).toBe('Counterparty.getCounterparties');
-    const keyed = await caught(client(await answering(200, { success: false, data: [], errors: { '20000300434': 'RecipientsPhone invalid format' } })).senderProfile());
+    const keyed = await caught(
+      client(await answering(200, { success: false, data: [], errors: { '20000300434': 'RecipientsPhone invalid format' } })).senderProfile(),
+    );
     expect((keyed as CarrierRefused).refusals).toEqual([{ code: '20000300434', text: 'RecipientsPhone invalid format' }]);
   });
 
@@ -95,54 +103,144 @@ const LIVE = {
     success: true,
     data: [
       {
-        Description: 'Тестенко Тест Тестович', Ref: '11111111-1111-4111-8111-111111111111', City: '8d5a980d-391c-11dd-90d9-001a92567626',
-        Counterparty: '11111111-1111-4111-8111-111111111111', FirstName: 'Тест', LastName: 'Тестенко', MiddleName: 'Тестович', CounterpartyFullName: '',
-        OwnershipFormRef: '', OwnershipFormDescription: '', EDRPOU: '00000000', CounterpartyType: 'PrivatePerson', TrustedCounterpartyType: '', CityDescription: '',
+        Description: 'Тестенко Тест Тестович',
+        Ref: '11111111-1111-4111-8111-111111111111',
+        City: '8d5a980d-391c-11dd-90d9-001a92567626',
+        Counterparty: '11111111-1111-4111-8111-111111111111',
+        FirstName: 'Тест',
+        LastName: 'Тестенко',
+        MiddleName: 'Тестович',
+        CounterpartyFullName: '',
+        OwnershipFormRef: '',
+        OwnershipFormDescription: '',
+        EDRPOU: '00000000',
+        CounterpartyType: 'PrivatePerson',
+        TrustedCounterpartyType: '',
+        CityDescription: '',
       },
     ],
-    errors: [], warnings: [], info: { totalCount: 1 }, messageCodes: [], errorCodes: [], warningCodes: [], infoCodes: [],
+    errors: [],
+    warnings: [],
+    info: { totalCount: 1 },
+    messageCodes: [],
+    errorCodes: [],
+    warningCodes: [],
+    infoCodes: [],
   },
   'Counterparty.getCounterpartyContactPersons': {
     success: true,
     data: [
       {
-        Description: 'Тестенко Тест Тестович', Phones: '380501112233', Email: 'test@example.com', Ref: '22222222-2222-4222-8222-222222222222',
-        LastName: 'Тестенко', FirstName: 'Тест', MiddleName: 'Тестович', MarketplacePartnerDescription: 'Мобільний додаток',
+        Description: 'Тестенко Тест Тестович',
+        Phones: '380501112233',
+        Email: 'test@example.com',
+        Ref: '22222222-2222-4222-8222-222222222222',
+        LastName: 'Тестенко',
+        FirstName: 'Тест',
+        MiddleName: 'Тестович',
+        MarketplacePartnerDescription: 'Мобільний додаток',
       },
     ],
-    errors: [], warnings: [], info: { totalCount: 1 }, messageCodes: [], errorCodes: [], warningCodes: [], infoCodes: [],
+    errors: [],
+    warnings: [],
+    info: { totalCount: 1 },
+    messageCodes: [],
+    errorCodes: [],
+    warningCodes: [],
+    infoCodes: [],
   },
   // The shape of developers.novaposhta.ua (Counterparty.getCounterpartyAddresses: Ref, Description); no live recording was found.
   'Counterparty.getCounterpartyAddresses': {
     success: true,
-    data: [{ Ref: '39931b80-e1c2-11e3-8c4a-0050568002cf', Description: 'Відділення №3: вул. Слобожанська, 13', CityRef: '8d5a980d-391c-11dd-90d9-001a92567626', CityDescription: 'Київ' }],
-    errors: [], warnings: [], info: [], messageCodes: [], errorCodes: [], warningCodes: [], infoCodes: [],
+    data: [
+      {
+        Ref: '39931b80-e1c2-11e3-8c4a-0050568002cf',
+        Description: 'Відділення №3: вул. Слобожанська, 13',
+        CityRef: '8d5a980d-391c-11dd-90d9-001a92567626',
+        CityDescription: 'Київ',
+      },
+    ],
+    errors: [],
+    warnings: [],
+    info: [],
+    messageCodes: [],
+    errorCodes: [],
+    warningCodes: [],
+    infoCodes: [],
   },
   'Counterparty.save': {
     success: true,
     data: [
       {
-        Ref: '33333333-3333-4333-8333-333333333333', Description: 'Тестенко Тест Тестович', FirstName: 'Тест', MiddleName: 'Тестович', LastName: 'Тестенко',
-        Counterparty: '33333333-3333-4333-8333-333333333333', OwnershipForm: '', OwnershipFormDescription: '', EDRPOU: '00000000', CounterpartyType: 'PrivatePerson',
+        Ref: '33333333-3333-4333-8333-333333333333',
+        Description: 'Тестенко Тест Тестович',
+        FirstName: 'Тест',
+        MiddleName: 'Тестович',
+        LastName: 'Тестенко',
+        Counterparty: '33333333-3333-4333-8333-333333333333',
+        OwnershipForm: '',
+        OwnershipFormDescription: '',
+        EDRPOU: '00000000',
+        CounterpartyType: 'PrivatePerson',
         ContactPerson: {
           success: true,
-          data: [{ Ref: '44444444-4444-4444-8444-444444444444', Description: 'Тестенко Тест Тестович', LastName: 'Тестенко', FirstName: 'Тест', MiddleName: 'Тестович' }],
-          errors: [], translatedErrors: [], warnings: [], info: [], messageCodes: [], errorCodes: [], warningCodes: [], infoCodes: [],
+          data: [
+            {
+              Ref: '44444444-4444-4444-8444-444444444444',
+              Description: 'Тестенко Тест Тестович',
+              LastName: 'Тестенко',
+              FirstName: 'Тест',
+              MiddleName: 'Тестович',
+            },
+          ],
+          errors: [],
+          translatedErrors: [],
+          warnings: [],
+          info: [],
+          messageCodes: [],
+          errorCodes: [],
+          warningCodes: [],
+          infoCodes: [],
         },
       },
     ],
-    errors: [], warnings: [], info: [], messageCodes: [], errorCodes: [], warningCodes: [], infoCodes: [],
+    errors: [],
+    warnings: [],
+    info: [],
+    messageCodes: [],
+    errorCodes: [],
+    warningCodes: [],
+    infoCodes: [],
   },
   'InternetDocument.save': {
     success: true,
-    data: [{ Ref: '55555555-5555-4555-8555-555555555555', CostOnSite: 90, EstimatedDeliveryDate: '05.10.2026', IntDocNumber: '20450000000000', TypeDocument: 'InternetDocument' }],
-    errors: [], warnings: ['CargoType is changed to Parcel'], info: [], messageCodes: [], errorCodes: [], warningCodes: ['30000201469'], infoCodes: [],
+    data: [
+      {
+        Ref: '55555555-5555-4555-8555-555555555555',
+        CostOnSite: 90,
+        EstimatedDeliveryDate: '05.10.2026',
+        IntDocNumber: '20450000000000',
+        TypeDocument: 'InternetDocument',
+      },
+    ],
+    errors: [],
+    warnings: ['CargoType is changed to Parcel'],
+    info: [],
+    messageCodes: [],
+    errorCodes: [],
+    warningCodes: ['30000201469'],
+    infoCodes: [],
   },
   'InternetDocument.delete.already': {
     success: false,
     data: [],
     errors: { '0': 'No document changed DeletionMark', '01a10661-7b85-7ec0-8a5f-ca69851d4d0d': 'Document already deleted 20451551873334' },
-    warnings: [], info: [], messageCodes: [], errorCodes: ['20000201173'], warningCodes: [], infoCodes: [],
+    warnings: [],
+    info: [],
+    messageCodes: [],
+    errorCodes: ['20000201173'],
+    warningCodes: [],
+    infoCodes: [],
   },
 } as const;
 
@@ -165,13 +263,24 @@ async function answeringBy(bodies: Record<string, unknown>) {
 }
 
 const waybillInput = {
-  payerType: 'Sender' as const, declaredValue: 100, weight: 1, seats: 1, description: 'x', serviceType: 'WarehouseWarehouse' as const,
-  cityRecipientRef: '8d5a980d-391c-11dd-90d9-001a92567626', recipientAddressRef: '1ec09d88-e1c2-11e3-8c4a-0050568002cf', recipientName: 'Тестенко Тест Тестович', recipientPhone: '380501112233', codAmount: 0,
+  payerType: 'Sender' as const,
+  declaredValue: 100,
+  weight: 1,
+  seats: 1,
+  description: 'x',
+  serviceType: 'WarehouseWarehouse' as const,
+  cityRecipientRef: '8d5a980d-391c-11dd-90d9-001a92567626',
+  recipientAddressRef: '1ec09d88-e1c2-11e3-8c4a-0050568002cf',
+  recipientName: 'Тестенко Тест Тестович',
+  recipientPhone: '380501112233',
+  codAmount: 0,
 };
 
 describe("NP's answers as recorded live", () => {
   test('errors as an object keyed by "0" and a ref (an already deleted waybill): each text gets the code at its position, never "0"', async () => {
-    const e = (await caught(client(await answering(200, LIVE['InternetDocument.delete.already'])).deleteWaybill('01a10661-7b85-7ec0-8a5f-ca69851d4d0d'))) as CarrierRefused;
+    const e = (await caught(
+      client(await answering(200, LIVE['InternetDocument.delete.already'])).deleteWaybill('01a10661-7b85-7ec0-8a5f-ca69851d4d0d'),
+    )) as CarrierRefused;
     expect(e).toBeInstanceOf(CarrierRefused);
     expect(e.refusals).toEqual([
       { code: '20000201173', text: 'No document changed DeletionMark' },
@@ -181,7 +290,11 @@ describe("NP's answers as recorded live", () => {
 
   test('NP\'s rate limit ("To many requests", 20000401501) is an outage another try fixes, not a refusal', async () => {
     // The code as public clients handle it (weblabllc/delivery-core retries it; its test helper answers npFail(['To many requests'], ['20000401501'])).
-    const e = await caught(client(await answering(200, { success: false, data: [], errors: ['To many requests'], warnings: [], info: [], errorCodes: ['20000401501'] })).senderProfile());
+    const e = await caught(
+      client(
+        await answering(200, { success: false, data: [], errors: ['To many requests'], warnings: [], info: [], errorCodes: ['20000401501'] }),
+      ).senderProfile(),
+    );
     expect(e).toBeInstanceOf(CarrierError);
     expect(e).not.toBeInstanceOf(CarrierRefused);
   });
@@ -189,11 +302,26 @@ describe("NP's answers as recorded live", () => {
   test('the sender from live answers (Phones a string, info {totalCount}); a phone written 0XXXXXXXXX is sent as 380XXXXXXXXX', async () => {
     const np = await answeringBy(LIVE);
     expect(await client(np.url).senderProfile()).toEqual({
-      counterparty: { ref: '11111111-1111-4111-8111-111111111111', description: 'Тестенко Тест Тестович', cityRef: '8d5a980d-391c-11dd-90d9-001a92567626', type: 'PrivatePerson' },
+      counterparty: {
+        ref: '11111111-1111-4111-8111-111111111111',
+        description: 'Тестенко Тест Тестович',
+        cityRef: '8d5a980d-391c-11dd-90d9-001a92567626',
+        type: 'PrivatePerson',
+      },
       contact: { ref: '22222222-2222-4222-8222-222222222222', description: 'Тестенко Тест Тестович', phone: '380501112233' },
-      addresses: [{ ref: '39931b80-e1c2-11e3-8c4a-0050568002cf', description: 'Відділення №3: вул. Слобожанська, 13', cityRef: '8d5a980d-391c-11dd-90d9-001a92567626', cityDescription: 'Київ' }],
+      addresses: [
+        {
+          ref: '39931b80-e1c2-11e3-8c4a-0050568002cf',
+          description: 'Відділення №3: вул. Слобожанська, 13',
+          cityRef: '8d5a980d-391c-11dd-90d9-001a92567626',
+          cityDescription: 'Київ',
+        },
+      ],
     });
-    const local = { ...LIVE['Counterparty.getCounterpartyContactPersons'], data: [{ ...LIVE['Counterparty.getCounterpartyContactPersons'].data[0], Phones: '050 111-22-33, 0671234567' }] };
+    const local = {
+      ...LIVE['Counterparty.getCounterpartyContactPersons'],
+      data: [{ ...LIVE['Counterparty.getCounterpartyContactPersons'].data[0], Phones: '050 111-22-33, 0671234567' }],
+    };
     const np2 = await answeringBy({ ...LIVE, 'Counterparty.getCounterpartyContactPersons': local });
     expect((await client(np2.url).senderProfile()).contact.phone).toBe('380501112233');
   });
@@ -233,7 +361,17 @@ describe("NP's answers as recorded live", () => {
   });
 
   test('a write NP answers success:true with nothing made and its reasons in errors is a refusal (422), not an outage', async () => {
-    const refusedOk = { success: true, data: [], errors: ['Recipient not selected'], warnings: [], info: [], messageCodes: [], errorCodes: ['20000300431'], warningCodes: [], infoCodes: [] };
+    const refusedOk = {
+      success: true,
+      data: [],
+      errors: ['Recipient not selected'],
+      warnings: [],
+      info: [],
+      messageCodes: [],
+      errorCodes: ['20000300431'],
+      warningCodes: [],
+      infoCodes: [],
+    };
     const np = await answeringBy({ ...LIVE, 'InternetDocument.save': refusedOk });
     const e = (await caught(client(np.url).createWaybill(waybillInput))) as CarrierRefused;
     expect(e).toBeInstanceOf(CarrierRefused);
@@ -243,25 +381,57 @@ describe("NP's answers as recorded live", () => {
     expect(await client(reads.url).getWarehouses('c', '', 10)).toEqual([]);
   });
 
-  test('Counterparty.save without the nested contact: the contact is found among the counterparty\'s by name and phone', async () => {
+  test("Counterparty.save without the nested contact: the contact is found among the counterparty's by name and phone", async () => {
     const saved = { ...LIVE['Counterparty.save'], data: [{ ...LIVE['Counterparty.save'].data[0], ContactPerson: undefined }] };
-    const person = { Description: 'Коваленко Олена Петрівна', Phones: '380671234567', Email: '', Ref: '66666666-6666-4666-8666-666666666666', LastName: 'Коваленко', FirstName: 'Олена', MiddleName: 'Петрівна' };
+    const person = {
+      Description: 'Коваленко Олена Петрівна',
+      Phones: '380671234567',
+      Email: '',
+      Ref: '66666666-6666-4666-8666-666666666666',
+      LastName: 'Коваленко',
+      FirstName: 'Олена',
+      MiddleName: 'Петрівна',
+    };
     const namesake = { ...person, Phones: '380991234567', Ref: '77777777-7777-4777-8777-777777777777' };
-    const contacts = { ...LIVE['Counterparty.getCounterpartyContactPersons'], data: [...LIVE['Counterparty.getCounterpartyContactPersons'].data, namesake, person] };
+    const contacts = {
+      ...LIVE['Counterparty.getCounterpartyContactPersons'],
+      data: [...LIVE['Counterparty.getCounterpartyContactPersons'].data, namesake, person],
+    };
     const np = await answeringBy({ ...LIVE, 'Counterparty.save': saved, 'Counterparty.getCounterpartyContactPersons': contacts });
-    await client(np.url).createWaybill({ ...waybillInput, recipient: { lastName: 'Коваленко', firstName: 'Олена', middleName: 'Петрівна' }, recipientPhone: '380671234567' });
+    await client(np.url).createWaybill({
+      ...waybillInput,
+      recipient: { lastName: 'Коваленко', firstName: 'Олена', middleName: 'Петрівна' },
+      recipientPhone: '380671234567',
+    });
     expect(np.calls.find((c) => c.method === 'InternetDocument.save')!.props).toMatchObject({ ContactRecipient: '66666666-6666-4666-8666-666666666666' });
   });
 
-  test('a sender whose City is the zero GUID (lis-dev/nova-poshta-api-2 issue #32) and an address listed without its city: the branch\'s city is asked by its Ref', async () => {
-    const zeroCity = { ...LIVE['Counterparty.getCounterparties'], data: [{ ...LIVE['Counterparty.getCounterparties'].data[0], City: '00000000-0000-0000-0000-000000000000', Counterparty: null }] };
+  test("a sender whose City is the zero GUID (lis-dev/nova-poshta-api-2 issue #32) and an address listed without its city: the branch's city is asked by its Ref", async () => {
+    const zeroCity = {
+      ...LIVE['Counterparty.getCounterparties'],
+      data: [{ ...LIVE['Counterparty.getCounterparties'].data[0], City: '00000000-0000-0000-0000-000000000000', Counterparty: null }],
+    };
     const noCity = { ...LIVE['Counterparty.getCounterpartyAddresses'], data: [{ Ref: '39931b80-e1c2-11e3-8c4a-0050568002cf', Description: 'Відділення №3' }] };
-    const branch = { success: true, data: [{ Ref: '39931b80-e1c2-11e3-8c4a-0050568002cf', CityRef: 'db5c88f0-391c-11dd-90d9-001a92567626', CityDescription: 'Дніпро' }], errors: [], warnings: [], info: { totalCount: 1 }, errorCodes: [] };
-    const np = await answeringBy({ ...LIVE, 'Counterparty.getCounterparties': zeroCity, 'Counterparty.getCounterpartyAddresses': noCity, 'AddressGeneral.getWarehouses': branch });
+    const branch = {
+      success: true,
+      data: [{ Ref: '39931b80-e1c2-11e3-8c4a-0050568002cf', CityRef: 'db5c88f0-391c-11dd-90d9-001a92567626', CityDescription: 'Дніпро' }],
+      errors: [],
+      warnings: [],
+      info: { totalCount: 1 },
+      errorCodes: [],
+    };
+    const np = await answeringBy({
+      ...LIVE,
+      'Counterparty.getCounterparties': zeroCity,
+      'Counterparty.getCounterpartyAddresses': noCity,
+      'AddressGeneral.getWarehouses': branch,
+    });
     const c = client(np.url);
     const profile = await c.senderProfile();
     expect(profile.counterparty.cityRef).toBe('');
-    expect(profile.addresses).toEqual([{ ref: '39931b80-e1c2-11e3-8c4a-0050568002cf', description: 'Відділення №3', cityRef: 'db5c88f0-391c-11dd-90d9-001a92567626', cityDescription: 'Дніпро' }]);
+    expect(profile.addresses).toEqual([
+      { ref: '39931b80-e1c2-11e3-8c4a-0050568002cf', description: 'Відділення №3', cityRef: 'db5c88f0-391c-11dd-90d9-001a92567626', cityDescription: 'Дніпро' },
+    ]);
     expect(np.calls.find((x) => x.method === 'AddressGeneral.getWarehouses')!.props).toMatchObject({ Ref: '39931b80-e1c2-11e3-8c4a-0050568002cf' });
     expect((await c.resolveSender(null)).cityRef).toBe('db5c88f0-391c-11dd-90d9-001a92567626');
   });
@@ -270,13 +440,41 @@ describe("NP's answers as recorded live", () => {
     // weblabllc/delivery-core test/fixtures/novaposhta/search-settlements-kyiv.json (first entry).
     const settlements = {
       success: true,
-      data: [{ TotalCount: 9, Addresses: [{ Present: 'м. Київ, Київська обл.', Warehouses: 12666, MainDescription: 'Київ', Area: 'Київська', Region: '', SettlementTypeCode: 'м.', Ref: 'e718a680-4b33-11e4-ab6d-005056801329', DeliveryCity: '8d5a980d-391c-11dd-90d9-001a92567626', AddressDeliveryAllowed: true, StreetsAvailability: true }] }],
-      errors: [], warnings: [], info: [], messageCodes: [], errorCodes: [], warningCodes: [], infoCodes: [],
+      data: [
+        {
+          TotalCount: 9,
+          Addresses: [
+            {
+              Present: 'м. Київ, Київська обл.',
+              Warehouses: 12666,
+              MainDescription: 'Київ',
+              Area: 'Київська',
+              Region: '',
+              SettlementTypeCode: 'м.',
+              Ref: 'e718a680-4b33-11e4-ab6d-005056801329',
+              DeliveryCity: '8d5a980d-391c-11dd-90d9-001a92567626',
+              AddressDeliveryAllowed: true,
+              StreetsAvailability: true,
+            },
+          ],
+        },
+      ],
+      errors: [],
+      warnings: [],
+      info: [],
+      messageCodes: [],
+      errorCodes: [],
+      warningCodes: [],
+      infoCodes: [],
     };
     const empty = { success: true, data: [], errors: [], warnings: [], info: { totalCount: 0 }, errorCodes: [] };
     const np = await answeringBy({ 'Address.searchSettlements': settlements, 'AddressGeneral.getWarehouses': empty, 'Address.getStreet': empty });
     const c = client(np.url);
-    expect((await c.searchSettlements('київ', 5))[0]).toMatchObject({ MainDescription: 'Київ', DeliveryCity: '8d5a980d-391c-11dd-90d9-001a92567626', Warehouses: 12666 });
+    expect((await c.searchSettlements('київ', 5))[0]).toMatchObject({
+      MainDescription: 'Київ',
+      DeliveryCity: '8d5a980d-391c-11dd-90d9-001a92567626',
+      Warehouses: 12666,
+    });
     await c.getWarehouses('8d5a980d-391c-11dd-90d9-001a92567626', '12', 20);
     await c.getStreet('8d5a980d-391c-11dd-90d9-001a92567626', 'Хрещ', 10);
     expect(np.calls.map((x) => [x.method, x.props.Limit, x.props.Page])).toEqual([
@@ -297,8 +495,26 @@ describe("NP's answers as recorded live", () => {
     // InfDev/SKit.NovaPoshta assets/responseSamples/TrackingDocument-getStatusDocuments.json (from developers.novaposhta.ua), trimmed.
     const body = {
       success: true,
-      data: [{ Number: '20450582687146', StatusCode: '10', Status: 'Відправлення отримано. Протягом доби відправник отримає SMS-повідомлення…', DocumentCost: '115', AmountToPay: '115', LastCreatedOnTheBasisNumber: '102-1107576404', LastCreatedOnTheBasisDocumentType: 'RedeliveryGM', RedeliverySum: '', Redelivery: 1 }],
-      errors: [], warnings: [{ ID_20450582687146: 'Please enter a valid phone number from the express invoice to show full information' }], info: [], messageCodes: [], errorCodes: [], warningCodes: [], infoCodes: [],
+      data: [
+        {
+          Number: '20450582687146',
+          StatusCode: '10',
+          Status: 'Відправлення отримано. Протягом доби відправник отримає SMS-повідомлення…',
+          DocumentCost: '115',
+          AmountToPay: '115',
+          LastCreatedOnTheBasisNumber: '102-1107576404',
+          LastCreatedOnTheBasisDocumentType: 'RedeliveryGM',
+          RedeliverySum: '',
+          Redelivery: 1,
+        },
+      ],
+      errors: [],
+      warnings: [{ ID_20450582687146: 'Please enter a valid phone number from the express invoice to show full information' }],
+      info: [],
+      messageCodes: [],
+      errorCodes: [],
+      warningCodes: [],
+      infoCodes: [],
     };
     const np = await answeringBy({ 'TrackingDocument.getStatusDocuments': body });
     expect(await client(np.url).trackDocuments(['20450582687146', '20400000000000'])).toEqual([
@@ -308,14 +524,40 @@ describe("NP's answers as recorded live", () => {
   });
 
   test("a name over NP's limits (part 25, whole 50, measured live) loses its middle name, never its last or first name", async () => {
-    expect(fitRecipientName({ lastName: 'Костянтинопольська-Вишневецька', firstName: 'Олександра', middleName: 'Володимирівна' })).toEqual({ lastName: 'Костянтинопольська-Вишневецька', firstName: 'Олександра', middleName: '' });
-    expect(fitRecipientName({ lastName: 'Шевченко', firstName: 'Тарас', middleName: 'Г'.repeat(26) })).toEqual({ lastName: 'Шевченко', firstName: 'Тарас', middleName: '' });
-    expect(fitRecipientName({ lastName: ' Шевченко ', firstName: 'Тарас', middleName: 'Григорович' })).toEqual({ lastName: 'Шевченко', firstName: 'Тарас', middleName: 'Григорович' });
+    expect(fitRecipientName({ lastName: 'Костянтинопольська-Вишневецька', firstName: 'Олександра', middleName: 'Володимирівна' })).toEqual({
+      lastName: 'Костянтинопольська-Вишневецька',
+      firstName: 'Олександра',
+      middleName: '',
+    });
+    expect(fitRecipientName({ lastName: 'Шевченко', firstName: 'Тарас', middleName: 'Г'.repeat(26) })).toEqual({
+      lastName: 'Шевченко',
+      firstName: 'Тарас',
+      middleName: '',
+    });
+    expect(fitRecipientName({ lastName: ' Шевченко ', firstName: 'Тарас', middleName: 'Григорович' })).toEqual({
+      lastName: 'Шевченко',
+      firstName: 'Тарас',
+      middleName: 'Григорович',
+    });
     const np = await answeringBy(LIVE);
     await client(np.url).createWaybill({
-      payerType: 'Sender', declaredValue: 100, weight: 1, seats: 1, description: 'x', serviceType: 'WarehouseWarehouse', cityRecipientRef: 'c', recipientAddressRef: 'b',
-      recipientName: '', recipient: { lastName: 'Костянтинопольська-Вишневецька', firstName: 'Олександра', middleName: 'Володимирівна' }, recipientPhone: '380501112233', codAmount: 0,
+      payerType: 'Sender',
+      declaredValue: 100,
+      weight: 1,
+      seats: 1,
+      description: 'x',
+      serviceType: 'WarehouseWarehouse',
+      cityRecipientRef: 'c',
+      recipientAddressRef: 'b',
+      recipientName: '',
+      recipient: { lastName: 'Костянтинопольська-Вишневецька', firstName: 'Олександра', middleName: 'Володимирівна' },
+      recipientPhone: '380501112233',
+      codAmount: 0,
     });
-    expect(np.calls.find((c) => c.method === 'Counterparty.save')!.props).toMatchObject({ LastName: 'Костянтинопольська-Вишневецька', FirstName: 'Олександра', MiddleName: '' });
+    expect(np.calls.find((c) => c.method === 'Counterparty.save')!.props).toMatchObject({
+      LastName: 'Костянтинопольська-Вишневецька',
+      FirstName: 'Олександра',
+      MiddleName: '',
+    });
   });
 });

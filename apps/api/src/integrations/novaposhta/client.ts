@@ -312,7 +312,9 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
 
   const today = () => {
     const p = Object.fromEntries(
-      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date()).map((x) => [x.type, x.value]),
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit', day: '2-digit' })
+        .formatToParts(new Date())
+        .map((x) => [x.type, x.value]),
     );
     return `${p.day}.${p.month}.${p.year}`;
   };
@@ -326,17 +328,29 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
   // The sender for the key: asked once an hour (or when the back office refreshes), concurrent asks share one call.
   let senderEntry: { at: number; profile: Promise<NpSenderProfile> } | null = null;
   async function loadSender(): Promise<NpSenderProfile> {
-    const [cp] = await call<{ Ref?: string; Description?: string; City?: string; CounterpartyType?: string }>('Counterparty', 'getCounterparties', { CounterpartyProperty: 'Sender', Page: '1' });
+    const [cp] = await call<{ Ref?: string; Description?: string; City?: string; CounterpartyType?: string }>('Counterparty', 'getCounterparties', {
+      CounterpartyProperty: 'Sender',
+      Page: '1',
+    });
     if (!cp?.Ref) throw new NpSenderIncomplete('counterparty');
-    const contacts = await call<{ Ref?: string; Description?: string; Phones?: unknown }>('Counterparty', 'getCounterpartyContactPersons', { Ref: cp.Ref, Page: '1' });
+    const contacts = await call<{ Ref?: string; Description?: string; Phones?: unknown }>('Counterparty', 'getCounterpartyContactPersons', {
+      Ref: cp.Ref,
+      Page: '1',
+    });
     const contact = contacts.find((c) => c?.Ref);
     if (!contact?.Ref) throw new NpSenderIncomplete('contact');
-    const addresses = await call<{ Ref?: string; Description?: string; CityRef?: string; CityDescription?: string }>('Counterparty', 'getCounterpartyAddresses', { Ref: cp.Ref, CounterpartyProperty: 'Sender' });
+    const addresses = await call<{ Ref?: string; Description?: string; CityRef?: string; CityDescription?: string }>(
+      'Counterparty',
+      'getCounterpartyAddresses',
+      { Ref: cp.Ref, CounterpartyProperty: 'Sender' },
+    );
     // An address listed without its city (no published live answer shows whether NP always gives
     // CityRef here): the branch's own city, asked by its Ref (AddressGeneral.getWarehouses takes `Ref`).
     for (const a of addresses) {
       if (!a?.Ref || realRef(a.CityRef)) continue;
-      const [w] = await call<{ CityRef?: string; CityDescription?: string }>('AddressGeneral', 'getWarehouses', { Ref: a.Ref, Page: '1', Limit: '1' }).catch(() => []);
+      const [w] = await call<{ CityRef?: string; CityDescription?: string }>('AddressGeneral', 'getWarehouses', { Ref: a.Ref, Page: '1', Limit: '1' }).catch(
+        () => [],
+      );
       if (realRef(w?.CityRef)) Object.assign(a, { CityRef: w!.CityRef, CityDescription: a.CityDescription || w!.CityDescription });
     }
     return {
@@ -368,19 +382,31 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
     if (p.addresses.length === 0) throw new NpSenderIncomplete('address');
     const address = p.addresses.find((a) => a.ref === addressRef) ?? (p.addresses.length === 1 ? p.addresses[0] : undefined);
     if (!address) throw new NpSenderIncomplete('address_choice');
-    return { counterpartyRef: p.counterparty.ref, contactRef: p.contact.ref, phone: p.contact.phone, cityRef: address.cityRef || p.counterparty.cityRef, addressRef: address.ref };
+    return {
+      counterpartyRef: p.counterparty.ref,
+      contactRef: p.contact.ref,
+      phone: p.contact.phone,
+      cityRef: address.cityRef || p.counterparty.cityRef,
+      addressRef: address.ref,
+    };
   }
 
   // Every scalar goes as a string, as NP documents them ("string[36]"; its own examples send "Limit": "50", "Page": "1").
   return {
     async searchSettlements(cityName: string, limit: number): Promise<NpSettlement[]> {
-      const data = await cached(`s:${limit}:${cityName.toLowerCase()}`, () => call<{ Addresses: NpSettlement[] }>('Address', 'searchSettlements', { CityName: cityName, Limit: String(limit), Page: '1' }));
+      const data = await cached(`s:${limit}:${cityName.toLowerCase()}`, () =>
+        call<{ Addresses: NpSettlement[] }>('Address', 'searchSettlements', { CityName: cityName, Limit: String(limit), Page: '1' }),
+      );
       return data[0]?.Addresses ?? [];
     },
     getWarehouses: (cityRef: string, search: string, limit: number) =>
-      cached<NpWarehouse>(`w:${limit}:${cityRef}:${search.toLowerCase()}`, () => call<NpWarehouse>('AddressGeneral', 'getWarehouses', { CityRef: cityRef, FindByString: search, Limit: String(limit), Page: '1' })),
+      cached<NpWarehouse>(`w:${limit}:${cityRef}:${search.toLowerCase()}`, () =>
+        call<NpWarehouse>('AddressGeneral', 'getWarehouses', { CityRef: cityRef, FindByString: search, Limit: String(limit), Page: '1' }),
+      ),
     getStreet: (cityRef: string, search: string, limit: number) =>
-      cached<NpStreet>(`st:${limit}:${cityRef}:${search.toLowerCase()}`, () => call<NpStreet>('Address', 'getStreet', { CityRef: cityRef, FindByString: search, Limit: String(limit), Page: '1' })),
+      cached<NpStreet>(`st:${limit}:${cityRef}:${search.toLowerCase()}`, () =>
+        call<NpStreet>('Address', 'getStreet', { CityRef: cityRef, FindByString: search, Limit: String(limit), Page: '1' }),
+      ),
 
     senderProfile,
     resolveSender,
@@ -414,7 +440,11 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
         // No contact nested in the answer: the person's contact is found among the counterparty's
         // (Counterparty.getCounterpartyContactPersons), by name and phone.
         const want = (v: string | null | undefined) => (v ?? '').trim().toLowerCase();
-        const contacts = await call<{ Ref?: string; LastName?: string; FirstName?: string; MiddleName?: string; Phones?: unknown }>('Counterparty', 'getCounterpartyContactPersons', { Ref: recipientRef, Page: '1' });
+        const contacts = await call<{ Ref?: string; LastName?: string; FirstName?: string; MiddleName?: string; Phones?: unknown }>(
+          'Counterparty',
+          'getCounterpartyContactPersons',
+          { Ref: recipientRef, Page: '1' },
+        );
         const same = contacts.filter((c) => c?.Ref && want(c.LastName) === want(name.lastName) && want(c.FirstName) === want(name.firstName));
         contactRef = (same.find((c) => firstPhone(c.Phones) === recipientPhone) ?? (same.length === 1 ? same[0] : undefined))?.Ref;
       }
@@ -472,7 +502,9 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
         if (err instanceof CarrierRefused && !input.sender) senderEntry = null;
         // Refused: NP made no waybill, so the address saved for it is spare. Unknown (a timeout): it may be in use.
         if (err instanceof CarrierRefused && savedAddress) {
-          await call('Address', 'delete', { Ref: savedAddress }).catch((e: unknown) => opts.log.warn({ err: e }, 'could not delete an unused recipient address'));
+          await call('Address', 'delete', { Ref: savedAddress }).catch((e: unknown) =>
+            opts.log.warn({ err: e }, 'could not delete an unused recipient address'),
+          );
         }
         throw err;
       }
@@ -496,15 +528,26 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
       const found = new Map<string, NpTracking>();
       for (let i = 0; i < numbers.length; i += NP_TRACKING_BATCH) {
         const batch = numbers.slice(i, i + NP_TRACKING_BATCH);
-        const items = await call<{ Number?: string; StatusCode?: string | number; Status?: string; DocumentCost?: string | number; LastCreatedOnTheBasisNumber?: string; LastCreatedOnTheBasisDocumentType?: string; DatePayedKeeping?: string }>(
-          'TrackingDocument',
-          'getStatusDocuments',
-          { Documents: batch.map((n) => ({ DocumentNumber: n, Phone: '' })) },
-        );
+        const items = await call<{
+          Number?: string;
+          StatusCode?: string | number;
+          Status?: string;
+          DocumentCost?: string | number;
+          LastCreatedOnTheBasisNumber?: string;
+          LastCreatedOnTheBasisDocumentType?: string;
+          DatePayedKeeping?: string;
+        }>('TrackingDocument', 'getStatusDocuments', { Documents: batch.map((n) => ({ DocumentNumber: n, Phone: '' })) });
         for (const it of items) {
           if (!it?.Number) continue;
           const back = it.LastCreatedOnTheBasisDocumentType === 'Return' && it.LastCreatedOnTheBasisNumber ? String(it.LastCreatedOnTheBasisNumber) : null;
-          found.set(String(it.Number), { number: String(it.Number), statusCode: num(it.StatusCode) ?? 3, status: it.Status ?? '', documentCost: num(it.DocumentCost), returnNumber: back, ...storageOf(it.DatePayedKeeping) });
+          found.set(String(it.Number), {
+            number: String(it.Number),
+            statusCode: num(it.StatusCode) ?? 3,
+            status: it.Status ?? '',
+            documentCost: num(it.DocumentCost),
+            returnNumber: back,
+            ...storageOf(it.DatePayedKeeping),
+          });
         }
       }
       // A number missing from the answer is reported as not found (code 3).

@@ -33,7 +33,12 @@ export function registerEmulatorPrint(app: FastifyInstance, emu: { db: Db; apiKe
     if (emu.apiKey !== undefined && key !== emu.apiKey) {
       return reply.type('text/html; charset=utf-8').send(page('Нова пошта', 'Помилка авторизації: невірний API ключ. Увійдіть до особистого кабінету.'));
     }
-    const rows = docs.length ? await emu.db.select().from(npEmulatorDocuments).where(or(inArray(npEmulatorDocuments.number, docs), inArray(npEmulatorDocuments.ref, docs))) : [];
+    const rows = docs.length
+      ? await emu.db
+          .select()
+          .from(npEmulatorDocuments)
+          .where(or(inArray(npEmulatorDocuments.number, docs), inArray(npEmulatorDocuments.ref, docs)))
+      : [];
     const found = docs.map((d) => rows.find((r) => (r.number === d || r.ref === d) && !r.deleted));
     if (found.length === 0 || found.some((r) => !r)) {
       return reply.type('text/html; charset=utf-8').send(page('Нова пошта', 'Документи не знайдено'));
@@ -48,11 +53,17 @@ export function registerEmulatorPrint(app: FastifyInstance, emu: { db: Db; apiKe
       doc.font('regular').fontSize(7).text(`Відправник: ${sender.contact.lastName} ${sender.contact.firstName}, ${sender.phone}`, { width: w });
       doc.font('regular').fontSize(7).text(`Ref: ${r.ref}`, { width: w });
       doc.moveDown(0.5);
-      doc.font('bold').fontSize(10).text(r.codKop > 0 ? `Контроль оплати: ${money(r.codKop)} грн` : 'Без накладеного платежу', { width: w });
+      doc
+        .font('bold')
+        .fontSize(10)
+        .text(r.codKop > 0 ? `Контроль оплати: ${money(r.codKop)} грн` : 'Без накладеного платежу', { width: w });
       const png = await code128(r.number);
       const h = 22 * MM;
       doc.image(png, margin, LABEL_SIZE[1] - margin - h - 16, { fit: [w, h], align: 'center' });
-      doc.font('bold').fontSize(14).text(r.number, margin, LABEL_SIZE[1] - margin - 14, { width: w, align: 'center', lineBreak: false });
+      doc
+        .font('bold')
+        .fontSize(14)
+        .text(r.number, margin, LABEL_SIZE[1] - margin - 14, { width: w, align: 'center', lineBreak: false });
     }
     return reply.type('application/pdf').send(await finish(doc));
   });

@@ -71,14 +71,39 @@ const LIVE_SAVE_REFUSAL = {
     success: false,
     data: [],
     errors: [
-      'CitySender is incorrect', 'SenderAddress not selected', 'CityRecipient not selected', 'RecipientAddress not selected', 'CargoType not selected',
-      'SeatsAmount empty', 'Sender not selected', 'ContactSender not selected', 'SendersPhone is empty', 'Recipient not selected',
-      'ContactRecipient not selected', 'ServiceType is empty', 'RecipientsPhone is empty', 'Payment method not selected', 'Description empty',
+      'CitySender is incorrect',
+      'SenderAddress not selected',
+      'CityRecipient not selected',
+      'RecipientAddress not selected',
+      'CargoType not selected',
+      'SeatsAmount empty',
+      'Sender not selected',
+      'ContactSender not selected',
+      'SendersPhone is empty',
+      'Recipient not selected',
+      'ContactRecipient not selected',
+      'ServiceType is empty',
+      'RecipientsPhone is empty',
+      'Payment method not selected',
+      'Description empty',
     ],
     warnings: ['DateTime is set to current'],
     errorCodes: [
-      '20000200105', '20000200329', '20000200104', '20000200268', '20000200099', '20000200313', '20000300442', '20000300406',
-      '20000300445', '20000300431', '20000300401', '20000200347', '20000300435', '20000200248', '20000200150',
+      '20000200105',
+      '20000200329',
+      '20000200104',
+      '20000200268',
+      '20000200099',
+      '20000200313',
+      '20000300442',
+      '20000300406',
+      '20000300445',
+      '20000300431',
+      '20000300401',
+      '20000200347',
+      '20000300435',
+      '20000200248',
+      '20000200150',
     ],
     warningCodes: ['30000200880'],
   },
@@ -87,7 +112,13 @@ const envelopeRest = { warnings: [], info: [], messageCodes: [], warningCodes: [
 /** internet-document-delete-not-found.json */
 const LIVE_DELETE_NOT_FOUND = { success: false, data: [], errors: ['No document changed DeletionMark'], ...envelopeRest, errorCodes: ['20000201173'] };
 /** internet-document-delete-invalid-ref.json */
-const LIVE_DELETE_INVALID_REF = { success: false, data: [], errors: ['There are only invalid DocumentBarcodes and/or DocumentRefs'], ...envelopeRest, errorCodes: ['20000200564'] };
+const LIVE_DELETE_INVALID_REF = {
+  success: false,
+  data: [],
+  errors: ['There are only invalid DocumentBarcodes and/or DocumentRefs'],
+  ...envelopeRest,
+  errorCodes: ['20000200564'],
+};
 /** internet-document-delete-already-deleted.json (`errors` is an object) */
 const LIVE_DELETE_ALREADY_DELETED = {
   success: false,
@@ -123,12 +154,15 @@ describe('Nova Poshta emulator: as strict as NP', () => {
   const docs = npEmulatorDocuments;
   const row = async (number: string) => (await t.database.db.select().from(docs).where(eq(docs.number, number)))[0]!;
   const countDocs = async () => (await t.database.db.select().from(docs)).length;
-  const scenario = (number: string, s: NpScenario | string) => t.request('POST', '/emulators/novaposhta/control/scenario', { token: op, body: { number, scenario: s } });
+  const scenario = (number: string, s: NpScenario | string) =>
+    t.request('POST', '/emulators/novaposhta/control/scenario', { token: op, body: { number, scenario: s } });
   const advance = (number: string, steps?: number) => t.request('POST', '/emulators/novaposhta/control/advance', { token: op, body: { number, steps } });
   /** One call to the app's emulator over HTTP, with the sender's key unless told. */
   const call = async (modelName: string, calledMethod: string, methodProperties: unknown, apiKey: string | null = NP_EMULATOR_DEFAULT_KEY) => {
     // null: no apiKey in the body at all.
-    const res = await t.request('POST', NP_EMULATOR_PATH, { body: apiKey === null ? { modelName, calledMethod, methodProperties } : { apiKey, modelName, calledMethod, methodProperties } });
+    const res = await t.request('POST', NP_EMULATOR_PATH, {
+      body: apiKey === null ? { modelName, calledMethod, methodProperties } : { apiKey, modelName, calledMethod, methodProperties },
+    });
     expect(res.status).toBe(200);
     return res.body;
   };
@@ -149,7 +183,14 @@ describe('Nova Poshta emulator: as strict as NP', () => {
   };
   /** A courier address of the private recipient (Address.save). */
   const courierAddress = async (street = kyivStreet.ref, over: Record<string, unknown> = {}) => {
-    const body = await call('Address', 'save', { CounterpartyRef: NP_EMULATOR_PRIVATE_RECIPIENT, StreetRef: street, BuildingNumber: '12', Flat: '3', Note: '', ...over });
+    const body = await call('Address', 'save', {
+      CounterpartyRef: NP_EMULATOR_PRIVATE_RECIPIENT,
+      StreetRef: street,
+      BuildingNumber: '12',
+      Flat: '3',
+      Note: '',
+      ...over,
+    });
     expect(body.success).toBe(true);
     return body.data[0].Ref as string;
   };
@@ -187,7 +228,11 @@ describe('Nova Poshta emulator: as strict as NP', () => {
       ['Counterparty', 'getCounterparties', { CounterpartyProperty: 'Sender', Page: '1' }],
       ['Counterparty', 'getCounterpartyContactPersons', { Ref: S.counterpartyRef, Page: '1' }],
       ['Counterparty', 'getCounterpartyAddresses', { Ref: S.counterpartyRef, CounterpartyProperty: 'Sender' }],
-      ['Counterparty', 'save', { FirstName: 'Тарас', LastName: 'Шевченко', Phone: '380501234567', CounterpartyType: 'PrivatePerson', CounterpartyProperty: 'Recipient' }],
+      [
+        'Counterparty',
+        'save',
+        { FirstName: 'Тарас', LastName: 'Шевченко', Phone: '380501234567', CounterpartyType: 'PrivatePerson', CounterpartyProperty: 'Recipient' },
+      ],
       ['Address', 'save', { CounterpartyRef: NP_EMULATOR_PRIVATE_RECIPIENT, StreetRef: kyivStreet.ref, BuildingNumber: '1' }],
     ] as const) {
       expect(await call(model, method, props, null)).toMatchObject(refusal('20000200069'));
@@ -210,14 +255,26 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     const withSender = await call(
       'InternetDocument',
       'save',
-      oldSenderlessBody({ Sender: S.counterpartyRef, CitySender: kyiv.ref, SenderAddress: S.addresses[0]!.ref, ContactSender: S.contactRef, SendersPhone: S.phone }),
+      oldSenderlessBody({
+        Sender: S.counterpartyRef,
+        CitySender: kyiv.ref,
+        SenderAddress: S.addresses[0]!.ref,
+        ContactSender: S.contactRef,
+        SendersPhone: S.phone,
+      }),
     );
     expect(withSender).toMatchObject(refusal('20000300431', '20000300401'));
     // The old courier form (a street ref as RecipientAddressName, no RecipientAddress) is refused too.
     const courier = await call(
       'InternetDocument',
       'save',
-      oldSenderlessBody({ ServiceType: 'WarehouseDoors', RecipientAddress: undefined, RecipientAddressName: kyivStreet.ref, RecipientHouse: '12', RecipientFlat: '3' }),
+      oldSenderlessBody({
+        ServiceType: 'WarehouseDoors',
+        RecipientAddress: undefined,
+        RecipientAddressName: kyivStreet.ref,
+        RecipientHouse: '12',
+        RecipientFlat: '3',
+      }),
     );
     expect(courier.success).toBe(false);
     expect(courier.errors).toEqual(expect.arrayContaining([NP_ERRORS['20000300431'].en, NP_ERRORS['20000200268'].en]));
@@ -228,7 +285,9 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     // The sender for the key.
     const cps = await call('Counterparty', 'getCounterparties', { CounterpartyProperty: 'Sender', Page: '1' });
     expect(cps).toMatchObject({ success: true, errors: [], errorCodes: [] });
-    expect(cps.data).toEqual([expect.objectContaining({ Ref: S.counterpartyRef, City: S.cityRef, Description: expect.any(String), CounterpartyType: 'PrivatePerson' })]);
+    expect(cps.data).toEqual([
+      expect.objectContaining({ Ref: S.counterpartyRef, City: S.cityRef, Description: expect.any(String), CounterpartyType: 'PrivatePerson' }),
+    ]);
     const contacts = await call('Counterparty', 'getCounterpartyContactPersons', { Ref: S.counterpartyRef, Page: '1' });
     expect(contacts.data).toEqual([
       { Ref: S.contactRef, Description: 'Коваль Ірина Петрівна', Phones: S.phone, Email: '', LastName: 'Коваль', FirstName: 'Ірина', MiddleName: 'Петрівна' },
@@ -253,11 +312,29 @@ describe('Nova Poshta emulator: as strict as NP', () => {
       Ref: NP_EMULATOR_PRIVATE_RECIPIENT,
       Description: 'Приватна особа',
       CounterpartyType: 'PrivatePerson',
-      ContactPerson: { success: true, data: [{ Ref: expect.stringMatching(/^[0-9a-f-]{36}$/), Description: 'Коваленко Олена Іванівна', LastName: 'Коваленко', FirstName: 'Олена', MiddleName: 'Іванівна' }] },
+      ContactPerson: {
+        success: true,
+        data: [
+          {
+            Ref: expect.stringMatching(/^[0-9a-f-]{36}$/),
+            Description: 'Коваленко Олена Іванівна',
+            LastName: 'Коваленко',
+            FirstName: 'Олена',
+            MiddleName: 'Іванівна',
+          },
+        ],
+      },
     });
     const rec = { ref: saved.data[0].Ref, contact: saved.data[0].ContactPerson.data[0].Ref };
     // The same person again: the same contact; another person: another contact of the same counterparty.
-    const again = await call('Counterparty', 'save', { FirstName: 'Олена', MiddleName: 'Іванівна', LastName: 'Коваленко', Phone: '380671234567', CounterpartyType: 'PrivatePerson', CounterpartyProperty: 'Recipient' });
+    const again = await call('Counterparty', 'save', {
+      FirstName: 'Олена',
+      MiddleName: 'Іванівна',
+      LastName: 'Коваленко',
+      Phone: '380671234567',
+      CounterpartyType: 'PrivatePerson',
+      CounterpartyProperty: 'Recipient',
+    });
     expect(again.data[0].ContactPerson.data[0].Ref).toBe(rec.contact);
     const other = await recipient({ FirstName: 'Петро', LastName: 'Мельник', MiddleName: '' });
     expect(other.ref).toBe(rec.ref);
@@ -266,19 +343,32 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     expect(theirs.data.map((c: { Ref: string }) => c.Ref)).toEqual(expect.arrayContaining([rec.contact, other.contact]));
 
     // A branch waybill.
-    const saveBody = fullBody(rec, { RecipientsPhone: '380671234567', BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: '1500' }] });
+    const saveBody = fullBody(rec, {
+      RecipientsPhone: '380671234567',
+      BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: '1500' }],
+    });
     const doc = await call('InternetDocument', 'save', saveBody);
     expect(doc).toMatchObject({ success: true, errors: [], errorCodes: [] });
-    expect(doc.data[0]).toMatchObject({ Ref: expect.stringMatching(/^[0-9a-f-]{36}$/), IntDocNumber: expect.stringMatching(/^2045\d{10}$/), CostOnSite: 57.5, EstimatedDeliveryDate: expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/) });
+    expect(doc.data[0]).toMatchObject({
+      Ref: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      IntDocNumber: expect.stringMatching(/^2045\d{10}$/),
+      CostOnSite: 57.5,
+      EstimatedDeliveryDate: expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/),
+    });
     expect(await row(doc.data[0].IntDocNumber)).toMatchObject({ codKop: 150000, costKop: 5750 });
 
     // A courier waybill: Address.save for the recipient, its Ref as RecipientAddress.
     const addr = await call('Address', 'save', { CounterpartyRef: rec.ref, StreetRef: kyivStreet.ref, BuildingNumber: '12', Flat: '3', Note: 'домофон 3' });
-    expect(addr).toMatchObject({ success: true, data: [{ Ref: expect.stringMatching(/^[0-9a-f-]{36}$/), Description: `${kyivStreet.type} ${kyivStreet.description}, буд. 12, кв. 3` }] });
+    expect(addr).toMatchObject({
+      success: true,
+      data: [{ Ref: expect.stringMatching(/^[0-9a-f-]{36}$/), Description: `${kyivStreet.type} ${kyivStreet.description}, буд. 12, кв. 3` }],
+    });
     const courier = await call('InternetDocument', 'save', fullBody(rec, { ServiceType: 'WarehouseDoors', RecipientAddress: addr.data[0].Ref }));
     expect(courier).toMatchObject({ success: true, errors: [] });
     const recAddresses = await call('Counterparty', 'getCounterpartyAddresses', { Ref: rec.ref, CounterpartyProperty: 'Recipient' });
-    expect(recAddresses.data).toEqual(expect.arrayContaining([expect.objectContaining({ Ref: addr.data[0].Ref, CityRef: kyiv.ref, StreetRef: kyivStreet.ref })]));
+    expect(recAddresses.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ Ref: addr.data[0].Ref, CityRef: kyiv.ref, StreetRef: kyivStreet.ref })]),
+    );
 
     // Tracking, then delete.
     const tracked = await call('TrackingDocument', 'getStatusDocuments', { Documents: [{ DocumentNumber: doc.data[0].IntDocNumber, Phone: '' }] });
@@ -288,7 +378,9 @@ describe('Nova Poshta emulator: as strict as NP', () => {
 
     // An address NP refused to use can be deleted again (Address.delete); then it is unknown.
     expect(await call('Address', 'delete', { Ref: addr.data[0].Ref })).toMatchObject({ success: true });
-    expect(await call('InternetDocument', 'save', fullBody(rec, { ServiceType: 'WarehouseDoors', RecipientAddress: addr.data[0].Ref }))).toMatchObject(refusal('20000200265'));
+    expect(await call('InternetDocument', 'save', fullBody(rec, { ServiceType: 'WarehouseDoors', RecipientAddress: addr.data[0].Ref }))).toMatchObject(
+      refusal('20000200265'),
+    );
   });
 
   test("InternetDocument.save: each required field missing is refused with NP's text and code", async () => {
@@ -330,7 +422,12 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     const answer = await call('InternetDocument', 'save', LIVE_SAVE_REFUSAL.request);
     const pairs = (a: { errors: string[]; errorCodes: string[] }) => a.errors.map((e, i) => `${a.errorCodes[i]} ${e}`).sort();
     expect(pairs(answer)).toEqual(pairs(LIVE_SAVE_REFUSAL.answer));
-    expect(answer).toMatchObject({ success: false, data: [], warnings: LIVE_SAVE_REFUSAL.answer.warnings, warningCodes: LIVE_SAVE_REFUSAL.answer.warningCodes });
+    expect(answer).toMatchObject({
+      success: false,
+      data: [],
+      warnings: LIVE_SAVE_REFUSAL.answer.warnings,
+      warningCodes: LIVE_SAVE_REFUSAL.answer.warningCodes,
+    });
   });
 
   test('InternetDocument.save: DateTime and Cost may be left out, as NP takes them (today with a warning; 300 UAH declared)', async () => {
@@ -343,9 +440,14 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     expect(await row(String(answer.data[0].IntDocNumber))).toMatchObject({ costKop: 5000 + 150 });
   });
 
-  test('tracking without the waybill\'s phone warns per number as NP does (an object in warnings)', async () => {
-    const answer = await call('TrackingDocument', 'getStatusDocuments', { Documents: [{ DocumentNumber: '20400000000000' }, { DocumentNumber: '20400000000001', Phone: '380501234567' }] });
-    expect(answer).toMatchObject({ success: true, warnings: [{ ID_20400000000000: 'Please enter a valid phone number from the express invoice to show full information' }] });
+  test("tracking without the waybill's phone warns per number as NP does (an object in warnings)", async () => {
+    const answer = await call('TrackingDocument', 'getStatusDocuments', {
+      Documents: [{ DocumentNumber: '20400000000000' }, { DocumentNumber: '20400000000001', Phone: '380501234567' }],
+    });
+    expect(answer).toMatchObject({
+      success: true,
+      warnings: [{ ID_20400000000000: 'Please enter a valid phone number from the express invoice to show full information' }],
+    });
     expect(answer.warnings).toHaveLength(1);
     expect(answer.data[0]).toMatchObject({ Number: '20400000000000', StatusCode: '3', Status: 'Номер не знайдено' });
   });
@@ -366,13 +468,16 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     expect(answer.data).toHaveLength(1);
   });
 
-  test("Counterparty.save and InternetDocument.save: the length limits NP enforces, measured live (names 25, full name 50, description 120)", async () => {
+  test('Counterparty.save and InternetDocument.save: the length limits NP enforces, measured live (names 25, full name 50, description 120)', async () => {
     const person = { MiddleName: 'Григорович', Phone: '380501234567', CounterpartyType: 'PrivatePerson', CounterpartyProperty: 'Recipient' };
     const save = (over: Record<string, unknown>) => call('Counterparty', 'save', { ...person, FirstName: 'Тарас', LastName: 'Шевченко', ...over });
     expect(await save({ FirstName: 'Т'.repeat(26) })).toMatchObject(refusal('20000100528'));
     expect(await save({ MiddleName: 'Г'.repeat(26) })).toMatchObject(refusal('20000900764'));
     // 17 + 16 + 16 (+ 2 spaces) = 51: refused; 16 + 16 + 16 = 50: taken.
-    expect(await save({ LastName: 'Ш'.repeat(17), FirstName: 'Т'.repeat(16), MiddleName: 'Г'.repeat(16) })).toMatchObject({ success: false, errors: ['String too long'] });
+    expect(await save({ LastName: 'Ш'.repeat(17), FirstName: 'Т'.repeat(16), MiddleName: 'Г'.repeat(16) })).toMatchObject({
+      success: false,
+      errors: ['String too long'],
+    });
     expect(await save({ LastName: 'Ш'.repeat(16), FirstName: 'Т'.repeat(16), MiddleName: 'Г'.repeat(16) })).toMatchObject({ success: true });
     const r = await recipient();
     expect(await call('InternetDocument', 'save', fullBody(r, { Description: 'о'.repeat(121) }))).toMatchObject(refusal('20000200152'));
@@ -384,7 +489,7 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     const other = EMULATOR_DATA.warehouses.find((w) => w.cityRef === lviv.ref)!;
     const postomat = EMULATOR_DATA.warehouses.find((w) => w.cityRef === kyiv.ref && w.category === 'Postomat')!;
     const yesterday = npToday(new Date(Date.now() - 24 * 60 * 60 * 1000));
-    const cases: [Record<string, unknown>, (NpErrorCode)[]][] = [
+    const cases: [Record<string, unknown>, NpErrorCode[]][] = [
       [{ PayerType: 'Nobody' }, ['20000301244']],
       [{ PaymentMethod: 'Card' }, ['20000200251']],
       [{ PaymentMethod: 'NonCash' }, ['20000200249']],
@@ -427,7 +532,14 @@ describe('Nova Poshta emulator: as strict as NP', () => {
       [{ Weight: '25', RecipientAddress: postomat.ref }, ['20000200380']],
       // Cash on delivery.
       [{ BackwardDeliveryData: 'money' }, ['20000200086']],
-      [{ ServiceType: 'WarehouseDoors', RecipientAddress: await courierAddress(), BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: '100' }] }, ['20000201592']],
+      [
+        {
+          ServiceType: 'WarehouseDoors',
+          RecipientAddress: await courierAddress(),
+          BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: '100' }],
+        },
+        ['20000201592'],
+      ],
       [{ BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Gold', RedeliveryString: '10' }] }, ['20000200075']],
       [{ BackwardDeliveryData: [{ PayerType: 'Bank', CargoType: 'Money', RedeliveryString: '10' }] }, ['20000200085']],
       [{ BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: 'ten' }] }, ['20000200079']],
@@ -442,15 +554,35 @@ describe('Nova Poshta emulator: as strict as NP', () => {
       expect({ over, answer: await call('InternetDocument', 'save', fullBody(r, over)) }).toMatchObject({ over, answer: refusal(...codes) });
     }
     // The phone of another person as SendersPhone: the emulator's own words (NP publishes none), code ''.
-    expect(await call('InternetDocument', 'save', fullBody(r, { SendersPhone: '380999999999' }))).toMatchObject({ success: false, errors: ['SendersPhone is not the phone of ContactSender'], errorCodes: [''] });
+    expect(await call('InternetDocument', 'save', fullBody(r, { SendersPhone: '380999999999' }))).toMatchObject({
+      success: false,
+      errors: ['SendersPhone is not the phone of ContactSender'],
+      errorCodes: [''],
+    });
     expect(await countDocs()).toBe(before);
     // The same values written the other ways NP takes: 0XXXXXXXXX phones, a number for Cost and Weight, a heavy parcel at a big branch.
     const big = EMULATOR_DATA.warehouses.find((w) => w.cityRef === kyiv.ref && w.maxWeight === 1000)!;
-    expect((await call('InternetDocument', 'save', fullBody(r, { SendersPhone: `0${S.phone.slice(3)}`, RecipientsPhone: '0501234567', Cost: 1500, Weight: 31, RecipientAddress: big.ref }))).success).toBe(true);
+    expect(
+      (
+        await call(
+          'InternetDocument',
+          'save',
+          fullBody(r, { SendersPhone: `0${S.phone.slice(3)}`, RecipientsPhone: '0501234567', Cost: 1500, Weight: 31, RecipientAddress: big.ref }),
+        )
+      ).success,
+    ).toBe(true);
   });
 
   test('Counterparty.save, Address.save and the counterparty lists require what NP requires', async () => {
-    const person = { FirstName: 'Тарас', MiddleName: 'Григорович', LastName: 'Шевченко', Phone: '380501234567', Email: '', CounterpartyType: 'PrivatePerson', CounterpartyProperty: 'Recipient' };
+    const person = {
+      FirstName: 'Тарас',
+      MiddleName: 'Григорович',
+      LastName: 'Шевченко',
+      Phone: '380501234567',
+      Email: '',
+      CounterpartyType: 'PrivatePerson',
+      CounterpartyProperty: 'Recipient',
+    };
     const save = (over: Record<string, unknown>) => call('Counterparty', 'save', { ...person, ...over });
     expect(await save({ FirstName: '' })).toMatchObject(refusal('20000100527'));
     expect(await save({ LastName: undefined })).toMatchObject(refusal('20000100533'));
@@ -466,11 +598,14 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     expect((await save({ CounterpartyType: 'Organization' })).success).toBe(false);
     expect((await save({ CounterpartyProperty: 'Sender' })).success).toBe(false);
     // All at once, as NP reports them.
-    expect(await call('Counterparty', 'save', { CounterpartyType: 'PrivatePerson', CounterpartyProperty: 'Recipient' })).toMatchObject(refusal('20000100527', '20000100533', '20000100553'));
+    expect(await call('Counterparty', 'save', { CounterpartyType: 'PrivatePerson', CounterpartyProperty: 'Recipient' })).toMatchObject(
+      refusal('20000100527', '20000100533', '20000100553'),
+    );
     // MiddleName and Email are optional.
     expect((await save({ MiddleName: undefined, Email: undefined })).success).toBe(true);
 
-    const address = (over: Record<string, unknown>) => call('Address', 'save', { CounterpartyRef: NP_EMULATOR_PRIVATE_RECIPIENT, StreetRef: kyivStreet.ref, BuildingNumber: '5', Flat: '', Note: '', ...over });
+    const address = (over: Record<string, unknown>) =>
+      call('Address', 'save', { CounterpartyRef: NP_EMULATOR_PRIVATE_RECIPIENT, StreetRef: kyivStreet.ref, BuildingNumber: '5', Flat: '', Note: '', ...over });
     expect(await address({ CounterpartyRef: '' })).toMatchObject(refusal('20000800728'));
     expect(await address({ StreetRef: '' })).toMatchObject(refusal('20000500639'));
     expect(await address({ BuildingNumber: '' })).toMatchObject(refusal('20000500624'));
@@ -481,23 +616,39 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     expect((await address({})).success).toBe(true);
 
     expect(await call('Counterparty', 'getCounterparties', { Page: '1' })).toMatchObject({ success: false, errors: ['CounterpartyProperty is not specified'] });
-    expect(await call('Counterparty', 'getCounterparties', { CounterpartyProperty: 'Boss' })).toMatchObject({ success: false, errors: ['CounterpartyProperty is incorrect'] });
-    expect((await call('Counterparty', 'getCounterparties', { CounterpartyProperty: 'Recipient' })).data).toEqual([expect.objectContaining({ Ref: NP_EMULATOR_PRIVATE_RECIPIENT })]);
+    expect(await call('Counterparty', 'getCounterparties', { CounterpartyProperty: 'Boss' })).toMatchObject({
+      success: false,
+      errors: ['CounterpartyProperty is incorrect'],
+    });
+    expect((await call('Counterparty', 'getCounterparties', { CounterpartyProperty: 'Recipient' })).data).toEqual([
+      expect.objectContaining({ Ref: NP_EMULATOR_PRIVATE_RECIPIENT }),
+    ]);
     expect(await call('Counterparty', 'getCounterpartyContactPersons', { Page: '1' })).toMatchObject(refusal('20000300436'));
     expect(await call('Counterparty', 'getCounterpartyContactPersons', { Ref: '00000000-0000-4000-8000-000000000000' })).toMatchObject(refusal('20000400454'));
     expect(await call('Counterparty', 'getCounterpartyAddresses', { CounterpartyProperty: 'Sender' })).toMatchObject(refusal('20000300436'));
-    expect(await call('Counterparty', 'getCounterpartyAddresses', { Ref: '00000000-0000-4000-8000-000000000000', CounterpartyProperty: 'Sender' })).toMatchObject(refusal('20000400454'));
-    expect(await call('Counterparty', 'getCounterpartyAddresses', { Ref: S.counterpartyRef, CounterpartyProperty: 'Recipient' })).toMatchObject({ success: false });
+    expect(
+      await call('Counterparty', 'getCounterpartyAddresses', { Ref: '00000000-0000-4000-8000-000000000000', CounterpartyProperty: 'Sender' }),
+    ).toMatchObject(refusal('20000400454'));
+    expect(await call('Counterparty', 'getCounterpartyAddresses', { Ref: S.counterpartyRef, CounterpartyProperty: 'Recipient' })).toMatchObject({
+      success: false,
+    });
   });
 
-  test('more sender addresses on option; CitySender is the chosen address\'s city', async () => {
+  test("more sender addresses on option; CitySender is the chosen address's city", async () => {
     const emu: NpEmulatorOptions = { db: t.database.db, stepSeconds: 0, senderAddresses: [...S.addresses, ...NP_EMULATOR_MORE_SENDER_ADDRESSES] };
-    const ask = (calledMethod: string, modelName: string, methodProperties: Record<string, unknown>) => answerAsync({ modelName, calledMethod, methodProperties } as NpRequest, emu);
+    const ask = (calledMethod: string, modelName: string, methodProperties: Record<string, unknown>) =>
+      answerAsync({ modelName, calledMethod, methodProperties } as NpRequest, emu);
     const listed = await ask('getCounterpartyAddresses', 'Counterparty', { Ref: S.counterpartyRef, CounterpartyProperty: 'Sender' });
     expect(listed.data).toHaveLength(3);
     const lvivAddress = NP_EMULATOR_MORE_SENDER_ADDRESSES.find((a) => a.cityRef === lviv.ref)!;
     expect(listed.data).toContainEqual({ Ref: lvivAddress.ref, Description: lvivAddress.description, CityRef: lviv.ref, CityDescription: 'Львів' });
-    const saved = await ask('save', 'Counterparty', { FirstName: 'Тарас', LastName: 'Шевченко', Phone: '380501234567', CounterpartyType: 'PrivatePerson', CounterpartyProperty: 'Recipient' });
+    const saved = await ask('save', 'Counterparty', {
+      FirstName: 'Тарас',
+      LastName: 'Шевченко',
+      Phone: '380501234567',
+      CounterpartyType: 'PrivatePerson',
+      CounterpartyProperty: 'Recipient',
+    });
     const r = { ref: (saved.data[0] as any).Ref, contact: (saved.data[0] as any).ContactPerson.data[0].Ref };
     // Each address works with its own city.
     expect((await ask('save', 'InternetDocument', fullBody(r, { SenderAddress: NP_EMULATOR_MORE_SENDER_ADDRESSES[0]!.ref }))).success).toBe(true);
@@ -505,19 +656,31 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     expect(await ask('save', 'InternetDocument', fullBody(r, { SenderAddress: lvivAddress.ref }))).toMatchObject(refusal('20000200105'));
     // The default emulator knows one address only.
     const one: NpEmulatorOptions = { db: t.database.db, stepSeconds: 0 };
-    expect((await answerAsync({ modelName: 'Counterparty', calledMethod: 'getCounterpartyAddresses', methodProperties: { Ref: S.counterpartyRef } }, one)).data).toHaveLength(1);
+    expect(
+      (await answerAsync({ modelName: 'Counterparty', calledMethod: 'getCounterpartyAddresses', methodProperties: { Ref: S.counterpartyRef } }, one)).data,
+    ).toHaveLength(1);
     // Recipients are per emulator: a contact another instance saved is unknown here.
-    expect(await answerAsync({ modelName: 'InternetDocument', calledMethod: 'save', methodProperties: fullBody(r) }, one)).toMatchObject(refusal('20000300398'));
+    expect(await answerAsync({ modelName: 'InternetDocument', calledMethod: 'save', methodProperties: fullBody(r) }, one)).toMatchObject(
+      refusal('20000300398'),
+    );
   });
 
   test('the memory of recipients is bounded: the least recently used contact is forgotten', async () => {
     const emu: NpEmulatorOptions = { db: t.database.db, stepSeconds: 0, memory: 2 };
     const person = async (FirstName: string) => {
-      const a = await answerAsync({ modelName: 'Counterparty', calledMethod: 'save', methodProperties: { FirstName, LastName: 'Шевченко', Phone: '380501234567', CounterpartyType: 'PrivatePerson', CounterpartyProperty: 'Recipient' } }, emu);
+      const a = await answerAsync(
+        {
+          modelName: 'Counterparty',
+          calledMethod: 'save',
+          methodProperties: { FirstName, LastName: 'Шевченко', Phone: '380501234567', CounterpartyType: 'PrivatePerson', CounterpartyProperty: 'Recipient' },
+        },
+        emu,
+      );
       return { ref: (a.data[0] as any).Ref as string, contact: (a.data[0] as any).ContactPerson.data[0].Ref as string };
     };
     const [a, b, c] = [await person('Андрій'), await person('Богдан'), await person('Василь')];
-    const save = (r: { ref: string; contact: string }) => answerAsync({ modelName: 'InternetDocument', calledMethod: 'save', methodProperties: fullBody(r) }, emu);
+    const save = (r: { ref: string; contact: string }) =>
+      answerAsync({ modelName: 'InternetDocument', calledMethod: 'save', methodProperties: fullBody(r) }, emu);
     expect(await save(a)).toMatchObject(refusal('20000300398'));
     expect((await save(b)).success).toBe(true);
     expect((await save(c)).success).toBe(true);
@@ -537,7 +700,9 @@ describe('Nova Poshta emulator: as strict as NP', () => {
         ['Address', 'delete'],
         ['Address', 'searchSettlements'],
       ]) {
-        const res = await t.request('POST', NP_EMULATOR_PATH, { body: { apiKey: NP_EMULATOR_DEFAULT_KEY, modelName: model, calledMethod: method, methodProperties } });
+        const res = await t.request('POST', NP_EMULATOR_PATH, {
+          body: { apiKey: NP_EMULATOR_DEFAULT_KEY, modelName: model, calledMethod: method, methodProperties },
+        });
         expect(res.status).toBe(200);
         expect(res.body.success).toBe(false);
         expect(res.body.errors.length).toBe(res.body.errorCodes.length);
@@ -569,7 +734,12 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     expect(b.number).not.toBe(a.number);
     expect(await row(b.number)).toMatchObject({ costKop: 10000, codKop: 123450 });
     // A random fate among the scenarios (with COD, a delivered parcel ends with the money codes).
-    expect([[1, 12, 5, 6, 7, 9, 10, 11], [1, 12, 5, 6, 7, 103], [1, 12, 5, 6, 7, 105], [1, 2]]).toContainEqual((await row(b.number)).path);
+    expect([
+      [1, 12, 5, 6, 7, 9, 10, 11],
+      [1, 12, 5, 6, 7, 103],
+      [1, 12, 5, 6, 7, 105],
+      [1, 2],
+    ]).toContainEqual((await row(b.number)).path);
   });
 
   test('an unknown number is code 3', async () => {
@@ -597,7 +767,10 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     const [end] = await np.trackDocuments([w.number]);
     expect(end).toMatchObject({ statusCode: 11, status: NP_STATUS_TEXT[11] });
     // The raw NP answer carries the cash on delivery and when it was received.
-    const raw = await answerAsync({ modelName: 'TrackingDocument', calledMethod: 'getStatusDocuments', methodProperties: { Documents: [{ DocumentNumber: w.number, Phone: '' }] } }, { db: t.database.db, stepSeconds: 0 });
+    const raw = await answerAsync(
+      { modelName: 'TrackingDocument', calledMethod: 'getStatusDocuments', methodProperties: { Documents: [{ DocumentNumber: w.number, Phone: '' }] } },
+      { db: t.database.db, stepSeconds: 0 },
+    );
     expect(raw.data[0]).toMatchObject({ Number: w.number, StatusCode: '11', DocumentCost: '57.5', RedeliverySum: 1500, LastCreatedOnTheBasisDocumentType: '' });
     expect((raw.data[0] as any).RecipientDateTime).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/);
     // Without COD the path ends at 9.
@@ -608,7 +781,13 @@ describe('Nova Poshta emulator: as strict as NP', () => {
   test('a refused parcel gets a return document, and advancing the original walks the return to 9', async () => {
     const w = await parcel('refused', { BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: '800' }] });
     const at103 = (await advance(w.number, 5)).body;
-    expect(at103).toMatchObject({ number: w.number, status_code: 103, return_number: expect.stringMatching(/^2045\d{10}$/), return_status_code: 1, final: false });
+    expect(at103).toMatchObject({
+      number: w.number,
+      status_code: 103,
+      return_number: expect.stringMatching(/^2045\d{10}$/),
+      return_status_code: 1,
+      final: false,
+    });
     const back = at103.return_number as string;
     expect(await row(back)).toMatchObject({ costKop: 5750, codKop: 0, path: [1, 5, 6, 7, 9], step: 0 });
     expect(await row(w.number)).toMatchObject({ returnNumber: back });
@@ -643,7 +822,11 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     expect(await row(w.number)).toMatchObject({ deleted: true });
     expect((await advance(w.number)).body).toMatchObject({ status_code: 2, final: true });
     // Deleting again, or an unknown ref, is refused as NP refuses it (LIVE_DELETE_* above).
-    expect(await del(w.ref)).toMatchObject({ success: false, errors: { '0': LIVE_DELETE_ALREADY_DELETED.errors['0'], [w.ref]: `Document already deleted ${w.number}` }, errorCodes: LIVE_DELETE_ALREADY_DELETED.errorCodes });
+    expect(await del(w.ref)).toMatchObject({
+      success: false,
+      errors: { '0': LIVE_DELETE_ALREADY_DELETED.errors['0'], [w.ref]: `Document already deleted ${w.number}` },
+      errorCodes: LIVE_DELETE_ALREADY_DELETED.errorCodes,
+    });
     expect(await del('00000000-0000-0000-0000-000000000000')).toEqual(LIVE_DELETE_NOT_FOUND);
     expect(await del('not-a-ref')).toEqual(LIVE_DELETE_INVALID_REF);
     expect(await call('InternetDocument', 'delete', {})).toMatchObject({ success: false, errors: ['DocumentRefs is empty'], errorCodes: [''] });
@@ -681,14 +864,26 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     }
     expect(await np.trackDocuments([])).toEqual([]);
     // The emulator itself refuses more than 100, as NP does.
-    const many = await answerAsync({ modelName: 'TrackingDocument', calledMethod: 'getStatusDocuments', methodProperties: { Documents: numbers.slice(0, 101).map((n) => ({ DocumentNumber: n })) } }, { db: t.database.db, stepSeconds: 0 });
+    const many = await answerAsync(
+      {
+        modelName: 'TrackingDocument',
+        calledMethod: 'getStatusDocuments',
+        methodProperties: { Documents: numbers.slice(0, 101).map((n) => ({ DocumentNumber: n })) },
+      },
+      { db: t.database.db, stepSeconds: 0 },
+    );
     expect(many).toMatchObject({ success: false, errors: ['Documents limit is 100'] });
   });
 
   test('with stepSeconds > 0 tracking moves parcels by the clock', async () => {
     const emu = { db: t.database.db, stepSeconds: 60 };
     const track = async (number: string) =>
-      (await answerAsync({ modelName: 'TrackingDocument', calledMethod: 'getStatusDocuments', methodProperties: { Documents: [{ DocumentNumber: number }] } }, emu)).data[0] as any;
+      (
+        await answerAsync(
+          { modelName: 'TrackingDocument', calledMethod: 'getStatusDocuments', methodProperties: { Documents: [{ DocumentNumber: number }] } },
+          emu,
+        )
+      ).data[0] as any;
 
     const w = await parcel('delivered');
     const past = new Date(Date.now() - 150_000);
@@ -707,7 +902,11 @@ describe('Nova Poshta emulator: as strict as NP', () => {
     const longAgo = new Date(Date.now() - 1000_000);
     await t.database.db.update(docs).set({ movedAt: longAgo }).where(eq(docs.number, r.number));
     const item = await track(r.number);
-    expect(item).toMatchObject({ StatusCode: '105', LastCreatedOnTheBasisDocumentType: 'Return', LastCreatedOnTheBasisNumber: expect.stringMatching(/^2045\d{10}$/) });
+    expect(item).toMatchObject({
+      StatusCode: '105',
+      LastCreatedOnTheBasisDocumentType: 'Return',
+      LastCreatedOnTheBasisNumber: expect.stringMatching(/^2045\d{10}$/),
+    });
     const back = await row(item.LastCreatedOnTheBasisNumber);
     expect(back.movedAt.getTime()).toBe(longAgo.getTime() + 5 * 60_000);
     expect((await track(back.number)).StatusCode).toBe('9');

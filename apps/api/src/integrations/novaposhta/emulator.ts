@@ -44,14 +44,29 @@ export interface NpRequest {
   methodProperties?: Record<string, unknown>;
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[’'ʼ`]/g, '').replace(/ё/g, 'е').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[’'ʼ`]/g, '')
+    .replace(/ё/g, 'е')
+    .trim();
 
 /** NP's envelope; `errors` is an object in some answers (an already deleted waybill: see deleteDocuments). */
 export type NpEnvelope = Omit<ReturnType<typeof envelope>, 'errors' | 'warnings'> & { errors: string[] | Record<string, string>; warnings: unknown[] };
 
 /** `info` is `[]` unless a list answers `{totalCount}`, as NP answers (the live answers in emulator.test.ts). */
 function envelope(data: unknown[], info: Record<string, unknown> | unknown[] = [], errors: string[] = [], errorCodes: string[] = errors.map(() => '')) {
-  return { success: errors.length === 0, data, errors, warnings: [] as string[], info, messageCodes: [] as string[], errorCodes, warningCodes: [] as string[], infoCodes: [] as string[] };
+  return {
+    success: errors.length === 0,
+    data,
+    errors,
+    warnings: [] as string[],
+    info,
+    messageCodes: [] as string[],
+    errorCodes,
+    warningCodes: [] as string[],
+    infoCodes: [] as string[],
+  };
 }
 
 /** One refusal: NP's text with its code, or the emulator's own text (code ''). */
@@ -118,7 +133,12 @@ export function answer(req: NpRequest): NpEnvelope {
     case 'searchSettlements': {
       const name = String(props.CityName ?? '');
       if (!name.trim()) return envelope([], [], ['CityName is empty']);
-      const found = rank(EMULATOR_DATA.cities, (c) => c.name, name, (c) => c.population);
+      const found = rank(
+        EMULATOR_DATA.cities,
+        (c) => c.name,
+        name,
+        (c) => c.population,
+      );
       return envelope([{ TotalCount: found.length, Addresses: page(found, props, 10).map(settlement) }]);
     }
     case 'getWarehouses': {
@@ -149,7 +169,12 @@ export function answer(req: NpRequest): NpEnvelope {
       if (!cityRef) return envelope([], [], ['CityRef is empty']);
       const own = EMULATOR_DATA.streets.filter((s) => s.cityRef === cityRef);
       const found = rank(own, (s) => s.description, String(props.FindByString ?? ''));
-      const data = page(found, props, 10).map((s) => ({ Description: s.description, Ref: s.ref, StreetsTypeRef: STREET_TYPE_REF[s.type] ?? 'Street', StreetsType: s.type }));
+      const data = page(found, props, 10).map((s) => ({
+        Description: s.description,
+        Ref: s.ref,
+        StreetsTypeRef: STREET_TYPE_REF[s.type] ?? 'Street',
+        StreetsType: s.type,
+      }));
       return envelope(data, { totalCount: found.length });
     }
     default:
@@ -287,7 +312,11 @@ async function moveTo(tx: Db, doc: Doc, step: number, at: Date, path: number[] =
     const back = await insertDoc(tx, { costKop: doc.costKop, codKop: 0, path: RETURN_PATH, step: 0, createdAt: at, movedAt: at });
     returnNumber = back.number;
   }
-  const [row] = await tx.update(t).set({ path, step: s, deleted: code === 2, returnNumber, movedAt: at }).where(eq(t.number, doc.number)).returning();
+  const [row] = await tx
+    .update(t)
+    .set({ path, step: s, deleted: code === 2, returnNumber, movedAt: at })
+    .where(eq(t.number, doc.number))
+    .returning();
   return row!;
 }
 
@@ -416,8 +445,10 @@ function checkDocument(emu: NpEmulatorOptions, p: Record<string, unknown>): NpFa
   if (!payer) faults.push(np('20000200247'));
   else if (payer !== 'Sender' && payer !== 'Recipient') faults.push(np('20000301244'));
   const payment = text(p.PaymentMethod);
-  if (!payment) faults.push(np('20000200248')); // "Payment method not selected", as NP answered live (see LIVE_SAVE_REFUSAL in emulator.test.ts)
-  else if (payment === 'NonCash') faults.push(np('20000200249')); // a private-person sender has no contract for NonCash
+  if (!payment)
+    faults.push(np('20000200248')); // "Payment method not selected", as NP answered live (see LIVE_SAVE_REFUSAL in emulator.test.ts)
+  else if (payment === 'NonCash')
+    faults.push(np('20000200249')); // a private-person sender has no contract for NonCash
   else if (payment !== 'Cash') faults.push(np('20000200251'));
   // DateTime may be left out: NP then ships today and warns "DateTime is set to current" (saveDocument).
   const date = text(p.DateTime);
@@ -433,8 +464,7 @@ function checkDocument(emu: NpEmulatorOptions, p: Record<string, unknown>): NpFa
   // Live, a body without CargoType and Weight was refused for the cargo type only: the weight is checked for a known cargo.
   if (!text(p.Weight)) {
     if (cargo) faults.push(np('20000400503'));
-  }
-  else if (weight === null || weight <= 0) faults.push(np('20000200373'));
+  } else if (weight === null || weight <= 0) faults.push(np('20000200373'));
   const service = text(p.ServiceType);
   if (!service) faults.push(np('20000200347'));
   else if (!SERVICE_TYPES.includes(service)) faults.push(np('20000200348'));
@@ -460,7 +490,8 @@ function checkDocument(emu: NpEmulatorOptions, p: Record<string, unknown>): NpFa
   const senderAddress = senderAddressesOf(emu).find((a) => a.ref === senderAddressRef);
   if (!senderAddressRef) faults.push(np('20000200329'));
   else if (!senderAddress) faults.push(np(warehouseByRef.has(senderAddressRef) || mem.addresses.has(senderAddressRef) ? '20000200325' : '20000200326'));
-  else if (service.startsWith('Doors')) faults.push(np('20000200327')); // the sender's addresses are branches: Doors* needs a door address
+  else if (service.startsWith('Doors'))
+    faults.push(np('20000200327')); // the sender's addresses are branches: Doors* needs a door address
   else if (cityByRef.has(citySender) && senderAddress.cityRef !== citySender) faults.push(np('20000200105'));
   const contactSender = text(p.ContactSender);
   if (!contactSender) faults.push(np('20000300406'));
@@ -541,7 +572,13 @@ async function saveDocument(emu: NpEmulatorOptions, p: Record<string, unknown>) 
   const scenario = pickScenario(emu.random?.() ?? Math.random());
   const doc = await insertDoc(emu.db, { costKop, codKop, path: scenarioPath(scenario, codKop), step: 0, createdAt: now, movedAt: now });
   const answer = envelope([
-    { Ref: doc.ref, CostOnSite: uah(costKop), EstimatedDeliveryDate: npDate(new Date(now.getTime() + 2 * DAY_MS)), IntDocNumber: doc.number, TypeDocument: 'InternetDocument' },
+    {
+      Ref: doc.ref,
+      CostOnSite: uah(costKop),
+      EstimatedDeliveryDate: npDate(new Date(now.getTime() + 2 * DAY_MS)),
+      IntDocNumber: doc.number,
+      TypeDocument: 'InternetDocument',
+    },
   ]);
   // Warnings ride along with success:true, as NP answers them (recorded live: "DateTime is set to current", 30000200880).
   return { ...answer, ...dateWarning };
@@ -640,7 +677,9 @@ async function trackDocuments(emu: NpEmulatorOptions, p: Record<string, unknown>
   }
   // Asked without the phone of the waybill, NP answers less and warns per number, as an object
   // (recorded live: weblabllc/delivery-core test/fixtures/novaposhta/tracking-not-found.json).
-  const warnings = asked.flatMap((d, i) => (text(props(d).Phone) ? [] : [{ [`ID_${numbers[i]}`]: 'Please enter a valid phone number from the express invoice to show full information' }]));
+  const warnings = asked.flatMap((d, i) =>
+    text(props(d).Phone) ? [] : [{ [`ID_${numbers[i]}`]: 'Please enter a valid phone number from the express invoice to show full information' }],
+  );
   return { ...envelope(numbers.map((n) => (byNumber.has(n) ? trackingItem(byNumber.get(n)!) : notFoundItem(n)))), warnings };
 }
 
@@ -729,7 +768,12 @@ function getCounterpartyAddresses(emu: NpEmulatorOptions, p: Record<string, unkn
   const S = NP_EMULATOR_SENDER;
   if (ref === S.counterpartyRef) {
     if (property && property !== 'Sender') return refuse([own('CounterpartyProperty is incorrect')]);
-    const data = senderAddressesOf(emu).map((a) => ({ Ref: a.ref, Description: a.description, CityRef: a.cityRef, CityDescription: cityByRef.get(a.cityRef)?.name ?? '' }));
+    const data = senderAddressesOf(emu).map((a) => ({
+      Ref: a.ref,
+      Description: a.description,
+      CityRef: a.cityRef,
+      CityDescription: cityByRef.get(a.cityRef)?.name ?? '',
+    }));
     return envelope(data, { totalCount: data.length });
   }
   if (ref === NP_EMULATOR_PRIVATE_RECIPIENT) {
@@ -766,7 +810,14 @@ function saveCounterparty(emu: NpEmulatorOptions, p: Record<string, unknown>) {
   const faults: NpFault[] = [];
   const property = text(p.CounterpartyProperty);
   if (!property) faults.push(own('CounterpartyProperty is not specified'));
-  else if (property !== 'Recipient') faults.push(own(['Sender', 'ThirdPerson'].includes(property) ? `CounterpartyProperty ${property} is not served by the emulator (recipients only)` : 'CounterpartyProperty is incorrect'));
+  else if (property !== 'Recipient')
+    faults.push(
+      own(
+        ['Sender', 'ThirdPerson'].includes(property)
+          ? `CounterpartyProperty ${property} is not served by the emulator (recipients only)`
+          : 'CounterpartyProperty is incorrect',
+      ),
+    );
   const type = text(p.CounterpartyType);
   if (!type) faults.push(np('20000100516'));
   else if (type === 'Organization') faults.push(own('CounterpartyType Organization is not served by the emulator (private persons only)'));
@@ -955,7 +1006,15 @@ export const NP_EMULATOR_PATH = '/emulators/novaposhta/v2.0/json/';
 export const NP_EMULATOR_DEFAULT_KEY = 'emulator-key';
 
 export const novaPoshtaEmulator: FastifyPluginAsync<NpEmulatorOptions> = async (app, opts) => {
-  const emu: NpEmulatorOptions = { db: opts.db, apiKey: opts.apiKey, stepSeconds: opts.stepSeconds, now: opts.now, random: opts.random, senderAddresses: opts.senderAddresses, memory: opts.memory };
+  const emu: NpEmulatorOptions = {
+    db: opts.db,
+    apiKey: opts.apiKey,
+    stepSeconds: opts.stepSeconds,
+    now: opts.now,
+    random: opts.random,
+    senderAddresses: opts.senderAddresses,
+    memory: opts.memory,
+  };
   app.post('/v2.0/json/', async (req) => answerAsync((req.body ?? {}) as NpRequest, emu));
   // my.novaposhta.ua's print service: the markings of its documents as a PDF (emulator-print.ts).
   registerEmulatorPrint(app, emu);

@@ -63,7 +63,7 @@ describe('the print service (printMarking100x100)', () => {
     expect(res.headers.get('content-type')).toBe('application/pdf');
   });
 
-  test('a wrong key: an HTML page, a refusal naming NP\'s reason', async () => {
+  test("a wrong key: an HTML page, a refusal naming NP's reason", async () => {
     const err = await fetchMarkings(opts('not-the-key'), [docs.a]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CarrierRefused);
     expect((err as CarrierRefused).refusals[0]!.text).toContain('невірний API ключ');

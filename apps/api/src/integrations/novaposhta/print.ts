@@ -18,7 +18,10 @@ export function markingUrl(base: string, numbers: string[], apiKey: string): str
 }
 
 /** One PDF with one 100×100 mm page per document, in the order asked. */
-export async function fetchMarkings(opts: { base: string; apiKey: string; timeoutMs?: number; log: FastifyBaseLogger }, numbers: string[]): Promise<Uint8Array> {
+export async function fetchMarkings(
+  opts: { base: string; apiKey: string; timeoutMs?: number; log: FastifyBaseLogger },
+  numbers: string[],
+): Promise<Uint8Array> {
   const method = 'printMarking100x100';
   if (numbers.length === 0) throw new Error('no documents to print');
   let res: Response;

@@ -16,7 +16,10 @@ const money = (kop: number | null | undefined) => (kop === null || kop === undef
 const labels = { uk: buildConfigLists('uk'), ru: buildConfigLists('ru') };
 type ListName = keyof (typeof labels)['uk'];
 const labelMaps = Object.fromEntries(
-  (['uk', 'ru'] as const).map((l) => [l, Object.fromEntries(Object.entries(labels[l]).map(([list, items]) => [list, new Map(items.map((i) => [i.id, i.name]))]))]),
+  (['uk', 'ru'] as const).map((l) => [
+    l,
+    Object.fromEntries(Object.entries(labels[l]).map(([list, items]) => [list, new Map(items.map((i) => [i.id, i.name]))])),
+  ]),
 ) as Record<Locale, Record<ListName, Map<string, string>>>;
 const label = (locale: Locale, list: ListName, code: string | null) => (code === null ? null : (labelMaps[locale][list].get(code) ?? code));
 
@@ -107,7 +110,10 @@ export function orderColumns(locale: Locale): TableColumn<OrderLineRow>[] {
     c({ uk: 'Кількість', ru: 'Количество' }, { type: 'int', value: (r) => r.line?.qty }),
     c({ uk: 'Ціна дроп, грн', ru: 'Цена дроп, грн' }, { type: 'money', value: (r) => money(r.line?.dropKop) }),
     c({ uk: 'Ціна роздрібна, грн', ru: 'Цена розничная, грн' }, { type: 'money', value: (r) => money(r.line?.retailKop) }),
-    c({ uk: 'Прибуток рядка, грн', ru: 'Прибыль строки, грн' }, { type: 'money', value: (r) => (r.line ? kopToUah((r.line.retailKop - r.line.dropKop) * r.line.qty) : null) }),
+    c(
+      { uk: 'Прибуток рядка, грн', ru: 'Прибыль строки, грн' },
+      { type: 'money', value: (r) => (r.line ? kopToUah((r.line.retailKop - r.line.dropKop) * r.line.qty) : null) },
+    ),
   ];
 }
 
@@ -177,7 +183,8 @@ export function payoutColumns(locale: Locale): TableColumn<WithdrawExportRow>[] 
   ];
 }
 
-export const payoutPurpose = (locale: Locale, id: number) => (locale === 'ru' ? `Выплата вознаграждения по заявке №${id}` : `Виплата винагороди за заявкою №${id}`);
+export const payoutPurpose = (locale: Locale, id: number) =>
+  locale === 'ru' ? `Выплата вознаграждения по заявке №${id}` : `Виплата винагороди за заявкою №${id}`;
 
 /** The file's name (no extension) and sheet per export, in the staff member's language. */
 export const EXPORT_NAMES: Record<'orders' | 'operations' | 'users' | 'payments' | 'withdraws' | 'payouts', Label> = {

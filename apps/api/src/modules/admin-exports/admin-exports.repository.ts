@@ -2,7 +2,15 @@ import { and, asc, desc, eq, gt, inArray, lt, sql, type Column, type SQL } from 
 import type { Db } from '../../db/client.ts';
 import { operations, orderLines, orders, payments, users, withdraws } from '../../db/schema/index.ts';
 import { orderWhere, type OrderFilter } from '../orders/orders.repository.ts';
-import { adminOperationWhere, paymentWhere, withdrawWhere, type AdminOperationFilter, type MoneyRequestFilter, type PaymentRow, type WithdrawRow } from '../finance/finance.repository.ts';
+import {
+  adminOperationWhere,
+  paymentWhere,
+  withdrawWhere,
+  type AdminOperationFilter,
+  type MoneyRequestFilter,
+  type PaymentRow,
+  type WithdrawRow,
+} from '../finance/finance.repository.ts';
 import { userWhere, type UserFilter } from '../admin/admin.repository.ts';
 
 /**
@@ -54,7 +62,9 @@ export const adminExportsRepo = {
   },
   /** The lines of the given orders, each order's in its own order. */
   lines: (db: Db, orderIds: number[]): Promise<OrderLineExportRow[]> =>
-    orderIds.length ? db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.orderId), asc(orderLines.id)) : Promise.resolve([]),
+    orderIds.length
+      ? db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.orderId), asc(orderLines.id))
+      : Promise.resolve([]),
 
   /** Users of the resellers list's filter, newest first (users_created_idx). */
   async users(db: Db, f: UserFilter, after: TimeCursor | undefined, limit: number): Promise<UserExportRow[]> {

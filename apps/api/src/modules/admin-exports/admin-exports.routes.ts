@@ -1,6 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOperationsQuery, adminOrdersQuery, adminPayoutsQuery, adminPaymentsQuery, adminUsersQuery, adminWithdrawsQuery, exportFormatQuery } from '@drop/shared';
+import {
+  adminOperationsQuery,
+  adminOrdersQuery,
+  adminPayoutsQuery,
+  adminPaymentsQuery,
+  adminUsersQuery,
+  adminWithdrawsQuery,
+  exportFormatQuery,
+} from '@drop/shared';
 import { authedCtx, guardStaff } from '../../plugins/auth.ts';
 import { sendTable } from '../../lib/tabular.ts';
 import * as exportsService from './admin-exports.service.ts';

@@ -4,8 +4,24 @@ import { keysetBatches, type TableColumn } from '../../lib/tabular.ts';
 import { adminOrderFilter } from '../orders/orders.repository.ts';
 import { adminOperationFilter, adminPaymentFilter, adminWithdrawFilter } from '../finance/finance.repository.ts';
 import { userFilterOf } from '../admin/admin.service.ts';
-import { adminExportsRepo, type OperationExportRow, type OrderExportRow, type PaymentExportRow, type UserExportRow, type WithdrawExportRow } from './admin-exports.repository.ts';
-import { EXPORT_NAMES, operationColumns, orderColumns, paymentColumns, payoutColumns, userColumns, withdrawColumns, type OrderLineRow } from './admin-exports.columns.ts';
+import {
+  adminExportsRepo,
+  type OperationExportRow,
+  type OrderExportRow,
+  type PaymentExportRow,
+  type UserExportRow,
+  type WithdrawExportRow,
+} from './admin-exports.repository.ts';
+import {
+  EXPORT_NAMES,
+  operationColumns,
+  orderColumns,
+  paymentColumns,
+  payoutColumns,
+  userColumns,
+  withdrawColumns,
+  type OrderLineRow,
+} from './admin-exports.columns.ts';
 
 /**
  * The back office's exports (issue 29): each list's rows under the list's own filter (the same

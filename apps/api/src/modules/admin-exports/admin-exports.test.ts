@@ -61,7 +61,8 @@ const neutral = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 beforeAll(async () => {
   t = await buildTestApp();
   op = await t.operator();
-  for (const role of ['manager', 'accountant', 'warehouse'] as const) staff[role] = (await t.user({ role, name: `Працівник ${role}`, email: `${role}@exports.test` })).token;
+  for (const role of ['manager', 'accountant', 'warehouse'] as const)
+    staff[role] = (await t.user({ role, name: `Працівник ${role}`, email: `${role}@exports.test` })).token;
   reseller = (await t.user({ name: 'Звичайний Реселер' })).token;
   for (const k of ['a', 'b', 'c', 'd'] as const) R[k] = (await t.user({ name: NAMES[k], email: `${k}@exports.test` })).id;
 
@@ -87,7 +88,16 @@ afterAll(() => t.close());
 
 describe('GET /admin/operations and its export', () => {
   test('the CSV of the whole ledger is the list, row by row: money equal, times in Kyiv, names neutralised, negatives numbers', async () => {
-    const list = await listAll<{ id: number; user_id: number; user_name: string; type: string; amount: number; balance: number; description: string; created_at: string }>('/api/v1/admin/operations');
+    const list = await listAll<{
+      id: number;
+      user_id: number;
+      user_name: string;
+      type: string;
+      amount: number;
+      balance: number;
+      description: string;
+      created_at: string;
+    }>('/api/v1/admin/operations');
     expect(list).toHaveLength(1700);
     const f = await download('/api/v1/admin/operations/export?format=csv');
     expect(f.status).toBe(200);
@@ -98,14 +108,24 @@ describe('GET /admin/operations and its export', () => {
     expect(rows).toHaveLength(list.length);
     rows.forEach((r, i) => {
       const o = list[i]!;
-      expect([Number(r[0]), r[1], Number(r[2]), r[3], Number(r[5]), Number(r[6]), r[7]]).toEqual([o.id, kyiv(o.created_at), o.user_id, neutral(o.user_name), o.amount, o.balance, neutral(o.description)]);
+      expect([Number(r[0]), r[1], Number(r[2]), r[3], Number(r[5]), Number(r[6]), r[7]]).toEqual([
+        o.id,
+        kyiv(o.created_at),
+        o.user_id,
+        neutral(o.user_name),
+        o.amount,
+        o.balance,
+        neutral(o.description),
+      ]);
       expect(r[5]).toBe(o.amount.toFixed(2)); // '-0.07', never "'-0.07"
     });
     // The injected names came back neutralised, each of them.
     expect(new Set(rows.map((r) => r[3]))).toEqual(new Set([`'${NAMES.a}`, `'${NAMES.b}`, `'${NAMES.c}`, `'${NAMES.d}`]));
     expect(rows.some((r) => r[5]!.startsWith('-'))).toBe(true);
     // Every money cell equals the database's kopecks (independent of the list).
-    const db = new Map((await q<{ id: number; amount_kop: string }>(sql`SELECT id, amount_kop FROM operations`)).map((r) => [Number(r.id), Number(r.amount_kop)]));
+    const db = new Map(
+      (await q<{ id: number; amount_kop: string }>(sql`SELECT id, amount_kop FROM operations`)).map((r) => [Number(r.id), Number(r.amount_kop)]),
+    );
     for (const r of rows) expect(Math.round(Number(r[5]) * 100)).toBe(db.get(Number(r[0])));
   });
 
@@ -113,14 +133,30 @@ describe('GET /admin/operations and its export', () => {
     const filter = `user_id=${R.b}&date_from=2026-03-01&date_to=2026-03-01`;
     const list = await listAll<{ id: number; user_name: string; amount: number; balance: number; created_at: string }>(`/api/v1/admin/operations?${filter}`);
     // Kyiv's 1 March began at 22:00 UTC on 28 February: B's rows from minute 120 on.
-    const n = (await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM operations WHERE user_id = ${R.b} AND (created_at AT TIME ZONE 'Europe/Kyiv')::date = '2026-03-01'`))[0]!.n;
+    const n = (
+      await q<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM operations WHERE user_id = ${R.b} AND (created_at AT TIME ZONE 'Europe/Kyiv')::date = '2026-03-01'`,
+      )
+    )[0]!.n;
     expect(list).toHaveLength(n);
     expect(n).toBe(181);
     const f = await download(`/api/v1/admin/operations/export?format=xlsx&${filter}`, staff.accountant, { 'accept-language': 'ru' });
     expect(f.status).toBe(200);
     expect(f.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const [head, ...rows] = await xlsxRows(f.body);
-    expect(head!.map((c) => c.value)).toEqual(['ID', 'Дата', 'ID реселлера', 'Реселлер', 'Тип', 'Сумма, грн', 'Баланс после, грн', 'Описание', 'Комментарий', 'Источник', 'ID источника']);
+    expect(head!.map((c) => c.value)).toEqual([
+      'ID',
+      'Дата',
+      'ID реселлера',
+      'Реселлер',
+      'Тип',
+      'Сумма, грн',
+      'Баланс после, грн',
+      'Описание',
+      'Комментарий',
+      'Источник',
+      'ID источника',
+    ]);
     expect(rows.map((r) => r[0]!.value)).toEqual(list.map((o) => o.id));
     rows.forEach((r, i) => {
       expect(r[3]).toEqual({ value: neutral(NAMES.b), type: ExcelJS.ValueType.String });
@@ -154,7 +190,9 @@ describe('orders export', () => {
                 'Київ', 'Відділення №1', ${wholesale}, ${retail}, ${retail - wholesale}, ${retail - wholesale}, ${retail}, '20450000000001', ${at}::timestamptz)
         RETURNING id`);
       for (const [code, name, qty, drop, rrp] of lines)
-        await t.database.db.execute(sql`INSERT INTO order_lines (order_id, b2b_code_id, name, vendor_code, qty, drop_kop, retail_kop) VALUES (${o!.id}, ${code}, ${name}, ${'V-' + code}, ${qty}, ${drop}, ${rrp})`);
+        await t.database.db.execute(
+          sql`INSERT INTO order_lines (order_id, b2b_code_id, name, vendor_code, qty, drop_kop, retail_kop) VALUES (${o!.id}, ${code}, ${name}, ${'V-' + code}, ${qty}, ${drop}, ${rrp})`,
+        );
       return o!.id;
     };
     const o1 = await orderOf(R.a, 'Confirmed', '2026-04-01 10:00:00+00', [
@@ -168,7 +206,10 @@ describe('orders export', () => {
     await orderOf(R.a, 'Confirmed', '2026-03-31 21:30:00+00', [[107, 'Чайник', 1, 30_000, 40_000]]); // 00:30 on 1 April in Kyiv (UTC+3 from 29 March)
 
     const filter = `user_id=${R.a}&status=Confirmed&date_from=2026-04-01&date_to=2026-04-02`;
-    const list = await listAll<{ id: number; number: string; user_name: string; calculations: { wholesale_sum: number; retail_sum: number; profit: number } }>(`/api/v1/admin/orders?${filter}`, staff.warehouse);
+    const list = await listAll<{ id: number; number: string; user_name: string; calculations: { wholesale_sum: number; retail_sum: number; profit: number } }>(
+      `/api/v1/admin/orders?${filter}`,
+      staff.warehouse,
+    );
     expect(list.map((o) => o.id)).toEqual(expect.arrayContaining([o1, o2]));
     expect(list).toHaveLength(3);
     const f = await download(`/api/v1/admin/orders/export?format=csv&${filter}`, staff.warehouse);
@@ -198,7 +239,9 @@ describe('orders export', () => {
     // The same as XLSX.
     const x = await download(`/api/v1/admin/orders/export?format=xlsx&${filter}`, staff.warehouse);
     const [, ...xrows] = await xlsxRows(x.body);
-    expect(xrows.map((r) => [r[0]!.value, r[col('Кількість')]!.value, r[col('Ціна роздрібна, грн')]!.value])).toEqual(rows.map((r) => [r[0], Number(r[col('Кількість')]), Number(r[col('Ціна роздрібна, грн')])]));
+    expect(xrows.map((r) => [r[0]!.value, r[col('Кількість')]!.value, r[col('Ціна роздрібна, грн')]!.value])).toEqual(
+      rows.map((r) => [r[0], Number(r[col('Кількість')]), Number(r[col('Ціна роздрібна, грн')])]),
+    );
   });
 });
 
@@ -213,8 +256,15 @@ describe('users, top-ups and withdrawals exports', () => {
   });
 
   test('top-ups and withdrawals: user_id, status and Kyiv days filter the list and the export alike', async () => {
-    for (const [k, i] of [['a', 1], ['a', 2], ['b', 3], ['a', 4]] as const) {
-      const [d] = await q<{ id: number }>(sql`INSERT INTO payment_documents (user_id, name, mime, size, path) VALUES (${R[k]}, 'r.png', 'image/png', 1, 'x') RETURNING id`);
+    for (const [k, i] of [
+      ['a', 1],
+      ['a', 2],
+      ['b', 3],
+      ['a', 4],
+    ] as const) {
+      const [d] = await q<{ id: number }>(
+        sql`INSERT INTO payment_documents (user_id, name, mime, size, path) VALUES (${R[k]}, 'r.png', 'image/png', 1, 'x') RETURNING id`,
+      );
       await t.database.db.execute(sql`INSERT INTO payments (user_id, amount_kop, payment_document_id, status, comment, created_at)
         VALUES (${R[k]}, ${i * 10_001}, ${d!.id}, ${i === 2 ? 'Declined' : 'Pending'}, '=cmd|calc', ${i === 4 ? '2026-05-02 21:30:00+00' : '2026-05-01 09:00:00+00'}::timestamptz)`);
       await t.database.db.execute(sql`INSERT INTO withdraws (user_id, card_number, amount_kop, status, created_at)
@@ -239,7 +289,9 @@ describe('users, top-ups and withdrawals exports', () => {
   });
 
   test('payouts: the New withdrawals (or the ids asked), card digits, amount, name, purpose; no status changes', async () => {
-    const news = await q<{ id: number; user_id: number; amount_kop: string }>(sql`SELECT id, user_id, amount_kop FROM withdraws WHERE status = 'New' ORDER BY id`);
+    const news = await q<{ id: number; user_id: number; amount_kop: string }>(
+      sql`SELECT id, user_id, amount_kop FROM withdraws WHERE status = 'New' ORDER BY id`,
+    );
     expect(news.length).toBe(3);
     const before = await q<{ id: number; status: string }>(sql`SELECT id, status FROM withdraws ORDER BY id`);
     const f = await download('/api/v1/admin/withdraws/payouts?format=csv', staff.accountant);
@@ -247,12 +299,30 @@ describe('users, top-ups and withdrawals exports', () => {
     const [head, ...rows] = csvRows(f.body);
     expect(head).toEqual(['Номер картки', 'Сума, грн', 'ПІБ отримувача', 'Призначення платежу', 'ID заявки', 'ID реселера']);
     expect(rows).toEqual(
-      news.map((w) => ['4111111111111111', (Number(w.amount_kop) / 100).toFixed(2), neutral(nameOf(Number(w.user_id))), `Виплата винагороди за заявкою №${w.id}`, String(w.id), String(w.user_id)]),
+      news.map((w) => [
+        '4111111111111111',
+        (Number(w.amount_kop) / 100).toFixed(2),
+        neutral(nameOf(Number(w.user_id))),
+        `Виплата винагороди за заявкою №${w.id}`,
+        String(w.id),
+        String(w.user_id),
+      ]),
     );
-    const x = await download(`/api/v1/admin/withdraws/payouts?format=xlsx&ids=${news[1]!.id},${before.find((b) => b.status === 'Paid')!.id}`, op, { 'accept-language': 'ru' });
+    const x = await download(`/api/v1/admin/withdraws/payouts?format=xlsx&ids=${news[1]!.id},${before.find((b) => b.status === 'Paid')!.id}`, op, {
+      'accept-language': 'ru',
+    });
     const [xhead, ...xrows] = await xlsxRows(x.body);
     expect(xhead![3]!.value).toBe('Назначение платежа');
-    expect(xrows.map((r) => r.map((c) => c.value))).toEqual([['4111111111111111', Number(news[1]!.amount_kop) / 100, neutral(nameOf(Number(news[1]!.user_id))), `Выплата вознаграждения по заявке №${news[1]!.id}`, news[1]!.id, Number(news[1]!.user_id)]]);
+    expect(xrows.map((r) => r.map((c) => c.value))).toEqual([
+      [
+        '4111111111111111',
+        Number(news[1]!.amount_kop) / 100,
+        neutral(nameOf(Number(news[1]!.user_id))),
+        `Выплата вознаграждения по заявке №${news[1]!.id}`,
+        news[1]!.id,
+        Number(news[1]!.user_id),
+      ],
+    ]);
     expect(xrows[0]![0]!.type).toBe(ExcelJS.ValueType.String);
     expect(await q(sql`SELECT id, status FROM withdraws ORDER BY id`)).toEqual(before);
     expect((await download('/api/v1/admin/withdraws/payouts?ids=1,x')).status).toBe(422);
@@ -279,7 +349,8 @@ describe('access and input', () => {
       expect((await download(url, null)).status, url).toBe(401);
       expect((await download(url, reseller)).status, url).toBe(403);
       expect((await download(url, op)).status, url).toBe(200);
-      for (const role of ['manager', 'accountant', 'warehouse'] as const) expect((await download(url, staff[role])).status, `${role} ${url}`).toBe(allowed[role]!.includes(name as 'orders') ? 200 : 403);
+      for (const role of ['manager', 'accountant', 'warehouse'] as const)
+        expect((await download(url, staff[role])).status, `${role} ${url}`).toBe(allowed[role]!.includes(name as 'orders') ? 200 : 403);
     }
   });
   test('422 on a bad format or a bad filter', async () => {

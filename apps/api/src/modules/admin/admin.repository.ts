@@ -58,15 +58,43 @@ export const adminRepo = {
   pageUsers: async (db: Db, f: UserFilter, page: number, perPage: number) => {
     const where = userWhere(f);
     const [rows, total] = await Promise.all([
-      db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(perPage).offset((page - 1) * perPage),
-      db.select({ n: sql<number>`count(*)::int` }).from(users).where(where).then((r) => Number(r[0]?.n ?? 0)),
+      db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(where)
+        .then((r) => Number(r[0]?.n ?? 0)),
     ]);
     return { rows, total };
   },
-  findUser: (db: Db, id: number) => db.select().from(users).where(eq(users.id, id)).limit(1).then((r) => r[0]),
-  lockUser: (db: Db, id: number) => db.select().from(users).where(eq(users.id, id)).limit(1).for('update').then((r) => r[0]),
+  findUser: (db: Db, id: number) =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1)
+      .then((r) => r[0]),
+  lockUser: (db: Db, id: number) =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1)
+      .for('update')
+      .then((r) => r[0]),
   updateUser: (db: Db, id: number, values: Partial<typeof users.$inferInsert>) =>
-    db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning().then((r) => r[0]!),
+    db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning()
+      .then((r) => r[0]!),
   devicesOf: (db: Db, userId: number) => db.select().from(devices).where(eq(devices.userId, userId)).orderBy(desc(devices.usedAt), desc(devices.id)).limit(100),
 
   /** The reseller at a glance: orders by status, delivered profit, open money requests, stores and feeds. */
@@ -77,8 +105,14 @@ export const adminRepo = {
         .select({ kop: sql<string>`coalesce(sum(${orders.profitKop}), 0)` })
         .from(orders)
         .where(and(eq(orders.userId, userId), eq(orders.status, 'Done'))),
-      db.select({ n: count() }).from(payments).where(and(eq(payments.userId, userId), eq(payments.status, 'Pending'))),
-      db.select({ n: count() }).from(withdraws).where(and(eq(withdraws.userId, userId), eq(withdraws.status, 'New'))),
+      db
+        .select({ n: count() })
+        .from(payments)
+        .where(and(eq(payments.userId, userId), eq(payments.status, 'Pending'))),
+      db
+        .select({ n: count() })
+        .from(withdraws)
+        .where(and(eq(withdraws.userId, userId), eq(withdraws.status, 'New'))),
       db.select({ n: count() }).from(markets).where(eq(markets.userId, userId)),
       db.select({ n: count() }).from(exportSettings).where(eq(exportSettings.userId, userId)),
     ]);
@@ -96,7 +130,12 @@ export const adminRepo = {
 
   audit: (db: Db, v: typeof auditLog.$inferInsert) => db.insert(auditLog).values(v),
   auditOf: (db: Db, entity: string, entityId: number) =>
-    db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId))).orderBy(desc(auditLog.id)).limit(50),
+    db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+      .orderBy(desc(auditLog.id))
+      .limit(50),
   /** The audit log, newest first, with each actor's name (bounded pages; the filters use the log's indexes). */
   async auditPage(db: Db, f: AuditFilter, page: number, perPage: number) {
     const where = auditWhere(f);

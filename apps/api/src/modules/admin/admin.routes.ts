@@ -1,6 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminDeviceDto, adminUserSummaryDto, adminUserUpdateInput, adminUsersQuery, auditEntryDto, auditQuery, dataOf, listOf, operationDto, pageQuery, userDto } from '@drop/shared';
+import {
+  adminDeviceDto,
+  adminUserSummaryDto,
+  adminUserUpdateInput,
+  adminUsersQuery,
+  auditEntryDto,
+  auditQuery,
+  dataOf,
+  listOf,
+  operationDto,
+  pageQuery,
+  userDto,
+} from '@drop/shared';
 import { authedCtx, guardStaff } from '../../plugins/auth.ts';
 import { idParam, pageOf } from '../../lib/http.ts';
 import { presentUser } from '../auth/auth.presenter.ts';
@@ -13,14 +25,10 @@ const auditDto = z.object({ id: z.number(), actor_id: z.number().nullable(), act
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   guardStaff(app, 'resellers.read');
 
-  app.get(
-    '/users',
-    { schema: { tags, security: [{ bearer: [] }], querystring: adminUsersQuery, response: { 200: listOf(userDto) } } },
-    async (req) => {
-      const { rows, total } = await admin.listUsers(authedCtx(req), req.query);
-      return pageOf(rows.map(presentUser), total, req.query.page, req.query.per_page);
-    },
-  );
+  app.get('/users', { schema: { tags, security: [{ bearer: [] }], querystring: adminUsersQuery, response: { 200: listOf(userDto) } } }, async (req) => {
+    const { rows, total } = await admin.listUsers(authedCtx(req), req.query);
+    return pageOf(rows.map(presentUser), total, req.query.page, req.query.per_page);
+  });
 
   app.get(
     '/users/:id',
@@ -38,7 +46,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/users/:id',
-    { config: { access: 'resellers.write' }, schema: { tags, security: [{ bearer: [] }], params: idParam, body: adminUserUpdateInput, response: { 200: dataOf(userDto) } } },
+    {
+      config: { access: 'resellers.write' },
+      schema: { tags, security: [{ bearer: [] }], params: idParam, body: adminUserUpdateInput, response: { 200: dataOf(userDto) } },
+    },
     async (req) => ({ data: presentUser(await admin.updateUser(authedCtx(req), req.params.id, req.body)) }),
   );
 
@@ -63,8 +74,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ data: await admin.userSummary(authedCtx(req), req.params.id) }),
   );
 
-  app.get('/audit', { config: { access: 'audit' }, schema: { tags, security: [{ bearer: [] }], querystring: auditQuery, response: { 200: listOf(auditEntryDto) } } }, async (req) => {
-    const { data, total } = await admin.auditPage(authedCtx(req), req.query);
-    return pageOf(data, total, req.query.page, req.query.per_page);
-  });
+  app.get(
+    '/audit',
+    { config: { access: 'audit' }, schema: { tags, security: [{ bearer: [] }], querystring: auditQuery, response: { 200: listOf(auditEntryDto) } } },
+    async (req) => {
+      const { data, total } = await admin.auditPage(authedCtx(req), req.query);
+      return pageOf(data, total, req.query.page, req.query.per_page);
+    },
+  );
 };

@@ -1,4 +1,13 @@
-import { REALTIME_EVENTS, kopToUah, userChannel, type AdminUserSummaryDto, type AdminUserUpdateInput, type AdminUsersQuery, type AuditEntryDto, type AuditQuery } from '@drop/shared';
+import {
+  REALTIME_EVENTS,
+  kopToUah,
+  userChannel,
+  type AdminUserSummaryDto,
+  type AdminUserUpdateInput,
+  type AdminUsersQuery,
+  type AuditEntryDto,
+  type AuditQuery,
+} from '@drop/shared';
 import { presentUser } from '../auth/auth.presenter.ts';
 import { authRepo } from '../auth/auth.repository.ts';
 import { notify, pushToUser } from '../notifications/notifications.service.ts';
@@ -9,7 +18,12 @@ import { financeRepo } from '../finance/finance.repository.ts';
 import { presentOperation } from '../finance/finance.presenter.ts';
 
 /** The resellers list's filter from its query (the list and its export, issue 29). */
-export const userFilterOf = (q: Omit<AdminUsersQuery, 'page' | 'per_page'>): UserFilter => ({ search: q.search?.trim() || undefined, role: q.role, isVerified: q.is_verified, blocked: q.blocked });
+export const userFilterOf = (q: Omit<AdminUsersQuery, 'page' | 'per_page'>): UserFilter => ({
+  search: q.search?.trim() || undefined,
+  role: q.role,
+  isVerified: q.is_verified,
+  blocked: q.blocked,
+});
 
 export const listUsers = (ctx: AuthedCtx, q: AdminUsersQuery) => adminRepo.pageUsers(ctx.db, userFilterOf(q), q.page, q.per_page);
 
@@ -23,7 +37,14 @@ async function existing(ctx: AuthedCtx, id: number) {
 export async function userDevices(ctx: AuthedCtx, id: number) {
   await existing(ctx, id);
   const rows = await adminRepo.devicesOf(ctx.db, id);
-  return rows.map((d) => ({ id: d.id, name: d.name, ip_address: d.ipAddress, user_agent: d.userAgent, used_at: d.usedAt.toISOString(), created_at: d.createdAt.toISOString() }));
+  return rows.map((d) => ({
+    id: d.id,
+    name: d.name,
+    ip_address: d.ipAddress,
+    user_agent: d.userAgent,
+    used_at: d.usedAt.toISOString(),
+    created_at: d.createdAt.toISOString(),
+  }));
 }
 
 /** A user's ledger, newest first, in the operator's language. */

@@ -85,7 +85,8 @@ test('filters: verified, blocked, role; search by id', async () => {
   const a = await t.user({ name: 'Фільтр Верифікований', isVerified: true });
   const b = await t.user({ name: 'Фільтр Заблокований' });
   await t.database.db.execute(sql`UPDATE users SET blocked = true WHERE id = ${b.id}`);
-  const names = async (q: string) => (await t.request('GET', `/api/v1/admin/users?search=${encodeURIComponent('Фільтр')}&${q}`, { token: op })).body.data.map((u: { id: number }) => u.id);
+  const names = async (q: string) =>
+    (await t.request('GET', `/api/v1/admin/users?search=${encodeURIComponent('Фільтр')}&${q}`, { token: op })).body.data.map((u: { id: number }) => u.id);
   expect(await names('is_verified=true')).toEqual([a.id]);
   expect(await names('blocked=true')).toEqual([b.id]);
   expect((await names('blocked=false')).includes(b.id)).toBe(false);
@@ -113,7 +114,15 @@ test("a reseller's devices, ledger and summary; 404 for an unknown user; 403 for
     [150.5, 150.5],
   ]);
   const summary = await t.request('GET', `/api/v1/admin/users/${u.id}/summary`, { token: op });
-  expect(summary.body.data).toEqual({ orders_total: 0, orders_by_status: {}, profit_total: 0, pending_top_ups: 0, pending_withdrawals: 0, markets: 0, feeds: 0 });
+  expect(summary.body.data).toEqual({
+    orders_total: 0,
+    orders_by_status: {},
+    profit_total: 0,
+    pending_top_ups: 0,
+    pending_withdrawals: 0,
+    markets: 0,
+    feeds: 0,
+  });
 
   for (const path of ['devices', 'operations', 'summary']) {
     expect((await t.request('GET', `/api/v1/admin/users/999999/${path}`, { token: op })).status).toBe(404);

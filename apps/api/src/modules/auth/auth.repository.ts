@@ -7,12 +7,27 @@ export type NewUser = typeof users.$inferInsert;
 
 export const authRepo = {
   findUserByEmail: (db: Db, email: string) =>
-    db.select().from(users).where(eq(users.email, email)).limit(1).then((r) => r[0]),
+    db
+      .select()
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1)
+      .then((r) => r[0]),
 
-  insertUser: (db: Db, values: NewUser) => db.insert(users).values(values).returning().then((r) => r[0]!),
+  insertUser: (db: Db, values: NewUser) =>
+    db
+      .insert(users)
+      .values(values)
+      .returning()
+      .then((r) => r[0]!),
 
   updateUser: (db: Db, id: number, values: Partial<NewUser>) =>
-    db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning().then((r) => r[0]!),
+    db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning()
+      .then((r) => r[0]!),
 
   /** The newest live (unused, unexpired) code a device asked for, for an address and purpose. */
   lastLiveCodeOfDevice: (db: Db, email: string, purpose: CodePurpose, deviceKey: string) =>
@@ -84,8 +99,7 @@ export const authRepo = {
       .limit(1)
       .then((r) => r[0]),
 
-  markCode: (db: Db, id: number, values: { attempts?: number; usedAt?: Date; payload?: null }) =>
-    db.update(authCodes).set(values).where(eq(authCodes.id, id)),
+  markCode: (db: Db, id: number, values: { attempts?: number; usedAt?: Date; payload?: null }) => db.update(authCodes).set(values).where(eq(authCodes.id, id)),
 
   upsertDevice: (db: Db, v: { userId: number; deviceToken: string; name: string; userAgent?: string; ipAddress: string }) =>
     db
@@ -112,7 +126,11 @@ export const authRepo = {
    * otherwise keep its payload (a registration's password hash) for good. Answers how many went.
    */
   purgeExpiredCodes: async (db: Db, batch: number) => {
-    const old = db.select({ id: authCodes.id }).from(authCodes).where(lt(authCodes.expiresAt, new Date(Date.now() - 86_400_000))).limit(batch);
+    const old = db
+      .select({ id: authCodes.id })
+      .from(authCodes)
+      .where(lt(authCodes.expiresAt, new Date(Date.now() - 86_400_000)))
+      .limit(batch);
     const gone = await db.delete(authCodes).where(inArray(authCodes.id, old)).returning({ id: authCodes.id });
     return gone.length;
   },

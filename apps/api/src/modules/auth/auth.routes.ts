@@ -57,9 +57,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: { balance: kopToUah(Number(row?.balanceKop ?? ctx.user.balanceKop)) } };
   });
 
-  app.put('/profile', { onRequest: requireUser, schema: { tags, security: [{ bearer: [] }], body: profileInput, response: { 200: dataOf(userDto) } } }, async (req) => ({
-    data: presentUser(await auth.updateProfile(authedCtx(req), req.body)),
-  }));
+  app.put(
+    '/profile',
+    { onRequest: requireUser, schema: { tags, security: [{ bearer: [] }], body: profileInput, response: { 200: dataOf(userDto) } } },
+    async (req) => ({
+      data: presentUser(await auth.updateProfile(authedCtx(req), req.body)),
+    }),
+  );
 
   // Mails a step-up code: turning login_2fa or withdraw_2fa off sends its attempt_id and code.
   app.post('/step-up', { onRequest: requireUser, schema: { tags, security: [{ bearer: [] }], response: { 200: dataOf(stepUpResponse) } } }, async (req) => ({

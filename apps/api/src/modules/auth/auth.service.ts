@@ -1,4 +1,13 @@
-import { isStaffRole, REALTIME_EVENTS, type ConfirmInput, type ForgotInput, type LoginInput, type ProfileInput, type RegisterInput, type RestoreInput } from '@drop/shared';
+import {
+  isStaffRole,
+  REALTIME_EVENTS,
+  type ConfirmInput,
+  type ForgotInput,
+  type LoginInput,
+  type ProfileInput,
+  type RegisterInput,
+  type RestoreInput,
+} from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthedCtx, Ctx, UserRow } from '../../lib/ctx.ts';

@@ -91,7 +91,10 @@ describe('registration', () => {
     const mailed = t.codeFrom(await t.waitForMail('wrong@example.com'));
     const [w1, w2] = ['000000', '000001', '000002'].filter((c) => c !== mailed);
     const uk = await t.request('POST', '/api/v1/auth/confirm', { body: { email: 'wrong@example.com', attempt_id, code: w1 } });
-    const ru = await t.request('POST', '/api/v1/auth/confirm', { body: { email: 'wrong@example.com', attempt_id, code: w2 }, headers: { 'x-localization': 'ru' } });
+    const ru = await t.request('POST', '/api/v1/auth/confirm', {
+      body: { email: 'wrong@example.com', attempt_id, code: w2 },
+      headers: { 'x-localization': 'ru' },
+    });
     expect(uk.status).toBe(422);
     expect(uk.body.code).toBe('BadCode');
     expect(uk.body.errors.code[0]).toBe('Помилка! Ви ввели невірний код');
@@ -111,7 +114,10 @@ describe('registration', () => {
   test('an expired code is refused', async () => {
     const { attempt_id } = (await t.request('POST', '/api/v1/auth/register', { body: reg('expired@example.com') })).body.data;
     const code = t.codeFrom(await t.waitForMail('expired@example.com'));
-    await t.database.db.update(authCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authCodes.email, 'expired@example.com'));
+    await t.database.db
+      .update(authCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authCodes.email, 'expired@example.com'));
     const r = await t.request('POST', '/api/v1/auth/confirm', { body: { email: 'expired@example.com', attempt_id, code } });
     expect(r.status).toBe(422);
     expect(r.body.code).toBe('BadCode');
@@ -175,7 +181,9 @@ describe('login', () => {
     expect(r.body.data).toEqual({ enabled_2fa: true, attempt_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const { attempt_id } = r.body.data;
     const code = t.codeFrom(await t.waitForMail(u.email, /входу/, before));
-    const bad = await t.request('POST', '/api/v1/auth/confirm-login', { body: { email: u.email, attempt_id, code: code === '000000' ? '000001' : '000000', device_token: 'fp-2fa' } });
+    const bad = await t.request('POST', '/api/v1/auth/confirm-login', {
+      body: { email: u.email, attempt_id, code: code === '000000' ? '000001' : '000000', device_token: 'fp-2fa' },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.code[0]).toBe('Помилка! Ви ввели невірний код');
     const ok = await t.request('POST', '/api/v1/auth/confirm-login', { body: { email: u.email, attempt_id, code, device_token: 'fp-2fa' } });
@@ -202,7 +210,14 @@ describe('forgot and restore', () => {
     const forgot = await t.request('POST', '/api/v1/password/forgot', { body: { email: u.email.toUpperCase() } });
     expect(forgot.status).toBe(200);
     const code = t.codeFrom(await t.waitForMail(u.email, /відновлення/, before));
-    const body = { email: u.email, attempt_id: forgot.body.data.attempt_id, code, password: 'brand-new-pass', password_confirmation: 'brand-new-pass', device_token: 'fp-r' };
+    const body = {
+      email: u.email,
+      attempt_id: forgot.body.data.attempt_id,
+      code,
+      password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
+      device_token: 'fp-r',
+    };
     const r = await t.request('POST', '/api/v1/password/restore', { body });
     expect(r.status).toBe(200);
     expect(r.body.data.user.email).toBe(u.email);
@@ -220,7 +235,10 @@ describe('profile', () => {
     const r = await t.request('PUT', '/api/v1/auth/profile', { token: u.token, body: { city: 'Київ', markup: 25.5, is_drop_markup: true } });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ city: 'Київ', markup: 25.5, is_drop_markup: true, name: 'Тест Реселер', phone: '+380501234567' });
-    const r2 = await t.request('PUT', '/api/v1/auth/profile', { token: u.token, body: { lang: 'ru', auto_confirm_orders: true, withdraw_2fa: true, phone: '0931112233' } });
+    const r2 = await t.request('PUT', '/api/v1/auth/profile', {
+      token: u.token,
+      body: { lang: 'ru', auto_confirm_orders: true, withdraw_2fa: true, phone: '0931112233' },
+    });
     expect(r2.body.data).toMatchObject({ lang: 'ru', auto_confirm_orders: true, withdraw_2fa: true, city: 'Київ', markup: 25.5, phone: '+380931112233' });
     const bad = await t.request('PUT', '/api/v1/auth/profile', { token: u.token, body: { markup: -1, lang: 'en', is_drop_markup: 'yes' } });
     expect(bad.status).toBe(422);

@@ -67,7 +67,8 @@ export const cartRepo = {
     return res.rows.length === 1;
   },
 
-  update: (db: Db, id: number, qty: number, retailKop: number) => db.update(cartLines).set({ qty, retailKop, updatedAt: new Date() }).where(eq(cartLines.id, id)),
+  update: (db: Db, id: number, qty: number, retailKop: number) =>
+    db.update(cartLines).set({ qty, retailKop, updatedAt: new Date() }).where(eq(cartLines.id, id)),
 
   deleteOwned: (db: Db, userId: number, id: number) =>
     db

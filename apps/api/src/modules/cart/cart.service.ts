@@ -1,4 +1,14 @@
-import { MAX_CART_LINES, formatQty, kopToUah, priceProduct, uahToKop, type CartAddInput, type CartDto, type CartUpdateInput, type PricingUser } from '@drop/shared';
+import {
+  MAX_CART_LINES,
+  formatQty,
+  kopToUah,
+  priceProduct,
+  uahToKop,
+  type CartAddInput,
+  type CartDto,
+  type CartUpdateInput,
+  type PricingUser,
+} from '@drop/shared';
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pricingUser } from '../catalog/catalog.service.ts';

@@ -14,7 +14,7 @@ afterAll(() => t.close());
 
 // Fixture: product 1 drop 100.00, recommended 150.00, stock 5; product 4 drop 50.00, recommended 80.00, stock 30.
 describe('cart', () => {
-  test('add, edit and remove lines; sums and profit at today\'s prices; products show in_cart', async () => {
+  test("add, edit and remove lines; sums and profit at today's prices; products show in_cart", async () => {
     const u = await t.user({ isVerified: true });
     const empty = await t.request('GET', '/api/v1/carts', { token: u.token });
     expect(empty.body).toEqual({ data: { items: [], count: 0, drop_sum: 0, retail_sum: 0, profit: 0 } });
@@ -70,7 +70,11 @@ describe('cart', () => {
     const belowDrop = await t.request('POST', '/api/v1/carts', { token: u.token, body: { product_id: 1, qty: 1, retail_price: 99.99 } });
     expect(belowDrop.status).toBe(400);
     expect(belowDrop.body).toEqual({ code: 'PriceIsLessDrop', message: 'Ціна продажу не може бути нижчою за дроп-ціну' });
-    const belowRec = await t.request('POST', '/api/v1/carts', { token: u.token, body: { product_id: 1, qty: 1, retail_price: 149.99 }, headers: { 'x-localization': 'ru' } });
+    const belowRec = await t.request('POST', '/api/v1/carts', {
+      token: u.token,
+      body: { product_id: 1, qty: 1, retail_price: 149.99 },
+      headers: { 'x-localization': 'ru' },
+    });
     expect(belowRec.status).toBe(400);
     expect(belowRec.body).toEqual({ code: 'PriceIsLessRecommended', message: 'Цена продажи не может быть ниже рекомендованной розничной цены' });
     const aboveStock = await t.request('POST', '/api/v1/carts', { token: u.token, body: { product_id: 1, qty: 6, retail_price: 150 } });
@@ -115,14 +119,16 @@ describe('cart', () => {
     await t.database.db.execute(sql`DELETE FROM products WHERE b2b_code_id > 90000`);
   });
 
-  test('bad input is a 422 per field; unknown products and other resellers\' lines are 404', async () => {
+  test("bad input is a 422 per field; unknown products and other resellers' lines are 404", async () => {
     const me = await t.user({ isVerified: true });
     const other = await t.user({ isVerified: true });
     const bad = await t.request('POST', '/api/v1/carts', { token: me.token, body: { product_id: 0, qty: 0, retail_price: -1 } });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['product_id', 'qty', 'retail_price']);
     expect((await t.request('POST', '/api/v1/carts', { token: me.token, body: { product_id: 1, qty: 1.5, retail_price: 150 } })).body.errors.qty).toBeDefined();
-    expect((await t.request('POST', '/api/v1/carts', { token: me.token, body: { product_id: 1, qty: 1, retail_price: 150.001 } })).body.errors.retail_price).toBeDefined();
+    expect(
+      (await t.request('POST', '/api/v1/carts', { token: me.token, body: { product_id: 1, qty: 1, retail_price: 150.001 } })).body.errors.retail_price,
+    ).toBeDefined();
     const missing = await t.request('POST', '/api/v1/carts', { token: me.token, body: { product_id: 999999, qty: 1, retail_price: 150 } });
     expect(missing.status).toBe(422);
     expect(missing.body.errors.product_id[0]).toBe('Товар не знайдено');

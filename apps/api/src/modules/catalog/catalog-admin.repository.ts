@@ -28,7 +28,15 @@ export function productWhere(f: ProductFilter, words: string[]): SQL | undefined
     const s = f.search.trim();
     const alternatives: SQL[] = [sql`lower(${products.vendorCode}) LIKE ${`${escapeLike(s.toLowerCase())}%`}`];
     if (/^\d{1,9}$/.test(s)) alternatives.push(eq(products.b2bCodeId, Number(s)), eq(products.codeId, Number(s)));
-    if (words.length) alternatives.push(sql`${products.searchTsv} @@ to_tsquery('simple', ${words.map((w) => `${w.replace(/[^\p{L}\p{N}]/gu, '')}:*`).filter((w) => w !== ':*').join(' & ') || 'x'})`);
+    if (words.length)
+      alternatives.push(
+        sql`${products.searchTsv} @@ to_tsquery('simple', ${
+          words
+            .map((w) => `${w.replace(/[^\p{L}\p{N}]/gu, '')}:*`)
+            .filter((w) => w !== ':*')
+            .join(' & ') || 'x'
+        })`,
+      );
     parts.push(sql`(${sql.join(alternatives, sql` OR `)})`);
   }
   if (f.categoryIds) parts.push(inArray(products.categoryId, f.categoryIds.length ? f.categoryIds : [0]));
@@ -41,7 +49,12 @@ export function productWhere(f: ProductFilter, words: string[]): SQL | undefined
 
 export const catalogAdminRepo = {
   categories: (db: Db) => db.select().from(categories).orderBy(asc(categories.depth), asc(categories.sort), asc(categories.id)),
-  deleteCategory: (db: Db, id: number) => db.delete(categories).where(eq(categories.id, id)).returning().then((r) => r[0]),
+  deleteCategory: (db: Db, id: number) =>
+    db
+      .delete(categories)
+      .where(eq(categories.id, id))
+      .returning()
+      .then((r) => r[0]),
   /**
    * Whether any product sits in the category or below it, counted live (not the precomputed
    * count). Products archived from it are in the archive: unarchiving one asks for a category then.
@@ -61,16 +74,25 @@ export const catalogAdminRepo = {
       ON CONFLICT (archive) WHERE archive DO NOTHING`);
     return (await db.select().from(categories).where(eq(categories.archive, true)).limit(1))[0]!;
   },
-  insertProduct: (db: Db, v: typeof products.$inferInsert) => db.insert(products).values(v).returning().then((r) => r[0]!),
+  insertProduct: (db: Db, v: typeof products.$inferInsert) =>
+    db
+      .insert(products)
+      .values(v)
+      .returning()
+      .then((r) => r[0]!),
   /**
    * The next b2b code (= etalon code_id) for a product made by hand: the code sequence the 1C
    * import uses for its new goods, first moved past every code in use (as the import does), and
    * skipping any number a product already carries as either code.
    */
   async nextProductCode(db: Db): Promise<number> {
-    await db.execute(sql`SELECT setval('onec_product_code_seq', GREATEST((SELECT last_value FROM onec_product_code_seq), (SELECT coalesce(max(b2b_code_id), 0) FROM products), 1))`);
+    await db.execute(
+      sql`SELECT setval('onec_product_code_seq', GREATEST((SELECT last_value FROM onec_product_code_seq), (SELECT coalesce(max(b2b_code_id), 0) FROM products), 1))`,
+    );
     for (;;) {
-      const r = (await db.execute(sql`SELECT n, EXISTS (SELECT 1 FROM products WHERE b2b_code_id = n OR code_id = n) AS taken FROM (SELECT nextval('onec_product_code_seq')::int AS n) s`)) as unknown as {
+      const r = (await db.execute(
+        sql`SELECT n, EXISTS (SELECT 1 FROM products WHERE b2b_code_id = n OR code_id = n) AS taken FROM (SELECT nextval('onec_product_code_seq')::int AS n) s`,
+      )) as unknown as {
         rows: { n: number; taken: boolean }[];
       };
       const row = r.rows[0]!;
@@ -86,10 +108,26 @@ export const catalogAdminRepo = {
   async stockAuthor(db: Db, actorId: number): Promise<void> {
     await db.execute(sql`SELECT set_config('drop.stock_source', 'operator', true), set_config('drop.stock_actor_id', ${String(actorId)}, true)`);
   },
-  category: (db: Db, id: number) => db.select().from(categories).where(eq(categories.id, id)).limit(1).then((r) => r[0]),
-  insertCategory: (db: Db, v: typeof categories.$inferInsert) => db.insert(categories).values(v).returning().then((r) => r[0]!),
+  category: (db: Db, id: number) =>
+    db
+      .select()
+      .from(categories)
+      .where(eq(categories.id, id))
+      .limit(1)
+      .then((r) => r[0]),
+  insertCategory: (db: Db, v: typeof categories.$inferInsert) =>
+    db
+      .insert(categories)
+      .values(v)
+      .returning()
+      .then((r) => r[0]!),
   updateCategory: (db: Db, id: number, v: Partial<typeof categories.$inferInsert>) =>
-    db.update(categories).set({ ...v, updatedAt: new Date() }).where(eq(categories.id, id)).returning().then((r) => r[0]!),
+    db
+      .update(categories)
+      .set({ ...v, updatedAt: new Date() })
+      .where(eq(categories.id, id))
+      .returning()
+      .then((r) => r[0]!),
   /** After a category moved: depths of its subtree, and the derived parent/root of every product below it. */
   async rederiveSubtree(db: Db, id: number): Promise<void> {
     await db.execute(sql`
@@ -109,7 +147,10 @@ export const catalogAdminRepo = {
     const where = productWhere(f, words);
     const [rows, counted] = await Promise.all([
       db
-        .select({ p: products, thumb: sql<string | null>`(SELECT i.thumb FROM product_images i WHERE i.product_id = products.id ORDER BY i.sort, i.id LIMIT 1)` })
+        .select({
+          p: products,
+          thumb: sql<string | null>`(SELECT i.thumb FROM product_images i WHERE i.product_id = products.id ORDER BY i.sort, i.id LIMIT 1)`,
+        })
         .from(products)
         .where(where)
         .orderBy(desc(products.id))
@@ -120,17 +161,50 @@ export const catalogAdminRepo = {
     const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
     return { rows, total: n };
   },
-  product: (db: Db, id: number) => db.select().from(products).where(eq(products.id, id)).limit(1).then((r) => r[0]),
-  lockProduct: (db: Db, id: number) => db.select().from(products).where(eq(products.id, id)).limit(1).for('update').then((r) => r[0]),
+  product: (db: Db, id: number) =>
+    db
+      .select()
+      .from(products)
+      .where(eq(products.id, id))
+      .limit(1)
+      .then((r) => r[0]),
+  lockProduct: (db: Db, id: number) =>
+    db
+      .select()
+      .from(products)
+      .where(eq(products.id, id))
+      .limit(1)
+      .for('update')
+      .then((r) => r[0]),
   updateProduct: (db: Db, id: number, v: Partial<typeof products.$inferInsert>) =>
-    db.update(products).set({ ...v, updatedAt: new Date() }).where(eq(products.id, id)).returning().then((r) => r[0]!),
-  images: (db: Db, productId: number) => db.select().from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.sort), asc(productImages.id)),
-  insertImage: (db: Db, v: typeof productImages.$inferInsert) => db.insert(productImages).values(v).returning().then((r) => r[0]!),
+    db
+      .update(products)
+      .set({ ...v, updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning()
+      .then((r) => r[0]!),
+  images: (db: Db, productId: number) =>
+    db.select().from(productImages).where(eq(productImages.productId, productId)).orderBy(asc(productImages.sort), asc(productImages.id)),
+  insertImage: (db: Db, v: typeof productImages.$inferInsert) =>
+    db
+      .insert(productImages)
+      .values(v)
+      .returning()
+      .then((r) => r[0]!),
   deleteImage: (db: Db, productId: number, imageId: number) =>
-    db.delete(productImages).where(and(eq(productImages.id, imageId), eq(productImages.productId, productId))).returning().then((r) => r[0]),
+    db
+      .delete(productImages)
+      .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
+      .returning()
+      .then((r) => r[0]),
   properties: (db: Db, productId: number) =>
     db
-      .select({ propertyTypeId: productProperties.propertyTypeId, propertyValueId: productProperties.propertyValueId, valueUk: propertyValues.valueUk, valueRu: propertyValues.valueRu })
+      .select({
+        propertyTypeId: productProperties.propertyTypeId,
+        propertyValueId: productProperties.propertyValueId,
+        valueUk: propertyValues.valueUk,
+        valueRu: propertyValues.valueRu,
+      })
       .from(productProperties)
       .innerJoin(propertyValues, eq(propertyValues.id, productProperties.propertyValueId))
       .where(eq(productProperties.productId, productId)),
@@ -144,7 +218,13 @@ export const catalogAdminRepo = {
       .select({ t: propertyTypes, n: sql<number>`(SELECT count(*)::int FROM property_values v WHERE v.property_type_id = property_types.id)` })
       .from(propertyTypes)
       .orderBy(asc(propertyTypes.sort), asc(propertyTypes.id)),
-  propertyType: (db: Db, id: number) => db.select().from(propertyTypes).where(eq(propertyTypes.id, id)).limit(1).then((r) => r[0]),
+  propertyType: (db: Db, id: number) =>
+    db
+      .select()
+      .from(propertyTypes)
+      .where(eq(propertyTypes.id, id))
+      .limit(1)
+      .then((r) => r[0]),
   propertyValues: (db: Db, typeId: number, search: string | undefined) =>
     db
       .select()
@@ -163,7 +243,10 @@ export const catalogAdminRepo = {
       WITH RECURSIVE a(id) AS (SELECT ${categoryId}::int UNION ALL SELECT c.parent_id FROM categories c JOIN a ON c.id = a.id WHERE c.parent_id IS NOT NULL)
       UPDATE categories SET products_count = products_count + 1 WHERE id IN (SELECT id FROM a)`);
     if (!valueIds.length) return;
-    const arr = sql`ARRAY[${sql.join(valueIds.map((v) => sql`${v}`), sql`, `)}]::int[]`;
+    const arr = sql`ARRAY[${sql.join(
+      valueIds.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::int[]`;
     await db.execute(sql`
       WITH RECURSIVE a(id) AS (SELECT ${categoryId}::int UNION ALL SELECT c.parent_id FROM categories c JOIN a ON c.id = a.id WHERE c.parent_id IS NOT NULL),
       cats AS (SELECT id FROM a UNION SELECT 0)
@@ -181,7 +264,10 @@ export const catalogAdminRepo = {
     }
     const change = async (categoryId: number, valueIds: number[], delta: 1 | -1) => {
       if (!valueIds.length) return;
-      const arr = sql`ARRAY[${sql.join(valueIds.map((v) => sql`${v}`), sql`, `)}]::int[]`;
+      const arr = sql`ARRAY[${sql.join(
+        valueIds.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::int[]`;
       await db.execute(sql`${anc(categoryId)}, cats AS (SELECT id FROM a UNION SELECT 0)
         INSERT INTO category_facets (category_id, property_value_id, products_count)
         SELECT cats.id, v, ${delta} FROM cats, unnest(${arr}) AS v
@@ -193,6 +279,11 @@ export const catalogAdminRepo = {
     await change(before.categoryId, removed, -1);
     await change(after.categoryId, added, 1);
     if (removed.length)
-      await db.execute(sql`DELETE FROM category_facets WHERE property_value_id IN (${sql.join(removed.map((v) => sql`${v}`), sql`, `)}) AND products_count <= 0`);
+      await db.execute(
+        sql`DELETE FROM category_facets WHERE property_value_id IN (${sql.join(
+          removed.map((v) => sql`${v}`),
+          sql`, `,
+        )}) AND products_count <= 0`,
+      );
   },
 };

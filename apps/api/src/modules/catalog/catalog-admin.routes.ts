@@ -57,9 +57,13 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   for (const method of ['put', 'patch'] as const) {
     // PATCH as PUT: any subset (`{ hidden: false }` publishes the category to resellers).
-    app[method]('/categories/:id', { schema: { tags, security, params: idParam, body: categoryUpdateInput, response: { 200: dataOf(adminCategoryDto) } } }, async (req) => ({
-      data: await catalogAdmin.updateCategory(authedCtx(req), req.params.id, req.body),
-    }));
+    app[method](
+      '/categories/:id',
+      { schema: { tags, security, params: idParam, body: categoryUpdateInput, response: { 200: dataOf(adminCategoryDto) } } },
+      async (req) => ({
+        data: await catalogAdmin.updateCategory(authedCtx(req), req.params.id, req.body),
+      }),
+    );
   }
 
   app.delete('/categories/:id', { schema: { tags, security, params: idParam, response: { 204: z.null() } } }, async (req, reply) => {
@@ -77,22 +81,34 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/products/:id/archive', { schema: { tags, security, params: idParam, response: { 200: dataOf(adminProductDto) } } }, async (req) => ({
     data: await catalogAdmin.archiveProduct(authedCtx(req), req.params.id),
   }));
-  app.post('/products/:id/unarchive', { schema: { tags, security, params: idParam, body: productUnarchiveInput.optional(), response: { 200: dataOf(adminProductDto) } } }, async (req) => ({
-    data: await catalogAdmin.unarchiveProduct(authedCtx(req), req.params.id, req.body ?? {}),
-  }));
+  app.post(
+    '/products/:id/unarchive',
+    { schema: { tags, security, params: idParam, body: productUnarchiveInput.optional(), response: { 200: dataOf(adminProductDto) } } },
+    async (req) => ({
+      data: await catalogAdmin.unarchiveProduct(authedCtx(req), req.params.id, req.body ?? {}),
+    }),
+  );
   app.get('/products', { schema: { tags, security, querystring: adminProductsQuery, response: { 200: listOf(adminProductSummaryDto) } } }, async (req) => {
     const { data, total } = await catalogAdmin.listProducts(authedCtx(req), req.query);
     return pageOf(data, total, req.query.page, req.query.per_page);
   });
-  app.post('/products/move', { schema: { tags, security, body: productsMoveInput, response: { 200: dataOf(z.object({ moved: z.number() })) } } }, async (req) => ({
-    data: await catalogAdmin.moveProducts(authedCtx(req), req.body),
-  }));
+  app.post(
+    '/products/move',
+    { schema: { tags, security, body: productsMoveInput, response: { 200: dataOf(z.object({ moved: z.number() })) } } },
+    async (req) => ({
+      data: await catalogAdmin.moveProducts(authedCtx(req), req.body),
+    }),
+  );
   app.get('/products/:id', { schema: { tags, security, params: idParam, response: { 200: dataOf(adminProductDto) } } }, async (req) => ({
     data: await catalogAdmin.getProduct(authedCtx(req), req.params.id),
   }));
-  app.put('/products/:id', { schema: { tags, security, params: idParam, body: productUpdateInput, response: { 200: dataOf(adminProductDto) } } }, async (req) => ({
-    data: await catalogAdmin.updateProduct(authedCtx(req), req.params.id, req.body),
-  }));
+  app.put(
+    '/products/:id',
+    { schema: { tags, security, params: idParam, body: productUpdateInput, response: { 200: dataOf(adminProductDto) } } },
+    async (req) => ({
+      data: await catalogAdmin.updateProduct(authedCtx(req), req.params.id, req.body),
+    }),
+  );
   await app.register(imageUploadRoutes);
   app.delete(
     '/products/:id/images/:imageId',
@@ -105,7 +121,15 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   app.get(
     '/properties/:id/values',
-    { schema: { tags, security, params: idParam, querystring: z.object({ search: z.string('invalid_type').max(100, 'too_long').optional() }), response: { 200: dataOf(z.array(adminPropertyValueDto)) } } },
+    {
+      schema: {
+        tags,
+        security,
+        params: idParam,
+        querystring: z.object({ search: z.string('invalid_type').max(100, 'too_long').optional() }),
+        response: { 200: dataOf(z.array(adminPropertyValueDto)) },
+      },
+    },
     async (req) => ({ data: await catalogAdmin.listPropertyValues(authedCtx(req), req.params.id, req.query.search) }),
   );
 };

@@ -85,7 +85,9 @@ async function presentProduct(db: Db, p: ProductRow): Promise<AdminProductDto> {
     description_ru: p.descriptionRu,
     brand: p.brand,
     images: images.map((i) => ({ id: i.id, sort: i.sort, original: storageUrl(i.original), thumb: storageUrl(i.thumb) })),
-    properties: props.map((r) => ({ property_type_id: r.propertyTypeId, property_value_id: r.propertyValueId, value_uk: r.valueUk, value_ru: r.valueRu })).sort((a, b) => a.property_value_id - b.property_value_id),
+    properties: props
+      .map((r) => ({ property_type_id: r.propertyTypeId, property_value_id: r.propertyValueId, value_uk: r.valueUk, value_ru: r.valueRu }))
+      .sort((a, b) => a.property_value_id - b.property_value_id),
   };
 }
 
@@ -133,7 +135,13 @@ export async function createCategory(ctx: AuthedCtx, input: CategoryInput): Prom
       action: 'category.create',
       entity: 'category',
       entityId: row.id,
-      changes: { name_uk: [null, row.nameUk], name_ru: [null, row.nameRu], parent_id: [null, row.parentId], ...(row.icon ? { icon: [null, row.icon] } : {}), ...(row.iconColor ? { icon_color: [null, row.iconColor] } : {}) },
+      changes: {
+        name_uk: [null, row.nameUk],
+        name_ru: [null, row.nameRu],
+        parent_id: [null, row.parentId],
+        ...(row.icon ? { icon: [null, row.icon] } : {}),
+        ...(row.iconColor ? { icon_color: [null, row.iconColor] } : {}),
+      },
     });
     return presentCategory(row);
   });
@@ -160,7 +168,8 @@ export async function updateCategory(ctx: AuthedCtx, id: number, input: Category
       [values.hidden, changes.hidden] = [input.hidden, [current.hidden, input.hidden]];
     }
     if (input.icon !== undefined && input.icon !== current.icon) [values.icon, changes.icon] = [input.icon, [current.icon, input.icon]];
-    if (input.icon_color !== undefined && input.icon_color !== current.iconColor) [values.iconColor, changes.icon_color] = [input.icon_color, [current.iconColor, input.icon_color]];
+    if (input.icon_color !== undefined && input.icon_color !== current.iconColor)
+      [values.iconColor, changes.icon_color] = [input.icon_color, [current.iconColor, input.icon_color]];
     if (input.parent_id !== undefined && input.parent_id !== current.parentId) {
       if (current.archive) throw AppError.business('CategoryProtected', 'category_protected');
       const parent = await parentOf(tx, input.parent_id);
@@ -196,7 +205,8 @@ export async function deleteCategory(ctx: AuthedCtx, id: number): Promise<void> 
     const current = all.find((c) => c.id === id);
     if (!current) throw AppError.notFound();
     if (current.unsorted || current.archive) throw AppError.business('CategoryProtected', 'category_protected');
-    if (all.some((c) => c.parentId === id) || (await catalogAdminRepo.categoryHasProducts(tx, id))) throw AppError.business('CategoryNotEmpty', 'category_not_empty');
+    if (all.some((c) => c.parentId === id) || (await catalogAdminRepo.categoryHasProducts(tx, id)))
+      throw AppError.business('CategoryNotEmpty', 'category_not_empty');
     await catalogAdminRepo.deleteCategory(tx, id);
     await adminRepo.audit(tx, {
       actorId: ctx.user.id,
@@ -220,7 +230,8 @@ export async function deleteCategory(ctx: AuthedCtx, id: number): Promise<void> 
 export async function setCategoryImage(ctx: AuthedCtx, id: number, file: UploadedFile | undefined): Promise<AdminCategoryDto> {
   if (!(await catalogAdminRepo.category(ctx.db, id))) throw AppError.notFound();
   if (!file || file.buffer.length === 0) throw AppError.field('file', 'file_required');
-  if (file.truncated || file.buffer.length > PRODUCT_IMAGE_MAX_BYTES) throw AppError.field('file', 'file_too_large', 'ValidationError', { max: PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024 });
+  if (file.truncated || file.buffer.length > PRODUCT_IMAGE_MAX_BYTES)
+    throw AppError.field('file', 'file_too_large', 'ValidationError', { max: PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024 });
   const dataDir = ctx.deps.config.dataDir;
   const stored = await storeProductImage(dataDir, file.buffer);
   if (!stored) throw AppError.field('file', 'not_an_image');
@@ -233,7 +244,13 @@ export async function setCategoryImage(ctx: AuthedCtx, id: number, file: Uploade
       old = current.image;
       await ensurePictureFiles(tx, dataDir, stored, file.buffer);
       await catalogAdminRepo.updateCategory(tx, id, { image });
-      await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'category.update', entity: 'category', entityId: id, changes: { image: [current.image, image] } });
+      await adminRepo.audit(tx, {
+        actorId: ctx.user.id,
+        action: 'category.update',
+        entity: 'category',
+        entityId: id,
+        changes: { image: [current.image, image] },
+      });
       return presentCategoryOf(tx, id);
     });
     invalidateCatalogue(ctx.db);
@@ -361,7 +378,11 @@ function changeProduct(ctx: AuthedCtx, id: number, input: ProductUpdateInput): P
       const found = await catalogAdminRepo.valuesByIds(tx, wanted);
       if (found.length !== wanted.length) throw AppError.field('property_value_ids', 'property_value_not_found');
       if (wanted.join() !== beforeValues.join()) {
-        await catalogAdminRepo.replaceProperties(tx, id, found.map((v) => ({ id: v.id, propertyTypeId: v.propertyTypeId })));
+        await catalogAdminRepo.replaceProperties(
+          tx,
+          id,
+          found.map((v) => ({ id: v.id, propertyTypeId: v.propertyTypeId })),
+        );
         values.propertyValueIds = wanted;
         changes.property_value_ids = [beforeValues, wanted];
         afterValues = wanted;
@@ -402,7 +423,13 @@ export async function moveProducts(ctx: AuthedCtx, input: ProductsMoveInput): Pr
       await catalogAdminRepo.updateProduct(tx, id, { categoryId: input.category_id, parentId: where.parentId, rootId: where.rootId });
       const valueIds = [...p.propertyValueIds];
       await catalogAdminRepo.adjustCounts(tx, { categoryId: p.categoryId, valueIds }, { categoryId: input.category_id, valueIds });
-      await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'product.update', entity: 'product', entityId: id, changes: { category_id: [p.categoryId, input.category_id] } });
+      await adminRepo.audit(tx, {
+        actorId: ctx.user.id,
+        action: 'product.update',
+        entity: 'product',
+        entityId: id,
+        changes: { category_id: [p.categoryId, input.category_id] },
+      });
       n++;
     }
     return n;
@@ -464,7 +491,12 @@ export async function createProduct(ctx: AuthedCtx, input: ProductCreateInput): 
       propertyValueIds: wanted,
       searchText: searchText(input.name_uk, input.name_ru, brand),
     });
-    if (found.length) await catalogAdminRepo.replaceProperties(tx, row.id, found.map((v) => ({ id: v.id, propertyTypeId: v.propertyTypeId })));
+    if (found.length)
+      await catalogAdminRepo.replaceProperties(
+        tx,
+        row.id,
+        found.map((v) => ({ id: v.id, propertyTypeId: v.propertyTypeId })),
+      );
     await catalogAdminRepo.countNew(tx, row.categoryId, wanted);
     await catalogAdminRepo.recordInitialStock(tx, row.id, row.qty, ctx.user.id);
     const changes: Record<string, [unknown, unknown]> = {};
@@ -514,7 +546,13 @@ export async function archiveProduct(ctx: AuthedCtx, id: number): Promise<AdminP
     });
     const valueIds = [...p.propertyValueIds];
     await catalogAdminRepo.adjustCounts(tx, { categoryId: p.categoryId, valueIds }, { categoryId: archive.id, valueIds });
-    await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'product.archive', entity: 'product', entityId: id, changes: { category_id: [p.categoryId, archive.id], archived: [false, true] } });
+    await adminRepo.audit(tx, {
+      actorId: ctx.user.id,
+      action: 'product.archive',
+      entity: 'product',
+      entityId: id,
+      changes: { category_id: [p.categoryId, archive.id], archived: [false, true] },
+    });
     return presentProduct(tx, updated);
   });
   invalidateCatalogue(ctx.db);
@@ -532,12 +570,25 @@ export async function unarchiveProduct(ctx: AuthedCtx, id: number, input: Produc
     if (!p) throw AppError.notFound();
     if (p.archivedAt === null) return presentProduct(tx, p);
     const target = input.category_id ?? p.archivedFromCategoryId;
-    if (target === null || !(await catalogAdminRepo.category(tx, target))) throw AppError.field('category_id', input.category_id ? 'category_not_found' : 'archived_category_gone');
+    if (target === null || !(await catalogAdminRepo.category(tx, target)))
+      throw AppError.field('category_id', input.category_id ? 'category_not_found' : 'archived_category_gone');
     const where = await placement(tx, target);
-    const updated = await catalogAdminRepo.updateProduct(tx, id, { categoryId: target, parentId: where.parentId, rootId: where.rootId, archivedAt: null, archivedFromCategoryId: null });
+    const updated = await catalogAdminRepo.updateProduct(tx, id, {
+      categoryId: target,
+      parentId: where.parentId,
+      rootId: where.rootId,
+      archivedAt: null,
+      archivedFromCategoryId: null,
+    });
     const valueIds = [...p.propertyValueIds];
     await catalogAdminRepo.adjustCounts(tx, { categoryId: p.categoryId, valueIds }, { categoryId: target, valueIds });
-    await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'product.unarchive', entity: 'product', entityId: id, changes: { category_id: [p.categoryId, target], archived: [true, false] } });
+    await adminRepo.audit(tx, {
+      actorId: ctx.user.id,
+      action: 'product.unarchive',
+      entity: 'product',
+      entityId: id,
+      changes: { category_id: [p.categoryId, target], archived: [true, false] },
+    });
     return presentProduct(tx, updated);
   });
   invalidateCatalogue(ctx.db);
@@ -552,7 +603,8 @@ export async function addProductImage(ctx: AuthedCtx, id: number, file: Uploaded
   const p = await catalogAdminRepo.product(ctx.db, id);
   if (!p) throw AppError.notFound();
   if (!file || file.buffer.length === 0) throw AppError.field('file', 'file_required');
-  if (file.truncated || file.buffer.length > PRODUCT_IMAGE_MAX_BYTES) throw AppError.field('file', 'file_too_large', 'ValidationError', { max: PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024 });
+  if (file.truncated || file.buffer.length > PRODUCT_IMAGE_MAX_BYTES)
+    throw AppError.field('file', 'file_too_large', 'ValidationError', { max: PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024 });
   const dataDir = ctx.deps.config.dataDir;
   const stored = await storeProductImage(dataDir, file.buffer);
   if (!stored) throw AppError.field('file', 'not_an_image');
@@ -566,7 +618,13 @@ export async function addProductImage(ctx: AuthedCtx, id: number, file: Uploaded
       const paths = { original: stored.original, mediumCentered: stored.mediumCentered, thumb: stored.thumb };
       const image = await catalogAdminRepo.insertImage(tx, { productId: id, sort: (images.at(-1)?.sort ?? -1) + 1, ...paths });
       const updated = locked.hasImages ? locked : await catalogAdminRepo.updateProduct(tx, id, { hasImages: true });
-      await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'product.image_add', entity: 'product', entityId: id, changes: { image: [null, stored.original], image_id: image.id } });
+      await adminRepo.audit(tx, {
+        actorId: ctx.user.id,
+        action: 'product.image_add',
+        entity: 'product',
+        entityId: id,
+        changes: { image: [null, stored.original], image_id: image.id },
+      });
       return presentProduct(tx, updated);
     });
   } catch (err) {
@@ -583,7 +641,13 @@ export async function deleteProductImage(ctx: AuthedCtx, id: number, imageId: nu
     if (!gone) throw AppError.notFound();
     const left = await catalogAdminRepo.images(tx, id);
     const updated = left.length === 0 && p.hasImages ? await catalogAdminRepo.updateProduct(tx, id, { hasImages: false }) : p;
-    await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'product.image_delete', entity: 'product', entityId: id, changes: { image: [gone.original, null], image_id: imageId } });
+    await adminRepo.audit(tx, {
+      actorId: ctx.user.id,
+      action: 'product.image_delete',
+      entity: 'product',
+      entityId: id,
+      changes: { image: [gone.original, null], image_id: imageId },
+    });
     return { dto: await presentProduct(tx, updated), removed: gone.original };
   });
   // The files stay while another product (or a category) has the same photo.

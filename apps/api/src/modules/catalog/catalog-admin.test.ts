@@ -18,7 +18,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A small PNG of one colour (each colour its own content, so its own stored picture). */
-const pngOf = (r: number, g: number, b: number, width = 40, height = 30) => sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).png().toBuffer();
+const pngOf = (r: number, g: number, b: number, width = 40, height = 30) =>
+  sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
 const PICTURE_URL = /^\/storage\/pictures\/([0-9a-f]{2})\/(\1[0-9a-f]{62})\.jpg$/;
 
 const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.database.db.execute(q)) as unknown as { rows: T[] }).rows;
@@ -45,7 +48,12 @@ function multipart(file: { name: string; content: Buffer }) {
 }
 async function uploadImage(token: string, productId: number, file: { name: string; content: Buffer }) {
   const { payload, contentType } = multipart(file);
-  const res = await t.app.inject({ method: 'POST', url: `/api/v1/admin/catalog/products/${productId}/images`, headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/catalog/products/${productId}/images`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    payload,
+  });
   return { status: res.statusCode, body: JSON.parse(res.body) };
 }
 
@@ -81,7 +89,10 @@ describe('categories', () => {
     expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(list.body.data[2]).toMatchObject({ id: 3, parent_id: 2, depth: 2, name_uk: 'Чохли-книжки' });
 
-    const created = await t.request('POST', '/api/v1/admin/catalog/categories', { token: op, body: { name_uk: 'Шуруповерти', name_ru: 'Шуруповерты', parent_id: 6 } });
+    const created = await t.request('POST', '/api/v1/admin/catalog/categories', {
+      token: op,
+      body: { name_uk: 'Шуруповерти', name_ru: 'Шуруповерты', parent_id: 6 },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ parent_id: 6, depth: 2, products_count: 0 });
     const bad = await t.request('POST', '/api/v1/admin/catalog/categories', { token: op, body: { name_uk: '', name_ru: 'x', parent_id: 999 } });
@@ -104,7 +115,9 @@ describe('categories', () => {
     const moved = await t.request('PUT', '/api/v1/admin/catalog/categories/6', { token: op, body: { parent_id: 1 } });
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({ parent_id: 1, depth: 1 });
-    const drills = await rows<{ id: number; parent_id: number; root_id: number }>(sql`SELECT id, parent_id, root_id FROM products WHERE category_id = 7 ORDER BY id`);
+    const drills = await rows<{ id: number; parent_id: number; root_id: number }>(
+      sql`SELECT id, parent_id, root_id FROM products WHERE category_id = 7 ORDER BY id`,
+    );
     expect(drills.length).toBeGreaterThan(0);
     for (const p of drills) expect(p).toMatchObject({ parent_id: 6, root_id: 1 });
     expect((await rows<{ depth: number }>(sql`SELECT depth FROM categories WHERE id = 7`))[0]!.depth).toBe(2);
@@ -155,7 +168,16 @@ describe('products', () => {
 
     const r = await t.request('PUT', `/api/v1/admin/catalog/products/${id}`, {
       token: op,
-      body: { name_uk: 'Чохол-книжка Xiaomi Redmi Note 13 синій', drop_price: 321.45, retail_price: 499, old_drop_price: 350, qty: 5, is_new: true, property_value_ids: [3, 5], category_id: 4 },
+      body: {
+        name_uk: 'Чохол-книжка Xiaomi Redmi Note 13 синій',
+        drop_price: 321.45,
+        retail_price: 499,
+        old_drop_price: 350,
+        qty: 5,
+        is_new: true,
+        property_value_ids: [3, 5],
+        category_id: 4,
+      },
     });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ drop_price: 321.45, retail_price: 499, old_drop_price: 350, qty: 5, is_new: true, category_id: 4 });
@@ -163,7 +185,11 @@ describe('products', () => {
       { property_type_id: 1, property_value_id: 3, value_uk: 'Синій', value_ru: 'Синий' },
       { property_type_id: 2, property_value_id: 5, value_uk: 'Силікон', value_ru: 'Силикон' },
     ]);
-    const stored = (await rows<{ drop_kop: string; parent_id: number; root_id: number; search_text: string; property_value_ids: number[] }>(sql`SELECT drop_kop, parent_id, root_id, search_text, property_value_ids FROM products WHERE id = ${id}`))[0]!;
+    const stored = (
+      await rows<{ drop_kop: string; parent_id: number; root_id: number; search_text: string; property_value_ids: number[] }>(
+        sql`SELECT drop_kop, parent_id, root_id, search_text, property_value_ids FROM products WHERE id = ${id}`,
+      )
+    )[0]!;
     expect(Number(stored.drop_kop)).toBe(32145);
     expect(stored).toMatchObject({ parent_id: 2, root_id: 1, property_value_ids: [3, 5] });
     expect(stored.search_text).toContain('13');
@@ -172,7 +198,8 @@ describe('products', () => {
     // Back in stock: the subscriber is told.
     // (The API's own restock worker may take the event first; either way the subscriber is told.)
     await processRestocks(t.app.deps);
-    const told = async () => (await t.request('GET', '/api/v1/notifications', { token: u.token })).body.data.some((n: { kind: string }) => n.kind === 'back_in_stock');
+    const told = async () =>
+      (await t.request('GET', '/api/v1/notifications', { token: u.token })).body.data.some((n: { kind: string }) => n.kind === 'back_in_stock');
     for (let i = 0; i < 100 && !(await told()); i++) await new Promise((r) => setTimeout(r, 100));
     expect(await told()).toBe(true);
 
@@ -205,7 +232,9 @@ describe('products', () => {
     // The PNG became a JPEG original named by the hash of the bytes sent, and a 200 px WebP thumb.
     expect(image.original).toMatch(PICTURE_URL);
     expect(image.thumb).toBe(image.original.replace(/\.jpg$/, '-t.webp'));
-    const [row] = await rows<{ original: string; medium_centered: string; thumb: string }>(sql`SELECT original, medium_centered, thumb FROM product_images WHERE id = ${image.id}`);
+    const [row] = await rows<{ original: string; medium_centered: string; thumb: string }>(
+      sql`SELECT original, medium_centered, thumb FROM product_images WHERE id = ${image.id}`,
+    );
     expect(`/storage/${row!.original}`).toBe(image.original);
     expect(row!.medium_centered).toBe(row!.original.replace(/\.jpg$/, '-m.webp'));
     const served = await t.app.inject({ method: 'GET', url: image.original });
@@ -226,7 +255,8 @@ describe('products', () => {
     expect(del.status).toBe(200);
     expect(del.body.data.images.some((i: { id: number }) => i.id === image.id)).toBe(false);
     // Nothing else had this photo: all three files are gone.
-    for (const url of [image.original, image.thumb, image.original.replace(/\.jpg$/, '-m.webp')]) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    for (const url of [image.original, image.thumb, image.original.replace(/\.jpg$/, '-m.webp')])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     // Another product's picture id through this product: 404, nothing removed.
     const other = (await rows<{ id: number }>(sql`SELECT id FROM product_images WHERE product_id = 1 LIMIT 1`))[0]!.id;
     expect((await t.request('DELETE', `/api/v1/admin/catalog/products/6/images/${other}`, { token: op })).status).toBe(404);
@@ -251,7 +281,8 @@ async function uploadTo(token: string, url: string, file: { name: string; conten
   const res = await t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload });
   return { status: res.statusCode, body: JSON.parse(res.body) };
 }
-const staff = async (role: 'manager' | 'accountant' | 'warehouse') => (await t.user({ role, name: `Працівник ${role}`, email: `${role}-${Math.random().toString(16).slice(2)}@staff.test` })).token;
+const staff = async (role: 'manager' | 'accountant' | 'warehouse') =>
+  (await t.user({ role, name: `Працівник ${role}`, email: `${role}-${Math.random().toString(16).slice(2)}@staff.test` })).token;
 
 describe('creating products (issue 29)', () => {
   const body = {
@@ -297,23 +328,33 @@ describe('creating products (issue 29)', () => {
     });
     expect(p.properties.map((x: { property_value_id: number }) => x.property_value_id)).toEqual([1, 5]);
     // Unique and past every code in use, either kind.
-    const taken = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products WHERE id <> ${p.id} AND (b2b_code_id = ${p.b2b_code_id} OR code_id = ${p.b2b_code_id})`);
+    const taken = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM products WHERE id <> ${p.id} AND (b2b_code_id = ${p.b2b_code_id} OR code_id = ${p.b2b_code_id})`,
+    );
     expect(taken[0]!.n).toBe(0);
     expect(p.b2b_code_id).toBe(max + 2);
     expect(p.code_id).toBe(p.b2b_code_id);
     // The 1C import's sequence is past it: its next new good cannot take this number.
     const { n: next } = (await rows<{ n: number }>(sql`SELECT nextval('onec_product_code_seq')::int AS n`))[0]!;
     expect(next).toBeGreaterThan(p.b2b_code_id);
-    const stored = (await rows<{ drop_kop: string; parent_id: number; root_id: number; search_text: string }>(sql`SELECT drop_kop, parent_id, root_id, search_text FROM products WHERE id = ${p.id}`))[0]!;
+    const stored = (
+      await rows<{ drop_kop: string; parent_id: number; root_id: number; search_text: string }>(
+        sql`SELECT drop_kop, parent_id, root_id, search_text FROM products WHERE id = ${p.id}`,
+      )
+    )[0]!;
     expect(stored).toMatchObject({ parent_id: 2, root_id: 1 });
     expect(Number(stored.drop_kop)).toBe(65050);
     // The words the 1C import and the editor build for any product.
     expect(stored.search_text).toBe(searchText(body.name_uk, body.name_ru, body.brand));
     expect(stored.search_text.split(' ')).toEqual(expect.arrayContaining(['baseus', 'poverbank']));
     // The first line of its stock history, by the manager.
-    const moves = await rows<{ source: string; qty_delta: number; qty_after: number; actor_id: number }>(sql`SELECT source, qty_delta, qty_after, actor_id FROM stock_movements WHERE product_id = ${p.id}`);
+    const moves = await rows<{ source: string; qty_delta: number; qty_after: number; actor_id: number }>(
+      sql`SELECT source, qty_delta, qty_after, actor_id FROM stock_movements WHERE product_id = ${p.id}`,
+    );
     expect(moves).toEqual([{ source: 'operator', qty_delta: 12, qty_after: 12, actor_id: manager.id }]);
-    const [audit] = await rows<{ actor_id: number; changes: Record<string, [unknown, unknown]> }>(sql`SELECT actor_id, changes FROM audit_log WHERE entity = 'product' AND entity_id = ${p.id} AND action = 'product.create'`);
+    const [audit] = await rows<{ actor_id: number; changes: Record<string, [unknown, unknown]> }>(
+      sql`SELECT actor_id, changes FROM audit_log WHERE entity = 'product' AND entity_id = ${p.id} AND action = 'product.create'`,
+    );
     expect(audit).toMatchObject({ actor_id: manager.id, changes: { name_uk: [null, body.name_uk], qty: [null, 12], b2b_code_id: [null, p.b2b_code_id] } });
     await countsAgreeWithFullRefresh();
     // Resellers find it by its words and vendor code, on its category's list, with its pack size.
@@ -365,10 +406,13 @@ describe('creating products (issue 29)', () => {
     expect(r.body.data).toMatchObject({ vendor_code: 'SM-S23-NEW', inet_pack: 3, in_pack: 50 });
     const [audit] = await rows<{ changes: unknown }>(sql`SELECT changes FROM audit_log WHERE entity = 'product' AND entity_id = 4 ORDER BY id DESC LIMIT 1`);
     expect(audit!.changes).toEqual({ vendor_code: ['SM-S23-SL', 'SM-S23-NEW'], inet_pack: [1, 3], in_pack: [1, 50] });
-    for (const b of [{ inet_pack: 0 }, { in_pack: 'a' }, { vendor_code: 5 }]) expect((await t.request('PUT', '/api/v1/admin/catalog/products/4', { token: op, body: b })).status).toBe(422);
+    for (const b of [{ inet_pack: 0 }, { in_pack: 'a' }, { vendor_code: 5 }])
+      expect((await t.request('PUT', '/api/v1/admin/catalog/products/4', { token: op, body: b })).status).toBe(422);
     // A stock change by hand is the operator's line in the history.
     await t.request('PUT', '/api/v1/admin/catalog/products/4', { token: op, body: { qty: 31 } });
-    const [move] = await rows<{ source: string; qty_delta: number; actor_id: number | null }>(sql`SELECT source, qty_delta, actor_id FROM stock_movements WHERE product_id = 4 ORDER BY id DESC LIMIT 1`);
+    const [move] = await rows<{ source: string; qty_delta: number; actor_id: number | null }>(
+      sql`SELECT source, qty_delta, actor_id FROM stock_movements WHERE product_id = 4 ORDER BY id DESC LIMIT 1`,
+    );
     expect(move).toMatchObject({ source: 'operator', qty_delta: 1 });
     expect(move!.actor_id).not.toBeNull();
   });
@@ -376,7 +420,10 @@ describe('creating products (issue 29)', () => {
 
 describe('category delete, picture, icon and colour (issue 29)', () => {
   test('icon and colour: set on create and update from the fixed list, validated; the reseller catalogue returns them', async () => {
-    const c = await t.request('POST', '/api/v1/admin/catalog/categories', { token: op, body: { name_uk: 'Зоотовари', name_ru: 'Зоотовары', icon: 'Pets', icon_color: '#1E88E5' } });
+    const c = await t.request('POST', '/api/v1/admin/catalog/categories', {
+      token: op,
+      body: { name_uk: 'Зоотовари', name_ru: 'Зоотовары', icon: 'Pets', icon_color: '#1E88E5' },
+    });
     expect(c.status, JSON.stringify(c.body)).toBe(201);
     expect(c.body.data).toMatchObject({ icon: 'Pets', icon_color: '#1E88E5', image_url: null, archive: false, children_count: 0 });
     for (const b of [{ icon: 'Rocket' }, { icon: '<svg>' }, { icon_color: 'red' }, { icon_color: '#12345' }, { icon_color: '#GGGGGG' }]) {
@@ -386,7 +433,9 @@ describe('category delete, picture, icon and colour (issue 29)', () => {
     }
     const u = await t.request('PATCH', `/api/v1/admin/catalog/categories/${c.body.data.id}`, { token: op, body: { icon: 'Toys', icon_color: '#43a047' } });
     expect(u.body.data).toMatchObject({ icon: 'Toys', icon_color: '#43a047' });
-    const [audit] = await rows<{ changes: unknown }>(sql`SELECT changes FROM audit_log WHERE entity = 'category' AND entity_id = ${c.body.data.id} ORDER BY id DESC LIMIT 1`);
+    const [audit] = await rows<{ changes: unknown }>(
+      sql`SELECT changes FROM audit_log WHERE entity = 'category' AND entity_id = ${c.body.data.id} ORDER BY id DESC LIMIT 1`,
+    );
     expect(audit!.changes).toEqual({ icon: ['Pets', 'Toys'], icon_color: ['#1E88E5', '#43a047'] });
     const reseller = await t.user({ isVerified: true });
     const tree = await t.request('GET', '/api/v1/categories', { token: reseller.token });
@@ -429,7 +478,9 @@ describe('category delete, picture, icon and colour (issue 29)', () => {
     expect(del.status).toBe(200);
     expect(del.body.data.image_url).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: again.body.data.image_url })).statusCode).toBe(404);
-    const audits = await rows<{ changes: { image: [string | null, string | null] } }>(sql`SELECT changes FROM audit_log WHERE entity = 'category' AND entity_id = ${c.id} AND action = 'category.update' ORDER BY id`);
+    const audits = await rows<{ changes: { image: [string | null, string | null] } }>(
+      sql`SELECT changes FROM audit_log WHERE entity = 'category' AND entity_id = ${c.id} AND action = 'category.update' ORDER BY id`,
+    );
     expect(audits.map((a) => a.changes.image.map((x) => x !== null))).toEqual([
       [false, true],
       [true, true],
@@ -440,7 +491,9 @@ describe('category delete, picture, icon and colour (issue 29)', () => {
 
   test('delete: only an empty category (204, audited); one with products or subcategories 400 CategoryNotEmpty; the unsorted one 400 CategoryProtected', async () => {
     const parent = (await t.request('POST', '/api/v1/admin/catalog/categories', { token: op, body: { name_uk: 'Порожня', name_ru: 'Пустая' } })).body.data;
-    const child = (await t.request('POST', '/api/v1/admin/catalog/categories', { token: op, body: { name_uk: 'Дочірня', name_ru: 'Дочерняя', parent_id: parent.id } })).body.data;
+    const child = (
+      await t.request('POST', '/api/v1/admin/catalog/categories', { token: op, body: { name_uk: 'Дочірня', name_ru: 'Дочерняя', parent_id: parent.id } })
+    ).body.data;
     const list = (await t.request('GET', '/api/v1/admin/catalog/categories', { token: op })).body.data as { id: number; children_count: number }[];
     expect(list.find((x) => x.id === parent.id)!.children_count).toBe(1);
     const withChild = await t.request('DELETE', `/api/v1/admin/catalog/categories/${parent.id}`, { token: op });
@@ -451,7 +504,9 @@ describe('category delete, picture, icon and colour (issue 29)', () => {
     // Russian text.
     const ru = await t.request('DELETE', '/api/v1/admin/catalog/categories/3', { token: op, headers: { 'x-localization': 'ru' } });
     expect(ru.body.message).toMatch(/^Удалить можно только пустую категорию/);
-    await t.database.db.execute(sql`INSERT INTO categories (parent_id, depth, name_uk, name_ru, hidden, unsorted) VALUES (NULL, 0, 'Н', 'Н', true, true) ON CONFLICT DO NOTHING`);
+    await t.database.db.execute(
+      sql`INSERT INTO categories (parent_id, depth, name_uk, name_ru, hidden, unsorted) VALUES (NULL, 0, 'Н', 'Н', true, true) ON CONFLICT DO NOTHING`,
+    );
     const [unsorted] = await rows<{ id: number }>(sql`SELECT id FROM categories WHERE unsorted`);
     const prot = await t.request('DELETE', `/api/v1/admin/catalog/categories/${unsorted!.id}`, { token: op });
     expect(prot.status).toBe(400);
@@ -463,7 +518,9 @@ describe('category delete, picture, icon and colour (issue 29)', () => {
     expect(ok.status).toBe(204);
     expect((await t.request('DELETE', `/api/v1/admin/catalog/categories/${parent.id}`, { token: op })).status).toBe(204);
     expect((await rows(sql`SELECT id FROM categories WHERE id IN (${parent.id}, ${child.id})`)).length).toBe(0);
-    const [audit] = await rows<{ action: string; changes: { name_uk: unknown } }>(sql`SELECT action, changes FROM audit_log WHERE entity = 'category' AND entity_id = ${parent.id} ORDER BY id DESC LIMIT 1`);
+    const [audit] = await rows<{ action: string; changes: { name_uk: unknown } }>(
+      sql`SELECT action, changes FROM audit_log WHERE entity = 'category' AND entity_id = ${parent.id} ORDER BY id DESC LIMIT 1`,
+    );
     expect(audit).toMatchObject({ action: 'category.delete', changes: { name_uk: ['Порожня', null] } });
     expect((await t.request('DELETE', `/api/v1/admin/catalog/categories/${parent.id}`, { token: op })).status).toBe(404);
     await countsAgreeWithFullRefresh();

@@ -76,7 +76,9 @@ describe('archiving a product', () => {
     expect(archive).toMatchObject({ name_uk: 'Архів', name_ru: 'Архив', hidden: true, parent_id: null });
     expect(r.body.data).toMatchObject({ id: 4, category_id: archive!.id, archived_from_category_id: 4 });
     expect(Date.now() - Date.parse(r.body.data.archived_at)).toBeLessThan(60_000);
-    const [audit] = await rows<{ action: string; changes: unknown }>(sql`SELECT action, changes FROM audit_log WHERE entity = 'product' AND entity_id = 4 ORDER BY id DESC LIMIT 1`);
+    const [audit] = await rows<{ action: string; changes: unknown }>(
+      sql`SELECT action, changes FROM audit_log WHERE entity = 'product' AND entity_id = 4 ORDER BY id DESC LIMIT 1`,
+    );
     expect(audit).toEqual({ action: 'product.archive', changes: { category_id: [4, archive!.id], archived: [false, true] } });
     // Again: nothing changes, the same one archive category.
     expect((await admin('POST', '/products/4/archive')).body.data.archived_at).toBe(r.body.data.archived_at);
@@ -154,7 +156,9 @@ describe('archiving a product', () => {
     expect((await admin('PATCH', `/categories/${archiveId}`, { parent_id: 1 })).body.code).toBe('CategoryProtected');
     expect((await admin('DELETE', `/categories/${archiveId}`)).body.code).toBe('CategoryProtected');
     expect((await admin('POST', '/categories', { name_uk: 'A', name_ru: 'A', parent_id: archiveId })).body.errors.parent_id).toBeDefined();
-    expect((await admin('POST', '/products', { name_uk: 'A', name_ru: 'A', category_id: archiveId, drop_price: 1, retail_price: 2 })).body.errors.category_id).toBeDefined();
+    expect(
+      (await admin('POST', '/products', { name_uk: 'A', name_ru: 'A', category_id: archiveId, drop_price: 1, retail_price: 2 })).body.errors.category_id,
+    ).toBeDefined();
     // Price or text edits of an archived product are fine (it stays archived).
     const edit = await admin('PUT', '/products/4', { drop_price: 51 });
     expect(edit.body.data).toMatchObject({ drop_price: 51, category_id: archiveId });
@@ -186,7 +190,8 @@ describe('archiving a product', () => {
 
     // A product archived from a category that is deleted afterwards.
     const cat = (await admin('POST', '/categories', { name_uk: 'Тимчасова', name_ru: 'Временная', parent_id: 1 })).body.data;
-    const p = (await admin('POST', '/products', { name_uk: 'Тимчасовий', name_ru: 'Временный', category_id: cat.id, drop_price: 1, retail_price: 2 })).body.data;
+    const p = (await admin('POST', '/products', { name_uk: 'Тимчасовий', name_ru: 'Временный', category_id: cat.id, drop_price: 1, retail_price: 2 })).body
+      .data;
     expect((await admin('DELETE', `/categories/${cat.id}`)).body.code).toBe('CategoryNotEmpty');
     await admin('POST', `/products/${p.id}/archive`);
     expect((await admin('DELETE', `/categories/${cat.id}`)).status).toBe(204);
@@ -228,7 +233,12 @@ describe('the 1C import and archived goods', () => {
   }
   async function runImport(parts: ReturnType<typeof pkg>) {
     const { body, contentType } = multipartBody(parts);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/onec/imports', headers: { authorization: `Bearer ${op}`, 'content-type': contentType }, payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/onec/imports',
+      headers: { authorization: `Bearer ${op}`, 'content-type': contentType },
+      payload: body,
+    });
     expect(res.statusCode, res.body).toBe(202);
     const id = JSON.parse(res.body).data.id;
     for (let i = 0; i < 600; i++) {

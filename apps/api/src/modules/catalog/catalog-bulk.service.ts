@@ -34,14 +34,21 @@ async function targets(db: Db, input: BulkChangeParsed, lock: boolean): Promise<
     rows = await catalogStockRepo.bulkTargets(
       db,
       {
-        filter: { search, categoryIds: f.category_id ? await categorySubtree(db, f.category_id) : undefined, inStock: f.in_stock, isNew: f.is_new, specials: f.specials },
+        filter: {
+          search,
+          categoryIds: f.category_id ? await categorySubtree(db, f.category_id) : undefined,
+          inStock: f.in_stock,
+          isNew: f.is_new,
+          specials: f.specials,
+        },
         words: search ? normalizeWords(search) : [],
       },
       BULK_CHANGE_MAX + 1,
       lock,
     );
   }
-  if (rows.length > BULK_CHANGE_MAX) throw AppError.field(input.product_ids ? 'product_ids' : 'filter', 'too_many', 'BulkChangeTooMany', { max: BULK_CHANGE_MAX });
+  if (rows.length > BULK_CHANGE_MAX)
+    throw AppError.field(input.product_ids ? 'product_ids' : 'filter', 'too_many', 'BulkChangeTooMany', { max: BULK_CHANGE_MAX });
   return rows;
 }
 
@@ -58,7 +65,15 @@ function plan(rows: BulkProductRow[], input: BulkChangeParsed): Plan {
   for (let i = rows.length - 1; i >= 0; i--) {
     const r = rows[i]!;
     const out = computeBulkChange({ dropKop: r.drop_kop, retailKop: r.retail_kop, oldDropKop: r.old_drop_kop, qty: r.qty }, input);
-    const row = { id: r.id, b2b_code_id: r.b2b_code_id, vendor_code: r.vendor_code, name_uk: r.name_uk, name_ru: r.name_ru, before: show(out.before), after: show(out.after) };
+    const row = {
+      id: r.id,
+      b2b_code_id: r.b2b_code_id,
+      vendor_code: r.vendor_code,
+      name_uk: r.name_uk,
+      name_ru: r.name_ru,
+      before: show(out.before),
+      after: show(out.after),
+    };
     if (out.ok) {
       changes.push({ id: r.id, value: out.after });
       sumBefore += out.before;
@@ -109,7 +124,9 @@ export async function applyBulkChange(ctx: AuthedCtx, input: BulkChangeParsed): 
       entity: 'product',
       entityId: null,
       changes: {
-        target: input.product_ids ? { product_ids: input.product_ids.length > 100 ? `${input.product_ids.length} ids` : input.product_ids } : { filter: input.filter },
+        target: input.product_ids
+          ? { product_ids: input.product_ids.length > 100 ? `${input.product_ids.length} ids` : input.product_ids }
+          : { filter: input.filter },
         change: { field: input.field, mode: input.mode, amount: input.amount, rounding: input.rounding },
         matched: p.matched,
         changed: written,

@@ -25,7 +25,11 @@ const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.database.db.execu
 type P = { id: number; drop_kop: number; retail_kop: number; old_drop_kop: number | null; qty: number };
 const productsById = async (ids: number[]) =>
   new Map(
-    (await rows<P>(sql`SELECT id, drop_kop::float8 AS drop_kop, retail_kop::float8 AS retail_kop, old_drop_kop::float8 AS old_drop_kop, qty FROM products WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`)).map((p) => [p.id, p]),
+    (
+      await rows<P>(
+        sql`SELECT id, drop_kop::float8 AS drop_kop, retail_kop::float8 AS retail_kop, old_drop_kop::float8 AS old_drop_kop, qty FROM products WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`,
+      )
+    ).map((p) => [p.id, p]),
   );
 const preview = (body: unknown, token = op) => t.request('POST', '/api/v1/admin/catalog/products/bulk-change/preview', { token, body });
 const apply = (body: unknown, key?: string, token = op) =>
@@ -68,7 +72,10 @@ describe('access and input', () => {
     for (const [body, field] of cases) {
       const r = await preview(body);
       expect(r.status, JSON.stringify(body).slice(0, 200)).toBe(422);
-      expect(Object.keys(r.body.errors ?? {}).some((k) => k === field || k.startsWith(`${field}.`)), `${JSON.stringify(r.body).slice(0, 300)} for ${field}`).toBe(true);
+      expect(
+        Object.keys(r.body.errors ?? {}).some((k) => k === field || k.startsWith(`${field}.`)),
+        `${JSON.stringify(r.body).slice(0, 300)} for ${field}`,
+      ).toBe(true);
     }
   });
 });
@@ -118,7 +125,12 @@ describe('preview and apply', () => {
     expect(audits.at(-1)).toMatchObject({
       actor_id: operatorId,
       entity: 'product',
-      changes: { matched: ids.length, changed: ids.length, change: { field: 'retail_price', mode: 'percent', amount: 10, rounding: 'kop' }, target: { filter: { category_id: 2 } } },
+      changes: {
+        matched: ids.length,
+        changed: ids.length,
+        change: { field: 'retail_price', mode: 'percent', amount: 10, rounding: 'kop' },
+        target: { filter: { category_id: 2 } },
+      },
     });
     // The admin list shows the new prices.
     const list = await t.request('GET', '/api/v1/admin/catalog/products?category_id=2&per_page=100', { token: op });
@@ -134,7 +146,9 @@ describe('preview and apply', () => {
     expect(uah.body.data.sample[0]).toMatchObject({ after: 112 });
     // 100.50 -> 101 (half up), and -15 % of 33.33 = 28.3305 -> 28.33.
     await setPrices(1, 2_000, 10_050);
-    expect((await preview({ product_ids: [1], field: 'retail_price', mode: 'set', amount: 100.5, rounding: 'uah' })).body.data.sample[0]).toMatchObject({ after: 101 });
+    expect((await preview({ product_ids: [1], field: 'retail_price', mode: 'set', amount: 100.5, rounding: 'uah' })).body.data.sample[0]).toMatchObject({
+      after: 101,
+    });
     await setPrices(1, 2_000, 3_333);
     expect((await preview({ product_ids: [1], field: 'retail_price', mode: 'percent', amount: -15 })).body.data.sample[0]).toMatchObject({ after: 28.33 });
     const a = await apply({ product_ids: [1], field: 'retail_price', mode: 'value', amount: -3.33 });
@@ -175,10 +189,21 @@ describe('preview and apply', () => {
     expect(p.body.data).toMatchObject({ changed: 1, skipped_by_reason: { qty_negative: 1 }, sum_before: 5, sum_after: 2 });
     const a = await apply(body);
     expect(a.body.data.changed).toBe(1);
-    const m = await rows<{ product_id: number; source: string; qty_delta: number; reserved_delta: number; qty_after: number; reserved_after: number; actor_id: number; note: string }>(
+    const m = await rows<{
+      product_id: number;
+      source: string;
+      qty_delta: number;
+      reserved_delta: number;
+      qty_after: number;
+      reserved_after: number;
+      actor_id: number;
+      note: string;
+    }>(
       sql`SELECT product_id, source, qty_delta, reserved_delta, qty_after, reserved_after, actor_id, note FROM stock_movements WHERE id > ${from} ORDER BY id`,
     );
-    expect(m).toEqual([{ product_id: 4, source: 'operator', qty_delta: -3, reserved_delta: 0, qty_after: 2, reserved_after: 1, actor_id: operatorId, note: 'bulk' }]);
+    expect(m).toEqual([
+      { product_id: 4, source: 'operator', qty_delta: -3, reserved_delta: 0, qty_after: 2, reserved_after: 1, actor_id: operatorId, note: 'bulk' },
+    ]);
     // Percent of stock rounds to whole pieces: 7 * 1.5 = 10.5 -> 11.
     await t.database.db.execute(sql`UPDATE products SET qty = 7 WHERE id = 5`);
     expect((await preview({ product_ids: [5], field: 'qty', mode: 'percent', amount: 50 })).body.data.sample[0]).toMatchObject({ before: 7, after: 11 });
@@ -195,7 +220,8 @@ describe('preview and apply', () => {
   });
 
   test('filters as the list: search, in stock, new, specials; archived products are never changed', async () => {
-    const list = async (q: string) => (await t.request('GET', `/api/v1/admin/catalog/products?per_page=100&${q}`, { token: op })).body.data.map((r: { id: number }) => r.id);
+    const list = async (q: string) =>
+      (await t.request('GET', `/api/v1/admin/catalog/products?per_page=100&${q}`, { token: op })).body.data.map((r: { id: number }) => r.id);
     const cases: [Record<string, unknown>, string][] = [
       [{ search: 'Samsung' }, 'search=Samsung'],
       [{ in_stock: true }, 'in_stock=true'],
@@ -207,7 +233,10 @@ describe('preview and apply', () => {
     for (const [filter, q] of cases) {
       const p = await preview({ filter, field: 'qty', mode: 'set', amount: 1_000_000 });
       expect(p.status).toBe(200);
-      expect(p.body.data.sample.map((r: { id: number }) => r.id), q).toEqual(await list(q));
+      expect(
+        p.body.data.sample.map((r: { id: number }) => r.id),
+        q,
+      ).toEqual(await list(q));
     }
     await t.database.db.execute(sql`UPDATE products SET archived_at = now() WHERE id = 7`);
     const p = await preview({ product_ids: [7], field: 'qty', mode: 'set', amount: 9 });

@@ -50,11 +50,18 @@ async function upload(url: string, content: Buffer, lang: 'uk' | 'ru' = 'uk') {
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const res = await t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${op}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-localization': lang }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${op}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-localization': lang },
+    payload,
+  });
   return { status: res.statusCode, body: JSON.parse(res.body) };
 }
 const productPictures = (productId: number) =>
-  rows<{ id: number; original: string; medium_centered: string; thumb: string }>(sql`SELECT id, original, medium_centered, thumb FROM product_images WHERE product_id = ${productId} ORDER BY sort, id`);
+  rows<{ id: number; original: string; medium_centered: string; thumb: string }>(
+    sql`SELECT id, original, medium_centered, thumb FROM product_images WHERE product_id = ${productId} ORDER BY sort, id`,
+  );
 
 type Rgb = [number, number, number];
 const RED: Rgb = [220, 20, 20];
@@ -75,14 +82,17 @@ async function cameraPhoto(): Promise<Buffer> {
       const n = ((seed >> 16) % 40) - 20;
       const i = (y * W + x) * 3;
       const corner: Rgb | null = y < 1000 ? (x < 750 ? RED : x >= 2250 ? BLUE : null) : null;
-      const base: Rgb = corner ?? [110 + Math.round(60 * Math.sin(x / 350)), 130 + Math.round(50 * Math.cos(y / 260)), 100 + ((x + y) >> 6) % 80];
+      const base: Rgb = corner ?? [110 + Math.round(60 * Math.sin(x / 350)), 130 + Math.round(50 * Math.cos(y / 260)), 100 + (((x + y) >> 6) % 80)];
       raw[i] = Math.max(0, Math.min(255, base[0] + n));
       raw[i + 1] = Math.max(0, Math.min(255, base[1] + n));
       raw[i + 2] = Math.max(0, Math.min(255, base[2] + n));
     }
   }
   // The sensor's pixels: the upright picture turned 90° anticlockwise (a viewer turns it back for orientation 6).
-  const sensor = await sharp(raw, { raw: { width: W, height: H, channels: 3 } }).rotate(270).raw().toBuffer({ resolveWithObject: true });
+  const sensor = await sharp(raw, { raw: { width: W, height: H, channels: 3 } })
+    .rotate(270)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return sharp(sensor.data, { raw: { width: sensor.info.width, height: sensor.info.height, channels: 3 } })
     .jpeg({ quality: 90 })
     .withMetadata({ orientation: 6 })
@@ -95,7 +105,11 @@ async function cameraPhoto(): Promise<Buffer> {
 
 async function pixels(bytes: Buffer) {
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, at: (x: number, y: number): Rgb => [data[(y * info.width + x) * 3]!, data[(y * info.width + x) * 3 + 1]!, data[(y * info.width + x) * 3 + 2]!] };
+  return {
+    width: info.width,
+    height: info.height,
+    at: (x: number, y: number): Rgb => [data[(y * info.width + x) * 3]!, data[(y * info.width + x) * 3 + 1]!, data[(y * info.width + x) * 3 + 2]!],
+  };
 }
 const near = (actual: Rgb, expected: Rgb, what: string) => {
   for (let i = 0; i < 3; i++) expect(Math.abs(actual[i]! - expected[i]!), `${what}: ${actual.join(',')} vs ${expected.join(',')}`).toBeLessThan(45);
@@ -115,7 +129,12 @@ function pngClaiming(w: number, h: number): Buffer {
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(8192))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(8192))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('a camera photo uploaded in the back office', () => {
@@ -159,7 +178,8 @@ describe('a camera photo uploaded in the back office', () => {
       expect(meta.orientation, rel).toBeUndefined();
       expect(meta.exif, rel).toBeUndefined();
       expect(meta.xmp, rel).toBeUndefined();
-      for (const marker of ['Exif', 'GPS', 'WGS-84', 'AcmeCamMakeXYZ', 'Shutterbug']) expect(res.rawPayload.includes(marker), `${rel} carries ${marker}`).toBe(false);
+      for (const marker of ['Exif', 'GPS', 'WGS-84', 'AcmeCamMakeXYZ', 'Shutterbug'])
+        expect(res.rawPayload.includes(marker), `${rel} carries ${marker}`).toBe(false);
       // Upright: the red corner top-left, the blue one top-right.
       const img = await pixels(res.rawPayload);
       const scale = Math.min(img.width / 3000, img.height / 4000);
@@ -193,7 +213,8 @@ describe('a camera photo uploaded in the back office', () => {
     const del = await t.request('DELETE', `/api/v1/admin/catalog/products/1/images/${a.id}`, { token: op });
     expect(del.status).toBe(200);
     expect(filesUnder(storage())).toEqual(before);
-    for (const rel of [b.original, b.medium_centered, b.thumb]) expect((await t.app.inject({ method: 'GET', url: `/storage/${rel}` })).statusCode, rel).toBe(200);
+    for (const rel of [b.original, b.medium_centered, b.thumb])
+      expect((await t.app.inject({ method: 'GET', url: `/storage/${rel}` })).statusCode, rel).toBe(200);
 
     // A category with the same photo keeps it too.
     const c = (await t.request('POST', '/api/v1/admin/catalog/categories', { token: op, body: { name_uk: 'Фото', name_ru: 'Фото' } })).body.data;
@@ -205,7 +226,8 @@ describe('a camera photo uploaded in the back office', () => {
     // The category was the last: its picture removed, the files go.
     expect((await t.request('DELETE', `/api/v1/admin/catalog/categories/${c.id}/image`, { token: op })).status).toBe(200);
     expect(filesUnder(storage())).toEqual([]);
-    for (const rel of [b.original, b.medium_centered, b.thumb]) expect((await t.app.inject({ method: 'GET', url: `/storage/${rel}` })).statusCode, rel).toBe(404);
+    for (const rel of [b.original, b.medium_centered, b.thumb])
+      expect((await t.app.inject({ method: 'GET', url: `/storage/${rel}` })).statusCode, rel).toBe(404);
 
     // Uploaded again after it was deleted: made again.
     const back = await upload('/api/v1/admin/catalog/products/2/images', photo);
@@ -219,22 +241,30 @@ describe('a camera photo uploaded in the back office', () => {
 
 describe('removal and upload of the same photo at once', () => {
   test('the last product losing a photo while another gets it: the other keeps complete files, every time', async () => {
-    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a7' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a7' } })
+      .jpeg()
+      .toBuffer();
     const set = picturePaths(pictureHash(jpeg));
     for (let round = 0; round < 6; round++) {
       expect((await upload('/api/v1/admin/catalog/products/6/images', jpeg)).status).toBe(200);
       const gone = (await productPictures(6)).at(-1)!;
-      const [del, up] = await Promise.all([t.request('DELETE', `/api/v1/admin/catalog/products/6/images/${gone.id}`, { token: op }), upload('/api/v1/admin/catalog/products/7/images', jpeg)]);
+      const [del, up] = await Promise.all([
+        t.request('DELETE', `/api/v1/admin/catalog/products/6/images/${gone.id}`, { token: op }),
+        upload('/api/v1/admin/catalog/products/7/images', jpeg),
+      ]);
       expect([del.status, up.status]).toEqual([200, 200]);
       for (const rel of [set.original, set.mediumCentered, set.thumb]) expect(fs.existsSync(path.join(storage(), rel)), `round ${round}: ${rel}`).toBe(true);
       const kept = (await productPictures(7)).at(-1)!;
       expect((await t.request('DELETE', `/api/v1/admin/catalog/products/7/images/${kept.id}`, { token: op })).status).toBe(200);
-      for (const rel of [set.original, set.mediumCentered, set.thumb]) expect(fs.existsSync(path.join(storage(), rel)), `round ${round}: ${rel} after the last`).toBe(false);
+      for (const rel of [set.original, set.mediumCentered, set.thumb])
+        expect(fs.existsSync(path.join(storage(), rel)), `round ${round}: ${rel} after the last`).toBe(false);
     }
   });
 
   test('files deleted between storing and referring to them are made again in the referring transaction', async () => {
-    const png = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#a2a' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#a2a' } })
+      .png()
+      .toBuffer();
     const stored = (await storeProductImage(dataDir, png))!;
     fs.rmSync(path.join(storage(), stored.thumb));
     fs.rmSync(path.join(storage(), stored.original));
@@ -264,7 +294,15 @@ describe('refused uploads', () => {
       ['uk', 'Завантажте зображення JPG, PNG, WebP або GIF'],
       ['ru', 'Загрузите изображение JPG, PNG, WebP или GIF'],
     ] as const) {
-      for (const junk of [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), Buffer.from('%PDF-1.4\n%%EOF\n'), (await sharp({ create: { width: 300, height: 200, channels: 3, background: '#888' } }).jpeg().toBuffer()).subarray(0, 300)]) {
+      for (const junk of [
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        Buffer.from('%PDF-1.4\n%%EOF\n'),
+        (
+          await sharp({ create: { width: 300, height: 200, channels: 3, background: '#888' } })
+            .jpeg()
+            .toBuffer()
+        ).subarray(0, 300),
+      ]) {
         const r = await upload('/api/v1/admin/catalog/products/3/images', junk, lang);
         expect(r.status).toBe(422);
         expect(r.body.errors).toEqual({ file: [message] });
@@ -279,11 +317,15 @@ describe('refused uploads', () => {
 
 describe('/storage', () => {
   test('legacy uploads (products/...) are still served as they are and removed with their picture', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
     const rel = `products/ab/${randomUUID()}.png`;
     fs.mkdirSync(path.join(storage(), 'products/ab'), { recursive: true });
     fs.writeFileSync(path.join(storage(), rel), png);
-    const [row] = await rows<{ id: number }>(sql`INSERT INTO product_images (product_id, sort, original, medium_centered, thumb) VALUES (4, 50, ${rel}, ${rel}, ${rel}) RETURNING id`);
+    const [row] = await rows<{ id: number }>(
+      sql`INSERT INTO product_images (product_id, sort, original, medium_centered, thumb) VALUES (4, 50, ${rel}, ${rel}, ${rel}) RETURNING id`,
+    );
     const res = await t.app.inject({ method: 'GET', url: `/storage/${rel}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
@@ -295,7 +337,9 @@ describe('/storage', () => {
   });
 
   test('anything but a stored variant or legacy upload (traversal, a directory not matching the hash, another extension): 404 in the user language', async () => {
-    const jpeg = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#c00' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#c00' } })
+      .jpeg()
+      .toBuffer();
     const up = await upload('/api/v1/admin/catalog/products/5/images', jpeg);
     expect(up.status).toBe(200);
     const set = picturePaths(pictureHash(jpeg));

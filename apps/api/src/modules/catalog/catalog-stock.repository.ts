@@ -62,7 +62,12 @@ export interface LowStockRow {
   reserved: number;
 }
 
-const BULK_COLUMN = { drop_price: sql.raw('drop_kop'), retail_price: sql.raw('retail_kop'), old_drop_price: sql.raw('old_drop_kop'), qty: sql.raw('qty') } as const;
+const BULK_COLUMN = {
+  drop_price: sql.raw('drop_kop'),
+  retail_price: sql.raw('retail_kop'),
+  old_drop_price: sql.raw('old_drop_kop'),
+  qty: sql.raw('qty'),
+} as const;
 /** Rows per UPDATE statement of a bulk change (parameters stay far below the protocol's limit). */
 const UPDATE_BATCH = 5_000;
 
@@ -89,7 +94,10 @@ export const catalogStockRepo = {
    * Live (not archived) products with free stock at or below the threshold, by qty then id, after
    * the keyset cursor. A category filter takes its subtree (the ids given).
    */
-  async lowStock(db: Db, f: { threshold: number; categoryIds?: number[]; inStockOnly?: boolean; after?: { qty: number; id: number }; limit: number }): Promise<LowStockRow[]> {
+  async lowStock(
+    db: Db,
+    f: { threshold: number; categoryIds?: number[]; inStockOnly?: boolean; after?: { qty: number; id: number }; limit: number },
+  ): Promise<LowStockRow[]> {
     const parts: SQL[] = [sql`archived_at IS NULL`, sql`qty <= ${f.threshold}`];
     if (f.inStockOnly) parts.push(sql`qty > 0`);
     if (f.categoryIds) parts.push(sql`category_id = ANY(${`{${(f.categoryIds.length ? f.categoryIds : [0]).join(',')}}`}::int[])`);
@@ -116,7 +124,12 @@ export const catalogStockRepo = {
           FROM products WHERE archived_at IS NULL AND ${where}
          ORDER BY id
          LIMIT ${limit} ${lock ? sql`FOR UPDATE` : sql``}`),
-    ).map((r) => ({ ...r, drop_kop: Number(r.drop_kop), retail_kop: Number(r.retail_kop), old_drop_kop: r.old_drop_kop === null ? null : Number(r.old_drop_kop) }));
+    ).map((r) => ({
+      ...r,
+      drop_kop: Number(r.drop_kop),
+      retail_kop: Number(r.retail_kop),
+      old_drop_kop: r.old_drop_kop === null ? null : Number(r.old_drop_kop),
+    }));
   },
 
   /** Writes the new values of one field, a batch of rows per statement. */

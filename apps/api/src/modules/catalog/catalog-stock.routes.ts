@@ -20,11 +20,21 @@ export const catalogStockRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, params: idParam, querystring: stockHistoryQuery, response: { 200: stockHistoryResponse } } },
     async (req) => stockHistory(authedCtx(req), req.params.id, req.query),
   );
-  app.get('/low-stock', { schema: { tags, security, querystring: lowStockQuery, response: { 200: lowStockResponse } } }, async (req) => lowStock(authedCtx(req), req.query));
-  app.post('/products/bulk-change/preview', { schema: { tags, security, body: bulkChangeInput, response: { 200: dataOf(bulkChangeResultDto) } } }, async (req) => ({
-    data: await previewBulkChange(authedCtx(req), req.body),
-  }));
-  app.post('/products/bulk-change', { config: { idempotent: true }, schema: { tags, security, body: bulkChangeInput, response: { 200: dataOf(bulkChangeResultDto) } } }, async (req) => ({
-    data: await applyBulkChange(authedCtx(req), req.body),
-  }));
+  app.get('/low-stock', { schema: { tags, security, querystring: lowStockQuery, response: { 200: lowStockResponse } } }, async (req) =>
+    lowStock(authedCtx(req), req.query),
+  );
+  app.post(
+    '/products/bulk-change/preview',
+    { schema: { tags, security, body: bulkChangeInput, response: { 200: dataOf(bulkChangeResultDto) } } },
+    async (req) => ({
+      data: await previewBulkChange(authedCtx(req), req.body),
+    }),
+  );
+  app.post(
+    '/products/bulk-change',
+    { config: { idempotent: true }, schema: { tags, security, body: bulkChangeInput, response: { 200: dataOf(bulkChangeResultDto) } } },
+    async (req) => ({
+      data: await applyBulkChange(authedCtx(req), req.body),
+    }),
+  );
 };

@@ -55,7 +55,17 @@ export async function lowStock(ctx: AuthedCtx, q: LowStockQuery): Promise<LowSto
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
   return {
-    data: page.map((r) => ({ id: r.id, b2b_code_id: r.b2b_code_id, vendor_code: r.vendor_code, name_uk: r.name_uk, name_ru: r.name_ru, category_id: r.category_id, free: r.qty, reserved: r.reserved, on_hand: r.qty + r.reserved })),
+    data: page.map((r) => ({
+      id: r.id,
+      b2b_code_id: r.b2b_code_id,
+      vendor_code: r.vendor_code,
+      name_uk: r.name_uk,
+      name_ru: r.name_ru,
+      category_id: r.category_id,
+      free: r.qty,
+      reserved: r.reserved,
+      on_hand: r.qty + r.reserved,
+    })),
     next_after: rows.length > q.limit && last ? `${last.qty}:${last.id}` : null,
   };
 }

@@ -28,10 +28,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.database.db.execute(q)) as unknown as { rows: T[] }).rows;
-type Movement = { source: string; qty_delta: number; reserved_delta: number; qty_after: number; reserved_after: number; order_id: number | null; actor_id: number | null; note: string | null };
+type Movement = {
+  source: string;
+  qty_delta: number;
+  reserved_delta: number;
+  qty_after: number;
+  reserved_after: number;
+  order_id: number | null;
+  actor_id: number | null;
+  note: string | null;
+};
 /** The product's movements after the given id, oldest first, straight from the table. */
 const movementsSince = (productId: number, afterId: number) =>
-  rows<Movement & { id: number }>(sql`SELECT id::int AS id, source, qty_delta, reserved_delta, qty_after, reserved_after, order_id, actor_id, note FROM stock_movements WHERE product_id = ${productId} AND id > ${afterId} ORDER BY id`);
+  rows<Movement & { id: number }>(
+    sql`SELECT id::int AS id, source, qty_delta, reserved_delta, qty_after, reserved_after, order_id, actor_id, note FROM stock_movements WHERE product_id = ${productId} AND id > ${afterId} ORDER BY id`,
+  );
 const lastMovementId = async () => (await rows<{ id: number }>(sql`SELECT coalesce(max(id), 0)::int AS id FROM stock_movements`))[0]!.id;
 const history = (productId: number, query = '') => t.request('GET', `/api/v1/admin/catalog/products/${productId}/stock-history${query}`, { token: op });
 const admin = (method: string, url: string, body?: unknown) => t.request(method, `/api/v1/admin/orders${url}`, { token: op, body });
@@ -58,7 +69,15 @@ describe('sources', () => {
     expect((await t.request('PUT', '/api/v1/admin/catalog/products/5', { token: op, body: { qty: before.qty + 7 } })).status).toBe(200);
     expect((await t.request('PUT', '/api/v1/admin/catalog/products/5', { token: op, body: { name_uk: 'Інша назва' } })).status).toBe(200);
     expect(await movementsSince(5, from)).toEqual([
-      expect.objectContaining({ source: 'operator', qty_delta: 7, reserved_delta: 0, qty_after: before.qty + 7, reserved_after: before.reserved, actor_id: operatorId, order_id: null }),
+      expect.objectContaining({
+        source: 'operator',
+        qty_delta: 7,
+        reserved_delta: 0,
+        qty_after: before.qty + 7,
+        reserved_after: before.reserved,
+        actor_id: operatorId,
+        order_id: null,
+      }),
     ]);
     const h = await history(5);
     expect(h.status).toBe(200);
@@ -71,7 +90,10 @@ describe('sources', () => {
     const u = await t.user({ isVerified: true });
     const from = await lastMovementId();
     const o = await tools.place(u.token, [[3, 4, 150]]);
-    const edited = await t.request('PUT', `/api/v1/orders/${o.id}`, { token: u.token, body: { ...branchOrder, products: [{ product_id: 3, qty: 1, retail_price: 150 }] } });
+    const edited = await t.request('PUT', `/api/v1/orders/${o.id}`, {
+      token: u.token,
+      body: { ...branchOrder, products: [{ product_id: 3, qty: 1, retail_price: 150 }] },
+    });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect((await t.request('DELETE', `/api/v1/orders/${o.id}`, { token: u.token })).status).toBe(200);
     const m = await movementsSince(3, from);
@@ -146,7 +168,11 @@ describe('low stock', () => {
     const paged: number[] = [];
     let after: string | null = null;
     do {
-      const r: { body: { data: { id: number }[]; next_after: string | null } } = await t.request('GET', `/api/v1/admin/catalog/low-stock?threshold=3&limit=2${after ? `&after=${after}` : ''}`, { token: op });
+      const r: { body: { data: { id: number }[]; next_after: string | null } } = await t.request(
+        'GET',
+        `/api/v1/admin/catalog/low-stock?threshold=3&limit=2${after ? `&after=${after}` : ''}`,
+        { token: op },
+      );
       paged.push(...r.body.data.map((x) => x.id));
       after = r.body.next_after;
     } while (after);

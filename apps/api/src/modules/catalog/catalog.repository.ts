@@ -88,18 +88,20 @@ export function whereKey(w: ProductWhere): string {
     .map((g) => [...g].sort((a, b) => a - b).join('.'))
     .sort()
     .join('|');
-  return [
-    w.category ? `${w.category.depth}:${w.category.id}` : '-',
-    w.specials ? 's' : '',
-    w.news ? 'n' : '',
-    w.favoritesOf ?? '',
-    groups,
-    w.dropMinKop ?? '',
-    w.dropMaxKop ?? '',
-    w.tsquery ?? '',
-    (w.excludeIds ?? []).join('.'),
-    w.onlyIds ? w.onlyIds.join('.') : '-',
-  ].join('/') + hiddenKey(w.hidden);
+  return (
+    [
+      w.category ? `${w.category.depth}:${w.category.id}` : '-',
+      w.specials ? 's' : '',
+      w.news ? 'n' : '',
+      w.favoritesOf ?? '',
+      groups,
+      w.dropMinKop ?? '',
+      w.dropMaxKop ?? '',
+      w.tsquery ?? '',
+      (w.excludeIds ?? []).join('.'),
+      w.onlyIds ? w.onlyIds.join('.') : '-',
+    ].join('/') + hiddenKey(w.hidden)
+  );
 }
 
 const ORDER = sql`p.in_stock DESC NULLS LAST, p.id DESC NULLS LAST`;
@@ -309,10 +311,7 @@ export const catalogRepo = {
       const n = Number(raw);
       conds.push(sql`p.b2b_code_id = ${n}`, sql`p.code_id = ${n}`, sql`p.id = ${n}`);
     }
-    const r = await rows(
-      db,
-      sql`SELECT p.id FROM products p WHERE (${sql.join(conds, sql` OR `)}) AND ${whereSql(w)} ORDER BY ${ORDER} LIMIT 20`,
-    );
+    const r = await rows(db, sql`SELECT p.id FROM products p WHERE (${sql.join(conds, sql` OR `)}) AND ${whereSql(w)} ORDER BY ${ORDER} LIMIT 20`);
     return r.map((x) => Number(x.id));
   },
 

@@ -49,13 +49,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ data: await listAnalogues(authedCtx(req), req.params.id, req.query.market_id) }),
   );
 
-  app.get('/products/:id', { schema: { tags: ['catalog'], security, params: idParam, querystring: productQuery, response: { 200: productResponse } } }, async (req) =>
-    getProduct(authedCtx(req), req.params.id, req.query.market_id),
+  app.get(
+    '/products/:id',
+    { schema: { tags: ['catalog'], security, params: idParam, querystring: productQuery, response: { 200: productResponse } } },
+    async (req) => getProduct(authedCtx(req), req.params.id, req.query.market_id),
   );
 
-  app.get('/filters', { schema: { tags: ['catalog'], security, querystring: filtersQuery, response: { 200: dataOf(z.array(filterGroupDto)) } } }, async (req) => ({
-    data: await listFilters(authedCtx(req), req.query),
-  }));
+  app.get(
+    '/filters',
+    { schema: { tags: ['catalog'], security, querystring: filtersQuery, response: { 200: dataOf(z.array(filterGroupDto)) } } },
+    async (req) => ({
+      data: await listFilters(authedCtx(req), req.query),
+    }),
+  );
 };
 
 /** GET /api/products/promo: public, the landing's promo grid. */

@@ -196,7 +196,9 @@ export async function listProductsPage(ctx: AuthedCtx, q: ProductsQuery): Promis
   if (search) {
     // The plan (exact codes, each word's dictionary neighbours) of a query asked before, from memory.
     const raw = q.search ?? '';
-    const plan = await sharedPage(model, where, `plan:${whereKey(where)}:${/\s$/.test(raw) ? 1 : 0}:${search.slice(0, 200)}`, () => planSearch(ctx.db, raw, where));
+    const plan = await sharedPage(model, where, `plan:${whereKey(where)}:${/\s$/.test(raw) ? 1 : 0}:${search.slice(0, 200)}`, () =>
+      planSearch(ctx.db, raw, where),
+    );
     const exact = plan.exactIds;
     const fuzzyWhere: ProductWhere | null = plan.tsquery ? { ...where, tsquery: plan.tsquery, excludeIds: exact } : null;
     // The header search (5 results) looks at a smaller window: it only shows the best few.
@@ -372,14 +374,22 @@ async function selectionCounts(
   const valuesOf = (pred: (typeId: number) => boolean) => facetRows.filter((f) => pred(f.typeId)).map((f) => f.valueId);
   // One pass for the unselected types, one per selected type (in parallel on PostgreSQL).
   const passes = [
-    catalogRepo.valueCounts(db, { ...scope, valueGroups: [...selected.values()] }, valuesOf((t) => !selected.has(t))),
+    catalogRepo.valueCounts(
+      db,
+      { ...scope, valueGroups: [...selected.values()] },
+      valuesOf((t) => !selected.has(t)),
+    ),
     ...[...selected.keys()].map((typeId) => {
       const others = [...selected.entries()].filter(([t]) => t !== typeId).map(([, ids]) => ids);
       if (others.length === 0 && !search) {
         // Only this type is selected: its own counts are the precomputed ones.
         return Promise.resolve(new Map(facetRows.filter((f) => f.typeId === typeId).map((f) => [f.valueId, f.count])));
       }
-      return catalogRepo.valueCounts(db, { ...scope, valueGroups: others }, valuesOf((t) => t === typeId));
+      return catalogRepo.valueCounts(
+        db,
+        { ...scope, valueGroups: others },
+        valuesOf((t) => t === typeId),
+      );
     }),
   ];
   for (const pass of await Promise.all(passes)) for (const [v, n] of pass) counts.set(v, n);

@@ -54,7 +54,9 @@ describe('categories', () => {
 describe('product lists', () => {
   it('a list item carries what cards and rows show: one name, no description, the first picture; the product has the rest', async () => {
     // Product 4 gets a second picture (the fixture gives every product one).
-    await t.database.db.execute(sql`INSERT INTO product_images (product_id, sort, original, medium_centered, thumb) VALUES (4, 1, 'demo/p/4-2-o.svg', 'demo/p/4-2-m.svg', 'demo/p/4-2-t.svg')`);
+    await t.database.db.execute(
+      sql`INSERT INTO product_images (product_id, sort, original, medium_centered, thumb) VALUES (4, 1, 'demo/p/4-2-o.svg', 'demo/p/4-2-m.svg', 'demo/p/4-2-t.svg')`,
+    );
     await vi.waitFor(async () => expect((await get('/api/v1/products/4')).body.data.images).toHaveLength(6), { timeout: 3000, interval: 20 });
     const detail = (await get('/api/v1/products/4', verified, { 'X-Localization': 'ru' })).body.data;
     expect(detail).toMatchObject({ name_uk: expect.any(String), name_ru: expect.any(String), description: expect.stringContaining('Описание') });
@@ -66,12 +68,35 @@ describe('product lists', () => {
         expect(item, url).not.toHaveProperty('name_ru');
         expect(item, url).not.toHaveProperty('description');
         // Every field the screens show is still there.
-        for (const key of ['name', 'images', 'has_images', 'vendor_code', 'b2b_code_id', 'code_id', 'drop_price', 'retail_price', 'qty', 'quantity', 'in_cart', 'is_favorite', 'is_subscribed', 'analogues_count', 'is_new']) {
+        for (const key of [
+          'name',
+          'images',
+          'has_images',
+          'vendor_code',
+          'b2b_code_id',
+          'code_id',
+          'drop_price',
+          'retail_price',
+          'qty',
+          'quantity',
+          'in_cart',
+          'is_favorite',
+          'is_subscribed',
+          'analogues_count',
+          'is_new',
+        ]) {
           expect(item, `${url} ${key}`).toHaveProperty(key);
         }
       }
     }
-    const listed = ((await get('/api/v1/products?per_page=20', verified, { 'X-Localization': 'ru' })).body.data as { id: number; name: string; images: { type: string; path: string }[]; has_images: boolean }[]).find((p) => p.id === 4)!;
+    const listed = (
+      (await get('/api/v1/products?per_page=20', verified, { 'X-Localization': 'ru' })).body.data as {
+        id: number;
+        name: string;
+        images: { type: string; path: string }[];
+        has_images: boolean;
+      }[]
+    ).find((p) => p.id === 4)!;
     expect(listed.name).toBe(detail.name);
     expect(listed.images).toEqual(detail.images.slice(0, 3));
     expect(listed.images.map((i) => i.path)).toEqual(['demo/p/4-1-m.svg', 'demo/p/4-1-o.svg', 'demo/p/4-1-t.svg']);
@@ -82,10 +107,19 @@ describe('product lists', () => {
   it('a list item gives its picture by the thumb alone when the medium and the original follow from that path', async () => {
     const listedImages = async () =>
       ((await get('/api/v1/products?per_page=20')).body.data as { id: number; images: { type: string; path: string }[] }[]).find((p) => p.id === 4)!.images;
-    const before = ((await t.database.db.execute(sql`SELECT original, medium_centered, thumb FROM product_images WHERE product_id = 4 AND sort = 0`)) as unknown as { rows: Record<string, string>[] }).rows[0]!;
+    const before = (
+      (await t.database.db.execute(sql`SELECT original, medium_centered, thumb FROM product_images WHERE product_id = 4 AND sort = 0`)) as unknown as {
+        rows: Record<string, string>[];
+      }
+    ).rows[0]!;
     const set = async (original: string, medium: string, thumb: string) => {
-      await t.database.db.execute(sql`UPDATE product_images SET original = ${original}, medium_centered = ${medium}, thumb = ${thumb} WHERE product_id = 4 AND sort = 0`);
-      await vi.waitFor(async () => expect((await get('/api/v1/products/4')).body.data.images).toContainEqual({ type: 'original', path: original }), { timeout: 3000, interval: 20 });
+      await t.database.db.execute(
+        sql`UPDATE product_images SET original = ${original}, medium_centered = ${medium}, thumb = ${thumb} WHERE product_id = 4 AND sort = 0`,
+      );
+      await vi.waitFor(async () => expect((await get('/api/v1/products/4')).body.data.images).toContainEqual({ type: 'original', path: original }), {
+        timeout: 3000,
+        interval: 20,
+      });
     };
     try {
       // A picture of the store: its variants are named after the thumb's hash.
@@ -274,7 +308,13 @@ describe('product page and analogues', () => {
       { name: 'Матеріал', value: 'Шкіра' },
     ]);
     expect(r.body.data.relation_properties[0]).toEqual({ id: 1, property_type: { id: 1, name: 'Колір' }, property_value: { id: 1, value: 'Чорний' } });
-    expect(r.body.breadcrumbs.map((b: { title: string }) => b.title)).toEqual(['Каталог', 'Аксесуари для телефонів', 'Чохли', 'Чохли-книжки', 'Чохол-книжка Samsung Galaxy A54 чорний']);
+    expect(r.body.breadcrumbs.map((b: { title: string }) => b.title)).toEqual([
+      'Каталог',
+      'Аксесуари для телефонів',
+      'Чохли',
+      'Чохли-книжки',
+      'Чохол-книжка Samsung Galaxy A54 чорний',
+    ]);
     const ru = await get('/api/v1/products/1', verified, { 'accept-language': 'ru' });
     expect(ru.body.data.properties[0]).toEqual({ name: 'Цвет', value: 'Черный' });
     expect(ru.body.data.name).toBe('Чехол-книжка Samsung Galaxy A54 черный');

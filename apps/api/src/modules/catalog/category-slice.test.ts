@@ -68,7 +68,11 @@ describe('scanSlice against the SQL rule, in memory', () => {
 
   test('a set of groups is worked out once, in any order; the subsets kept stay within their bound', () => {
     const rnd = random(3);
-    const rows: SliceRow[] = Array.from({ length: 2000 }, (_, i) => ({ id: 5000 - i, drop_kop: i * 10, property_value_ids: [1 + (i % 7), 10 + (i % 5), 20 + (i % 11)] }));
+    const rows: SliceRow[] = Array.from({ length: 2000 }, (_, i) => ({
+      id: 5000 - i,
+      drop_kop: i * 10,
+      property_value_ids: [1 + (i % 7), 10 + (i % 5), 20 + (i % 11)],
+    }));
     const slice = buildSlice(rows)!;
     const a = scanSlice(slice, { valueGroups: [[2, 1], [11]] }, 10, 0, 10_000);
     expect(slice.subsets.size).toBe(1);
@@ -118,7 +122,14 @@ describe('category slices in the API', () => {
     let nonEmpty = 0;
     for (let k = 0; k < 60; k++) {
       const leaf = leaves[Math.floor(rnd() * leaves.length)]!;
-      const filters = leaf.types.filter(() => rnd() < 0.5).flatMap((g) => g.values.filter(() => rnd() < 0.3).slice(0, 2).map((v) => `filters[]=${g.type}_${v}`));
+      const filters = leaf.types
+        .filter(() => rnd() < 0.5)
+        .flatMap((g) =>
+          g.values
+            .filter(() => rnd() < 0.3)
+            .slice(0, 2)
+            .map((v) => `filters[]=${g.type}_${v}`),
+        );
       const from = rnd() < 0.8 ? Math.floor(rnd() * 800) + Math.floor(rnd() * 100) / 100 : undefined;
       const to = rnd() < 0.6 ? (from ?? 0) + Math.floor(rnd() * 2000) : undefined;
       if (filters.length === 0 && from === undefined && to === undefined) continue;
@@ -153,7 +164,9 @@ describe('category slices in the API', () => {
     const pageIds = vi.spyOn(catalogRepo, 'pageIds');
     const countCapped = vi.spyOn(catalogRepo, 'countCapped');
     for (const from of [2.5, 3.75, 10, 99.99]) {
-      const res = await get(`/api/v1/products?category_id=${leaf.id}&price_from=${from}&filters[]=${leaf.types[0]!.type}_${leaf.types[0]!.values[0]}&page=2&per_page=10`);
+      const res = await get(
+        `/api/v1/products?category_id=${leaf.id}&price_from=${from}&filters[]=${leaf.types[0]!.type}_${leaf.types[0]!.values[0]}&page=2&per_page=10`,
+      );
       expect(res.status, `${leaf.id} ${JSON.stringify(res.body)}`).toBe(200);
     }
     expect(sliceText).not.toHaveBeenCalled();

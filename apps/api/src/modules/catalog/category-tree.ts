@@ -116,4 +116,3 @@ export function buildCategoryTree(rows: readonly CategoryRow[]): CategoryTree {
 async function loadTree(db: Db): Promise<CategoryTree> {
   return buildCategoryTree(await db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id)));
 }
-

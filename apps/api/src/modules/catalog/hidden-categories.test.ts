@@ -38,7 +38,8 @@ beforeAll(async () => {
   op = await t.operator();
   reseller = await t.user({ isVerified: true });
   // Favourites taken while the products were on sale.
-  for (const product_id of [1, 3]) expect((await t.request('POST', '/api/v1/favorite-products', { token: reseller.token, body: { product_id } })).status).toBe(201);
+  for (const product_id of [1, 3])
+    expect((await t.request('POST', '/api/v1/favorite-products', { token: reseller.token, body: { product_id } })).status).toBe(201);
   // The 1C import's unsorted category, as it creates it, with two goods in it:
   // 2 (a special, out of stock, analogue of 1 and 3) and 3 (new, in stock, pictures: on the promo grid).
   await t.database.db.execute(sql`INSERT INTO categories (id, parent_id, depth, name_uk, name_ru, sort, hidden, unsorted)
@@ -82,7 +83,10 @@ async function resellerSees() {
     analoguesOf1: ids(await get('/api/v1/products/analogues/1').then((r) => r.body)),
     analoguesOf3: (await get('/api/v1/products/analogues/3')).status,
     // Product 1's analogues (2 and 3) as its page and its card count them.
-    analoguesCount: [(await get('/api/v1/products/1')).body.data.analogues_count, (await get('/api/v1/products?search=SM-A54-BK')).body.data[0]?.analogues_count],
+    analoguesCount: [
+      (await get('/api/v1/products/1')).body.data.analogues_count,
+      (await get('/api/v1/products?search=SM-A54-BK')).body.data[0]?.analogues_count,
+    ],
     promo: promo.some((p) => p.id === 3),
     blue: value(3),
     leather: value(4),
@@ -192,7 +196,9 @@ describe('a hidden category', () => {
     const published = await admin('PATCH', `/categories/${UNSORTED}`, { hidden: false });
     expect(published.status, JSON.stringify(published.body)).toBe(200);
     expect(published.body.data).toMatchObject({ id: UNSORTED, hidden: false, unsorted: true });
-    const [audit] = await rows<{ action: string; changes: unknown }>(sql`SELECT action, changes FROM audit_log WHERE entity = 'category' AND entity_id = ${UNSORTED} ORDER BY id DESC LIMIT 1`);
+    const [audit] = await rows<{ action: string; changes: unknown }>(
+      sql`SELECT action, changes FROM audit_log WHERE entity = 'category' AND entity_id = ${UNSORTED} ORDER BY id DESC LIMIT 1`,
+    );
     expect(audit).toMatchObject({ action: 'category.update', changes: { hidden: [true, false] } });
 
     const seen = await resellerSees();
@@ -247,7 +253,9 @@ describe('a hidden category', () => {
     expect((await get('/api/v1/products?category_id=4')).status).toBe(422);
     expect((await get('/api/v1/products/5')).status).toBe(404);
     const filters = (await get('/api/v1/filters?category_id=1')).body.data;
-    expect(filters.flatMap((g: { properties: { property_value_id: number; count: number }[] }) => g.properties.map((p) => [p.property_value_id, p.count]))).toEqual([
+    expect(
+      filters.flatMap((g: { properties: { property_value_id: number; count: number }[] }) => g.properties.map((p) => [p.property_value_id, p.count])),
+    ).toEqual([
       [1, 1],
       [4, 1],
     ]);
@@ -276,7 +284,9 @@ describe('a hidden category', () => {
       { id: 2, category_id: 3, parent_id: 2, root_id: 1 },
       { id: 3, category_id: 3, parent_id: 2, root_id: 1 },
     ]);
-    const audits = await rows<{ entity_id: number; changes: unknown }>(sql`SELECT entity_id, changes FROM audit_log WHERE action = 'product.update' AND entity_id IN (2, 3) ORDER BY entity_id`);
+    const audits = await rows<{ entity_id: number; changes: unknown }>(
+      sql`SELECT entity_id, changes FROM audit_log WHERE action = 'product.update' AND entity_id IN (2, 3) ORDER BY entity_id`,
+    );
     expect(audits).toEqual([
       { entity_id: 2, changes: { category_id: [UNSORTED, 3] } },
       { entity_id: 3, changes: { category_id: [UNSORTED, 3] } },
@@ -363,7 +373,9 @@ describe('the product condition', () => {
     expect(tree.byId.get(1)!.productsCount).toBe(0);
     expect(tree.byId.get(4)!.hiddenBelow).toEqual({ tops: [5], roots: [], parents: [], categories: [5, 6] });
     expect(tree.byId.get(8)!.hiddenBelow).toBeUndefined();
-    expect(text({ hidden: tree.hidden })).toBe('NOT (p.root_id = ANY($1::int[])) AND (p.parent_id = ANY($2::int[])) IS NOT TRUE AND NOT (p.category_id = ANY($3::int[]))');
+    expect(text({ hidden: tree.hidden })).toBe(
+      'NOT (p.root_id = ANY($1::int[])) AND (p.parent_id = ANY($2::int[])) IS NOT TRUE AND NOT (p.category_id = ANY($3::int[]))',
+    );
     expect(text({ category: { id: 8, depth: 0 }, hidden: tree.byId.get(8)!.hiddenBelow })).toBe('p.root_id = $1');
   });
 });

@@ -57,10 +57,21 @@ function page(rows: ProductRow[], locale: Locale, prices: PriceContext): Product
     locale,
     prices,
     rest: {
-    current_category: { id: 53, name: 'Чохли "для" смартфонів', name_uk: 'Чохли', name_ru: 'Чехлы', image_url: null, icon: null, icon_color: null, parent_id: 11, products_count: 3, child: [] },
-    breadcrumbs: [{ title: 'Каталог', href: '/dashboard/catalog', disabled: false }],
-    meta: { current_page: 1, per_page: 20, total: rows.length, last_page: 1 },
-    pagination: { last_page: 1 },
+      current_category: {
+        id: 53,
+        name: 'Чохли "для" смартфонів',
+        name_uk: 'Чохли',
+        name_ru: 'Чехлы',
+        image_url: null,
+        icon: null,
+        icon_color: null,
+        parent_id: 11,
+        products_count: 3,
+        child: [],
+      },
+      breadcrumbs: [{ title: 'Каталог', href: '/dashboard/catalog', disabled: false }],
+      meta: { current_page: 1, per_page: 20, total: rows.length, last_page: 1 },
+      pagination: { last_page: 1 },
     },
   };
 }
@@ -73,17 +84,35 @@ describe('list-writer: GET /products as bytes', () => {
     const rows = [base(1), base(2), base(3, { images: [] })];
     for (const round of [1, 2]) {
       for (const locale of ['uk', 'ru'] as const) {
-        const { expected, written } = both(page(rows.map((r) => marks(r)), locale, verified));
+        const { expected, written } = both(
+          page(
+            rows.map((r) => marks(r)),
+            locale,
+            verified,
+          ),
+        );
         expect(written, `${locale}, round ${round}`).toBe(expected);
       }
     }
   });
 
-  it('the personal fields follow the reseller while the kept pieces stay the row\'s', () => {
+  it("the personal fields follow the reseller while the kept pieces stay the row's", () => {
     const rows = [base(4), base(5)];
-    const first = both(page(rows.map((r) => marks(r)), 'uk', verified));
+    const first = both(
+      page(
+        rows.map((r) => marks(r)),
+        'uk',
+        verified,
+      ),
+    );
     expect(first.written).toBe(first.expected);
-    const other = both(page(rows.map((r) => marks(r, { in_cart: true, is_favorite: true, is_subscribed: true })), 'uk', vip));
+    const other = both(
+      page(
+        rows.map((r) => marks(r, { in_cart: true, is_favorite: true, is_subscribed: true })),
+        'uk',
+        vip,
+      ),
+    );
     expect(other.written).toBe(other.expected);
     expect(other.written).not.toBe(first.written);
     expect(JSON.parse(other.written).data[0]).toMatchObject({ in_cart: true, is_favorite: true, is_subscribed: true });
@@ -107,14 +136,44 @@ describe('list-writer: GET /products as bytes', () => {
       base(10, { images: [['products/4/old.jpg', 'products/4/old.jpg', 'products/4/old.jpg']] }),
     ];
     for (const locale of ['uk', 'ru'] as const) {
-      const { expected, written } = both(page(rows.map((r) => marks(r)), locale, verified));
+      const { expected, written } = both(
+        page(
+          rows.map((r) => marks(r)),
+          locale,
+          verified,
+        ),
+      );
       expect(written).toBe(expected);
       expect(JSON.parse(written).data.map((d: { qty: number }) => d.qty)).toEqual([296, 333, 370]);
     }
   });
 
   it('writes hryvnia from kopecks exactly as JSON writes kopToUah of them', () => {
-    const samples = [0, -0, 1, 5, 9, 10, 11, 50, 99, 100, 101, 110, 1_000, 12_345, 12_340, 12_300, 37_070.4, 37_070.5, -1, -10, -12_345, 2 ** 40 + 7, Number.MAX_SAFE_INTEGER];
+    const samples = [
+      0,
+      -0,
+      1,
+      5,
+      9,
+      10,
+      11,
+      50,
+      99,
+      100,
+      101,
+      110,
+      1_000,
+      12_345,
+      12_340,
+      12_300,
+      37_070.4,
+      37_070.5,
+      -1,
+      -10,
+      -12_345,
+      2 ** 40 + 7,
+      Number.MAX_SAFE_INTEGER,
+    ];
     for (let i = 0; i < 20_000; i++) samples.push(Math.floor(Math.random() * 10 ** (1 + (i % 12))) * (i % 7 === 0 ? -1 : 1));
     for (const kop of samples) expect(uahJson(kop), String(kop)).toBe(JSON.stringify(kopToUah(kop)));
     expect(uahJson(1e300)).toBe(JSON.stringify(kopToUah(1e300)));

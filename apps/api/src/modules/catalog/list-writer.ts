@@ -43,7 +43,16 @@ export function uahJson(kop: number): string {
 const value = (v: unknown): string => (typeof v === 'number' ? (Number.isFinite(v) ? `${v}` : 'null') : v === true ? 'true' : v === false ? 'false' : 'null');
 
 /** The fields that depend on the reseller, in the order productDto ends with them (checked below). */
-const PERSONAL = ['drop_price', 'old_drop_price', 'retail_price', 'markup_price', 'profit', 'in_cart', 'is_favorite', 'is_subscribed'] as const satisfies readonly ItemKey[];
+const PERSONAL = [
+  'drop_price',
+  'old_drop_price',
+  'retail_price',
+  'markup_price',
+  'profit',
+  'in_cart',
+  'is_favorite',
+  'is_subscribed',
+] as const satisfies readonly ItemKey[];
 
 /**
  * The reseller's fields of an item, `,"drop_price":…,"is_subscribed":false`, from the row's prices

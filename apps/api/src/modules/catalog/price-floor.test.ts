@@ -47,8 +47,24 @@ const PROFILES: Profile[] = [
   { label: 'profile +5 % on drop (unverified +12 %)', user: { discount: 0, isVerified: false, markup: 5, isDropMarkup: true } },
   { label: 'profile +0 % on the recommended price', user: { discount: 0, isVerified: true, markup: 0, isDropMarkup: false } },
   { label: 'store +20 % from drop', user: { discount: 0, isVerified: true, markup: 50, isDropMarkup: false }, store: [1, 20, []] },
-  { label: 'store +10 % from drop, category markups', user: { discount: 5, isVerified: true, markup: 0, isDropMarkup: false }, store: [1, 10, [[1, 60], [3, 15], [5, 5]]] },
-  { label: 'store +0 % from the recommended price, category markups', user: { discount: 0, isVerified: true, markup: 0, isDropMarkup: false }, store: [2, 0, [[2, 3]]] },
+  {
+    label: 'store +10 % from drop, category markups',
+    user: { discount: 5, isVerified: true, markup: 0, isDropMarkup: false },
+    store: [
+      1,
+      10,
+      [
+        [1, 60],
+        [3, 15],
+        [5, 5],
+      ],
+    ],
+  },
+  {
+    label: 'store +0 % from the recommended price, category markups',
+    user: { discount: 0, isVerified: true, markup: 0, isDropMarkup: false },
+    store: [2, 0, [[2, 3]]],
+  },
 ];
 
 interface Seller {
@@ -69,7 +85,11 @@ async function setFloor(on: boolean) {
 /** What the rule gives for a fixture product, computed here from the catalogue's own figures. */
 function expected(s: Seller, id: number, floor: boolean) {
   const p = byId.get(id)!;
-  const prices = priceProduct({ dropKop: p.dropKop, oldDropKop: p.oldDropKop ?? null, retailKop: p.retailKop, categoryPath: categoryPath[p.categoryId]! }, { ...s.pricing, recommendedFloor: false }, s.market);
+  const prices = priceProduct(
+    { dropKop: p.dropKop, oldDropKop: p.oldDropKop ?? null, retailKop: p.retailKop, categoryPath: categoryPath[p.categoryId]! },
+    { ...s.pricing, recommendedFloor: false },
+    s.market,
+  );
   const lifted = floor && prices.markupKop < prices.retailKop ? prices.retailKop : prices.markupKop;
   return { markupKop: lifted, unliftedKop: prices.markupKop, dropKop: prices.dropKop, retailKop: prices.retailKop };
 }
@@ -101,7 +121,14 @@ async function surfaces(s: Seller): Promise<{ where: string; p: ProductDto }[]> 
 }
 
 async function feedPrices(s: Seller, source: 'drop_markup' | 'recommended_markup' | 'market', markup: number): Promise<Map<number, number>> {
-  const body = { name: `${source} ${markup}`, file_type: 'yml', shop: { short_name: 'Shop', company: 'ФОП', url: 'https://shop.example' }, price_source: source, markup, ...(source === 'market' ? { market_id: s.marketId } : {}) };
+  const body = {
+    name: `${source} ${markup}`,
+    file_type: 'yml',
+    shop: { short_name: 'Shop', company: 'ФОП', url: 'https://shop.example' },
+    price_source: source,
+    markup,
+    ...(source === 'market' ? { market_id: s.marketId } : {}),
+  };
   const r = await t.request('POST', '/api/v1/export-settings', { token: s.token, body });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   const id = r.body.data.id;
@@ -128,7 +155,10 @@ describe('the recommended-price floor (issue 26 point 1)', () => {
       let market: PricingMarket | null = null;
       if (p.store) {
         const [type, base, cats] = p.store;
-        const m = await t.request('POST', '/api/v1/markets', { token: u.token, body: { name: p.label.slice(0, 40), base_markup: { type, markup: base }, catalog_markup: cats.map(([id, markup]) => ({ id, markup })) } });
+        const m = await t.request('POST', '/api/v1/markets', {
+          token: u.token,
+          body: { name: p.label.slice(0, 40), base_markup: { type, markup: base }, catalog_markup: cats.map(([id, markup]) => ({ id, markup })) },
+        });
         expect(m.status, JSON.stringify(m.body)).toBe(201);
         marketId = m.body.data.id;
         market = { baseType: type, baseMarkup: base, categoryMarkups: new Map(cats) };
@@ -162,7 +192,10 @@ describe('the recommended-price floor (issue 26 point 1)', () => {
     await setFloor(true);
     let lifted = 0;
     for (const s of sellers) {
-      const runs: ['drop_markup' | 'recommended_markup' | 'market', number][] = [['drop_markup', 7], ['recommended_markup', 0]];
+      const runs: ['drop_markup' | 'recommended_markup' | 'market', number][] = [
+        ['drop_markup', 7],
+        ['recommended_markup', 0],
+      ];
       if (s.marketId && s.p.user.isVerified) runs.push(['market', 0]);
       for (const [source, markup] of runs) {
         const prices = await feedPrices(s, source, markup);
@@ -172,7 +205,11 @@ describe('the recommended-price floor (issue 26 point 1)', () => {
           const at = `${s.p.label}, feed ${source} ${markup}, offer ${offer}`;
           expect(priceKop, at).toBeGreaterThanOrEqual(p.retailKop);
           if (source === 'drop_markup') {
-            const unlifted = priceProduct({ dropKop: p.dropKop, oldDropKop: null, retailKop: p.retailKop, categoryPath: categoryPath[p.categoryId]! }, { ...s.pricing, recommendedFloor: false }, { baseType: 1, baseMarkup: 7, categoryMarkups: new Map() }).markupKop;
+            const unlifted = priceProduct(
+              { dropKop: p.dropKop, oldDropKop: null, retailKop: p.retailKop, categoryPath: categoryPath[p.categoryId]! },
+              { ...s.pricing, recommendedFloor: false },
+              { baseType: 1, baseMarkup: 7, categoryMarkups: new Map() },
+            ).markupKop;
             if (unlifted < p.retailKop) lifted++;
           }
         }
@@ -215,7 +252,11 @@ describe('the recommended-price floor (issue 26 point 1)', () => {
         const feed = await feedPrices(s, 'drop_markup', 7);
         for (const [offer, priceKop] of feed) {
           const p = byOffer.get(offer)!;
-          const unlifted = priceProduct({ dropKop: p.dropKop, oldDropKop: null, retailKop: p.retailKop, categoryPath: categoryPath[p.categoryId]! }, { ...s.pricing, recommendedFloor: false }, { baseType: 1, baseMarkup: 7, categoryMarkups: new Map() }).markupKop;
+          const unlifted = priceProduct(
+            { dropKop: p.dropKop, oldDropKop: null, retailKop: p.retailKop, categoryPath: categoryPath[p.categoryId]! },
+            { ...s.pricing, recommendedFloor: false },
+            { baseType: 1, baseMarkup: 7, categoryMarkups: new Map() },
+          ).markupKop;
           expect(priceKop, `${s.p.label}, feed offer ${offer}`).toBe(unlifted);
         }
       }
@@ -229,13 +270,21 @@ describe('the recommended-price floor (issue 26 point 1)', () => {
     await setFloor(true);
     const s = sellers.find((x) => x.marketId && x.p.user.isVerified)!;
     const mk = async (source: string) => {
-      const body = { name: `due ${source}`, file_type: 'yml', shop: { short_name: 'Shop', company: 'ФОП', url: 'https://shop.example' }, price_source: source, markup: 5, ...(source === 'market' ? { market_id: s.marketId } : {}) };
+      const body = {
+        name: `due ${source}`,
+        file_type: 'yml',
+        shop: { short_name: 'Shop', company: 'ФОП', url: 'https://shop.example' },
+        price_source: source,
+        markup: 5,
+        ...(source === 'market' ? { market_id: s.marketId } : {}),
+      };
       const r = await t.request('POST', '/api/v1/export-settings', { token: s.token, body });
       expect(r.status).toBe(201);
       return r.body.data.id as number;
     };
     const ids = { drop: await mk('drop_markup'), store: await mk('market'), recommended: await mk('recommended_markup') };
-    const next = async (id: number) => new Date((await t.request('GET', `/api/v1/export-settings/${id}`, { token: s.token })).body.data.next_build_at).getTime();
+    const next = async (id: number) =>
+      new Date((await t.request('GET', `/api/v1/export-settings/${id}`, { token: s.token })).body.data.next_build_at).getTime();
     for (const id of Object.values(ids)) expect(await next(id)).toBeGreaterThan(Date.now() + 30 * 60_000);
     await setFloor(false);
     try {

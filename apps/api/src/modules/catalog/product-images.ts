@@ -4,7 +4,16 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { imageTooBig } from '../../lib/image-limits.ts';
-import { isPicturePath, pictureContentType, pictureHashOf, picturePaths, removePicture, smallOf, storePicture, type StoredPicture } from '../../lib/pictures.ts';
+import {
+  isPicturePath,
+  pictureContentType,
+  pictureHashOf,
+  picturePaths,
+  removePicture,
+  smallOf,
+  storePicture,
+  type StoredPicture,
+} from '../../lib/pictures.ts';
 
 /**
  * Catalogue pictures live under DATA_DIR/storage and are served publicly at /storage/{path}.
@@ -49,7 +58,14 @@ export async function lockPicture(tx: Db, hash: string): Promise<void> {
  */
 export async function ensurePictureFiles(tx: Db, dataDir: string, picture: StoredPicture, bytes: Buffer): Promise<void> {
   await lockPicture(tx, picture.hash);
-  const present = await Promise.all([picture.original, picture.mediumCentered, picture.thumb, ...[smallOf(picture.thumb)].filter((x) => x !== null)].map((rel) => fsp.stat(path.join(dataDir, 'storage', rel)).then((s) => s.isFile(), () => false)));
+  const present = await Promise.all(
+    [picture.original, picture.mediumCentered, picture.thumb, ...[smallOf(picture.thumb)].filter((x) => x !== null)].map((rel) =>
+      fsp.stat(path.join(dataDir, 'storage', rel)).then(
+        (s) => s.isFile(),
+        () => false,
+      ),
+    ),
+  );
   if (present.every(Boolean)) return;
   const again = await storePicture(dataDir, bytes);
   if (!again.ok) throw new Error(`picture ${picture.hash} could not be stored again: ${again.reason}`);
@@ -63,9 +79,15 @@ async function pictureInUse(tx: Db, hash: string): Promise<boolean> {
     await tx.execute(sql`SELECT (
       -- a row's medium and thumb are always its original's variants (or, stored before issue 30, the same path): the original decides, on its index
       EXISTS (SELECT 1 FROM product_images WHERE original = ${set.original})
-      OR EXISTS (SELECT 1 FROM categories WHERE image IN (${sql.join(paths.map((p) => sql`${p}`), sql`, `)}))
+      OR EXISTS (SELECT 1 FROM categories WHERE image IN (${sql.join(
+        paths.map((p) => sql`${p}`),
+        sql`, `,
+      )}))
       -- the 1C import maps a picture it was sent to these files and may name it again without sending it
-      OR EXISTS (SELECT 1 FROM onec_external_ids WHERE kind = 'picture' AND name IN (${sql.join(paths.map((p) => sql`${p}`), sql`, `)}))
+      OR EXISTS (SELECT 1 FROM onec_external_ids WHERE kind = 'picture' AND name IN (${sql.join(
+        paths.map((p) => sql`${p}`),
+        sql`, `,
+      )}))
     ) AS used`),
   );
   return row?.used === true;

@@ -144,11 +144,14 @@ describe('the catalogue read model against the database', () => {
     const ranged = '/api/v1/products?category_id=3&price_from=90&price_to=100';
     expect((await get(ranged)).body.meta.total).toBe(2);
     await t.database.db.execute(sql`UPDATE products SET drop_kop = 99900 WHERE id = 1`);
-    await vi.waitFor(async () => {
-      const r = (await get(ranged)).body;
-      expect(ids(r)).toEqual([3]);
-      expect(r.meta.total).toBe(1);
-    }, { timeout: 3000, interval: 20 });
+    await vi.waitFor(
+      async () => {
+        const r = (await get(ranged)).body;
+        expect(ids(r)).toEqual([3]);
+        expect(r.meta.total).toBe(1);
+      },
+      { timeout: 3000, interval: 20 },
+    );
     await t.database.db.execute(sql`UPDATE products SET qty = 150, drop_kop = 10000 WHERE id IN (1, 3)`);
     await vi.waitFor(async () => expect(ids((await get(list)).body)).toEqual([3, 1, 2]), { timeout: 3000, interval: 20 });
   });

@@ -236,10 +236,12 @@ export class CatalogueReadModel implements ChangeSubscriber {
     if (!batch || this.rowReads >= ROW_READS_AT_ONCE) return;
     this.nextBatch = null;
     this.rowReads++;
-    this.readBatch([...batch.ids]).then(batch.resolve, batch.reject).finally(() => {
-      this.rowReads--;
-      this.startBatches();
-    });
+    this.readBatch([...batch.ids])
+      .then(batch.resolve, batch.reject)
+      .finally(() => {
+        this.rowReads--;
+        this.startBatches();
+      });
   }
 
   private async readBatch(ids: number[]): Promise<Map<number, BaseProductRow>> {

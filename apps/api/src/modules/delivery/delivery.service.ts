@@ -15,7 +15,14 @@ async function carrier<T>(fn: () => Promise<T>): Promise<T> {
 
 export async function searchCities(ctx: Ctx, search: string): Promise<DeliveryCityDto[]> {
   const found = await carrier(() => ctx.deps.novaPoshta.searchSettlements(search, DELIVERY_LIMITS.cities));
-  return found.map((c) => ({ ref: c.DeliveryCity, settlement_ref: c.Ref, name: c.MainDescription, present: c.Present, area: c.Area, warehouses: Number(c.Warehouses) || 0 }));
+  return found.map((c) => ({
+    ref: c.DeliveryCity,
+    settlement_ref: c.Ref,
+    name: c.MainDescription,
+    present: c.Present,
+    area: c.Area,
+    warehouses: Number(c.Warehouses) || 0,
+  }));
 }
 
 export async function searchWarehouses(ctx: Ctx, cityRef: string, search: string): Promise<DeliveryWarehouseDto[]> {

@@ -51,9 +51,16 @@ describe('delivery addresses through the built-in Nova Poshta emulator', () => {
 
   test('the emulator speaks the NP envelope and refuses unknown methods as NP does', () => {
     const ok = answer({ modelName: 'Address', calledMethod: 'searchSettlements', methodProperties: { CityName: 'Льв', Limit: 5, Page: 1 } });
-    expect(ok).toMatchObject({ success: true, errors: [], data: [{ TotalCount: expect.any(Number), Addresses: [expect.objectContaining({ MainDescription: 'Львів' })] }] });
+    expect(ok).toMatchObject({
+      success: true,
+      errors: [],
+      data: [{ TotalCount: expect.any(Number), Addresses: [expect.objectContaining({ MainDescription: 'Львів' })] }],
+    });
     expect(answer({ modelName: 'Address', calledMethod: 'nope' })).toMatchObject({ success: false, data: [] });
-    expect(answer({ modelName: 'AddressGeneral', calledMethod: 'getWarehouses', methodProperties: {} })).toMatchObject({ success: false, errors: ['CityRef is empty'] });
+    expect(answer({ modelName: 'AddressGeneral', calledMethod: 'getWarehouses', methodProperties: {} })).toMatchObject({
+      success: false,
+      errors: ['CityRef is empty'],
+    });
   });
 });
 

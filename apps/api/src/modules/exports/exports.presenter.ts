@@ -1,13 +1,4 @@
-import {
-  FEED_PROVIDERS,
-  isMessageKey,
-  kopToUah,
-  translate,
-  type ExportBuildDto,
-  type ExportSettingDto,
-  type FeedProviderDto,
-  type Locale,
-} from '@drop/shared';
+import { FEED_PROVIDERS, isMessageKey, kopToUah, translate, type ExportBuildDto, type ExportSettingDto, type FeedProviderDto, type Locale } from '@drop/shared';
 import type { ExportBuildRow, ExportSettingView } from './exports.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -153,7 +153,9 @@ export const exportsRepo = {
     db
       .update(exportSettings)
       .set({ lastRequestedAt: sql`now()` })
-      .where(and(eq(exportSettings.id, id), sql`(${exportSettings.lastRequestedAt} IS NULL OR ${exportSettings.lastRequestedAt} < now() - interval '1 minute')`)),
+      .where(
+        and(eq(exportSettings.id, id), sql`(${exportSettings.lastRequestedAt} IS NULL OR ${exportSettings.lastRequestedAt} < now() - interval '1 minute')`),
+      ),
 };
 
 async function withRunning(db: Db, rows: { setting: ExportSettingRow; marketName: string | null }[]): Promise<ExportSettingView[]> {

@@ -60,7 +60,9 @@ export const exportSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 /** /api/v1/providers: the feed formats on offer, in the request's language. */
 export const providersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser);
-  app.get('/', { schema: { tags, security, response: { 200: dataOf(z.array(feedProviderDto)) } } }, async (req) => ({ data: presentProviders(authedCtx(req).locale) }));
+  app.get('/', { schema: { tags, security, response: { 200: dataOf(z.array(feedProviderDto)) } } }, async (req) => ({
+    data: presentProviders(authedCtx(req).locale),
+  }));
 };
 
 const feedParams = z.object({ file: z.string() });
@@ -76,44 +78,53 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
  */
 export const publicFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   // GET and HEAD in one route: an automatic HEAD would read the whole file to throw it away.
-  app.route({ method: ['GET', 'HEAD'], url: '/:file', schema: { hide: true, params: feedParams }, config: { compress: false } as never, handler: async (req, reply) => {
-    const locale = requestLocale(req);
-    const token = TOKEN_FILE.exec(req.params.file)?.[1];
-    const notFound = () => reply.code(404).send({ message: translate('not_found', locale), code: 'NotFound' });
-    if (!token) return notFound();
-    const acceptsGzip = /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
-    const feed = await openPublishedFeed(ctxOf(req).deps, token, acceptsGzip);
-    if (feed === null) return notFound();
-    if (feed === 'pending') {
-      return reply.code(503).header('Retry-After', '60').send({ message: translate('feed_pending', locale), code: 'FeedPending' });
-    }
-    const etag = `"${feed.size.toString(36)}-${Math.floor(feed.mtime.getTime()).toString(36)}${feed.gzip ? '-gz' : ''}"`;
-    reply
-      .header('Content-Type', 'application/xml; charset=utf-8')
-      .header('ETag', etag)
-      .header('Last-Modified', feed.mtime.toUTCString())
-      .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Accept-Encoding')
-      .header('Content-Disposition', `inline; filename="feed-${feed.settingId}.xml"`);
-    const inm = req.headers['if-none-match'];
-    const ims = req.headers['if-modified-since'];
-    const notModified =
-      inm !== undefined
-        ? inm
-            .split(',')
-            .map((t) => t.trim().replace(/^W\//, ''))
-            .some((t) => t === etag || t === '*')
-        : ims !== undefined && !Number.isNaN(Date.parse(ims)) && seconds(feed.mtime) <= seconds(new Date(ims));
-    if (notModified) {
-      await feed.file.close();
-      return reply.code(304).send();
-    }
-    if (feed.gzip) reply.header('Content-Encoding', 'gzip');
-    reply.header('Content-Length', feed.size);
-    if (req.method === 'HEAD') {
-      await feed.file.close();
-      return reply.send();
-    }
-    return reply.send(feed.file.createReadStream({ autoClose: true }));
-  } });
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/:file',
+    schema: { hide: true, params: feedParams },
+    config: { compress: false } as never,
+    handler: async (req, reply) => {
+      const locale = requestLocale(req);
+      const token = TOKEN_FILE.exec(req.params.file)?.[1];
+      const notFound = () => reply.code(404).send({ message: translate('not_found', locale), code: 'NotFound' });
+      if (!token) return notFound();
+      const acceptsGzip = /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
+      const feed = await openPublishedFeed(ctxOf(req).deps, token, acceptsGzip);
+      if (feed === null) return notFound();
+      if (feed === 'pending') {
+        return reply
+          .code(503)
+          .header('Retry-After', '60')
+          .send({ message: translate('feed_pending', locale), code: 'FeedPending' });
+      }
+      const etag = `"${feed.size.toString(36)}-${Math.floor(feed.mtime.getTime()).toString(36)}${feed.gzip ? '-gz' : ''}"`;
+      reply
+        .header('Content-Type', 'application/xml; charset=utf-8')
+        .header('ETag', etag)
+        .header('Last-Modified', feed.mtime.toUTCString())
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Accept-Encoding')
+        .header('Content-Disposition', `inline; filename="feed-${feed.settingId}.xml"`);
+      const inm = req.headers['if-none-match'];
+      const ims = req.headers['if-modified-since'];
+      const notModified =
+        inm !== undefined
+          ? inm
+              .split(',')
+              .map((t) => t.trim().replace(/^W\//, ''))
+              .some((t) => t === etag || t === '*')
+          : ims !== undefined && !Number.isNaN(Date.parse(ims)) && seconds(feed.mtime) <= seconds(new Date(ims));
+      if (notModified) {
+        await feed.file.close();
+        return reply.code(304).send();
+      }
+      if (feed.gzip) reply.header('Content-Encoding', 'gzip');
+      reply.header('Content-Length', feed.size);
+      if (req.method === 'HEAD') {
+        await feed.file.close();
+        return reply.send();
+      }
+      return reply.send(feed.file.createReadStream({ autoClose: true }));
+    },
+  });
 };

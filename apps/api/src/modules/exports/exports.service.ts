@@ -115,11 +115,18 @@ export async function exportHistory(ctx: AuthedCtx, id: number, page: number, pe
 export async function runFeedBuildJob(deps: Deps, job: FeedBuildJobData, log: FastifyBaseLogger): Promise<void> {
   const result =
     deps.database.kind === 'postgres'
-      ? await buildInProcess({ databaseUrl: deps.config.databaseUrl!, feedsDir: feedsDirOf(deps), publicUrl: deps.config.publicUrl, nodeEnv: deps.config.env }, job.exportSettingId, job.trigger)
+      ? await buildInProcess(
+          { databaseUrl: deps.config.databaseUrl!, feedsDir: feedsDirOf(deps), publicUrl: deps.config.publicUrl, nodeEnv: deps.config.env },
+          job.exportSettingId,
+          job.trigger,
+        )
       : await runFeedBuild({ database: deps.database, feedsDir: feedsDirOf(deps), publicUrl: deps.config.publicUrl }, job.exportSettingId, job.trigger);
   if (result) {
     const rss = 'maxRssKb' in result ? { maxRssKb: result.maxRssKb } : {};
-    log.info({ feed: job.exportSettingId, build: result.buildId, status: result.status, offers: result.offers, bytes: result.bytes, ms: result.ms, ...rss }, 'feed built');
+    log.info(
+      { feed: job.exportSettingId, build: result.buildId, status: result.status, offers: result.offers, bytes: result.bytes, ms: result.ms, ...rss },
+      'feed built',
+    );
   }
 }
 

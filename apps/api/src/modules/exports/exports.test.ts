@@ -81,7 +81,8 @@ const baseInput = (over: Record<string, unknown> = {}) => ({
 });
 const create = (token: string, body: unknown, headers: Record<string, string> = {}) => t.request('POST', '/api/v1/export-settings', { token, body, headers });
 const get = (token: string, id: number) => t.request<{ data: ExportSettingDto }>('GET', `/api/v1/export-settings/${id}`, { token });
-const history = (token: string, id: number) => t.request<{ data: ExportBuildDto[]; meta: { total: number } }>('GET', `/api/v1/export-settings/${id}/history?per_page=100`, { token });
+const history = (token: string, id: number) =>
+  t.request<{ data: ExportBuildDto[]; meta: { total: number } }>('GET', `/api/v1/export-settings/${id}/history?per_page=100`, { token });
 
 /** Waits until the feed has `builds` finished builds and nothing running; answers the setting. */
 async function built(token: string, id: number, builds = 1): Promise<ExportSettingDto> {
@@ -117,7 +118,11 @@ function expectPrices(feed: ParsedFeed, user: PricingUser, pricing: PricingMarke
   expect(feed.offers.length).toBeGreaterThan(0);
   for (const o of feed.offers) {
     const p = byOffer.get(o.id)!;
-    const expected = feedOfferPrices({ dropKop: p.dropKop, oldDropKop: p.oldDropKop, retailKop: p.retailKop, categoryPath: [p.categoryId, p.parentId, p.rootId] }, user, pricing);
+    const expected = feedOfferPrices(
+      { dropKop: p.dropKop, oldDropKop: p.oldDropKop, retailKop: p.retailKop, categoryPath: [p.categoryId, p.parentId, p.rootId] },
+      user,
+      pricing,
+    );
     expect(o.fields.price, `offer ${o.id}`).toEqual([kopText(expected.priceKop)]);
     expect(o.fields[oldTag], `offer ${o.id} ${oldTag}`).toEqual(expected.oldPriceKop === null ? undefined : [kopText(expected.oldPriceKop)]);
   }
@@ -127,7 +132,10 @@ describe('export settings CRUD', () => {
   test('create queues a build; the list, one setting, update, rebuild and delete', async () => {
     const u = await t.user();
     expect((await t.request('GET', '/api/v1/export-settings', { token: u.token })).body).toEqual({ data: [] });
-    const r = await create(u.token, baseInput({ price_source: 'drop_markup', markup: 12.5, extra_fields: [{ type: 'param', param: 'Країна', value: 'Україна' }] }));
+    const r = await create(
+      u.token,
+      baseInput({ price_source: 'drop_markup', markup: 12.5, extra_fields: [{ type: 'param', param: 'Країна', value: 'Україна' }] }),
+    );
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({
       name: 'Prom.ua',
@@ -156,9 +164,20 @@ describe('export settings CRUD', () => {
     expect(list.body.data).toEqual([s]);
 
     // A change rebuilds with the new settings (the next scheduled build moves with it).
-    const up = await t.request('PUT', `/api/v1/export-settings/${id}`, { token: u.token, body: baseInput({ name: 'Rozetka', file_type: 'rozetka', categories: [6, 6], interval_hours: 6 }) });
+    const up = await t.request('PUT', `/api/v1/export-settings/${id}`, {
+      token: u.token,
+      body: baseInput({ name: 'Rozetka', file_type: 'rozetka', categories: [6, 6], interval_hours: 6 }),
+    });
     expect(up.status).toBe(200);
-    expect(up.body.data).toMatchObject({ name: 'Rozetka', file_type: 'rozetka', categories: [6], price_source: 'recommended', markup: 0, interval_hours: 6, status: 'queued' });
+    expect(up.body.data).toMatchObject({
+      name: 'Rozetka',
+      file_type: 'rozetka',
+      categories: [6],
+      price_source: 'recommended',
+      markup: 0,
+      interval_hours: 6,
+      status: 'queued',
+    });
     expect(Date.parse(up.body.data.next_build_at) - Date.now()).toBeGreaterThan(5.5 * 3600_000);
     const s2 = await built(u.token, id, 2);
     expect(s2.products_count).toBe(2); // the two drills below category 6
@@ -179,7 +198,9 @@ describe('export settings CRUD', () => {
     expect((await get(u.token, id)).status).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: fileOf(s.url) })).statusCode).toBe(404);
     // The last build's gzip copy may still be finishing: it sees the setting gone and removes itself.
-    await expect.poll(() => fs.readdirSync(path.join(dataDir, 'feeds')).filter((f) => f.startsWith(new URL(s.url).pathname.slice(7, 50))), { timeout: 10_000 }).toEqual([]);
+    await expect
+      .poll(() => fs.readdirSync(path.join(dataDir, 'feeds')).filter((f) => f.startsWith(new URL(s.url).pathname.slice(7, 50))), { timeout: 10_000 })
+      .toEqual([]);
     expect(await t.database.db.select().from(exportBuilds).where(eq(exportBuilds.exportSettingId, id))).toEqual([]);
   });
 
@@ -236,7 +257,9 @@ describe('validation', () => {
     expect(Object.keys(await bad(baseInput({ markup: -1 })))).toEqual(['markup']);
     expect(Object.keys(await bad(baseInput({ markup: 10.555 })))).toEqual(['markup']);
     expect(Object.keys(await bad(baseInput({ interval_hours: 2 })))).toEqual(['interval_hours']);
-    expect(await bad(baseInput({ extra_fields: [{ type: 'field', param: 'price', value: '1' }] }))).toEqual({ 'extra_fields.0.param': ['Це поле файл заповнює сам: оберіть іншу назву'] });
+    expect(await bad(baseInput({ extra_fields: [{ type: 'field', param: 'price', value: '1' }] }))).toEqual({
+      'extra_fields.0.param': ['Це поле файл заповнює сам: оберіть іншу назву'],
+    });
     expect(Object.keys(await bad(baseInput({ extra_fields: [{ type: 'field', param: 'bad name<', value: '1' }] })))).toEqual(['extra_fields.0.param']);
     expect(Object.keys(await bad(baseInput({ categories: [7, 3, 9999] })))).toEqual(['categories.2']); // the index as sent
     expect(Object.keys(await bad(baseInput({ price_source: 'market' })))).toEqual(['market_id']);
@@ -244,9 +267,14 @@ describe('validation', () => {
     // The market source needs a verified user's own store.
     const m = await t.user({ isVerified: true });
     const market = await t.request('POST', '/api/v1/markets', { token: m.token, body: { name: 'M', base_markup: { type: 1, markup: 10 } } });
-    expect(await bad(baseInput({ price_source: 'market', market_id: market.body.data.id }))).toEqual({ price_source: ['Ціни магазину доступні лише верифікованим користувачам'] });
+    expect(await bad(baseInput({ price_source: 'market', market_id: market.body.data.id }))).toEqual({
+      price_source: ['Ціни магазину доступні лише верифікованим користувачам'],
+    });
     const v = await t.user({ isVerified: true });
-    expect((await t.request('POST', '/api/v1/export-settings', { token: v.token, body: baseInput({ price_source: 'market', market_id: market.body.data.id }) })).body.errors).toEqual({
+    expect(
+      (await t.request('POST', '/api/v1/export-settings', { token: v.token, body: baseInput({ price_source: 'market', market_id: market.body.data.id }) })).body
+        .errors,
+    ).toEqual({
       market_id: ['Магазин не знайдено'],
     });
     expect((await t.request('GET', '/api/v1/export-settings', { token: u.token })).body.data).toEqual([]);
@@ -255,7 +283,14 @@ describe('validation', () => {
   test(`at most ${MAX_FEEDS} feeds per reseller: the next is 400 FeedsLimit`, async () => {
     const u = await t.user();
     await t.database.db.insert(exportSettings).values(
-      Array.from({ length: MAX_FEEDS }, (_, i) => ({ userId: u.id, token: `limit-${u.id}-${i}`, name: `F${i}`, fileType: 'yml', shopShortName: 'S', nextBuildAt: sql`now() + interval '1 day'` })),
+      Array.from({ length: MAX_FEEDS }, (_, i) => ({
+        userId: u.id,
+        token: `limit-${u.id}-${i}`,
+        name: `F${i}`,
+        fileType: 'yml',
+        shopShortName: 'S',
+        nextBuildAt: sql`now() + interval '1 day'`,
+      })),
     );
     const r = await create(u.token, baseInput());
     expect(r.status).toBe(400);
@@ -266,7 +301,14 @@ describe('validation', () => {
 describe('feed content', () => {
   test('YML: every offer priced by the shared rule (drop + markup, unverified with a discount), old price for specials, all fields', async () => {
     const u = await t.user({ discount: 7.5, isVerified: false });
-    const { feed, s } = await feedOf(u.token, { price_source: 'drop_markup', markup: 25, extra_fields: [{ type: 'param', param: 'Країна', value: 'Україна & Co' }, { type: 'field', param: 'sales_notes', value: 'Передоплата <50%>' }] });
+    const { feed, s } = await feedOf(u.token, {
+      price_source: 'drop_markup',
+      markup: 25,
+      extra_fields: [
+        { type: 'param', param: 'Країна', value: 'Україна & Co' },
+        { type: 'field', param: 'sales_notes', value: 'Передоплата <50%>' },
+      ],
+    });
     expect(s.products_count).toBe(PRODUCTS.length);
     expect(feed.offers.map((o) => o.id).sort()).toEqual(PRODUCTS.map((p) => p.b2bCodeId).sort());
     expectPrices(feed, pricingUser({ discount: 7.5, isVerified: false }), feedPricingMarket('drop_markup', 25, null));
@@ -295,7 +337,9 @@ describe('feed content', () => {
     ]);
     expect(feed.offers.find((x) => x.id === 1002)!.available).toBe('false');
     // Categories: the whole tree, parents first.
-    expect(feed.categories).toEqual(FIXTURE.categories.map((c) => ({ id: c.id, parentId: c.parentId, name: c.nameUk })).sort((a, b) => order(a.id) - order(b.id)));
+    expect(feed.categories).toEqual(
+      FIXTURE.categories.map((c) => ({ id: c.id, parentId: c.parentId, name: c.nameUk })).sort((a, b) => order(a.id) - order(b.id)),
+    );
   });
 
   test('recommended, recommended + markup and a store with category markups (the most specific wins)', async () => {
@@ -311,10 +355,26 @@ describe('feed content', () => {
     }
     const market = await t.request('POST', '/api/v1/markets', {
       token: u.token,
-      body: { name: 'Store', base_markup: { type: 1, markup: 20 }, catalog_markup: [{ id: 1, markup: 30 }, { id: 2, markup: 40 }, { id: 7, markup: 5 }] },
+      body: {
+        name: 'Store',
+        base_markup: { type: 1, markup: 20 },
+        catalog_markup: [
+          { id: 1, markup: 30 },
+          { id: 2, markup: 40 },
+          { id: 7, markup: 5 },
+        ],
+      },
     });
     const { feed } = await feedOf(u.token, { price_source: 'market', market_id: market.body.data.id });
-    const pricing: PricingMarket = { baseType: 1, baseMarkup: 20, categoryMarkups: new Map([[1, 30], [2, 40], [7, 5]]) };
+    const pricing: PricingMarket = {
+      baseType: 1,
+      baseMarkup: 20,
+      categoryMarkups: new Map([
+        [1, 30],
+        [2, 40],
+        [7, 5],
+      ]),
+    };
     expectPrices(feed, user, pricing);
     // Spot checks against the hand-computed rule: product 1 (category 3 < 2 < 1) takes 40 % (140.00), lifted to its
     // recommended 150.00 by the supplier's floor; product 6 (7 < 6 < 5) takes 5 % (1575.00), lifted to 2100.00.
@@ -469,7 +529,10 @@ describe('builds', () => {
     const r = await create(u.token, baseInput({ interval_hours: 3 }));
     const id = r.body.data.id as number;
     await built(u.token, id);
-    await t.database.db.update(exportSettings).set({ nextBuildAt: sql`now() - interval '1 minute'` }).where(eq(exportSettings.id, id));
+    await t.database.db
+      .update(exportSettings)
+      .set({ nextBuildAt: sql`now() - interval '1 minute'` })
+      .where(eq(exportSettings.id, id));
     const queued = await scheduleDueFeeds(t.app.deps);
     expect(queued).toBeGreaterThanOrEqual(1);
     await built(u.token, id, 2);

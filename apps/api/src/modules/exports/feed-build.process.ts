@@ -18,7 +18,11 @@ export interface FeedBuildProcessOptions {
 }
 
 /** The build's result and the child's peak resident memory; rejects when the build should be retried. */
-export function buildInProcess(o: FeedBuildProcessOptions, settingId: number, trigger: FeedBuildTrigger): Promise<(FeedBuildResult & { maxRssKb: number }) | null> {
+export function buildInProcess(
+  o: FeedBuildProcessOptions,
+  settingId: number,
+  trigger: FeedBuildTrigger,
+): Promise<(FeedBuildResult & { maxRssKb: number }) | null> {
   // Node runs the TypeScript itself (type stripping) where it can; tsx's loader otherwise. A small
   // young generation, swept by the build itself now and then (--expose-gc), keeps the process
   // small: a build makes garbage fast but keeps little of it.

@@ -11,7 +11,15 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { FEED_HISTORY_KEEP, feedPricingMarket, type FeedBuildError, type FeedBuildTrigger, type FeedFileType, type FeedNameFormat, type FeedPriceSource } from '@drop/shared/feeds';
+import {
+  FEED_HISTORY_KEEP,
+  feedPricingMarket,
+  type FeedBuildError,
+  type FeedBuildTrigger,
+  type FeedFileType,
+  type FeedNameFormat,
+  type FeedPriceSource,
+} from '@drop/shared/feeds';
 import { catalogueDropBounds, RECOMMENDED_FLOOR_DEFAULT, type PricingMarket, type PricingUser } from '@drop/shared/pricing';
 import type { Database } from '../../db/client.ts';
 import { rawQuery } from '../../db/raw.ts';
@@ -197,8 +205,16 @@ export async function runFeedBuild(env: FeedBuildEnv, settingId: number, trigger
   if (!setting) return null;
 
   // A build that died with its process (a crash, a deploy) is over: say so in the history.
-  await rawQuery(database, `UPDATE export_builds SET status = 'failed', finished_at = now(), error = 'internal' WHERE export_setting_id = $1 AND status = 'running'`, [settingId]);
-  const [build] = await rawQuery<{ id: number }>(database, `INSERT INTO export_builds (export_setting_id, trigger, status) VALUES ($1, $2, 'running') RETURNING id`, [settingId, trigger]);
+  await rawQuery(
+    database,
+    `UPDATE export_builds SET status = 'failed', finished_at = now(), error = 'internal' WHERE export_setting_id = $1 AND status = 'running'`,
+    [settingId],
+  );
+  const [build] = await rawQuery<{ id: number }>(
+    database,
+    `INSERT INTO export_builds (export_setting_id, trigger, status) VALUES ($1, $2, 'running') RETURNING id`,
+    [settingId, trigger],
+  );
   const buildId = Number(build!.id);
   await rawQuery(database, `UPDATE export_settings SET status = 'building' WHERE id = $1`, [settingId]);
 
@@ -227,7 +243,12 @@ export async function runFeedBuild(env: FeedBuildEnv, settingId: number, trigger
     const bounds = catalogueDropBounds(user, num(setting.price_from_kop), num(setting.price_to_kop));
     const filter: FeedFilter = bounds.empty
       ? { categoryIds: [] }
-      : { categoryIds: productCategories, minDropKop: bounds.minKop, maxDropKop: bounds.maxKop, ...(hiddenCategories.length ? { excludeCategoryIds: hiddenCategories } : {}) };
+      : {
+          categoryIds: productCategories,
+          minDropKop: bounds.minKop,
+          maxDropKop: bounds.maxKop,
+          ...(hiddenCategories.length ? { excludeCategoryIds: hiddenCategories } : {}),
+        };
     const total = await countFeedProducts(database, filter);
     await rawQuery(database, 'UPDATE export_builds SET total = $2 WHERE id = $1', [buildId, total]);
 

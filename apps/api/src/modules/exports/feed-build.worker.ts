@@ -10,7 +10,13 @@ import { runFeedBuild } from './feed-build.ts';
 
 const [id, trigger] = process.argv.slice(2);
 const settingId = Number(id);
-if (!Number.isSafeInteger(settingId) || !(FEED_BUILD_TRIGGERS as readonly string[]).includes(trigger ?? '') || !process.env.DATABASE_URL || !process.env.FEEDS_DIR || !process.env.PUBLIC_URL) {
+if (
+  !Number.isSafeInteger(settingId) ||
+  !(FEED_BUILD_TRIGGERS as readonly string[]).includes(trigger ?? '') ||
+  !process.env.DATABASE_URL ||
+  !process.env.FEEDS_DIR ||
+  !process.env.PUBLIC_URL
+) {
   console.error('usage: DATABASE_URL=… FEEDS_DIR=… PUBLIC_URL=… feed-build.worker.ts <settingId> <trigger>');
   process.exit(2);
 }

@@ -64,7 +64,7 @@ describe('binary COPY parser', () => {
     }
   });
 
-  test('a parser parsing in FeedOut\'s arena hands out the workspace, and outgrows it into its own buffer', () => {
+  test("a parser parsing in FeedOut's arena hands out the workspace, and outgrows it into its own buffer", () => {
     const out = new FeedOut(() => {});
     const arena = out.arena();
     expect(arena.buf.length).toBe(ARENA);
@@ -131,7 +131,19 @@ describe('FeedOut', () => {
     out.flush();
     expect(handed).toBe(out.size);
     pending.forEach((r) => r());
-    expect(render((o) => { o.kop(5); o.ascii(' '); o.kop(100); o.ascii(' '); o.kop(12345678); o.ascii(' '); o.int(0); o.ascii(' '); o.int(2147483647); })).toBe('0.05 1.00 123456.78 0 2147483647');
+    expect(
+      render((o) => {
+        o.kop(5);
+        o.ascii(' ');
+        o.kop(100);
+        o.ascii(' ');
+        o.kop(12345678);
+        o.ascii(' ');
+        o.int(0);
+        o.ascii(' ');
+        o.int(2147483647);
+      }),
+    ).toBe('0.05 1.00 123456.78 0 2147483647');
   });
 
   test('picture URLs: safe paths as they are, others percent-encoded, then escaped', () => {

@@ -31,7 +31,12 @@ async function uploadPicture(token: string, productId: number, content: Buffer) 
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return t.app.inject({ method: 'POST', url: `/api/v1/admin/catalog/products/${productId}/images`, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/catalog/products/${productId}/images`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
 }
 
 test('a product whose picture was uploaded as a PNG (with transparency) is in the YML feed with <picture> at its JPEG original', async () => {
@@ -39,7 +44,9 @@ test('a product whose picture was uploaded as a PNG (with transparency) is in th
   // A transparent PNG with an opaque square: what a shop's logo-like product shot often is.
   const rgba = Buffer.alloc(320 * 240 * 4);
   for (let y = 60; y < 180; y++) for (let x = 80; x < 240; x++) rgba.set([30, 90, 200, 255], (y * 320 + x) * 4);
-  const png = await sharp(rgba, { raw: { width: 320, height: 240, channels: 4 } }).png().toBuffer();
+  const png = await sharp(rgba, { raw: { width: 320, height: 240, channels: 4 } })
+    .png()
+    .toBuffer();
   const up = await uploadPicture(await t.operator(), product.id, png);
   expect(up.statusCode, up.body).toBe(200);
   const original = picturePaths(pictureHash(png)).original;
@@ -51,7 +58,7 @@ test('a product whose picture was uploaded as a PNG (with transparency) is in th
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   let s: ExportSettingDto = created.body.data;
-  for (const deadline = Date.now() + 25_000; s.status !== 'ready'; ) {
+  for (const deadline = Date.now() + 25_000; s.status !== 'ready';) {
     expect(Date.now(), JSON.stringify(s)).toBeLessThan(deadline);
     expect(s.status).not.toBe('failed');
     await new Promise((r) => setTimeout(r, 100));

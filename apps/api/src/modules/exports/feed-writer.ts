@@ -130,7 +130,13 @@ export class FeedWriter {
     const provider = feedProvider(o.fileType);
     this.nameMax = provider.nameMax;
     const checks = new Set(provider.checks);
-    this.checks = { no_picture: checks.has('no_picture'), no_vendor: checks.has('no_vendor'), no_description: checks.has('no_description'), name_too_long: checks.has('name_too_long'), zero_price: checks.has('zero_price') };
+    this.checks = {
+      no_picture: checks.has('no_picture'),
+      no_vendor: checks.has('no_vendor'),
+      no_description: checks.has('no_description'),
+      name_too_long: checks.has('name_too_long'),
+      zero_price: checks.has('zero_price'),
+    };
     this.pictureBase = piece(xmlText(o.pictureBase));
     this.withCode = o.nameFormat === 'name_vendor_code';
   }
@@ -144,7 +150,10 @@ export class FeedWriter {
       (shop.url ? `<url>${xmlText(shop.url)}</url>\n` : '') +
       '<currencies>\n<currency id="UAH" rate="1"/>\n</currencies>\n<categories>\n';
     for (const c of categories) {
-      s += c.parentId === null ? `<category id="${c.id}">${xmlText(c.name)}</category>\n` : `<category id="${c.id}" parentId="${c.parentId}">${xmlText(c.name)}</category>\n`;
+      s +=
+        c.parentId === null
+          ? `<category id="${c.id}">${xmlText(c.name)}</category>\n`
+          : `<category id="${c.id}" parentId="${c.parentId}">${xmlText(c.name)}</category>\n`;
     }
     this.out.utf8(`${s}</categories>\n<offers>\n`);
   }
@@ -254,7 +263,8 @@ export class FeedWriter {
     if (c.no_picture && this.pictures === 0) this.warn('no_picture', t, offerId, id, uk, suffix ? code : -1);
     if (c.no_vendor && !hasBrand) this.warn('no_vendor', t, offerId, id, uk, suffix ? code : -1);
     if (c.no_description && len[duk]! <= 0) this.warn('no_description', t, offerId, id, uk, suffix ? code : -1);
-    if (c.name_too_long && (this.tooLong(t, uk, suffix ? code : -1) || this.tooLong(t, ru, suffix ? code : -1))) this.warn('name_too_long', t, offerId, id, uk, suffix ? code : -1);
+    if (c.name_too_long && (this.tooLong(t, uk, suffix ? code : -1) || this.tooLong(t, ru, suffix ? code : -1)))
+      this.warn('name_too_long', t, offerId, id, uk, suffix ? code : -1);
     if (c.zero_price && priceKop <= 0) this.warn('zero_price', t, offerId, id, uk, suffix ? code : -1);
   }
 

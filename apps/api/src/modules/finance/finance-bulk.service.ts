@@ -23,7 +23,16 @@ function tooMany(ids: number[]): number[] {
 export async function bulkApprovePayments(ctx: AuthedCtx, input: AdminPaymentsBulkInput): Promise<BulkResultDto> {
   const ids = input.ids
     ? distinct(input.ids)
-    : tooMany((await ctx.db.select({ id: payments.id }).from(payments).where(eq(payments.status, 'Pending')).orderBy(asc(payments.id)).limit(BULK_MAX + 1)).map((r) => r.id));
+    : tooMany(
+        (
+          await ctx.db
+            .select({ id: payments.id })
+            .from(payments)
+            .where(eq(payments.status, 'Pending'))
+            .orderBy(asc(payments.id))
+            .limit(BULK_MAX + 1)
+        ).map((r) => r.id),
+      );
   return bulkResult(await runRows(ctx, ids, 'payments', 1, (id) => decidePayment(ctx, id, { status: 'Approved' })));
 }
 
@@ -31,6 +40,15 @@ export async function bulkApprovePayments(ctx: AuthedCtx, input: AdminPaymentsBu
 export async function bulkPayWithdraws(ctx: AuthedCtx, input: AdminWithdrawsBulkInput): Promise<BulkResultDto> {
   const ids = input.ids
     ? distinct(input.ids)
-    : tooMany((await ctx.db.select({ id: withdraws.id }).from(withdraws).where(eq(withdraws.status, 'New')).orderBy(asc(withdraws.id)).limit(BULK_MAX + 1)).map((r) => r.id));
+    : tooMany(
+        (
+          await ctx.db
+            .select({ id: withdraws.id })
+            .from(withdraws)
+            .where(eq(withdraws.status, 'New'))
+            .orderBy(asc(withdraws.id))
+            .limit(BULK_MAX + 1)
+        ).map((r) => r.id),
+      );
   return bulkResult(await runRows(ctx, ids, 'withdraws', 1, (id) => decideWithdraw(ctx, id, 'Paid', undefined)));
 }

@@ -17,7 +17,8 @@ const staff = {} as Record<'manager' | 'accountant' | 'warehouse', string>;
 beforeAll(async () => {
   t = await buildTestApp();
   op = await t.operator();
-  for (const role of ['manager', 'accountant', 'warehouse'] as const) staff[role] = (await t.user({ role, name: `Працівник ${role}`, email: `${role}@money-bulk.test` })).token;
+  for (const role of ['manager', 'accountant', 'warehouse'] as const)
+    staff[role] = (await t.user({ role, name: `Працівник ${role}`, email: `${role}@money-bulk.test` })).token;
 });
 afterAll(() => t.close());
 
@@ -32,17 +33,32 @@ async function claim(token: string, amount: number): Promise<number> {
     PNG,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const doc = await t.app.inject({ method: 'POST', url: '/api/v1/payment-documents', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const doc = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payment-documents',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
   const pay = await t.request('POST', '/api/v1/payments', { token, body: { amount, payment_document_id: JSON.parse(doc.body).data.id } });
   expect(pay.status, JSON.stringify(pay.body)).toBe(201);
   return pay.body.data.id;
 }
 const q = async <T>(query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 const credits = async (userId: number) =>
-  (await q<{ operationable_id: number; amount_kop: string }>(sql`SELECT operationable_id, amount_kop FROM operations WHERE user_id = ${userId} AND type = 'payment' ORDER BY operationable_id`)).map((r) => [Number(r.operationable_id), Number(r.amount_kop)]);
+  (
+    await q<{ operationable_id: number; amount_kop: string }>(
+      sql`SELECT operationable_id, amount_kop FROM operations WHERE user_id = ${userId} AND type = 'payment' ORDER BY operationable_id`,
+    )
+  ).map((r) => [Number(r.operationable_id), Number(r.amount_kop)]);
 const balanceKop = async (userId: number) => Number((await q<{ b: string }>(sql`SELECT balance_kop AS b FROM users WHERE id = ${userId}`))[0]!.b);
-const audits = async (entity: string, id: number, action: string) => Number((await q<{ n: string }>(sql`SELECT count(*) AS n FROM audit_log WHERE entity = ${entity} AND entity_id = ${id} AND action = ${action}`))[0]!.n);
-const err = (id: number, code: string, key: 'transition_not_allowed' | 'not_found', lang: 'uk' | 'ru' = 'uk') => ({ id, ok: false, code, error: translate(key, lang) });
+const audits = async (entity: string, id: number, action: string) =>
+  Number((await q<{ n: string }>(sql`SELECT count(*) AS n FROM audit_log WHERE entity = ${entity} AND entity_id = ${id} AND action = ${action}`))[0]!.n);
+const err = (id: number, code: string, key: 'transition_not_allowed' | 'not_found', lang: 'uk' | 'ru' = 'uk') => ({
+  id,
+  ok: false,
+  code,
+  error: translate(key, lang),
+});
 
 describe('POST /admin/payments/bulk', () => {
   test('approves each pending top-up for its claim: credited once, audited once; a decided one and an unknown id are their own rows; sent again, nothing more', async () => {
@@ -58,7 +74,13 @@ describe('POST /admin/payments/bulk', () => {
     const r = await t.request('POST', '/api/v1/admin/payments/bulk', { token: staff.accountant, body: { action: 'approve', ids } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toEqual({
-      data: [{ id: p1, ok: true }, err(p3, 'TransitionNotAllowed', 'transition_not_allowed'), err(999_999, 'NotFound', 'not_found'), { id: p2, ok: true }, err(declined, 'TransitionNotAllowed', 'transition_not_allowed')],
+      data: [
+        { id: p1, ok: true },
+        err(p3, 'TransitionNotAllowed', 'transition_not_allowed'),
+        err(999_999, 'NotFound', 'not_found'),
+        { id: p2, ok: true },
+        err(declined, 'TransitionNotAllowed', 'transition_not_allowed'),
+      ],
       meta: { total: 5, ok: 2, failed: 3 },
     });
     expect(await credits(u.id)).toEqual([
@@ -67,17 +89,24 @@ describe('POST /admin/payments/bulk', () => {
       [p3, 4_000],
     ]);
     expect(await balanceKop(u.id)).toBe(39_050);
-    expect([await audits('payment', p1, 'payment.approved'), await audits('payment', p2, 'payment.approved'), await audits('payment', p3, 'payment.approved')]).toEqual([1, 1, 1]);
+    expect([
+      await audits('payment', p1, 'payment.approved'),
+      await audits('payment', p2, 'payment.approved'),
+      await audits('payment', p3, 'payment.approved'),
+    ]).toEqual([1, 1, 1]);
 
     // With an Idempotency-Key, the same bulk again is the first answer replayed (nothing runs).
-    const keyed = () => t.request('POST', '/api/v1/admin/payments/bulk', { token: op, body: { action: 'approve', ids: [p1] }, headers: { 'idempotency-key': 'bulk-approve-1' } });
+    const keyed = () =>
+      t.request('POST', '/api/v1/admin/payments/bulk', { token: op, body: { action: 'approve', ids: [p1] }, headers: { 'idempotency-key': 'bulk-approve-1' } });
     const first = await keyed();
     const replay = await keyed();
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(first.body);
 
     // The same bulk twice more, at once (a double submit): every row refused, the ledger as it was.
-    const [x, y] = await Promise.all([1, 2].map(() => t.request('POST', '/api/v1/admin/payments/bulk', { token: op, body: { action: 'approve', ids }, headers: { 'accept-language': 'ru' } })));
+    const [x, y] = await Promise.all(
+      [1, 2].map(() => t.request('POST', '/api/v1/admin/payments/bulk', { token: op, body: { action: 'approve', ids }, headers: { 'accept-language': 'ru' } })),
+    );
     for (const again of [x!, y!]) {
       expect(again.body.meta).toEqual({ total: 5, ok: 0, failed: 5 });
       expect(again.body.data[0]).toEqual(err(p1, 'TransitionNotAllowed', 'transition_not_allowed', 'ru'));
@@ -112,10 +141,15 @@ describe('POST /admin/payments/bulk', () => {
     expect(tooMany.body.errors.filter).toEqual([translate('too_many', 'uk', { max: BULK_MAX })]);
     expect(await balanceKop(u.id)).toBe(3_000);
 
-    expect((await t.request('POST', '/api/v1/admin/payments/bulk', { token: op, body: { action: 'approve', ids: [c], filter: { status: 'Pending' } } })).status).toBe(422);
-    expect((await t.request('POST', '/api/v1/admin/payments/bulk', { token: op, body: { action: 'approve', filter: { status: 'Approved' } } })).status).toBe(422);
+    expect(
+      (await t.request('POST', '/api/v1/admin/payments/bulk', { token: op, body: { action: 'approve', ids: [c], filter: { status: 'Pending' } } })).status,
+    ).toBe(422);
+    expect((await t.request('POST', '/api/v1/admin/payments/bulk', { token: op, body: { action: 'approve', filter: { status: 'Approved' } } })).status).toBe(
+      422,
+    );
     expect((await t.request('POST', '/api/v1/admin/payments/bulk', { token: op, body: { action: 'decline', ids: [c] } })).status).toBe(422);
-    for (const token of [staff.manager, staff.warehouse, u.token]) expect((await t.request('POST', '/api/v1/admin/payments/bulk', { token, body: { action: 'approve', ids: [c] } })).status).toBe(403);
+    for (const token of [staff.manager, staff.warehouse, u.token])
+      expect((await t.request('POST', '/api/v1/admin/payments/bulk', { token, body: { action: 'approve', ids: [c] } })).status).toBe(403);
     expect(await balanceKop(u.id)).toBe(3_000);
   });
 });
@@ -148,9 +182,17 @@ describe('POST /admin/withdraws/bulk', () => {
     expect(rows[0]!.paid_at).not.toBeNull();
     expect(await ops()).toBe(opsBefore);
     expect(await balanceKop(u.id)).toBe(70_000);
-    expect([await audits('withdraw', w1, 'withdraw.paid'), await audits('withdraw', w2, 'withdraw.paid'), await audits('withdraw', w3, 'withdraw.paid')]).toEqual([1, 1, 0]);
+    expect([
+      await audits('withdraw', w1, 'withdraw.paid'),
+      await audits('withdraw', w2, 'withdraw.paid'),
+      await audits('withdraw', w3, 'withdraw.paid'),
+    ]).toEqual([1, 1, 0]);
     // Again: nothing more.
-    expect((await t.request('POST', '/api/v1/admin/withdraws/bulk', { token: op, body: { action: 'paid', ids: [w1, w2] } })).body.meta).toEqual({ total: 2, ok: 0, failed: 2 });
+    expect((await t.request('POST', '/api/v1/admin/withdraws/bulk', { token: op, body: { action: 'paid', ids: [w1, w2] } })).body.meta).toEqual({
+      total: 2,
+      ok: 0,
+      failed: 2,
+    });
     expect(await audits('withdraw', w1, 'withdraw.paid')).toBe(1);
 
     const w4 = await ask(10);
@@ -159,7 +201,8 @@ describe('POST /admin/withdraws/bulk', () => {
     expect(all.body.data).toContainEqual({ id: w4, ok: true });
     expect(all.body.meta.failed).toBe(0);
     expect(Number((await q<{ n: string }>(sql`SELECT count(*) AS n FROM withdraws WHERE status = 'New'`))[0]!.n)).toBe(0);
-    for (const token of [staff.manager, staff.warehouse, u.token]) expect((await t.request('POST', '/api/v1/admin/withdraws/bulk', { token, body: { action: 'paid', ids: [w4] } })).status).toBe(403);
+    for (const token of [staff.manager, staff.warehouse, u.token])
+      expect((await t.request('POST', '/api/v1/admin/withdraws/bulk', { token, body: { action: 'paid', ids: [w4] } })).status).toBe(403);
     expect((await t.request('POST', '/api/v1/admin/withdraws/bulk', { token: op, body: { action: 'paid', ids: [] } })).status).toBe(422);
   });
 });

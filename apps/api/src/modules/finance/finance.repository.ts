@@ -150,9 +150,19 @@ export const financeRepo = {
     const [row] = await db.insert(paymentDocuments).values(values).returning();
     return row!;
   },
-  documentById: (db: Db, id: number) => db.select().from(paymentDocuments).where(eq(paymentDocuments.id, id)).then((r) => r[0]),
+  documentById: (db: Db, id: number) =>
+    db
+      .select()
+      .from(paymentDocuments)
+      .where(eq(paymentDocuments.id, id))
+      .then((r) => r[0]),
   documentsByIds: (db: Db, ids: number[]) => (ids.length ? db.select().from(paymentDocuments).where(inArray(paymentDocuments.id, ids)) : Promise.resolve([])),
-  paymentOfDocument: (db: Db, documentId: number) => db.select({ id: payments.id }).from(payments).where(eq(payments.paymentDocumentId, documentId)).then((r) => r[0]),
+  paymentOfDocument: (db: Db, documentId: number) =>
+    db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.paymentDocumentId, documentId))
+      .then((r) => r[0]),
 
   async insertPayment(db: Db, values: typeof payments.$inferInsert) {
     const [row] = await db.insert(payments).values(values).returning();
@@ -161,12 +171,24 @@ export const financeRepo = {
   async paymentsPage(db: Db, where: MoneyRequestFilter<PaymentRow['status']>, page: number, perPage: number) {
     const cond = paymentWhere(where);
     const [rows, [total]] = await Promise.all([
-      db.select().from(payments).where(cond).orderBy(desc(payments.id)).limit(perPage).offset((page - 1) * perPage),
+      db
+        .select()
+        .from(payments)
+        .where(cond)
+        .orderBy(desc(payments.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
       db.select({ n: count() }).from(payments).where(cond),
     ]);
     return { rows, total: Number(total?.n ?? 0) };
   },
-  lockPayment: (db: Db, id: number) => db.select().from(payments).where(eq(payments.id, id)).for('update').then((r) => r[0]),
+  lockPayment: (db: Db, id: number) =>
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, id))
+      .for('update')
+      .then((r) => r[0]),
   async updatePayment(db: Db, id: number, values: Partial<typeof payments.$inferInsert>) {
     const [row] = await db.update(payments).set(values).where(eq(payments.id, id)).returning();
     return row!;
@@ -181,17 +203,33 @@ export const financeRepo = {
   async withdrawsPage(db: Db, where: MoneyRequestFilter<WithdrawRow['status']>, page: number, perPage: number) {
     const cond = withdrawWhere(where);
     const [rows, [total]] = await Promise.all([
-      db.select().from(withdraws).where(cond).orderBy(desc(withdraws.id)).limit(perPage).offset((page - 1) * perPage),
+      db
+        .select()
+        .from(withdraws)
+        .where(cond)
+        .orderBy(desc(withdraws.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
       db.select({ n: count() }).from(withdraws).where(cond),
     ]);
     return { rows, total: Number(total?.n ?? 0) };
   },
-  lockWithdraw: (db: Db, id: number) => db.select().from(withdraws).where(eq(withdraws.id, id)).for('update').then((r) => r[0]),
+  lockWithdraw: (db: Db, id: number) =>
+    db
+      .select()
+      .from(withdraws)
+      .where(eq(withdraws.id, id))
+      .for('update')
+      .then((r) => r[0]),
   async updateWithdraw(db: Db, id: number, values: Partial<typeof withdraws.$inferInsert>) {
     const [row] = await db.update(withdraws).set(values).where(eq(withdraws.id, id)).returning();
     return row!;
   },
 
   recipient: (db: Db, id: number) =>
-    db.select({ id: users.id, email: users.email, name: users.name, lang: users.lang, balanceKop: users.balanceKop }).from(users).where(eq(users.id, id)).then((r) => r[0]),
+    db
+      .select({ id: users.id, email: users.email, name: users.name, lang: users.lang, balanceKop: users.balanceKop })
+      .from(users)
+      .where(eq(users.id, id))
+      .then((r) => r[0]),
 };

@@ -89,21 +89,29 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     return pageOf(data, total, req.query.page, req.query.per_page);
   });
 
-  app.post('/payments', { config: { idempotent: true }, schema: { tags, security, body: paymentInput, response: { 201: z.object({ data: paymentDto, message: z.string() }) } } }, async (req, reply) => {
-    const ctx = authedCtx(req);
-    const data = await finance.createPayment(ctx, req.body);
-    return reply.code(201).send({ data, message: translate('payment_sent', ctx.locale) });
-  });
+  app.post(
+    '/payments',
+    { config: { idempotent: true }, schema: { tags, security, body: paymentInput, response: { 201: z.object({ data: paymentDto, message: z.string() }) } } },
+    async (req, reply) => {
+      const ctx = authedCtx(req);
+      const data = await finance.createPayment(ctx, req.body);
+      return reply.code(201).send({ data, message: translate('payment_sent', ctx.locale) });
+    },
+  );
 
   app.get('/withdraws', { schema: { tags, security, querystring: pageQuery, response: { 200: listOf(withdrawDto) } } }, async (req) => {
     const { data, total } = await finance.listWithdraws(authedCtx(req), req.query.page, req.query.per_page);
     return pageOf(data, total, req.query.page, req.query.per_page);
   });
 
-  app.post('/withdraws', { config: { idempotent: true }, schema: { tags, security, body: withdrawInput, response: { 200: withdrawCreateResponse, 201: withdrawCreateResponse } } }, async (req, reply) => {
-    const result = await finance.createWithdraw(authedCtx(req), req.body);
-    return reply.code('requires_code' in result ? 200 : 201).send({ data: result });
-  });
+  app.post(
+    '/withdraws',
+    { config: { idempotent: true }, schema: { tags, security, body: withdrawInput, response: { 200: withdrawCreateResponse, 201: withdrawCreateResponse } } },
+    async (req, reply) => {
+      const result = await finance.createWithdraw(authedCtx(req), req.body);
+      return reply.code('requires_code' in result ? 200 : 201).send({ data: result });
+    },
+  );
 };
 
 const adminPayment = paymentDto.extend({ user_id: z.number() });
@@ -114,38 +122,56 @@ export const financeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   guardStaff(app, 'money');
 
   // The ledger of every reseller, newest first; the count is bounded (ADMIN_COUNT_CAP).
-  app.get('/operations', { schema: { tags: ['admin'], security, querystring: adminOperationsQuery, response: { 200: listOf(adminOperationDto) } } }, async (req) => {
-    const { data, total } = await finance.adminOperations(authedCtx(req), req.query);
+  app.get(
+    '/operations',
+    { schema: { tags: ['admin'], security, querystring: adminOperationsQuery, response: { 200: listOf(adminOperationDto) } } },
+    async (req) => {
+      const { data, total } = await finance.adminOperations(authedCtx(req), req.query);
+      return pageOf(data, total, req.query.page, req.query.per_page);
+    },
+  );
+
+  app.get('/payments', { schema: { tags: ['admin'], security, querystring: adminPaymentsQuery, response: { 200: listOf(adminPayment) } } }, async (req) => {
+    const { data, total } = await finance.adminPayments(authedCtx(req), req.query);
     return pageOf(data, total, req.query.page, req.query.per_page);
   });
-
-  app.get(
-    '/payments',
-    { schema: { tags: ['admin'], security, querystring: adminPaymentsQuery, response: { 200: listOf(adminPayment) } } },
-    async (req) => {
-      const { data, total } = await finance.adminPayments(authedCtx(req), req.query);
-      return pageOf(data, total, req.query.page, req.query.per_page);
-    },
-  );
   // Many pending top-ups approved at once, each as PUT /payments/{id} would (issue 28).
-  app.post('/payments/bulk', { config: { idempotent: true }, schema: { tags: ['admin'], security, body: adminPaymentsBulkInput, response: { 200: bulkResultDto } } }, async (req) => bulkApprovePayments(authedCtx(req), req.body));
-  app.put('/payments/:id', { config: { idempotent: true }, schema: { tags: ['admin'], security, params: idParam, body: paymentDecisionInput, response: { 200: dataOf(adminPayment) } } }, async (req) => ({
-    data: await finance.decidePayment(authedCtx(req), req.params.id, req.body),
-  }));
-
-  app.get(
-    '/withdraws',
-    { schema: { tags: ['admin'], security, querystring: adminWithdrawsQuery, response: { 200: listOf(adminWithdraw) } } },
-    async (req) => {
-      const { data, total } = await finance.adminWithdraws(authedCtx(req), req.query);
-      return pageOf(data, total, req.query.page, req.query.per_page);
-    },
+  app.post(
+    '/payments/bulk',
+    { config: { idempotent: true }, schema: { tags: ['admin'], security, body: adminPaymentsBulkInput, response: { 200: bulkResultDto } } },
+    async (req) => bulkApprovePayments(authedCtx(req), req.body),
   );
+  app.put(
+    '/payments/:id',
+    {
+      config: { idempotent: true },
+      schema: { tags: ['admin'], security, params: idParam, body: paymentDecisionInput, response: { 200: dataOf(adminPayment) } },
+    },
+    async (req) => ({
+      data: await finance.decidePayment(authedCtx(req), req.params.id, req.body),
+    }),
+  );
+
+  app.get('/withdraws', { schema: { tags: ['admin'], security, querystring: adminWithdrawsQuery, response: { 200: listOf(adminWithdraw) } } }, async (req) => {
+    const { data, total } = await finance.adminWithdraws(authedCtx(req), req.query);
+    return pageOf(data, total, req.query.page, req.query.per_page);
+  });
   // Many new withdrawals marked paid at once, each as PUT /withdraws/{id} would (issue 28).
-  app.post('/withdraws/bulk', { config: { idempotent: true }, schema: { tags: ['admin'], security, body: adminWithdrawsBulkInput, response: { 200: bulkResultDto } } }, async (req) => bulkPayWithdraws(authedCtx(req), req.body));
-  app.put('/withdraws/:id', { config: { idempotent: true }, schema: { tags: ['admin'], security, params: idParam, body: withdrawDecisionInput, response: { 200: dataOf(adminWithdraw) } } }, async (req) => ({
-    data: await finance.decideWithdraw(authedCtx(req), req.params.id, req.body.status, req.body.reason),
-  }));
+  app.post(
+    '/withdraws/bulk',
+    { config: { idempotent: true }, schema: { tags: ['admin'], security, body: adminWithdrawsBulkInput, response: { 200: bulkResultDto } } },
+    async (req) => bulkPayWithdraws(authedCtx(req), req.body),
+  );
+  app.put(
+    '/withdraws/:id',
+    {
+      config: { idempotent: true },
+      schema: { tags: ['admin'], security, params: idParam, body: withdrawDecisionInput, response: { 200: dataOf(adminWithdraw) } },
+    },
+    async (req) => ({
+      data: await finance.decideWithdraw(authedCtx(req), req.params.id, req.body.status, req.body.reason),
+    }),
+  );
 
   /**
    * A correction; an `Idempotency-Key` header makes a retried request post once (the key also names

@@ -79,7 +79,9 @@ export async function uploadDocument(ctx: AuthedCtx, file: UploadedFile | undefi
     fallbackName: 'receipt',
   });
   try {
-    return presentDocument(await financeRepo.insertDocument(ctx.db, { userId: ctx.user.id, name: stored.name, mime: stored.mime, size: stored.size, path: stored.path }));
+    return presentDocument(
+      await financeRepo.insertDocument(ctx.db, { userId: ctx.user.id, name: stored.name, mime: stored.mime, size: stored.size, path: stored.path }),
+    );
   } catch (err) {
     await stored.remove();
     throw err;
@@ -99,7 +101,12 @@ export async function createPayment(ctx: AuthedCtx, input: PaymentInput) {
     const doc = await financeRepo.documentById(tx, input.payment_document_id);
     if (!doc || doc.userId !== ctx.user.id) throw AppError.field('payment_document_id', 'document_not_found');
     if (await financeRepo.paymentOfDocument(tx, doc.id)) throw AppError.field('payment_document_id', 'document_used');
-    const payment = await financeRepo.insertPayment(tx, { userId: ctx.user.id, amountKop: uahToKop(input.amount), paymentDocumentId: doc.id, comment: input.comment || null });
+    const payment = await financeRepo.insertPayment(tx, {
+      userId: ctx.user.id,
+      amountKop: uahToKop(input.amount),
+      paymentDocumentId: doc.id,
+      comment: input.comment || null,
+    });
     // The user's other open pages list the new request too.
     const who = await financeRepo.recipient(tx, ctx.user.id);
     await announceMoney(tx, ctx.deps, ctx.user.id, who?.balanceKop ?? ctx.user.balanceKop, { type: 'payment', id: payment.id });
@@ -108,7 +115,14 @@ export async function createPayment(ctx: AuthedCtx, input: PaymentInput) {
 }
 
 async function withDocuments(ctx: AuthedCtx, rows: Awaited<ReturnType<typeof financeRepo.paymentsPage>>['rows']) {
-  const docs = new Map((await financeRepo.documentsByIds(ctx.db, rows.map((r) => r.paymentDocumentId))).map((d) => [d.id, d]));
+  const docs = new Map(
+    (
+      await financeRepo.documentsByIds(
+        ctx.db,
+        rows.map((r) => r.paymentDocumentId),
+      )
+    ).map((d) => [d.id, d]),
+  );
   return rows.map((p) => ({ ...presentPayment(p, docs.get(p.paymentDocumentId)), user_id: p.userId }));
 }
 
@@ -266,7 +280,13 @@ export async function decideWithdraw(ctx: AuthedCtx, id: number, status: 'Paid' 
       // The amount was held at request: nothing is posted, but the owner's request list changes.
       await announceMoney(tx, ctx.deps, w.userId, who.balanceKop, { type: 'withdraw', id: w.id });
     }
-    await adminRepo.audit(tx, { actorId: ctx.user.id, action: `withdraw.${status.toLowerCase()}`, entity: 'withdraw', entityId: id, changes: { status: [w.status, status], ...(reason ? { reason } : {}) } });
+    await adminRepo.audit(tx, {
+      actorId: ctx.user.id,
+      action: `withdraw.${status.toLowerCase()}`,
+      entity: 'withdraw',
+      entityId: id,
+      changes: { status: [w.status, status], ...(reason ? { reason } : {}) },
+    });
     return { ...presentWithdraw(updated), user_id: w.userId, card_number: w.cardNumber };
   });
 }

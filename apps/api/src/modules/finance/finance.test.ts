@@ -24,13 +24,21 @@ function multipart(name: string, filename: string, content: Buffer, type = 'appl
 
 async function upload(token: string, filename: string, content: Buffer, type?: string) {
   const { payload, contentType } = multipart('file', filename, content, type);
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/payment-documents', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payment-documents',
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    payload,
+  });
   return { status: res.statusCode, body: JSON.parse(res.body) };
 }
 
 /** From the database: the API's session cache may lag a change made behind its back by up to a NOTIFY. */
 const storedBalance = async (userId: number) =>
-  Number(((await t.database.db.execute(sql`SELECT balance_kop FROM users WHERE id = ${userId}`)) as unknown as { rows: { balance_kop: string }[] }).rows[0]!.balance_kop) / 100;
+  Number(
+    ((await t.database.db.execute(sql`SELECT balance_kop FROM users WHERE id = ${userId}`)) as unknown as { rows: { balance_kop: string }[] }).rows[0]!
+      .balance_kop,
+  ) / 100;
 const balanceOf = async (token: string) => (await t.request('GET', '/api/v1/auth/balance', { token })).body.data.balance as number;
 
 /** Every balance equals the sum of its operations; none is negative; no key twice. */
@@ -65,7 +73,10 @@ describe('top-ups', () => {
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.rawPayload.equals(PNG)).toBe(true);
 
-    const pay = await t.request('POST', '/api/v1/payments', { token: u.token, body: { amount: 1500.5, payment_document_id: doc.body.data.id, comment: 'ПриватБанк' } });
+    const pay = await t.request('POST', '/api/v1/payments', {
+      token: u.token,
+      body: { amount: 1500.5, payment_document_id: doc.body.data.id, comment: 'ПриватБанк' },
+    });
     expect(pay.status).toBe(201);
     expect(pay.body.message).toBe('Запит на поповнення надіслано. Зазвичай кошти зараховуються протягом 24 годин');
     expect(pay.body.data).toMatchObject({ amount: 1500.5, status: 'Pending', comment: 'ПриватБанк', document: { id: doc.body.data.id } });
@@ -89,7 +100,15 @@ describe('top-ups', () => {
 
     const ops = await t.request('GET', '/api/v1/operations', { token: u.token });
     expect(ops.body.data).toHaveLength(1);
-    expect(ops.body.data[0]).toMatchObject({ type: 'payment', amount: 1500.5, sum: 1500.5, balance: 1500.5, description: 'Поповнення балансу', operationable_type: 'payment', operationable_id: pay.body.data.id });
+    expect(ops.body.data[0]).toMatchObject({
+      type: 'payment',
+      amount: 1500.5,
+      sum: 1500.5,
+      balance: 1500.5,
+      description: 'Поповнення балансу',
+      operationable_type: 'payment',
+      operationable_id: pay.body.data.id,
+    });
     const notes = await t.request('GET', '/api/v1/notifications', { token: u.token });
     expect(notes.body.data[0].data).toMatchObject({ title: 'Баланс поповнено' });
     expect(notes.body.data[0].data.message).toContain('1500.50');
@@ -158,18 +177,35 @@ describe('top-up credited for another amount than claimed (issue 27 p.1)', () =>
     expect(pay.status).toBe(201);
     return pay.body.data.id as number;
   }
-  const decide = (id: number, body: unknown, headers?: Record<string, string>) => t.request('PUT', `/api/v1/admin/payments/${id}`, { token: op, body, ...(headers ? { headers } : {}) });
+  const decide = (id: number, body: unknown, headers?: Record<string, string>) =>
+    t.request('PUT', `/api/v1/admin/payments/${id}`, { token: op, body, ...(headers ? { headers } : {}) });
   const auditOf = async (id: number) =>
-    ((await t.database.db.execute(sql`SELECT action, actor_id, changes FROM audit_log WHERE entity = 'payment' AND entity_id = ${id} ORDER BY id`)) as unknown as { rows: { action: string; actor_id: number; changes: Record<string, unknown> }[] }).rows;
+    (
+      (await t.database.db.execute(
+        sql`SELECT action, actor_id, changes FROM audit_log WHERE entity = 'payment' AND entity_id = ${id} ORDER BY id`,
+      )) as unknown as { rows: { action: string; actor_id: number; changes: Record<string, unknown> }[] }
+    ).rows;
   const paymentOps = async (userId: number) =>
-    ((await t.database.db.execute(sql`SELECT amount_kop FROM operations WHERE user_id = ${userId} AND type = 'payment'`)) as unknown as { rows: { amount_kop: string }[] }).rows.map((r) => Number(r.amount_kop));
+    (
+      (await t.database.db.execute(sql`SELECT amount_kop FROM operations WHERE user_id = ${userId} AND type = 'payment'`)) as unknown as {
+        rows: { amount_kop: string }[];
+      }
+    ).rows.map((r) => Number(r.amount_kop));
 
   test('approving another amount with a reason credits it; the payment keeps its claim; audit, notification and both views say so', async () => {
     const u = await t.user();
     const id = await claim(u, 1500.5);
     const r = await decide(id, { status: 'Approved', amount: 1200.1, reason: 'На рахунок надійшло 1200.10' });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ id, amount: 1500.5, status: 'Approved', credited_amount: 1200.1, credit_reason: 'На рахунок надійшло 1200.10', decline_reason: null, user_id: u.id });
+    expect(r.body.data).toMatchObject({
+      id,
+      amount: 1500.5,
+      status: 'Approved',
+      credited_amount: 1200.1,
+      credit_reason: 'На рахунок надійшло 1200.10',
+      decline_reason: null,
+      user_id: u.id,
+    });
     expect(await balanceOf(u.token)).toBe(1200.1);
     expect(await storedBalance(u.id)).toBe(1200.1);
     // One ledger row, of the credited amount (integer kopecks).
@@ -181,14 +217,25 @@ describe('top-up credited for another amount than claimed (issue 27 p.1)', () =>
     const mine = await t.request('GET', '/api/v1/payments', { token: u.token });
     expect(mine.body.data[0]).toMatchObject({ id, amount: 1500.5, credited_amount: 1200.1, credit_reason: 'На рахунок надійшло 1200.10' });
     const queue = await t.request('GET', '/api/v1/admin/payments?status=Approved&per_page=100', { token: op });
-    expect(queue.body.data.find((p: any) => p.id === id)).toMatchObject({ amount: 1500.5, credited_amount: 1200.1, credit_reason: 'На рахунок надійшло 1200.10' });
+    expect(queue.body.data.find((p: any) => p.id === id)).toMatchObject({
+      amount: 1500.5,
+      credited_amount: 1200.1,
+      credit_reason: 'На рахунок надійшло 1200.10',
+    });
     // The stored row.
-    const row = ((await t.database.db.execute(sql`SELECT amount_kop, credited_kop, credit_reason FROM payments WHERE id = ${id}`)) as unknown as { rows: { amount_kop: string; credited_kop: string; credit_reason: string }[] }).rows[0]!;
+    const row = (
+      (await t.database.db.execute(sql`SELECT amount_kop, credited_kop, credit_reason FROM payments WHERE id = ${id}`)) as unknown as {
+        rows: { amount_kop: string; credited_kop: string; credit_reason: string }[];
+      }
+    ).rows[0]!;
     expect([Number(row.amount_kop), Number(row.credited_kop), row.credit_reason]).toEqual([150050, 120010, 'На рахунок надійшло 1200.10']);
     // The decision's audit row names both amounts (claim -> credited) and the reason.
     const audit = await auditOf(id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'payment.approved', changes: { status: ['Pending', 'Approved'], amount_kop: [150050, 120010], reason: 'На рахунок надійшло 1200.10' } });
+    expect(audit[0]).toMatchObject({
+      action: 'payment.approved',
+      changes: { status: ['Pending', 'Approved'], amount_kop: [150050, 120010], reason: 'На рахунок надійшло 1200.10' },
+    });
     // The notification (and its mail) says what was credited, the claim and why.
     const notes = await t.request('GET', '/api/v1/notifications', { token: u.token });
     expect(notes.body.data[0].data.title).toBe('Баланс поповнено');
@@ -221,7 +268,10 @@ describe('top-up credited for another amount than claimed (issue 27 p.1)', () =>
   test('another amount needs a reason; bad amounts and an amount with a decline are 422; nothing changes', async () => {
     const u = await t.user();
     const id = await claim(u, 500);
-    for (const body of [{ status: 'Approved', amount: 400 }, { status: 'Approved', amount: 400, reason: '   ' }]) {
+    for (const body of [
+      { status: 'Approved', amount: 400 },
+      { status: 'Approved', amount: 400, reason: '   ' },
+    ]) {
       const r = await decide(id, body);
       expect(r.status, JSON.stringify(body)).toBe(422);
       expect(r.body.errors.reason).toEqual(['Вкажіть причину']);
@@ -234,11 +284,19 @@ describe('top-up credited for another amount than claimed (issue 27 p.1)', () =>
     const declined = await decide(id, { status: 'Declined', amount: 400, reason: 'Не та сума' });
     expect(declined.status).toBe(422);
     expect(declined.body.errors.amount).toBeDefined();
-    expect((await t.request('GET', '/api/v1/payments', { token: u.token })).body.data[0]).toMatchObject({ status: 'Pending', credited_amount: null, credit_reason: null });
+    expect((await t.request('GET', '/api/v1/payments', { token: u.token })).body.data[0]).toMatchObject({
+      status: 'Pending',
+      credited_amount: null,
+      credit_reason: null,
+    });
     expect(await balanceOf(u.token)).toBe(0);
     expect(await auditOf(id)).toEqual([]);
     // A decline without an amount still works and credits nothing.
-    expect((await decide(id, { status: 'Declined', reason: 'Не та сума' })).body.data).toMatchObject({ status: 'Declined', credited_amount: null, credit_reason: null });
+    expect((await decide(id, { status: 'Declined', reason: 'Не та сума' })).body.data).toMatchObject({
+      status: 'Declined',
+      credited_amount: null,
+      credit_reason: null,
+    });
     expect(await paymentOps(u.id)).toEqual([]);
     await ledgerHolds();
   });
@@ -261,7 +319,10 @@ describe('top-up credited for another amount than claimed (issue 27 p.1)', () =>
 
     // Two operators approve the same top-up at once, with different amounts: one wins, once.
     const raced = await claim(u, 1000);
-    const results = await Promise.all([decide(raced, { status: 'Approved', amount: 900, reason: 'Перший' }), decide(raced, { status: 'Approved', amount: 800, reason: 'Другий' })]);
+    const results = await Promise.all([
+      decide(raced, { status: 'Approved', amount: 900, reason: 'Перший' }),
+      decide(raced, { status: 'Approved', amount: 800, reason: 'Другий' }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     const won = results.find((r) => r.status === 200)!.body.data.credited_amount as number;
     expect(await paymentOps(u.id)).toEqual([25000, won * 100]);
@@ -295,7 +356,9 @@ describe('withdrawals', () => {
     const d = await t.request('PUT', `/api/v1/admin/withdraws/${w.body.data.id}`, { token: op, body: { status: 'Declined', reason: 'Картка заблокована' } });
     expect(d.body.data).toMatchObject({ status: 'Declined', decline_reason: 'Картка заблокована', card_number: '4111111111111111' });
     expect(await balanceOf(u.token)).toBe(1000);
-    expect((await t.request('PUT', `/api/v1/admin/withdraws/${w.body.data.id}`, { token: op, body: { status: 'Paid' } })).body.code).toBe('TransitionNotAllowed');
+    expect((await t.request('PUT', `/api/v1/admin/withdraws/${w.body.data.id}`, { token: op, body: { status: 'Paid' } })).body.code).toBe(
+      'TransitionNotAllowed',
+    );
     expect(await balanceOf(u.token)).toBe(1000);
 
     // Paid: the hold stays spent; the paid date is set.
@@ -317,7 +380,10 @@ describe('withdrawals', () => {
     expect(first.body).toEqual({ data: { requires_code: true } });
     const mail = await t.waitForMail(u.email, /виведення/i);
     const code = t.codeFrom(mail);
-    const wrong = await t.request('POST', '/api/v1/withdraws', { token: u.token, body: { requisites: VISA, amount: 100, code: code === '000000' ? '111111' : '000000' } });
+    const wrong = await t.request('POST', '/api/v1/withdraws', {
+      token: u.token,
+      body: { requisites: VISA, amount: 100, code: code === '000000' ? '111111' : '000000' },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.code).toBeDefined();
     expect(await balanceOf(u.token)).toBe(300);
@@ -351,7 +417,9 @@ describe('ledger, operations and statistics', () => {
     expect(b.duplicate).toBe(true);
     expect(b.operation.id).toBe(a.operation.id);
     expect(await storedBalance(u.id)).toBe(123.45);
-    await expect(t.database.db.transaction((tx) => ledger.debit(tx, t.app.deps, { ...p, key: `test:${u.id}:big`, amountKop: 20000 }))).rejects.toMatchObject({ code: 'InsufficientBalance' });
+    await expect(t.database.db.transaction((tx) => ledger.debit(tx, t.app.deps, { ...p, key: `test:${u.id}:big`, amountKop: 20000 }))).rejects.toMatchObject({
+      code: 'InsufficientBalance',
+    });
     expect(await storedBalance(u.id)).toBe(123.45);
     await t.database.db.transaction((tx) => ledger.debit(tx, t.app.deps, { ...p, key: `test:${u.id}:allowed`, amountKop: 20000, allowNegative: true }));
     expect(await storedBalance(u.id)).toBe(-76.55);
@@ -429,7 +497,8 @@ describe('ledger, operations and statistics', () => {
       people.flatMap((u) =>
         [1, 2].map(async () => {
           const doc = await upload(u.token, 'r.png', PNG);
-          return (await t.request('POST', '/api/v1/payments', { token: u.token, body: { amount: 25, payment_document_id: doc.body.data.id } })).body.data.id as number;
+          return (await t.request('POST', '/api/v1/payments', { token: u.token, body: { amount: 25, payment_document_id: doc.body.data.id } })).body.data
+            .id as number;
         }),
       ),
     );
@@ -438,9 +507,23 @@ describe('ledger, operations and statistics', () => {
       const u = people[i % people.length]!;
       const kind = i % 5;
       if (kind === 0) calls.push(t.request('POST', '/api/v1/withdraws', { token: u.token, body: { requisites: VISA, amount: 60 } }));
-      else if (kind === 1) calls.push(t.request('POST', `/api/v1/admin/users/${u.id}/corrections`, { token: op, body: { amount: i % 2 ? 15 : -40, comment: `c${i}` } }));
-      else if (kind === 2) calls.push(t.request('PUT', `/api/v1/admin/payments/${pending[i % pending.length]}`, { token: op, body: { status: i % 3 ? 'Approved' : 'Declined', reason: 'x' } }));
-      else if (kind === 3) calls.push(t.request('POST', `/api/v1/admin/users/${u.id}/corrections`, { token: op, body: { amount: 5, comment: 'same' }, headers: { 'idempotency-key': `burst-${u.id}-${i % 10}` } }));
+      else if (kind === 1)
+        calls.push(t.request('POST', `/api/v1/admin/users/${u.id}/corrections`, { token: op, body: { amount: i % 2 ? 15 : -40, comment: `c${i}` } }));
+      else if (kind === 2)
+        calls.push(
+          t.request('PUT', `/api/v1/admin/payments/${pending[i % pending.length]}`, {
+            token: op,
+            body: { status: i % 3 ? 'Approved' : 'Declined', reason: 'x' },
+          }),
+        );
+      else if (kind === 3)
+        calls.push(
+          t.request('POST', `/api/v1/admin/users/${u.id}/corrections`, {
+            token: op,
+            body: { amount: 5, comment: 'same' },
+            headers: { 'idempotency-key': `burst-${u.id}-${i % 10}` },
+          }),
+        );
       else calls.push(t.request('GET', '/api/v1/operations', { token: u.token }));
     }
     const results = await Promise.all(calls);
@@ -450,7 +533,10 @@ describe('ledger, operations and statistics', () => {
     // Each withdrawal that was created holds its amount exactly once.
     const holds = (await t.database.db.execute(sql`
       SELECT w.id, count(o.id)::int AS n FROM withdraws w LEFT JOIN operations o ON o.operationable_type = 'withdraw' AND o.operationable_id = w.id AND o.amount_kop < 0
-      WHERE w.user_id IN (${sql.join(people.map((p) => sql`${p.id}`), sql`, `)}) GROUP BY w.id`)) as unknown as { rows: { n: number }[] };
+      WHERE w.user_id IN (${sql.join(
+        people.map((p) => sql`${p.id}`),
+        sql`, `,
+      )}) GROUP BY w.id`)) as unknown as { rows: { n: number }[] };
     for (const h of holds.rows) expect(h.n).toBe(1);
   }, 120_000);
 });

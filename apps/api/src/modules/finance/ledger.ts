@@ -94,7 +94,11 @@ async function post(tx: Db, deps: Deps, p: Posting, sign: 1 | -1): Promise<Poste
     .where(eq(users.id, p.userId))
     .returning();
   await pushToUser(tx, deps, p.userId, REALTIME_EVENTS.updated, { user: presentUser(updated!) });
-  await announceMoney(tx, deps, p.userId, updated!.balanceKop, { operationId: operation!.id, type: p.operationable?.type ?? null, id: p.operationable?.id ?? null });
+  await announceMoney(tx, deps, p.userId, updated!.balanceKop, {
+    operationId: operation!.id,
+    type: p.operationable?.type ?? null,
+    id: p.operationable?.id ?? null,
+  });
   return { operation: operation!, duplicate: false };
 }
 

@@ -70,7 +70,12 @@ async function receipt(token: string) {
     PNG,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const r = await t.app.inject({ method: 'POST', url: '/api/v1/payment-documents', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payment-documents',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
   expect(r.statusCode).toBe(201);
   return JSON.parse(r.body).data.id as number;
 }
@@ -83,14 +88,18 @@ const ok = async (p: Promise<{ status: number; body: any }>, status = 200) => {
 const askTopUp = async (token: string, amount: number) =>
   (await ok(t.request('POST', '/api/v1/payments', { token, body: { amount, payment_document_id: await receipt(token) } }), 201)).id as number;
 const decidePayment = (id: number, body: object) => ok(t.request('PUT', `/api/v1/admin/payments/${id}`, { token: op, body }));
-const correct = (userId: number, amount: number) => ok(t.request('POST', `/api/v1/admin/users/${userId}/corrections`, { token: op, body: { amount, comment: 'Тест' } }), 201);
+const correct = (userId: number, amount: number) =>
+  ok(t.request('POST', `/api/v1/admin/users/${userId}/corrections`, { token: op, body: { amount, comment: 'Тест' } }), 201);
 const withdraw = async (token: string, amount: number) =>
   (await ok(t.request('POST', '/api/v1/withdraws', { token, body: { amount, requisites: '4111 1111 1111 1111' } }), 201)).id as number;
 const decideWithdraw = (id: number, body: object) => ok(t.request('PUT', `/api/v1/admin/withdraws/${id}`, { token: op, body }));
 
 /** The event about `type` #id (and, for a posting, its operation), waited for. */
 const heard = (events: BalanceEventDto[], type: string, id: number, posted: boolean) =>
-  until(() => events.find((e) => e.operationable_type === type && e.operationable_id === id && (e.operation_id !== null) === posted), `${type} ${id} (${posted ? 'posted' : 'no posting'})`);
+  until(
+    () => events.find((e) => e.operationable_type === type && e.operationable_id === id && (e.operation_id !== null) === posted),
+    `${type} ${id} (${posted ? 'posted' : 'no posting'})`,
+  );
 
 /** Another reseller's socket heard nothing of it (checked after the owner's event arrived: the pushes leave together). */
 async function nothingFor(theirs: BalanceEventDto[]) {
@@ -181,7 +190,8 @@ describe('.users.balance_updated reaches the owner of every money change, and no
     const tools = orderTools(t);
     await tools.setStock(4, 50);
     const o = await tools.placeConfirmed(me.token, [[4, 1, 80]]);
-    for (const status of ['Complected', 'Delivered', 'Done']) await ok(t.request('POST', `/api/v1/admin/orders/${o.id}/status`, { token: op, body: { status } }));
+    for (const status of ['Complected', 'Delivered', 'Done'])
+      await ok(t.request('POST', `/api/v1/admin/orders/${o.id}/status`, { token: op, body: { status } }));
     const e = await heard(mine, 'order', o.id, true);
     expect(e.balance).toBeCloseTo(80 - o.calculations.wholesale_sum, 2);
     await nothingFor(theirs);

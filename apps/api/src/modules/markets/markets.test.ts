@@ -33,7 +33,12 @@ describe('stores CRUD', () => {
     expect(empty.status).toBe(200);
     expect(empty.body).toEqual({ data: [] });
 
-    const a = await create(u.token, { ...store('  Rozetka ', 1, 12.5, [[3, 40], [1, 20]]) });
+    const a = await create(u.token, {
+      ...store('  Rozetka ', 1, 12.5, [
+        [3, 40],
+        [1, 20],
+      ]),
+    });
     expect(a.status).toBe(201);
     expect(a.body.data).toMatchObject({
       name: 'Rozetka',
@@ -59,9 +64,17 @@ describe('stores CRUD', () => {
     expect(one.body.data).toEqual(a.body.data);
 
     // PUT without catalog_markup keeps the category markups.
-    const renamed = await t.request('PUT', `/api/v1/markets/${a.body.data.id}`, { token: u.token, body: { name: 'Rozetka 2', base_markup: { type: 2, markup: 1000 } } });
+    const renamed = await t.request('PUT', `/api/v1/markets/${a.body.data.id}`, {
+      token: u.token,
+      body: { name: 'Rozetka 2', base_markup: { type: 2, markup: 1000 } },
+    });
     expect(renamed.status).toBe(200);
-    expect(renamed.body.data).toMatchObject({ id: a.body.data.id, name: 'Rozetka 2', base_markup: { type: 2, markup: 1000 }, catalog_markup: a.body.data.catalog_markup });
+    expect(renamed.body.data).toMatchObject({
+      id: a.body.data.id,
+      name: 'Rozetka 2',
+      base_markup: { type: 2, markup: 1000 },
+      catalog_markup: a.body.data.catalog_markup,
+    });
     expect(renamed.body.data.created_at).toBe(a.body.data.created_at);
     expect(Date.parse(renamed.body.data.updated_at)).toBeGreaterThanOrEqual(Date.parse(a.body.data.updated_at));
 
@@ -115,12 +128,26 @@ describe('validation', () => {
     expect((await bad(store('A', 1, 10.123))).errors['base_markup.markup']).toBeDefined();
     expect((await bad({ ...store('A', 1, 1), base_markup: { type: 1, markup: '5' } })).errors['base_markup.markup']).toBeDefined();
     expect((await bad({ ...store('A', 1, 1), shop: 1 })).errors.shop).toEqual(['Невідоме поле']);
-    expect((await bad(store('A', 1, 1, [[3, 1], [3, 2]]))).errors['catalog_markup.1.id']).toEqual(['Цю категорію вже вказано']);
+    expect(
+      (
+        await bad(
+          store('A', 1, 1, [
+            [3, 1],
+            [3, 2],
+          ]),
+        )
+      ).errors['catalog_markup.1.id'],
+    ).toEqual(['Цю категорію вже вказано']);
     expect((await bad(store('A', 1, 1, [[3, 1001]]))).errors['catalog_markup.0.markup']).toBeDefined();
     const tooMany = Array.from({ length: 501 }, (_, i) => [i + 1, 1] as [number, number]);
     expect((await bad(store('A', 1, 1, tooMany))).errors.catalog_markup).toBeDefined();
     // A category that does not exist.
-    const unknown = await bad(store('A', 1, 1, [[3, 1], [999, 1]]));
+    const unknown = await bad(
+      store('A', 1, 1, [
+        [3, 1],
+        [999, 1],
+      ]),
+    );
     expect(unknown.errors).toEqual({ 'catalog_markup.1.id': ['Категорію не знайдено'] });
     // The same rules on PUT; nothing was created by any of the above.
     const ok = await create(u.token, store('A', 1, 1));
@@ -235,7 +262,17 @@ describe('catalogue prices follow the store (market_id)', () => {
     u = await t.user({ isVerified: true, markup: 50, isDropMarkup: false });
     fromDrop = (await create(u.token, store('Drop +10', 1, 10))).body.data.id;
     fromRecommended = (await create(u.token, store('Retail +10', 2, 10))).body.data.id;
-    byCategory = (await create(u.token, store('By category', 1, 10, [[1, 20], [2, 30], [3, 40], [5, 5]]))).body.data.id;
+    byCategory = (
+      await create(
+        u.token,
+        store('By category', 1, 10, [
+          [1, 20],
+          [2, 30],
+          [3, 40],
+          [5, 5],
+        ]),
+      )
+    ).body.data.id;
     rootOnly = (await create(u.token, store('Root only', 2, 0, [[1, 20]]))).body.data.id;
   });
 

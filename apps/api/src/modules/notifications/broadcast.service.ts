@@ -31,13 +31,20 @@ export async function broadcast(ctx: AuthedCtx, input: BroadcastInput): Promise<
     await ctx.db.transaction(async (tx) => {
       for (const u of batch) {
         const n = await notify(tx, ctx.deps, u, 'broadcast', params);
-        if (input.mail) await ctx.deps.queue.enqueue(tx, 'send-mail', notificationMail(u.email, u.name, n.data.title as string, n.data.message as string, u.lang));
+        if (input.mail)
+          await ctx.deps.queue.enqueue(tx, 'send-mail', notificationMail(u.email, u.name, n.data.title as string, n.data.message as string, u.lang));
       }
     });
     recipients += batch.length;
     after = batch.at(-1)!.id;
   }
   if (recipients === 0) throw AppError.business('NoRecipients', 'no_recipients', 422);
-  await adminRepo.audit(ctx.db, { actorId: ctx.user.id, action: 'broadcast', entity: 'notification', entityId: null, changes: { ...params, mail: Boolean(input.mail), user_ids: chosen, recipients } });
+  await adminRepo.audit(ctx.db, {
+    actorId: ctx.user.id,
+    action: 'broadcast',
+    entity: 'notification',
+    entityId: null,
+    changes: { ...params, mail: Boolean(input.mail), user_ids: chosen, recipients },
+  });
   return { recipients };
 }

@@ -37,7 +37,10 @@ export const notificationsRepo = {
     const r = await db.execute(sql`
       DELETE FROM restock_events WHERE id IN (SELECT id FROM restock_events ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING product_id, code_id`);
-    return (r as unknown as { rows: { product_id: number; code_id: number }[] }).rows.map((x) => ({ productId: Number(x.product_id), codeId: Number(x.code_id) }));
+    return (r as unknown as { rows: { product_id: number; code_id: number }[] }).rows.map((x) => ({
+      productId: Number(x.product_id),
+      codeId: Number(x.code_id),
+    }));
   },
 
   /** Products (still in stock) by id, for the notification text. */
@@ -66,5 +69,9 @@ export const notificationsRepo = {
     });
   },
 
-  restockBacklog: (db: Db) => db.select({ n: count() }).from(restockEvents).then((r) => Number(r[0]?.n ?? 0)),
+  restockBacklog: (db: Db) =>
+    db
+      .select({ n: count() })
+      .from(restockEvents)
+      .then((r) => Number(r[0]?.n ?? 0)),
 };

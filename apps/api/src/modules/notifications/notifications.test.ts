@@ -25,7 +25,9 @@ afterAll(async () => {
 
 const recipient = async (id: number) => {
   // Outside any transaction: PGlite has one connection, a query beside an open transaction waits forever.
-  const r = (await t.database.db.execute(sql`SELECT id, email, name, lang FROM users WHERE id = ${id}`)) as unknown as { rows: { id: number; email: string; name: string; lang: 'uk' | 'ru' }[] };
+  const r = (await t.database.db.execute(sql`SELECT id, email, name, lang FROM users WHERE id = ${id}`)) as unknown as {
+    rows: { id: number; email: string; name: string; lang: 'uk' | 'ru' }[];
+  };
   return r.rows[0]!;
 };
 
@@ -97,7 +99,7 @@ describe('notifications API', () => {
     expect((await t.request('DELETE', `/api/v1/notifications/${n.id}`)).status).toBe(401);
   });
 
-  test('texts are in the user\'s language; mail (for kinds that ask) and push leave only after commit', async () => {
+  test("texts are in the user's language; mail (for kinds that ask) and push leave only after commit", async () => {
     const ru = await t.user({ lang: 'ru' });
     const who = await recipient(ru.id);
     const socket = await client(ru.token);
@@ -145,7 +147,7 @@ describe('realtime channel', () => {
     await until(() => c.events.find((e) => e.event === REALTIME_EVENTS.updated && e.payload.user.markup === 33), 'updated profile');
   });
 
-  test('a bad token cannot connect; nobody hears another user\'s channel', async () => {
+  test("a bad token cannot connect; nobody hears another user's channel", async () => {
     expect((await client('not-a-token')).outcome).toBe('unauthorized');
     expect((await client(undefined)).outcome).toBe('unauthorized');
 
@@ -208,7 +210,8 @@ describe('back in stock', () => {
     const a = await t.user();
     const b = await t.user({ lang: 'ru' });
     const bystander = await t.user();
-    for (const u of [a, b]) expect((await t.request('POST', '/api/v1/product-notifications', { token: u.token, body: { code_id: product.codeId } })).status).toBeLessThan(300);
+    for (const u of [a, b])
+      expect((await t.request('POST', '/api/v1/product-notifications', { token: u.token, body: { code_id: product.codeId } })).status).toBeLessThan(300);
     const socket = await client(a.token);
 
     // Stock changes that are not a restock record nothing.

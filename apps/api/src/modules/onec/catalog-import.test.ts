@@ -26,7 +26,12 @@ afterAll(async () => {
 
 async function upload(token: string, parts: { field: string; filename: string; data: Buffer }[]) {
   const { body, contentType } = multipartBody(parts);
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/onec/imports', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload: body });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/onec/imports',
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    payload: body,
+  });
   return { status: res.statusCode, body: JSON.parse(res.body) };
 }
 
@@ -107,7 +112,14 @@ describe('back-office upload', () => {
     const { run } = await waitDone(op, r.body.data.id);
     expect(run.status).toBe('done');
     expect(run.files).toEqual(['import.xml', 'offers.xml']);
-    expect(run.progress).toMatchObject({ phase: 'done', percent: 100, files_done: 2, files_total: 2, products: { done: 0, total: 0 }, offers: { done: 8, total: 8 } });
+    expect(run.progress).toMatchObject({
+      phase: 'done',
+      percent: 100,
+      files_done: 2,
+      files_total: 2,
+      products: { done: 0, total: 0 },
+      offers: { done: 8, total: 8 },
+    });
     expect(run.stats).toMatchObject({ products_created: 7, categories_created: 12, offers_applied: 6, pictures_stored: 5 });
     expect(run.warnings_count).toBe(1);
     expect(run.warnings[0]).toMatchObject({ key: 'unknown_product', text: expect.stringMatching(/^Пропозиція 0f9e8d70-.* для невідомого товару/) });
@@ -188,14 +200,18 @@ describe('pieces', () => {
     try {
       const big = path.join(dir, 'big.zip');
       fs.writeFileSync(big, makeZip([{ name: 'import.xml', data: Buffer.alloc(200_000, 0x20) }]));
-      await expect(unzipInto(big, path.join(dir, 'out1'), 'big.zip', { maxBytes: 100_000, maxEntries: 10 })).rejects.toMatchObject({ reason: { key: 'zip_too_big' } });
+      await expect(unzipInto(big, path.join(dir, 'out1'), 'big.zip', { maxBytes: 100_000, maxEntries: 10 })).rejects.toMatchObject({
+        reason: { key: 'zip_too_big' },
+      });
       // The header claims 10 bytes; the real data is 200 KB: refused by the bytes counted.
       const liar = path.join(dir, 'liar.zip');
       fs.writeFileSync(liar, makeZip([{ name: 'import.xml', data: Buffer.alloc(200_000, 0x20), declaredSize: 10 }]));
       await expect(unzipInto(liar, path.join(dir, 'out2'), 'liar.zip', { maxBytes: 100_000, maxEntries: 10 })).rejects.toBeInstanceOf(CmlError);
       const many = path.join(dir, 'many.zip');
       fs.writeFileSync(many, makeZip(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, data: Buffer.from('x') }))));
-      await expect(unzipInto(many, path.join(dir, 'out3'), 'many.zip', { maxBytes: 100_000, maxEntries: 10 })).rejects.toMatchObject({ reason: { key: 'zip_too_big' } });
+      await expect(unzipInto(many, path.join(dir, 'out3'), 'many.zip', { maxBytes: 100_000, maxEntries: 10 })).rejects.toMatchObject({
+        reason: { key: 'zip_too_big' },
+      });
       const evil = path.join(dir, 'evil.zip');
       fs.writeFileSync(evil, makeZip([{ name: '../evil.txt', data: Buffer.from('x') }]));
       await expect(unzipInto(evil, path.join(dir, 'out4'), 'evil.zip')).rejects.toMatchObject({ reason: { key: 'bad_zip' } });
@@ -249,6 +265,11 @@ describe('pieces', () => {
       { id: 'g', name: 'BASE' },
     ];
     expect(resolvePriceTypes(DEFAULT_ONEC_PRICE_TYPE_MAPPING, costOnly)).toEqual({ drop: null, retail: null, old_drop: null });
-    expect(resolvePriceTypes(DEFAULT_ONEC_PRICE_TYPE_MAPPING, [{ id: 'x', name: 'Роздрібна' }, { id: 'y', name: 'Оптова' }])).toEqual({ drop: 'y', retail: 'x', old_drop: null });
+    expect(
+      resolvePriceTypes(DEFAULT_ONEC_PRICE_TYPE_MAPPING, [
+        { id: 'x', name: 'Роздрібна' },
+        { id: 'y', name: 'Оптова' },
+      ]),
+    ).toEqual({ drop: 'y', retail: 'x', old_drop: null });
   });
 });

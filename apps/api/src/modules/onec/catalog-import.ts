@@ -5,7 +5,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../../lib/image-limits.ts';
 import { pictureHash, storePicture, variantsOf, type PictureSet } from '../../lib/pictures.ts';
 import { ensurePictureFiles } from '../catalog/product-images.ts';
-import { ONEC_UNSORTED_CATEGORY, resolvePriceTypes, uahToKop, type OnecImportStats, type OnecMessage, type OnecPriceTarget, type OnecPriceType, type OnecPriceTypeMapping } from '@drop/shared';
+import {
+  ONEC_UNSORTED_CATEGORY,
+  resolvePriceTypes,
+  uahToKop,
+  type OnecImportStats,
+  type OnecMessage,
+  type OnecPriceTarget,
+  type OnecPriceType,
+  type OnecPriceTypeMapping,
+} from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import { searchText } from '../catalog/search-normalize.ts';
 import { CmlError, child, children, readCml, textOf, type CmlRecord, type CmlSummary, type XNode } from './cml-reader.ts';
@@ -683,7 +692,11 @@ class FileImport {
       this.changed = true;
       for (const x of pending) out.get(x.good)!.push(this.valueByExt.get(x.key)!);
     }
-    for (const [k, ids] of out) out.set(k, [...new Set(ids)].sort((a, b) => a - b));
+    for (const [k, ids] of out)
+      out.set(
+        k,
+        [...new Set(ids)].sort((a, b) => a - b),
+      );
     return out;
   }
 
@@ -749,7 +762,15 @@ class FileImport {
     const bytes = await fs.readFile(abs).catch(() => null);
     if (!bytes) return known ?? 'missing';
     const legacy = known ? LEGACY_ONEC.exec(known) : null;
-    if (legacy && legacy[1] === pictureHash(bytes) && (await fs.stat(path.join(this.env.dataDir, 'storage', known!)).then((s) => s.isFile(), () => false))) return known!;
+    if (
+      legacy &&
+      legacy[1] === pictureHash(bytes) &&
+      (await fs.stat(path.join(this.env.dataDir, 'storage', known!)).then(
+        (s) => s.isFile(),
+        () => false,
+      ))
+    )
+      return known!;
     const stored = await storePicture(this.env.dataDir, bytes);
     if (!stored.ok) return stored.reason;
     const picture = stored.picture;
@@ -774,7 +795,16 @@ class FileImport {
     const paths = await this.categoryPaths();
     const existing = new Map(
       (
-        await rows<{ id: number; external_id: string; name_uk: string; name_ru: string; brand: string | null; category_id: number; property_value_ids: number[]; archived: boolean }>(
+        await rows<{
+          id: number;
+          external_id: string;
+          name_uk: string;
+          name_ru: string;
+          brand: string | null;
+          category_id: number;
+          property_value_ids: number[];
+          archived: boolean;
+        }>(
           tx,
           sql`SELECT id, external_id, name_uk, name_ru, brand, category_id, property_value_ids, archived_at IS NOT NULL AS archived FROM products WHERE external_id = ANY(${p(goods.map((g) => g.ext))}::text[])`,
         )
@@ -816,7 +846,17 @@ class FileImport {
                 AS u(code, vc, name, descr, brand, cat, par, root, img, pv, st, ext)
             RETURNING id, external_id`,
       );
-      for (const r of inserted) existing.set(r.external_id, { id: r.id, external_id: r.external_id, name_uk: '', name_ru: '', brand: null, category_id: 0, property_value_ids: [], archived: false });
+      for (const r of inserted)
+        existing.set(r.external_id, {
+          id: r.id,
+          external_id: r.external_id,
+          name_uk: '',
+          name_ru: '',
+          brand: null,
+          category_id: 0,
+          property_value_ids: [],
+          archived: false,
+        });
       this.env.stats.products_created += inserted.length;
       this.changed = true;
     }
@@ -919,7 +959,9 @@ class FileImport {
   private async codesFor(goods: Good[]): Promise<number[]> {
     const tx = this.tx;
     // Past every code in use (earlier batches' numeric Коды included); never backwards.
-    await tx.execute(sql`SELECT setval('onec_product_code_seq', GREATEST((SELECT last_value FROM onec_product_code_seq), (SELECT coalesce(max(b2b_code_id), 0) FROM products), 1))`);
+    await tx.execute(
+      sql`SELECT setval('onec_product_code_seq', GREATEST((SELECT last_value FROM onec_product_code_seq), (SELECT coalesce(max(b2b_code_id), 0) FROM products), 1))`,
+    );
     const wanted = goods.map((g) => (/^\d{1,10}$/.test(g.code) && Number(g.code) > 0 && Number(g.code) <= 2_147_483_647 ? Number(g.code) : null));
     const asked = wanted.filter((x): x is number => x !== null);
     const taken = new Set(
@@ -983,7 +1025,9 @@ class FileImport {
     const key = (s: PictureSet) => `${s.original}\t${s.mediumCentered}\t${s.thumb}`;
     const have = new Map<number, string[]>();
     for (const r of current)
-      (have.get(r.product_id) ?? have.set(r.product_id, []).get(r.product_id)!).push(key({ original: r.original, mediumCentered: r.medium_centered, thumb: r.thumb }));
+      (have.get(r.product_id) ?? have.set(r.product_id, []).get(r.product_id)!).push(
+        key({ original: r.original, mediumCentered: r.medium_centered, thumb: r.thumb }),
+      );
     const wanted = list.map((x) => ({ id: x.id, sets: x.paths.map(setOf) }));
     const differ = wanted.filter((x) => (have.get(x.id) ?? []).join('\n') !== x.sets.map(key).join('\n'));
     if (differ.length === 0) return;

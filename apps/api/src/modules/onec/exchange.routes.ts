@@ -144,7 +144,15 @@ async function exchange(req: FastifyRequest, reply: FastifyReply) {
       if (!run) {
         ({ run, running } = await createRun(
           deps,
-          { source: 'exchange', sessionId: session.id, generation: session.generation, actorId: null, requestedFile: rel, dir: exchangeDirOf(session.id), files: [rel] },
+          {
+            source: 'exchange',
+            sessionId: session.id,
+            generation: session.generation,
+            actorId: null,
+            requestedFile: rel,
+            dir: exchangeDirOf(session.id),
+            files: [rel],
+          },
           req.log,
         ));
       } else running = await ensureRunning(deps, run, req.log);
@@ -186,7 +194,8 @@ export const onecRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.setErrorHandler((err: { statusCode?: number }, req, reply) => {
       const locale = requestLocale(req);
       if (err.statusCode === 413) return failure(reply, 413, locale, 'chunk_too_large', { max: FILE_LIMIT });
-      if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return failure(reply, err.statusCode, locale, 'bad_mode', { mode: one((req.query as Record<string, unknown>).mode) ?? '' });
+      if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+        return failure(reply, err.statusCode, locale, 'bad_mode', { mode: one((req.query as Record<string, unknown>).mode) ?? '' });
       req.log.error({ err }, '1C exchange');
       return failure(reply, 500, locale, 'internal');
     });

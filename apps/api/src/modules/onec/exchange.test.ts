@@ -74,7 +74,7 @@ const propsOf = async (productId: number) =>
   ).map((r) => `${String(r.type)}: ${String(r.value)}`);
 
 describe('checkauth and the session', () => {
-  test('no credentials, a wrong secret and any staff or reseller password get failure; the exchange\'s own pair gets the cookie', async () => {
+  test("no credentials, a wrong secret and any staff or reseller password get failure; the exchange's own pair gets the cookie", async () => {
     const none = await call(t, 'type=catalog&mode=checkauth');
     expect(none.status).toBe(401);
     expect(none.lines[0]).toBe('failure');
@@ -86,7 +86,13 @@ describe('checkauth and the session', () => {
 
     // Staff passwords never open the exchange: the admin's, an operator's, a reseller's.
     const reseller = await t.user();
-    await t.database.db.insert(users).values({ email: 'op-1c@test.local', name: 'Оператор', passwordHash: await hashPassword('operator-pass-1'), role: 'manager', emailVerifiedAt: new Date() });
+    await t.database.db.insert(users).values({
+      email: 'op-1c@test.local',
+      name: 'Оператор',
+      passwordHash: await hashPassword('operator-pass-1'),
+      role: 'manager',
+      emailVerifiedAt: new Date(),
+    });
     for (const [email, password] of [
       [TEST_OPERATOR.email, TEST_OPERATOR.password],
       ['op-1c@test.local', 'operator-pass-1'],
@@ -205,7 +211,11 @@ describe('a full package, as 1C sends it', () => {
     // Named by the SHA-256 of the bytes 1C sent; the variants made from them (issue 30), not the bytes themselves.
     const sent = fs.readFileSync(path.join(FIXTURES, 'full/import_files/d2/d2a7c9e05d4411ee8c990242ac120002_1.jpg'));
     const hash = crypto.createHash('sha256').update(sent).digest('hex');
-    expect(images[0]).toMatchObject({ original: `pictures/${hash.slice(0, 2)}/${hash}.jpg`, medium_centered: `pictures/${hash.slice(0, 2)}/${hash}-m.webp`, thumb: `pictures/${hash.slice(0, 2)}/${hash}-t.webp` });
+    expect(images[0]).toMatchObject({
+      original: `pictures/${hash.slice(0, 2)}/${hash}.jpg`,
+      medium_centered: `pictures/${hash.slice(0, 2)}/${hash}-m.webp`,
+      thumb: `pictures/${hash.slice(0, 2)}/${hash}-t.webp`,
+    });
     const pic = await t.app.inject({ method: 'GET', url: `/storage/${String(images[0]!.original)}` });
     expect(pic.statusCode).toBe(200);
     expect(pic.headers['content-type']).toBe('image/jpeg');
@@ -229,7 +239,10 @@ describe('a full package, as 1C sends it', () => {
     const reseller = await t.user({ isVerified: true });
     const shown = await t.request('GET', `/api/v1/products?category_id=${pans.id}`, { token: reseller.token });
     expect(shown.status).toBe(200);
-    expect(shown.body.data.map((p: { name: string }) => p.name).sort()).toEqual(['Сковорідка Tefal Simply Clean 24 см', 'Сковорідка-гриль Ardesto Gemini 28 см']);
+    expect(shown.body.data.map((p: { name: string }) => p.name).sort()).toEqual([
+      'Сковорідка Tefal Simply Clean 24 см',
+      'Сковорідка-гриль Ardesto Gemini 28 см',
+    ]);
   });
 
   test('the same package again (this time as one zip) changes nothing', async () => {
@@ -264,7 +277,11 @@ describe('a full package, as 1C sends it', () => {
 
     // The knife: renamed (the untranslated Russian name follows), recoloured; its picture was not sent: a warning.
     const knife = await product(P.knife);
-    expect(knife).toMatchObject({ nameUk: 'Ніж кухарський Ardesto Black Mars 20 см (новий дизайн)', nameRu: 'Ніж кухарський Ardesto Black Mars 20 см (новий дизайн)', hasImages: false });
+    expect(knife).toMatchObject({
+      nameUk: 'Ніж кухарський Ardesto Black Mars 20 см (новий дизайн)',
+      nameRu: 'Ніж кухарський Ardesto Black Mars 20 см (новий дизайн)',
+      hasImages: false,
+    });
     expect(await propsOf(knife.id)).toEqual(['Колір: Червоний', 'Бренд: Ardesto', 'Матеріал: Нержавіюча сталь']);
     const importRun = (await query(t, `SELECT * FROM onec_import_runs WHERE requested_file = 'import.xml' ORDER BY id DESC LIMIT 1`))[0]!;
     expect((importRun.warnings as { key: string }[]).map((w) => w.key)).toEqual(['picture_missing']);
@@ -356,7 +373,13 @@ describe('price types', () => {
     const op = await t.operator();
     const mapping = { drop: ['Закупівельна'], retail: ['f5e4d3c2-5d45-11ee-8c99-0242ac120002'], old_drop: [] };
     // Operators see the mapping; only admins change it.
-    await t.database.db.insert(users).values({ email: 'op-prices@test.local', name: 'Оператор', passwordHash: await hashPassword('operator-pass-2'), role: 'manager', emailVerifiedAt: new Date() });
+    await t.database.db.insert(users).values({
+      email: 'op-prices@test.local',
+      name: 'Оператор',
+      passwordHash: await hashPassword('operator-pass-2'),
+      role: 'manager',
+      emailVerifiedAt: new Date(),
+    });
     const operator = await t.login('op-prices@test.local', 'operator-pass-2');
     expect((await t.request('PUT', '/api/v1/admin/onec/settings', { token: operator, body: { price_types: mapping } })).status).toBe(403);
     const before = await t.request('GET', '/api/v1/admin/onec/settings', { token: operator });

@@ -5,7 +5,20 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_ONEC_PRICE_TYPE_MAPPING } from '@drop/shared';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { uploadOrder } from './import-runner.ts';
-import { FIXTURES, call, catalogueSnapshot, checkauth, exchangeCredentials, importUntilDone, makeZip, multipartBody, packageFiles, query, runExchange, sendFile } from './test-kit.ts';
+import {
+  FIXTURES,
+  call,
+  catalogueSnapshot,
+  checkauth,
+  exchangeCredentials,
+  importUntilDone,
+  makeZip,
+  multipartBody,
+  packageFiles,
+  query,
+  runExchange,
+  sendFile,
+} from './test-kit.ts';
 
 /**
  * The 1C catalogue exchange with what 1C really writes (issue 25): УТ 11's split packages
@@ -42,7 +55,15 @@ const SPLIT_ORDER = [
   `goods/1/rests___4f0c2a17-${GUID}.xml`,
 ];
 /** The same files under the plain names of УТ 11's shape (import.xml, properties/1/import.xml, goods/1/offers.xml, ...). */
-const PLAIN_NAMES = ['import.xml', 'properties/1/import.xml', 'properties/1/offers.xml', 'goods/1/import.xml', 'goods/1/offers.xml', 'goods/1/prices.xml', 'goods/1/rests.xml'];
+const PLAIN_NAMES = [
+  'import.xml',
+  'properties/1/import.xml',
+  'properties/1/offers.xml',
+  'goods/1/import.xml',
+  'goods/1/offers.xml',
+  'goods/1/prices.xml',
+  'goods/1/rests.xml',
+];
 
 const ID = (n: string) => `7a3e0${n}-1f2b-4c6d-8e90-5b1a2c3d4e01`;
 const G = { light: ID('c45'), lamps: ID('c46') };
@@ -155,7 +176,15 @@ describe('split packages as 1C 8.3 (УТ 11, CommerceML 3.1) sends them', () => 
 
     // Goods without Группы (none, or an empty one): in THE unsorted category, hidden.
     const [box] = await unsorted();
-    expect(box).toMatchObject({ parent_id: null, depth: 0, hidden: true, unsorted: true, name_uk: 'Нерозсортовані товари з 1С', name_ru: 'Неразобранные товары из 1С', external_id: null });
+    expect(box).toMatchObject({
+      parent_id: null,
+      depth: 0,
+      hidden: true,
+      unsorted: true,
+      name_uk: 'Нерозсортовані товари з 1С',
+      name_ru: 'Неразобранные товары из 1С',
+      external_id: null,
+    });
     expect(await product(P.cord)).toMatchObject({ category_id: box!.id, parent_id: null, root_id: box!.id, name_uk: 'Подовжувач 3 м, 4 розетки' });
     expect(await product(P.batteries)).toMatchObject({ category_id: box!.id });
     const goodsRun = await lastRun(SPLIT_ORDER[3]!);
@@ -163,7 +192,9 @@ describe('split packages as 1C 8.3 (УТ 11, CommerceML 3.1) sends them', () => 
     expect((await runView(goodsRun.id, 'uk')).warnings[0].text).toBe(
       `Файл ${SPLIT_ORDER[3]}: нових товарів без групи — 2; їх додано до категорії «Нерозсортовані товари з 1С» (реселери її не бачать, доки її не опубліковано; перенесіть товари до їхніх категорій)`,
     );
-    expect((await runView(goodsRun.id, 'ru')).warnings[0].text).toMatch(/^Файл .*: новых товаров без группы — 2; они добавлены в категорию «Неразобранные товары из 1С»/);
+    expect((await runView(goodsRun.id, 'ru')).warnings[0].text).toMatch(
+      /^Файл .*: новых товаров без группы — 2; они добавлены в категорию «Неразобранные товары из 1С»/,
+    );
 
     // offers___ (no prices, no stock) changes nothing; prices___ sets the prices of the first
     // characteristic (Оптовая -> drop, Розничная -> retail, Закупочная ignored); rests___ sums
@@ -180,7 +211,7 @@ describe('split packages as 1C 8.3 (УТ 11, CommerceML 3.1) sends them', () => 
     expect((await category(G.light)).products_count).toBe(2);
   });
 
-  test('the same package under УТ 11\'s plain names (import.xml, properties/1/import.xml, properties/1/offers.xml, goods/1/...), in chunks: imports and changes nothing', async () => {
+  test("the same package under УТ 11's plain names (import.xml, properties/1/import.xml, properties/1/offers.xml, goods/1/...), in chunks: imports and changes nothing", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drop-onec-plain-'));
     try {
       SPLIT_ORDER.forEach((name, i) => {
@@ -236,12 +267,17 @@ describe('a package split into parts (goods/1, goods/2)', () => {
 });
 
 describe('the back office uploads a split package', () => {
-  test('one zip of the whole УТ 11 package: its files are imported in 1C\'s order; only the price changed since comes back', async () => {
+  test("one zip of the whole УТ 11 package: its files are imported in 1C's order; only the price changed since comes back", async () => {
     const before = await catalogueSnapshot(t);
     // A package as an operator zips 1C's exchange folder (with its order documents, left out).
     const files = [...packageFiles(SPLIT), { name: 'documents/1/documents.xml', data: Buffer.from('<КоммерческаяИнформация/>') }].reverse();
     const { body, contentType } = multipartBody([{ field: 'import', filename: 'package.zip', data: makeZip(files) }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/onec/imports', headers: { authorization: `Bearer ${op}`, 'content-type': contentType }, payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/onec/imports',
+      headers: { authorization: `Bearer ${op}`, 'content-type': contentType },
+      payload: body,
+    });
     expect(res.statusCode).toBe(202);
     const id = JSON.parse(res.body).data.id as number;
     let run;
@@ -260,8 +296,19 @@ describe('the back office uploads a split package', () => {
     const changed = after.products.filter((p, i) => JSON.stringify(p) !== JSON.stringify(before.products[i]));
     expect(changed.map((p) => [p.external_id, p.drop_kop])).toEqual([[P.lamp10, '5550']]);
   });
-  test('the order of a package\'s files', () => {
-    expect(uploadOrder(['goods/2/rests.xml', 'goods/10/import.xml', 'offers.xml', 'goods/2/import.xml', 'properties/1/offers.xml', 'import.xml', 'properties/1/import.xml', 'goods/2/prices.xml'])).toEqual([
+  test("the order of a package's files", () => {
+    expect(
+      uploadOrder([
+        'goods/2/rests.xml',
+        'goods/10/import.xml',
+        'offers.xml',
+        'goods/2/import.xml',
+        'properties/1/offers.xml',
+        'import.xml',
+        'properties/1/import.xml',
+        'goods/2/prices.xml',
+      ]),
+    ).toEqual([
       'import.xml',
       'offers.xml',
       'properties/1/import.xml',
@@ -278,7 +325,10 @@ describe('goods without groups', () => {
   test('a good an operator re-homed stays where it is on the next import; new ones join THE one unsorted category', async () => {
     const lamps = await category(G.lamps);
     const cord = await product(P.cord);
-    await query(t, `UPDATE products SET category_id = ${Number(lamps.id)}, parent_id = ${Number(lamps.id)}, root_id = ${Number(lamps.parent_id)} WHERE id = ${Number(cord.id)}`);
+    await query(
+      t,
+      `UPDATE products SET category_id = ${Number(lamps.id)}, parent_id = ${Number(lamps.id)}, root_id = ${Number(lamps.parent_id)} WHERE id = ${Number(cord.id)}`,
+    );
     const goods = packageFiles(SPLIT).filter((f) => f.name.startsWith('goods/1/import___'));
     const [res] = await exchange(goods, [goods[0]!.name]);
     expect(res!.lines[0], res!.text).toBe('success');
@@ -343,9 +393,18 @@ describe('price types as 1C names them', () => {
     { id: 'field-pt-cost', name: 'Плановая себестоимость' },
   ];
 
-  test('a file with prices but none of the drop price\'s type fails naming its types (uk, ru), changes nothing; the mapping page offers them; once mapped it imports', async () => {
+  test("a file with prices but none of the drop price's type fails naming its types (uk, ru), changes nothing; the mapping page offers them; once mapped it imports", async () => {
     const before = await catalogueSnapshot(t);
-    const data = offersXml(FOREIGN, [{ id: P.lamp7, prices: [['field-pt-sale', '61.20'], ['field-pt-cost', '33']], qty: 4 }]);
+    const data = offersXml(FOREIGN, [
+      {
+        id: P.lamp7,
+        prices: [
+          ['field-pt-sale', '61.20'],
+          ['field-pt-cost', '33'],
+        ],
+        qty: 4,
+      },
+    ]);
     const [res] = await exchange([{ name: 'offers.xml', data }], ['offers.xml']);
     expect(res!.lines[0]).toBe('failure');
     expect(res!.lines[1]).toBe(
@@ -354,7 +413,9 @@ describe('price types as 1C names them', () => {
     );
     const run = await lastRun('offers.xml');
     expect(run.status).toBe('failed');
-    expect((await runView(run.id, 'ru')).error.text).toMatch(/^Файл offers.xml содержит цены, но ни одной цены типа, соответствующего дроп-цене\. Типы цен в файле: Отпускная цена, Плановая себестоимость\./);
+    expect((await runView(run.id, 'ru')).error.text).toMatch(
+      /^Файл offers.xml содержит цены, но ни одной цены типа, соответствующего дроп-цене\. Типы цен в файле: Отпускная цена, Плановая себестоимость\./,
+    );
     // Nothing changed, not even the stock the file carries.
     expect(await catalogueSnapshot(t)).toEqual(before);
 
@@ -390,7 +451,16 @@ describe('price types as 1C names them', () => {
         { id: 'field-pt-opt', name: 'Оптовая' },
         { id: 'field-pt-rozn', name: 'Розничная' },
       ],
-      [{ id: P.lamp7, prices: [['field-pt-opt', '47'], ['field-pt-rozn', '80'], ['field-pt-opt', '12']] }],
+      [
+        {
+          id: P.lamp7,
+          prices: [
+            ['field-pt-opt', '47'],
+            ['field-pt-rozn', '80'],
+            ['field-pt-opt', '12'],
+          ],
+        },
+      ],
     );
     const [res] = await exchange([{ name: 'offers.xml', data }], ['offers.xml']);
     expect(res!.lines[0], res!.text).toBe('success');
@@ -408,8 +478,22 @@ describe('price types as 1C names them', () => {
       { id: 'field-zero-rozn', name: 'Розничная' },
     ];
     const set = offersXml(types, [
-      { id: P.lamp7, prices: [['field-zero-opt', '47'], ['field-zero-rozn', '80']], qty: 0 },
-      { id: P.cord, prices: [['field-zero-opt', '50'], ['field-zero-rozn', '90']], qty: 0 },
+      {
+        id: P.lamp7,
+        prices: [
+          ['field-zero-opt', '47'],
+          ['field-zero-rozn', '80'],
+        ],
+        qty: 0,
+      },
+      {
+        id: P.cord,
+        prices: [
+          ['field-zero-opt', '50'],
+          ['field-zero-rozn', '90'],
+        ],
+        qty: 0,
+      },
     ]);
     expect((await exchange([{ name: 'offers.xml', data: set }], ['offers.xml']))[0]!.lines[0]).toBe('success');
     // 2.08 as 1C writes it (commerceml_210, Склад with КоличествоНаСкладе): all prices 0 for one good, the recommended one 0.00 for another.
@@ -442,7 +526,11 @@ describe('price types as 1C names them', () => {
     expect((await runView(run.id, 'uk')).warnings[0].text).toBe('Елемент Предложение без Ид (рядок 63) пропущено');
     expect((await runView(run.id, 'ru')).warnings[0].text).toBe('Элемент Предложение без Ид (строка 63) пропущен');
 
-    const goods = Buffer.from(catalogXml([{ id: 'field-empty-good', name: 'Товар поруч із порожнім' }]).toString().replace('<Товары>\n', '<Товары>\n<Товар/>\n'));
+    const goods = Buffer.from(
+      catalogXml([{ id: 'field-empty-good', name: 'Товар поруч із порожнім' }])
+        .toString()
+        .replace('<Товары>\n', '<Товары>\n<Товар/>\n'),
+    );
     const [g] = await exchange([{ name: 'import.xml', data: goods }], ['import.xml']);
     expect(g!.lines[0], g!.text).toBe('success');
     expect(await product('field-empty-good')).toMatchObject({ name_uk: 'Товар поруч із порожнім' });

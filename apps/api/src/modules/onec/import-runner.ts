@@ -164,7 +164,10 @@ async function execute(deps: Deps, run: OnecImportRunRow, live: LiveRun, log: Fa
   // statement), so that another process never takes over a run that is alive.
   const beat =
     database.kind === 'postgres'
-      ? setInterval(() => void rawQuery(database, 'UPDATE onec_import_runs SET heartbeat_at = now() WHERE id = $1', [run.id]).catch(() => undefined), HEARTBEAT_MS)
+      ? setInterval(
+          () => void rawQuery(database, 'UPDATE onec_import_runs SET heartbeat_at = now() WHERE id = $1', [run.id]).catch(() => undefined),
+          HEARTBEAT_MS,
+        )
       : null;
   beat?.unref();
   try {
@@ -260,7 +263,15 @@ async function execute(deps: Deps, run: OnecImportRunRow, live: LiveRun, log: Fa
 /** A new run, started in the background at once. */
 export async function createRun(
   deps: Deps,
-  v: { source: 'exchange' | 'upload'; sessionId: number | null; generation?: number; actorId: number | null; requestedFile: string | null; dir: string; files: string[] },
+  v: {
+    source: 'exchange' | 'upload';
+    sessionId: number | null;
+    generation?: number;
+    actorId: number | null;
+    requestedFile: string | null;
+    dir: string;
+    files: string[];
+  },
   log: FastifyBaseLogger,
 ): Promise<{ run: OnecImportRunRow; running: { done: Promise<void> } | null }> {
   const run = await onecRepo.insertRun(deps.db, { ...v, status: 'queued', progress: emptyOnecImportProgress(v.files.length) });

@@ -72,7 +72,8 @@ async function receiveUpload(req: FastifyRequest, dir: string): Promise<string[]
       const name = head ? storedName(part.fieldname, head) : null;
       if (!name) {
         await fsp.rm(temp, { force: true });
-        if (head && (part.fieldname === 'pictures' || part.fieldname === 'import' || part.fieldname === 'offers')) throw AppError.field(part.fieldname, 'invalid_value');
+        if (head && (part.fieldname === 'pictures' || part.fieldname === 'import' || part.fieldname === 'offers'))
+          throw AppError.field(part.fieldname, 'invalid_value');
         continue;
       }
       await fsp.rename(temp, path.join(dir, name));
@@ -116,16 +117,32 @@ export const onecAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/imports/:id', { schema: { tags, security, params: idParam, response: { 200: dataOf(onecImportRunDto) } } }, async (req) => ({
     data: await getImportRun(authedCtx(req), req.params.id),
   }));
-  app.get('/settings', { schema: { tags, security, response: { 200: dataOf(onecSettingsDto) } } }, async (req) => ({ data: await getOnecSettings(authedCtx(req)) }));
-  app.put('/settings', { config: { access: 'onec.settings' }, schema: { tags, security, body: onecSettingsInput, response: { 200: dataOf(onecSettingsDto) } } }, async (req) => ({
-    data: await saveOnecSettings(authedCtx(req), req.body),
+  app.get('/settings', { schema: { tags, security, response: { 200: dataOf(onecSettingsDto) } } }, async (req) => ({
+    data: await getOnecSettings(authedCtx(req)),
   }));
-  app.get('/credentials', { config: { access: 'onec.credentials' }, schema: { tags, security, response: { 200: dataOf(onecCredentialDto.nullable()) } } }, async (req) => ({
-    data: await getOnecCredential(authedCtx(req)),
-  }));
+  app.put(
+    '/settings',
+    { config: { access: 'onec.settings' }, schema: { tags, security, body: onecSettingsInput, response: { 200: dataOf(onecSettingsDto) } } },
+    async (req) => ({
+      data: await saveOnecSettings(authedCtx(req), req.body),
+    }),
+  );
+  app.get(
+    '/credentials',
+    { config: { access: 'onec.credentials' }, schema: { tags, security, response: { 200: dataOf(onecCredentialDto.nullable()) } } },
+    async (req) => ({
+      data: await getOnecCredential(authedCtx(req)),
+    }),
+  );
   // The secret is in this answer only: never cached anywhere.
-  app.post('/credentials', { config: { access: 'onec.credentials' }, schema: { tags, security, response: { 201: dataOf(onecCredentialSecretDto) } } }, async (req, reply) =>
-    reply.code(201).header('Cache-Control', 'no-store').send({ data: await createOnecCredential(authedCtx(req)) }),
+  app.post(
+    '/credentials',
+    { config: { access: 'onec.credentials' }, schema: { tags, security, response: { 201: dataOf(onecCredentialSecretDto) } } },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .header('Cache-Control', 'no-store')
+        .send({ data: await createOnecCredential(authedCtx(req)) }),
   );
   app.delete('/credentials', { config: { access: 'onec.credentials' }, schema: { tags, security, response: { 204: z.null() } } }, async (req, reply) => {
     await revokeOnecCredential(authedCtx(req));

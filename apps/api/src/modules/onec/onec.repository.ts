@@ -36,13 +36,14 @@ export const onecRepo = {
       .returning()
       .then((r) => r[0]!),
   /** Revokes every live pair; answers the revoked rows. */
-  revokeCredentials: (db: Db) =>
-    db.update(onecCredentials).set({ revokedAt: new Date() }).where(isNull(onecCredentials.revokedAt)).returning(),
+  revokeCredentials: (db: Db) => db.update(onecCredentials).set({ revokedAt: new Date() }).where(isNull(onecCredentials.revokedAt)).returning(),
   /** Ends the exchange sessions of these pairs (and any opened without one); answers their ids. */
   deleteSessionsOf: (db: Db, credentialIds: number[]) =>
     db
       .delete(onecSessions)
-      .where(credentialIds.length > 0 ? or(isNull(onecSessions.credentialId), inArray(onecSessions.credentialId, credentialIds)) : isNull(onecSessions.credentialId))
+      .where(
+        credentialIds.length > 0 ? or(isNull(onecSessions.credentialId), inArray(onecSessions.credentialId, credentialIds)) : isNull(onecSessions.credentialId),
+      )
       .returning({ id: onecSessions.id })
       .then((r) => r.map((x) => x.id)),
 

@@ -40,7 +40,11 @@ export async function getImportRun(ctx: AuthedCtx, id: number) {
 
 /** A run of the files an operator uploaded into DATA_DIR/onec/uploads/<key>. */
 export async function startUploadedImport(ctx: AuthedCtx, key: string, files: string[]) {
-  const { run } = await createRun(ctx.deps, { source: 'upload', sessionId: null, actorId: ctx.user.id, requestedFile: null, dir: uploadDirOf(key), files }, ctx.log);
+  const { run } = await createRun(
+    ctx.deps,
+    { source: 'upload', sessionId: null, actorId: ctx.user.id, requestedFile: null, dir: uploadDirOf(key), files },
+    ctx.log,
+  );
   return getImportRun(ctx, run.id);
 }
 
@@ -131,7 +135,13 @@ export async function revokeOnecCredential(ctx: AuthedCtx): Promise<void> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${CREDENTIALS_LOCK})`);
     const { revoked, sessions } = await revokeIn(ctx, tx);
     for (const r of revoked) {
-      await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'onec.credentials.revoke', entity: 'onec_credentials', entityId: r.id, changes: { login: [r.login, null] } });
+      await adminRepo.audit(tx, {
+        actorId: ctx.user.id,
+        action: 'onec.credentials.revoke',
+        entity: 'onec_credentials',
+        entityId: r.id,
+        changes: { login: [r.login, null] },
+      });
     }
     return sessions;
   });

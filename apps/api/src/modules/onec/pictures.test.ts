@@ -55,7 +55,11 @@ function photoPixels(W: number, H: number, seed: number, marks: { tl?: Rgb; tr?:
       const top = y < H / 4;
       const bottom = y >= (H * 3) / 4;
       const corner = top && x < W / 4 ? marks.tl : top && x >= (W * 3) / 4 ? marks.tr : bottom && x < W / 4 ? marks.bl : undefined;
-      const base: Rgb = corner ?? [110 + Math.round(60 * Math.sin(x / 350 + seed % 3)), 130 + Math.round(50 * Math.cos(y / 260)), 100 + (((x + y) >> 6) % 80)];
+      const base: Rgb = corner ?? [
+        110 + Math.round(60 * Math.sin(x / 350 + (seed % 3))),
+        130 + Math.round(50 * Math.cos(y / 260)),
+        100 + (((x + y) >> 6) % 80),
+      ];
       raw[i] = Math.max(0, Math.min(255, base[0] + n));
       raw[i + 1] = Math.max(0, Math.min(255, base[1] + n));
       raw[i + 2] = Math.max(0, Math.min(255, base[2] + n));
@@ -68,7 +72,10 @@ function photoPixels(W: number, H: number, seed: number, marks: { tl?: Rgb; tr?:
 async function cameraPhoto(): Promise<Buffer> {
   const [W, H] = [3000, 4000];
   const upright = photoPixels(W, H, 20_261_128, { tl: RED, tr: BLUE });
-  const sensor = await sharp(upright, { raw: { width: W, height: H, channels: 3 } }).rotate(270).raw().toBuffer({ resolveWithObject: true });
+  const sensor = await sharp(upright, { raw: { width: W, height: H, channels: 3 } })
+    .rotate(270)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return sharp(sensor.data, { raw: { width: sensor.info.width, height: sensor.info.height, channels: 3 } })
     .jpeg({ quality: 85 })
     .withMetadata({ orientation: 6 })
@@ -95,7 +102,9 @@ async function alphaPng(): Promise<Buffer> {
       const i = (y * W + x) * 4;
       raw.set(x < W / 2 ? [...BLUE, 255] : [0, 0, 0, 0], i);
     }
-  return sharp(raw, { raw: { width: W, height: H, channels: 4 } }).png().toBuffer();
+  return sharp(raw, { raw: { width: W, height: H, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 /** A PNG whose header says w×h in a few KB (the bomb). */
@@ -112,12 +121,21 @@ function pngClaiming(w: number, h: number): Buffer {
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(8192))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(8192))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function pixels(bytes: Buffer) {
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, at: (x: number, y: number): Rgb => [data[(y * info.width + x) * 3]!, data[(y * info.width + x) * 3 + 1]!, data[(y * info.width + x) * 3 + 2]!] };
+  return {
+    width: info.width,
+    height: info.height,
+    at: (x: number, y: number): Rgb => [data[(y * info.width + x) * 3]!, data[(y * info.width + x) * 3 + 1]!, data[(y * info.width + x) * 3 + 2]!],
+  };
 }
 const near = (actual: Rgb, expected: Rgb, what: string) => {
   for (let i = 0; i < 3; i++) expect(Math.abs(actual[i]! - expected[i]!), `${what}: ${actual.join(',')} vs ${expected.join(',')}`).toBeLessThan(45);
@@ -147,7 +165,8 @@ const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 function importXml(goods: { id: string; name: string; pictures: string[] }[]): Buffer {
   const items = goods
     .map(
-      (g) => `<Товар><Ид>${g.id}</Ид><Наименование>${xmlEscape(g.name)}</Наименование><Группы><Ид>${GROUP}</Ид></Группы>${g.pictures.map((p) => `<Картинка>${p}</Картинка>`).join('')}</Товар>`,
+      (g) =>
+        `<Товар><Ид>${g.id}</Ид><Наименование>${xmlEscape(g.name)}</Наименование><Группы><Ид>${GROUP}</Ид></Группы>${g.pictures.map((p) => `<Картинка>${p}</Картинка>`).join('')}</Товар>`,
     )
     .join('\n');
   return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
@@ -176,7 +195,10 @@ async function exchange(files: { name: string; data: Buffer }[], opts: { zip: bo
 
 const productId = async (ext: string) => Number((await query(t, `SELECT id FROM products WHERE external_id = '${ext}'`))[0]!.id);
 const imagesOf = async (ext: string) =>
-  (await query(t, `SELECT i.id, original, medium_centered, thumb FROM product_images i JOIN products p ON p.id = i.product_id WHERE p.external_id = '${ext}' ORDER BY sort, i.id`)) as {
+  (await query(
+    t,
+    `SELECT i.id, original, medium_centered, thumb FROM product_images i JOIN products p ON p.id = i.product_id WHERE p.external_id = '${ext}' ORDER BY sort, i.id`,
+  )) as {
     id: number;
     original: string;
     medium_centered: string;
@@ -219,7 +241,10 @@ describe('a zip of real-size photos through the 1C exchange', () => {
       { id: G.bomb, name: 'Бомба', pictures: [F.bomb] },
       { id: G.text, name: 'Текст', pictures: [F.portrait, F.text] },
     ];
-    zipFiles = [{ name: 'import.xml', data: importXml(goods) }, ...(Object.keys(F) as (keyof typeof F)[]).filter((k) => k !== 'old').map((k) => ({ name: F[k], data: bytes[k] }))];
+    zipFiles = [
+      { name: 'import.xml', data: importXml(goods) },
+      ...(Object.keys(F) as (keyof typeof F)[]).filter((k) => k !== 'old').map((k) => ({ name: F[k], data: bytes[k] })),
+    ];
   }, 120_000);
 
   test('the photos are real-size: 1-5 MB JPEGs, one turned by EXIF with a GPS position', async () => {
@@ -258,7 +283,9 @@ describe('a zip of real-size photos through the 1C exchange', () => {
     first = await exchange(zipFiles, { zip: true });
     const photos = zipFiles.filter((f) => /\.(jpg|png)$/.test(f.name)).length;
     const mb = zipFiles.reduce((s, f) => s + f.data.length, 0) / 1024 / 1024;
-    console.log(`1C zip of ${photos} pictures (${mb.toFixed(1)} MB unpacked: 3 camera-size JPEGs of 12 MP, one named three times, a PNG, a bomb, a text): import.xml imported in ${first.seconds.toFixed(1)} s`);
+    console.log(
+      `1C zip of ${photos} pictures (${mb.toFixed(1)} MB unpacked: 3 camera-size JPEGs of 12 MP, one named three times, a PNG, a bomb, a text): import.xml imported in ${first.seconds.toFixed(1)} s`,
+    );
 
     // Made: the three photos and the PNG.
     expect(first.stats.pictures_stored).toBe(4);
@@ -288,7 +315,11 @@ describe('a zip of real-size photos through the 1C exchange', () => {
     expect(first.warnings[0]!.params).toMatchObject({ megapixels: MAX_IMAGE_PIXELS / 1_000_000, side: MAX_IMAGE_SIDE });
     expect(await imagesOf(G.bomb)).toEqual(oldBomb);
     expect(await imagesOf(G.text)).toEqual(oldText);
-    expect(await query(t, `SELECT has_images FROM products WHERE external_id IN ('${G.bomb}', '${G.text}', '${G.png}')`)).toEqual([{ has_images: true }, { has_images: true }, { has_images: true }]);
+    expect(await query(t, `SELECT has_images FROM products WHERE external_id IN ('${G.bomb}', '${G.text}', '${G.png}')`)).toEqual([
+      { has_images: true },
+      { has_images: true },
+      { has_images: true },
+    ]);
     // Nothing raw is kept: no onec/ directory, no file with the photo's bytes.
     expect(fs.existsSync(storage('onec'))).toBe(false);
   }, 180_000);
@@ -380,7 +411,9 @@ describe('a zip of real-size photos through the 1C exchange', () => {
 
   test('a changes package naming pictures sent before without their files: the mapped variants', async () => {
     const before = await productId(G.copy);
-    await exchange([{ name: 'import.xml', data: importXml([{ id: G.copy, name: 'Те саме фото під іншою назвою', pictures: [F.camera, F.landscapeCopy] }]) }], { zip: false });
+    await exchange([{ name: 'import.xml', data: importXml([{ id: G.copy, name: 'Те саме фото під іншою назвою', pictures: [F.camera, F.landscapeCopy] }]) }], {
+      zip: false,
+    });
     expect(await productId(G.copy)).toBe(before);
     expect(await imagesOf(G.copy)).toMatchObject([setOf(bytes.camera), setOf(bytes.landscape)]);
   }, 60_000);
@@ -394,7 +427,10 @@ describe('legacy 1C names', () => {
     const gone = `onec/ee/${'e'.repeat(64)}.jpg`;
     fs.mkdirSync(path.dirname(storage(legacy)), { recursive: true });
     fs.writeFileSync(storage(legacy), small);
-    await query(t, `INSERT INTO onec_external_ids (kind, external_id, name) VALUES ('picture', 'import_files/old/kept.jpg', '${legacy}'), ('picture', 'import_files/old/gone.jpg', '${gone}')`);
+    await query(
+      t,
+      `INSERT INTO onec_external_ids (kind, external_id, name) VALUES ('picture', 'import_files/old/kept.jpg', '${legacy}'), ('picture', 'import_files/old/gone.jpg', '${gone}')`,
+    );
     const ext = '7a1c0000-0000-4000-8000-0000000000b1';
     const r = await exchange(
       [
@@ -422,7 +458,9 @@ describe('legacy 1C names', () => {
       { zip: false },
     );
     expect(await imagesOf(ext)).toMatchObject([setOf(other)]);
-    expect(await query(t, `SELECT name FROM onec_external_ids WHERE kind = 'picture' AND external_id = 'import_files/old/kept.jpg'`)).toEqual([{ name: setOf(other).original }]);
+    expect(await query(t, `SELECT name FROM onec_external_ids WHERE kind = 'picture' AND external_id = 'import_files/old/kept.jpg'`)).toEqual([
+      { name: setOf(other).original },
+    ]);
   }, 60_000);
 });
 

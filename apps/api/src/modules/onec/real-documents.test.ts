@@ -163,10 +163,11 @@ async function lastRun() {
   return list.body.data[0];
 }
 const orderOf = async (token: string, id: number) => (await t.request('GET', `/api/v1/orders/${id}`, { token })).body.data;
-const statusSteps = (o: { history: { kind: string; from: string | null; to: string; note: string | null }[] }) => o.history.filter((h) => h.kind === 'status').map((h) => [h.from, h.to, h.note]);
+const statusSteps = (o: { history: { kind: string; from: string | null; to: string; note: string | null }[] }) =>
+  o.history.filter((h) => h.kind === 'status').map((h) => [h.from, h.to, h.note]);
 
 describe.skipIf(!HAVE)('real status files from 1C through /1c/exchange?type=sale', () => {
-  test('УТ 11 documents.xml (CommerceML 3.1): three portal orders move as their documents say, 1C\'s own 17 are skipped as warnings, the same file again changes nothing', async () => {
+  test("УТ 11 documents.xml (CommerceML 3.1): three portal orders move as their documents say, 1C's own 17 are skipped as warnings, the same file again changes nothing", async () => {
     const f = FILES.ut11!;
     const docs = documentsOf(f);
     expect(docs).toHaveLength(20);
@@ -176,7 +177,10 @@ describe.skipIf(!HAVE)('real status files from 1C through /1c/exchange?type=sale
     const data = mapped(f, { '320': shipped!.number, '483': unposted!.number, '492': posted!.number });
     const { answers, queried } = await exchange(f, data);
     expect(queried.sort()).toEqual(orders.map((o) => o.number).sort());
-    expect(answers.every((a) => a === 'success\n'), answers.join(' | ')).toBe(true);
+    expect(
+      answers.every((a) => a === 'success\n'),
+      answers.join(' | '),
+    ).toBe(true);
 
     const A = await orderOf(u.token, shipped!.id);
     expect(A).toMatchObject({ status: 'Delivered', reservation_number: 'L320' });
@@ -206,10 +210,12 @@ describe.skipIf(!HAVE)('real status files from 1C through /1c/exchange?type=sale
     const again = await exchange(f, data);
     expect(again.answers.every((a) => a === 'success\n')).toBe(true);
     expect(await Promise.all(orders.map((o) => orderOf(u.token, o.id)))).toEqual(before);
-    console.log(`[real documents] ${f.file}: ${docs.length} documents, 3 mapped to portal orders (Delivered, New, Confirmed), ${run.warnings_count} skipped as warnings`);
+    console.log(
+      `[real documents] ${f.file}: ${docs.length} documents, 3 mapped to portal orders (Delivered, New, Confirmed), ${run.warnings_count} skipped as warnings`,
+    );
   });
 
-  test('the example of 1C\'s documentation (off-doc-1c/orders.xml) and a windows-1251 orders.xml (carono): applied, unknown documents skipped, never a failure or a 500', async () => {
+  test("the example of 1C's documentation (off-doc-1c/orders.xml) and a windows-1251 orders.xml (carono): applied, unknown documents skipped, never a failure or a 500", async () => {
     // off-doc 92: Проведен, 'Номер по 1С' MM92, an unknown status 'Открыт'; 36: only the status '[N] Принят';
     // carono 20: the status '[F] Доставлен' (the goods left: Delivered; Done stays the carrier's).
     for (const [key, maps] of [

@@ -172,7 +172,9 @@ const PACKAGES: Pkg[] = HAVE
       {
         // classifier.xml is a bare <Классификатор> fragment (the library's tests feed it alone): not a document 1C sends.
         name: 'carono',
-        files: pkgFiles('carono', ['classifier.xml', 'import.xml', 'import_wo_classifier.xml', 'offers.xml'], { 'classifier.xml': /не є документом CommerceML/ }),
+        files: pkgFiles('carono', ['classifier.xml', 'import.xml', 'import_wo_classifier.xml', 'offers.xml'], {
+          'classifier.xml': /не є документом CommerceML/,
+        }),
         mapping: withDrop('Розничная'),
       },
     ]
@@ -240,7 +242,9 @@ describe.skipIf(!HAVE)('real 1C exports through /1c/exchange', () => {
         expect(refused[1]).toContain(`Типи цін у файлі: ${pkg.failsUnmapped.types}.`);
         table.push({ package: pkg.name, file: `${pkg.failsUnmapped.file} (default mapping)`, answer: `failure: types ${pkg.failsUnmapped.types}` });
         // The mapping page offers the file's types.
-        const known = (await t.request('GET', '/api/v1/admin/onec/settings', { token: admin })).body.data.known_price_types.map((k: { name: string }) => k.name);
+        const known = (await t.request('GET', '/api/v1/admin/onec/settings', { token: admin })).body.data.known_price_types.map(
+          (k: { name: string }) => k.name,
+        );
         expect(known).toEqual(expect.arrayContaining(pkg.failsUnmapped.types.split(', ')));
       }
       await setMapping(pkg.mapping);
@@ -258,14 +262,28 @@ describe.skipIf(!HAVE)('real 1C exports through /1c/exchange', () => {
         if (f.refused) {
           expect(lines[0], f.name).toBe('failure');
           expect(lines[1]).toMatch(f.refused);
-          table.push({ package: pkg.name, file: f.name, answer: 'failure (not a document)', goods: '-', 'goods in catalogue': '-', unsorted: '-', offers: '-', 'offers in catalogue': '-', 'stock ok': '-', 'price ok': '-' });
+          table.push({
+            package: pkg.name,
+            file: f.name,
+            answer: 'failure (not a document)',
+            goods: '-',
+            'goods in catalogue': '-',
+            unsorted: '-',
+            offers: '-',
+            'offers in catalogue': '-',
+            'stock ok': '-',
+            'price ok': '-',
+          });
           continue;
         }
         expect(lines[0], `${f.name}: ${lines.join(' | ')}`).toBe('success');
         const fx = facts(f.source);
         for (const [id, v] of fx.priceTypes) declared.set(id, v);
         // The drop price's type: among the file's own price types first, else among all known (the mapping's rule).
-        const own = resolvePriceTypes(settings.price_types, [...fx.priceTypes].map(([id, v]) => ({ id, name: v.name }))).drop;
+        const own = resolvePriceTypes(
+          settings.price_types,
+          [...fx.priceTypes].map(([id, v]) => ({ id, name: v.name })),
+        ).drop;
         const dropType = own ?? knownDrop;
 
         // The classifier: every group a category, every property a property type with its dictionary's values.
@@ -279,7 +297,10 @@ describe.skipIf(!HAVE)('real 1C exports through /1c/exchange', () => {
           const [type] = await query(t, `SELECT id FROM property_types WHERE external_id = '${p.id}'`);
           expect(type, `${f.name}: property ${p.id}`).toBeDefined();
           if (p.values.length === 0) continue;
-          const [v] = await query(t, `SELECT count(*)::int AS n FROM property_values WHERE property_type_id = ${Number(type!.id)} AND external_id = ANY(${inList(p.values)})`);
+          const [v] = await query(
+            t,
+            `SELECT count(*)::int AS n FROM property_values WHERE property_type_id = ${Number(type!.id)} AND external_id = ANY(${inList(p.values)})`,
+          );
           expect(v!.n, `${f.name}: values of ${p.id}`).toBe(new Set(p.values).size);
           valuesIn += Number(v!.n);
         }
@@ -287,7 +308,10 @@ describe.skipIf(!HAVE)('real 1C exports through /1c/exchange', () => {
         // Goods.
         const ids = fx.goods.map((g) => g.id);
         const rows = ids.length
-          ? ((await query(t, `SELECT external_id, category_id, qty, drop_kop::text FROM products WHERE external_id = ANY(ARRAY[${ids.map((i) => `'${i}'`).join(',')}])`)) as unknown as ProductRow[])
+          ? ((await query(
+              t,
+              `SELECT external_id, category_id, qty, drop_kop::text FROM products WHERE external_id = ANY(ARRAY[${ids.map((i) => `'${i}'`).join(',')}])`,
+            )) as unknown as ProductRow[])
           : [];
         const byExt = new Map(rows.map((r) => [r.external_id, r]));
         expect(rows.length, `${f.name}: goods in the catalogue`).toBe(new Set(ids).size);
@@ -301,7 +325,10 @@ describe.skipIf(!HAVE)('real 1C exports through /1c/exchange', () => {
         // Offers: the product of each, its stock summed over the product's offers, its price the first's.
         const keys = [...new Set(fx.offers.flatMap((o) => [o.id, o.id.split('#')[0]!]))];
         const offerRows = keys.length
-          ? ((await query(t, `SELECT external_id, category_id, qty, drop_kop::text FROM products WHERE external_id = ANY(ARRAY[${keys.map((i) => `'${i}'`).join(',')}])`)) as unknown as ProductRow[])
+          ? ((await query(
+              t,
+              `SELECT external_id, category_id, qty, drop_kop::text FROM products WHERE external_id = ANY(ARRAY[${keys.map((i) => `'${i}'`).join(',')}])`,
+            )) as unknown as ProductRow[])
           : [];
         const offerProducts = new Map(offerRows.map((r) => [r.external_id, r]));
         const productOf = (id: string) => offerProducts.get(id) ?? offerProducts.get(id.split('#')[0]!);
@@ -363,7 +390,9 @@ describe.skipIf(!HAVE)('real 1C exports through /1c/exchange', () => {
     expect(fx.goods).toHaveLength(271);
     const ids = fx.goods.filter((g) => g.group === null).map((g) => `'${g.id}'`);
     expect(ids).toHaveLength(93);
-    expect(await query(t, `SELECT count(*)::int AS n FROM products WHERE category_id = ${Number(box!.id)} AND external_id IN (${ids.join(',')})`)).toEqual([{ n: 93 }]);
+    expect(await query(t, `SELECT count(*)::int AS n FROM products WHERE category_id = ${Number(box!.id)} AND external_id IN (${ids.join(',')})`)).toEqual([
+      { n: 93 },
+    ]);
     expect(Number(box!.products_count)).toBeGreaterThanOrEqual(93);
   });
 });

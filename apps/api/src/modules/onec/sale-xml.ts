@@ -227,7 +227,8 @@ const EMPTY: XmlNode = { name: '', attrs: {}, text: '', children: [] };
  */
 export function parseSaleUpload(body: Buffer): UploadedOrder[] {
   const root = parseXmlTree(decodeUpload(body));
-  if (root.name !== 'КоммерческаяИнформация') throw new SaleFileError(`Це не документ CommerceML: кореневий елемент <${root.name}> замість <КоммерческаяИнформация>`);
+  if (root.name !== 'КоммерческаяИнформация')
+    throw new SaleFileError(`Це не документ CommerceML: кореневий елемент <${root.name}> замість <КоммерческаяИнформация>`);
   const docs = [...children(root, 'Документ'), ...children(root, 'Контейнер').flatMap((c) => children(c, 'Документ'))];
   return docs.map((d, i) => {
     const requisites = new Map<string, string>();

@@ -1,7 +1,17 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { emptyOnecImportProgress, buildConfigLists, mustBePaidToShip, translate, type ConfigItem, type OnecMessage, type OrderStatus, type PayMethod, type PayStatus } from '@drop/shared';
+import {
+  emptyOnecImportProgress,
+  buildConfigLists,
+  mustBePaidToShip,
+  translate,
+  type ConfigItem,
+  type OnecMessage,
+  type OrderStatus,
+  type PayMethod,
+  type PayStatus,
+} from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -49,7 +59,16 @@ const label = (list: ConfigItem[], id: string | null) => (id ? (list.find((i) =>
 /** Kyiv wall-clock date and time of an instant, as CommerceML writes them. */
 function kyiv(at: Date): { date: string; time: string } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Kyiv',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
@@ -68,7 +87,10 @@ function saleDocument({ o, u }: DueOrder, lines: DueLine[]): SaleDocument {
   const address = o.deliveryMethod === 'Courier' ? joined(o.streetName, o.house, o.appt ? `кв. ${o.appt}` : null) : o.branchName;
   const ttn = o.ttn ?? o.selfTtn;
   const cod = codOf(o);
-  const delivery = o.deliveryType === 'SelfTTN' ? joined(label(UK.delivery_type_list, o.deliveryType), label(UK.self_ttn_type_list, o.selfTtnType), o.selfTtn) : joined(label(UK.delivery_service_list, o.deliveryService), label(UK.delivery_method_list, o.deliveryMethod), o.cityName, address);
+  const delivery =
+    o.deliveryType === 'SelfTTN'
+      ? joined(label(UK.delivery_type_list, o.deliveryType), label(UK.self_ttn_type_list, o.selfTtnType), o.selfTtn)
+      : joined(label(UK.delivery_service_list, o.deliveryService), label(UK.delivery_method_list, o.deliveryMethod), o.cityName, address);
   return {
     id: o.number,
     number: o.number,
@@ -115,7 +137,11 @@ export async function saleQuery(db: Db, deps: Deps): Promise<Buffer> {
       deps.config.reservationSystem !== 'commerceml'
         ? []
         : await tx
-            .select({ o: orders, u: { name: users.name, email: users.email, phone: users.phone, city: users.city }, state: sql<string>`${onecStateSql('orders')}` })
+            .select({
+              o: orders,
+              u: { name: users.name, email: users.email, phone: users.phone, city: users.city },
+              state: sql<string>`${onecStateSql('orders')}`,
+            })
             .from(orders)
             .innerJoin(users, eq(users.id, orders.userId))
             .where(sql`${orders.onecRevision} > coalesce(${orders.onecExportedRevision}, 0)`)
@@ -145,7 +171,9 @@ export async function saleQuery(db: Db, deps: Deps): Promise<Buffer> {
       `${generatedAt.date}T${generatedAt.time}`,
     );
     // Only the newest batch can be confirmed: the unconfirmed ones before it go, confirmed ones are kept a while (audit).
-    await tx.delete(onecSaleBatches).where(sql`${onecSaleBatches.confirmedAt} IS NULL OR ${onecSaleBatches.confirmedAt} < now() - make_interval(days => ${BATCH_KEEP_DAYS})`);
+    await tx
+      .delete(onecSaleBatches)
+      .where(sql`${onecSaleBatches.confirmedAt} IS NULL OR ${onecSaleBatches.confirmedAt} < now() - make_interval(days => ${BATCH_KEEP_DAYS})`);
     await tx.insert(onecSaleBatches).values({ orders: due.map((d) => ({ id: d.o.id, revision: d.o.onecRevision!, state: d.state })) });
     return Buffer.from(xml, 'utf8');
   });
@@ -207,10 +235,42 @@ const TTN = ['номер ттн', 'ттн', 'номер декларации', '
 export const STATUS_NAMES: Record<string, OrderStatus> = Object.fromEntries(
   (
     [
-      ['Confirmed', ['подтвержден', 'подтверждён', 'підтверджено', 'підтверджене', 'принят', 'прийнято', 'к обеспечению', 'до забезпечення', 'в резерве', 'в резерві', 'зарезервирован', 'зарезервовано', 'confirmed']],
+      [
+        'Confirmed',
+        [
+          'подтвержден',
+          'подтверждён',
+          'підтверджено',
+          'підтверджене',
+          'принят',
+          'прийнято',
+          'к обеспечению',
+          'до забезпечення',
+          'в резерве',
+          'в резерві',
+          'зарезервирован',
+          'зарезервовано',
+          'confirmed',
+        ],
+      ],
       ['Complected', ['к отгрузке', 'до відвантаження', 'собран', 'зібрано', 'укомплектован', 'укомплектовано', 'укомплектоване', 'complected']],
       // 'Доставлен' (a site's final status, e.g. '[F] Доставлен'): the goods left; Done stays the carrier's (tracking).
-      ['Delivered', ['отгружен', 'відвантажено', 'відвантажене', 'доставляется', 'доставляється', 'передан в доставку', 'передано в доставку', 'доставлен', 'доставлено', 'shipped', 'delivered']],
+      [
+        'Delivered',
+        [
+          'отгружен',
+          'відвантажено',
+          'відвантажене',
+          'доставляется',
+          'доставляється',
+          'передан в доставку',
+          'передано в доставку',
+          'доставлен',
+          'доставлено',
+          'shipped',
+          'delivered',
+        ],
+      ],
       ['Canceled', ['отменен', 'отменён', 'скасовано', 'скасоване', 'аннулирован', 'анульовано', 'canceled', 'cancelled']],
     ] as const
   ).flatMap(([status, names]) => names.map((n) => [n, status])),
@@ -254,13 +314,21 @@ async function conflict(tx: Db, orderId: number, step: string, note: string): Pr
 }
 
 /** Runs a step in a savepoint: refused by a business rule, it leaves nothing behind and answers the rule's code. */
-async function step(tx: Db, orderId: number, name: string, fn: (sp: Db) => Promise<OrderRow>): Promise<{ order: OrderRow; refused?: undefined } | { order: null; refused: Refusal }> {
+async function step(
+  tx: Db,
+  orderId: number,
+  name: string,
+  fn: (sp: Db) => Promise<OrderRow>,
+): Promise<{ order: OrderRow; refused?: undefined } | { order: null; refused: Refusal }> {
   try {
     return { order: await tx.transaction(fn) };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     await conflict(tx, orderId, name, err.code);
-    return { order: null, refused: { reason: err.code, reason_uk: translate(err.messageKey, 'uk', err.params), reason_ru: translate(err.messageKey, 'ru', err.params) } };
+    return {
+      order: null,
+      refused: { reason: err.code, reason_uk: translate(err.messageKey, 'uk', err.params), reason_ru: translate(err.messageKey, 'ru', err.params) },
+    };
   }
 }
 
@@ -306,7 +374,8 @@ async function ttnBy1C(tx: Db, deps: Deps, o: OrderRow, ttn: string): Promise<Or
  * order's waybill or move to Complected and beyond is refused (written to the order's history).
  */
 function notPaidCard(o: OrderRow): void {
-  if (mustBePaidToShip({ payment_method: o.paymentMethod as PayMethod, payment_status: o.paymentStatus as PayStatus })) throw AppError.business('OrderNotPaid', 'order_not_paid');
+  if (mustBePaidToShip({ payment_method: o.paymentMethod as PayMethod, payment_status: o.paymentStatus as PayStatus }))
+    throw AppError.business('OrderNotPaid', 'order_not_paid');
 }
 
 /** What a file did: orders whose status moved, and the warnings (documents skipped, steps refused). */
@@ -354,7 +423,9 @@ async function applyDocument(tx: Db, deps: Deps, o: OrderRow, doc: UploadedOrder
   const moved = order.status !== before.status;
   if (moved || order.paymentStatus !== before.paymentStatus) {
     // 1C has this status now: the cancel job it causes must not send it back (the edit revision 1C has stays).
-    await tx.execute(sql`UPDATE orders SET onec_state = status || '/' || payment_status || '/' || split_part(onec_state, '/', 3) WHERE id = ${order.id} AND onec_state IS NOT NULL`);
+    await tx.execute(
+      sql`UPDATE orders SET onec_state = status || '/' || payment_status || '/' || split_part(onec_state, '/', 3) WHERE id = ${order.id} AND onec_state IS NOT NULL`,
+    );
     await pushOrder(tx, deps, order);
   }
   return { moved, refused };
@@ -443,7 +514,13 @@ async function applySaleFile(deps: Deps, session: OnecSessionRow, file: string, 
   };
   try {
     const r = await saleFile(deps.db, deps, file, data);
-    const run = await onecRepo.insertRun(deps.db, { ...base, status: 'done', warnings: r.warnings.slice(0, SALE_WARNINGS_KEPT), warningsCount: r.warnings.length, finishedAt: new Date() });
+    const run = await onecRepo.insertRun(deps.db, {
+      ...base,
+      status: 'done',
+      warnings: r.warnings.slice(0, SALE_WARNINGS_KEPT),
+      warningsCount: r.warnings.length,
+      finishedAt: new Date(),
+    });
     return { result: 'done', run };
   } catch (err) {
     const known = err instanceof SaleFileError || err instanceof AppError;

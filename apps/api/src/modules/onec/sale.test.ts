@@ -47,7 +47,11 @@ async function rows<T>(q: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db().execute(q)) as unknown as { rows: T[] }).rows;
 }
 const onecOf = async (id: number) =>
-  (await rows<{ onec_revision: number | null; onec_exported_revision: number | null; onec_state: string | null }>(sql`SELECT onec_revision, onec_exported_revision, onec_state FROM orders WHERE id = ${id}`))[0]!;
+  (
+    await rows<{ onec_revision: number | null; onec_exported_revision: number | null; onec_state: string | null }>(
+      sql`SELECT onec_revision, onec_exported_revision, onec_state FROM orders WHERE id = ${id}`,
+    )
+  )[0]!;
 
 async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
   const deadline = Date.now() + 15_000;
@@ -75,7 +79,12 @@ interface Doc {
   lines: { id: string; vendorCode: string; name: string; price: string; qty: string; sum: string; unit: XmlNode }[];
 }
 const reqOf = (n: XmlNode | undefined) =>
-  Object.fromEntries(children(child(n ?? { name: '', attrs: {}, text: '', children: [] }, 'ЗначенияРеквизитов') ?? { name: '', attrs: {}, text: '', children: [] }, 'ЗначениеРеквизита').map((r) => [textOf(child(r, 'Наименование')), textOf(child(r, 'Значение'))]));
+  Object.fromEntries(
+    children(
+      child(n ?? { name: '', attrs: {}, text: '', children: [] }, 'ЗначенияРеквизитов') ?? { name: '', attrs: {}, text: '', children: [] },
+      'ЗначениеРеквизита',
+    ).map((r) => [textOf(child(r, 'Наименование')), textOf(child(r, 'Значение'))]),
+  );
 
 /** mode=query, read back with a strict XML parser. */
 async function query(): Promise<{ root: XmlNode; docs: Doc[]; raw: string }> {
@@ -141,8 +150,12 @@ function cp1251(s: string): Buffer {
 async function snapshot(orderIds: number[], userIds: number[]) {
   return {
     orders: await rows(sql`SELECT * FROM orders WHERE id IN ${sql.raw(`(${orderIds.join(',')})`)} ORDER BY id`),
-    history: await rows(sql`SELECT id, order_id, kind, from_value, to_value, note FROM order_history WHERE order_id IN ${sql.raw(`(${orderIds.join(',')})`)} ORDER BY id`),
-    operations: await rows(sql`SELECT id, user_id, amount_kop, idempotency_key FROM operations WHERE user_id IN ${sql.raw(`(${userIds.join(',')})`)} ORDER BY id`),
+    history: await rows(
+      sql`SELECT id, order_id, kind, from_value, to_value, note FROM order_history WHERE order_id IN ${sql.raw(`(${orderIds.join(',')})`)} ORDER BY id`,
+    ),
+    operations: await rows(
+      sql`SELECT id, user_id, amount_kop, idempotency_key FROM operations WHERE user_id IN ${sql.raw(`(${userIds.join(',')})`)} ORDER BY id`,
+    ),
     stock: await rows(sql`SELECT id, qty, reserved FROM products ORDER BY id`),
   };
 }
@@ -164,7 +177,9 @@ async function exported(token: string, count: number, over: Record<string, unkno
 }
 
 const seedBalance = async (userId: number, kop: number) =>
-  db().execute(sql`INSERT INTO operations (user_id, type, amount_kop, balance_kop, description_uk, description_ru, idempotency_key) VALUES (${userId}, 'correction', ${kop}, ${kop}, 'x', 'x', ${`seed:${userId}`})`);
+  db().execute(
+    sql`INSERT INTO operations (user_id, type, amount_kop, balance_kop, description_uk, description_ru, idempotency_key) VALUES (${userId}, 'correction', ${kop}, ${kop}, 'x', 'x', ${`seed:${userId}`})`,
+  );
 
 describe('mode=query and mode=success', () => {
   test('orders go out once per confirmed exchange: repeated query, an order placed before success, an empty answer, a cancellation sent again', async () => {
@@ -268,7 +283,11 @@ describe('mode=query and mode=success', () => {
     // The reseller cancels after 1C got the order: it is sent again, cancelled.
     const c = await t.request('DELETE', `/api/v1/orders/${o1.id}`, { token: u.token });
     expect(c.status, JSON.stringify(c.body)).toBe(200);
-    await waitFor(() => onecOf(o1.id), (r) => r.onec_revision === 2, 'the cancellation marked for 1C');
+    await waitFor(
+      () => onecOf(o1.id),
+      (r) => r.onec_revision === 2,
+      'the cancellation marked for 1C',
+    );
     const q5 = await query();
     expect(numbers(q5.docs)).toEqual([o1.number]);
     expect(q5.docs[0]!.req).toMatchObject({ 'Статус заказа': 'Скасоване', Отменен: 'true', 'Версия заказа': '2' });
@@ -277,7 +296,10 @@ describe('mode=query and mode=success', () => {
     expect((await query()).docs).toEqual([]);
     await saleSuccess(db(), deps());
     const after = (await t.request('GET', `/api/v1/orders/${o1.id}`, { token: u.token })).body.data.history;
-    expect(after.filter((h: any) => h.kind === 'reservation' && h.to === 'export').map((h: any) => h.note)).toEqual(['1С отримала замовлення (версія 1)', '1С отримала замовлення (версія 2)']);
+    expect(after.filter((h: any) => h.kind === 'reservation' && h.to === 'export').map((h: any) => h.note)).toEqual([
+      '1С отримала замовлення (версія 1)',
+      '1С отримала замовлення (версія 2)',
+    ]);
     expect(after).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'cancel', note: 'Зміни буде передано до 1С (версія 2)' }));
     expect(pushes).toBe(0);
   });
@@ -315,7 +337,11 @@ describe('mode=query and mode=success', () => {
       },
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    await waitFor(() => onecOf(o.id), (r) => r.onec_revision === 2, 'the edit marked for 1C');
+    await waitFor(
+      () => onecOf(o.id),
+      (r) => r.onec_revision === 2,
+      'the edit marked for 1C',
+    );
     // The success confirms what 1C got (version 1); the edit stays due.
     await saleSuccess(db(), deps());
     expect(await onecOf(o.id)).toMatchObject({ onec_revision: 2, onec_exported_revision: 1 });
@@ -344,9 +370,29 @@ describe('mode=file', () => {
     const wholesaleB = Math.round(b.calculations.wholesale_sum * 100);
 
     const confirmShip = upload([
-      { number: a.number, req: [['Проведен', 'true'], ['Номер по 1С', 'ЦБ-000101'], ['Статус заказа', 'К обеспечению']] },
-      { number: b.number, req: [['Проведен', 'true'], ['Номер по 1С', 'ЦБ-000102']] },
-      { number: c.number, req: [['Проведен', 'true'], ['Статус заказа', '[F] Відвантажено'], ['Номер ТТН', '20450000000001']] },
+      {
+        number: a.number,
+        req: [
+          ['Проведен', 'true'],
+          ['Номер по 1С', 'ЦБ-000101'],
+          ['Статус заказа', 'К обеспечению'],
+        ],
+      },
+      {
+        number: b.number,
+        req: [
+          ['Проведен', 'true'],
+          ['Номер по 1С', 'ЦБ-000102'],
+        ],
+      },
+      {
+        number: c.number,
+        req: [
+          ['Проведен', 'true'],
+          ['Статус заказа', '[F] Відвантажено'],
+          ['Номер ТТН', '20450000000001'],
+        ],
+      },
     ]);
     expect(await file(confirmShip)).toEqual({ moved: 3, warnings: [] });
     const get = async (id: number) => (await t.request('GET', `/api/v1/orders/${id}`, { token: u.token })).body.data;
@@ -372,12 +418,22 @@ describe('mode=file', () => {
     expect(await snapshot([a.id, b.id, c.id], [u.id])).toEqual(before);
 
     // 1C cancels the balance-paid order: refunded exactly once, also when the file comes twice.
-    const cancel = upload([{ number: b.number, req: [['Отменен', 'true'], ['Номер по 1С', 'ЦБ-000102']] }]);
+    const cancel = upload([
+      {
+        number: b.number,
+        req: [
+          ['Отменен', 'true'],
+          ['Номер по 1С', 'ЦБ-000102'],
+        ],
+      },
+    ]);
     expect(await file(cancel)).toEqual({ moved: 1, warnings: [] });
     expect(await get(b.id)).toMatchObject({ status: 'Canceled', payment_status: 'NotPaid' });
     expect(await tools.balance(u.id)).toEqual({ balanceKop: 100_000, ledgerKop: 100_000 });
     expect(await file(cancel)).toEqual({ moved: 0, warnings: [] });
-    const ops = await rows<{ key: string; amount: string }>(sql`SELECT idempotency_key AS key, amount_kop AS amount FROM operations WHERE operationable_type = 'order' AND operationable_id = ${b.id} ORDER BY id`);
+    const ops = await rows<{ key: string; amount: string }>(
+      sql`SELECT idempotency_key AS key, amount_kop AS amount FROM operations WHERE operationable_type = 'order' AND operationable_id = ${b.id} ORDER BY id`,
+    );
     expect(ops.map((o) => [o.key, Number(o.amount)])).toEqual([
       [`order:${b.id}:balance`, -wholesaleB],
       [`order:${b.id}:cancel-refund`, wholesaleB],
@@ -390,7 +446,20 @@ describe('mode=file', () => {
     await saleSuccess(db(), deps());
     // Cancelling a delivered order is not 1C's to do: kept in the history once, the file accepted.
     const late = upload([{ number: c.number, req: [['Отменен', 'true']] }]);
-    const refusedLate = { moved: 0, warnings: [{ key: 'sale_step_refused', params: { order: c.number, reason: 'TransitionNotAllowed', reason_uk: 'Цю дію вже не можна виконати', reason_ru: 'Это действие уже невозможно выполнить' } }] };
+    const refusedLate = {
+      moved: 0,
+      warnings: [
+        {
+          key: 'sale_step_refused',
+          params: {
+            order: c.number,
+            reason: 'TransitionNotAllowed',
+            reason_uk: 'Цю дію вже не можна виконати',
+            reason_ru: 'Это действие уже невозможно выполнить',
+          },
+        },
+      ],
+    };
     expect(await file(late)).toEqual(refusedLate);
     expect(await file(late)).toEqual(refusedLate);
     const cHistory = (await get(c.id)).history;
@@ -406,8 +475,24 @@ describe('mode=file', () => {
     await jobsDone(o.id);
     await query();
     await saleSuccess(db(), deps());
-    const doc = upload([{ number: o.number, req: [['Проведен', 'true'], ['Номер по 1С', 'ЦБ-7']] }]);
-    const refused = { moved: 0, warnings: [{ key: 'sale_step_refused', params: { order: o.number, reason: 'InsufficientBalance', reason_uk: 'Недостатньо коштів на балансі', reason_ru: 'Недостаточно средств на балансе' } }] };
+    const doc = upload([
+      {
+        number: o.number,
+        req: [
+          ['Проведен', 'true'],
+          ['Номер по 1С', 'ЦБ-7'],
+        ],
+      },
+    ]);
+    const refused = {
+      moved: 0,
+      warnings: [
+        {
+          key: 'sale_step_refused',
+          params: { order: o.number, reason: 'InsufficientBalance', reason_uk: 'Недостатньо коштів на балансі', reason_ru: 'Недостаточно средств на балансе' },
+        },
+      ],
+    };
     expect(await file(doc)).toEqual(refused);
     expect(await file(doc)).toEqual(refused);
     const d = (await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data;
@@ -416,7 +501,7 @@ describe('mode=file', () => {
     expect(await tools.balance(u.id)).toEqual({ balanceKop: 0, ledgerKop: 0 });
   });
 
-  test('an order of 1C\'s own, or a document without Ид and Номер, is skipped with a warning; the rest applies, the same file twice changes nothing', async () => {
+  test("an order of 1C's own, or a document without Ид and Номер, is skipped with a warning; the rest applies, the same file twice changes nothing", async () => {
     await flush();
     await tools.setStock(4, 20);
     const u = await t.user({ isVerified: true });
@@ -426,8 +511,20 @@ describe('mode=file', () => {
     // An order placed under another reservation system is not the exchange's either.
     await db().execute(sql`UPDATE orders SET onec_revision = NULL, onec_exported_revision = NULL WHERE id = ${never.id}`);
     const xml = upload([
-      { number: '482', req: [['Проведен', 'true'], ['Номер по 1С', 'ЦБ-000482']] },
-      { number: a!.number, req: [['Проведен', 'true'], ['Номер по 1С', 'ЦБ-000601']] },
+      {
+        number: '482',
+        req: [
+          ['Проведен', 'true'],
+          ['Номер по 1С', 'ЦБ-000482'],
+        ],
+      },
+      {
+        number: a!.number,
+        req: [
+          ['Проведен', 'true'],
+          ['Номер по 1С', 'ЦБ-000601'],
+        ],
+      },
       { number: never.number, req: [['Отменен', 'true']] },
       { number: '', req: [['Проведен', 'true']] },
       { number: b!.number, req: [['Отменен', 'true']] },
@@ -451,7 +548,7 @@ describe('mode=file', () => {
     expect(A.history.filter((h: any) => h.kind === 'reservation' && h.to === 'confirm')).toHaveLength(1);
   });
 
-  test('what УТ 11 writes: Номер1С, Отгружен (to Delivered step by step), ПометкаУдаления as an element, the paid-Card rule, 1C\'s own order skipped', async () => {
+  test("what УТ 11 writes: Номер1С, Отгружен (to Delivered step by step), ПометкаУдаления as an element, the paid-Card rule, 1C's own order skipped", async () => {
     await flush();
     await tools.setStock(4, 20);
     const u = await t.user({ isVerified: true });
@@ -461,11 +558,18 @@ describe('mode=file', () => {
     expect(r.moved).toBe(3);
     expect(r.warnings).toEqual([
       { key: 'sale_unknown_order', params: { document: '482 (ЦБ-000482, 2026-01-11 07:33:56)' } },
-      { key: 'sale_step_refused', params: { order: d!.number, reason: 'OrderNotPaid', reason_uk: translate('order_not_paid', 'uk'), reason_ru: translate('order_not_paid', 'ru') } },
+      {
+        key: 'sale_step_refused',
+        params: { order: d!.number, reason: 'OrderNotPaid', reason_uk: translate('order_not_paid', 'uk'), reason_ru: translate('order_not_paid', 'ru') },
+      },
       { key: 'sale_document_without_id', params: { index: 6 } },
     ]);
-    expect(onecMessageText(r.warnings[1]!, 'uk')).toBe(`Замовлення ${d!.number}: зміну від 1С не застосовано: ${translate('order_not_paid', 'uk')} (OrderNotPaid); записано в історію замовлення`);
-    expect(onecMessageText(r.warnings[1]!, 'ru')).toBe(`Заказ ${d!.number}: изменение из 1С не применено: ${translate('order_not_paid', 'ru')} (OrderNotPaid); записано в историю заказа`);
+    expect(onecMessageText(r.warnings[1]!, 'uk')).toBe(
+      `Замовлення ${d!.number}: зміну від 1С не застосовано: ${translate('order_not_paid', 'uk')} (OrderNotPaid); записано в історію замовлення`,
+    );
+    expect(onecMessageText(r.warnings[1]!, 'ru')).toBe(
+      `Заказ ${d!.number}: изменение из 1С не применено: ${translate('order_not_paid', 'ru')} (OrderNotPaid); записано в историю заказа`,
+    );
     const get = async (id: number) => (await t.request('GET', `/api/v1/orders/${id}`, { token: u.token })).body.data;
     // Posted and shipped: New -> Confirmed -> Complected -> Delivered, each step in the history; 1C's number, trimmed.
     // (The buyer's deletion mark and a line's requisite are not the document's.)
@@ -496,7 +600,11 @@ describe('mode=file', () => {
     expect(await snapshot(ids, [u.id])).toEqual(before);
 
     // Paid later: the next exchange (the same registered changes) ships it.
-    const paid = await t.request('POST', `/api/v1/admin/orders/${d!.id}/payment`, { token: await t.operator(), body: { payment_status: 'Paid' }, headers: { 'idempotency-key': `pay-${d!.id}` } });
+    const paid = await t.request('POST', `/api/v1/admin/orders/${d!.id}/payment`, {
+      token: await t.operator(),
+      body: { payment_status: 'Paid' },
+      headers: { 'idempotency-key': `pay-${d!.id}` },
+    });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(await file(xml)).toMatchObject({ moved: 1 });
     const D2 = await get(d!.id);
@@ -526,7 +634,17 @@ describe('mode=file', () => {
     expect(await get(c!.id)).toMatchObject({ status: 'New', reservation_number: 'ВК000001471' });
     // Where 1C writes Отгружен (УТ 11), it decides: false with a shipment number is not shipped.
     const d = (await exported(u.token, 1))[0]!;
-    const explicit = upload([{ number: d.number, req: [['Проведен', 'true'], ['Отгружен', 'false'], ['Номер отгрузки по 1С', 'РН-1'], ['Дата отгрузки по 1С', '2026-01-11T12:22:01']] }]);
+    const explicit = upload([
+      {
+        number: d.number,
+        req: [
+          ['Проведен', 'true'],
+          ['Отгружен', 'false'],
+          ['Номер отгрузки по 1С', 'РН-1'],
+          ['Дата отгрузки по 1С', '2026-01-11T12:22:01'],
+        ],
+      },
+    ]);
     expect(await file(explicit)).toEqual({ moved: 1, warnings: [] });
     expect(await get(d.id)).toMatchObject({ status: 'Confirmed' });
   });
@@ -541,13 +659,22 @@ describe('mode=file', () => {
     await saleSuccess(db(), deps());
     const xml = upload(
       [
-        { number: o.number, req: [['Статус заказа', 'Укомплектован'], ['Номер по 1С', 'ЦБ-0042']] },
+        {
+          number: o.number,
+          req: [
+            ['Статус заказа', 'Укомплектован'],
+            ['Номер по 1С', 'ЦБ-0042'],
+          ],
+        },
         { number: 'ПКО-17', operation: 'Выплата наличных денег', req: [['Проведен', 'true']] },
       ],
       'windows-1251',
     );
     expect(await file(cp1251(xml))).toEqual({ moved: 1, warnings: [] });
-    expect((await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data).toMatchObject({ status: 'Complected', reservation_number: 'ЦБ-0042' });
+    expect((await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data).toMatchObject({
+      status: 'Complected',
+      reservation_number: 'ЦБ-0042',
+    });
   });
 
   test('broken XML, not CommerceML, a bad encoding: refused with the reason, nothing changed', async () => {
@@ -569,16 +696,21 @@ describe('mode=file', () => {
     await expect(file('<?xml version="1.0"?><yml_catalog/>')).rejects.toThrow(/Це не документ CommerceML/);
     await expect(file('')).rejects.toThrow(/Порожній файл/);
     await expect(file(Buffer.from([0x50, 0x4b, 3, 4]))).rejects.toThrow(/ZIP/);
-    await expect(file(Buffer.from('<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация>\xff</КоммерческаяИнформация>', 'latin1'))).rejects.toThrow(/кодуванн/);
+    await expect(file(Buffer.from('<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация>\xff</КоммерческаяИнформация>', 'latin1'))).rejects.toThrow(
+      /кодуванн/,
+    );
     // A well-formed document whose root is never closed (the last part of a split file lost).
-    await expect(file(Buffer.from('<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация ВерсияСхемы="2.10"><Документ><Ид>1</Ид></Документ>'))).rejects.toThrow(/Некоректний XML/);
+    await expect(
+      file(Buffer.from('<?xml version="1.0" encoding="UTF-8"?><КоммерческаяИнформация ВерсияСхемы="2.10"><Документ><Ид>1</Ид></Документ>')),
+    ).rejects.toThrow(/Некоректний XML/);
     expect(await snapshot([o.id, never.id], [u.id])).toEqual(before);
   });
 });
 
 describe('documentComplete: whether the parts received so far close the document', () => {
-  test('read in the file\'s encoding (UTF-8 with or without BOM, windows-1251, UTF-16), a prefixed or self-closing root, trailing blanks', () => {
-    const doc = '<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="3.1"><Контейнер><Документ><Ид>1</Ид></Документ></Контейнер></КоммерческаяИнформация>';
+  test("read in the file's encoding (UTF-8 with or without BOM, windows-1251, UTF-16), a prefixed or self-closing root, trailing blanks", () => {
+    const doc =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="3.1"><Контейнер><Документ><Ид>1</Ид></Документ></Контейнер></КоммерческаяИнформация>';
     expect(documentComplete(Buffer.from(doc))).toBe(true);
     expect(documentComplete(Buffer.from(`\uFEFF${doc}\r\n\u0000`))).toBe(true);
     expect(documentComplete(Buffer.from(doc.slice(0, -5)))).toBe(false);
@@ -588,7 +720,9 @@ describe('documentComplete: whether the parts received so far close the document
     expect(documentComplete(cp1251(doc.replace('UTF-8', 'windows-1251')))).toBe(true);
     expect(documentComplete(cp1251(doc.replace('UTF-8', 'windows-1251')).subarray(0, 100))).toBe(false);
     expect(documentComplete(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(doc.replace('UTF-8', 'UTF-16'), 'utf16le')]))).toBe(true);
-    expect(documentComplete(Buffer.from('<?xml version="1.0"?><cml:КоммерческаяИнформация xmlns:cml="urn:1C.ru:commerceml_2"></cml:КоммерческаяИнформация>'))).toBe(true);
+    expect(
+      documentComplete(Buffer.from('<?xml version="1.0"?><cml:КоммерческаяИнформация xmlns:cml="urn:1C.ru:commerceml_2"></cml:КоммерческаяИнформация>')),
+    ).toBe(true);
     expect(documentComplete(Buffer.from('<?xml version="1.0"?><КоммерческаяИнформация ВерсияСхемы="2.10"/>\n'))).toBe(true);
     expect(documentComplete(Buffer.from('<?xml version="1.0"?><КоммерческаяИнформация ВерсияСхемы="2.10"><Документ/>'))).toBe(false);
     // Not XML at all (a zip): nothing more makes it a document; it is read (and refused) at once.
@@ -604,7 +738,9 @@ describe('the reservation jobs under RESERVATION_SYSTEM=commerceml', () => {
     const o = await tools.place(u.token, [[4, 1, 90]]);
     await jobsDone(o.id);
     const d = (await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data;
-    expect(d.history.filter((h: any) => h.kind.startsWith('reservation'))).toEqual([expect.objectContaining({ kind: 'reservation', to: 'create', note: 'Замовлення чекає, поки 1С його забере' })]);
+    expect(d.history.filter((h: any) => h.kind.startsWith('reservation'))).toEqual([
+      expect.objectContaining({ kind: 'reservation', to: 'create', note: 'Замовлення чекає, поки 1С його забере' }),
+    ]);
     expect(d.reservation_number).toBeNull();
     expect(await onecOf(o.id)).toMatchObject({ onec_revision: 1, onec_exported_revision: null });
     // The reseller confirms before 1C got the order: still one export, of the confirmed state.
@@ -664,10 +800,21 @@ describe('the sale exchange over HTTP, as 1C runs it (/1c/exchange)', () => {
     expect(children(parseXmlTree((await call('query', { cookie })).raw.toString('utf8')), 'Документ')).toHaveLength(0);
     await call('success', { cookie });
 
-    const confirm = upload([{ number: o.number, req: [['Проведен', 'true'], ['Номер по 1С', 'ЦБ-HTTP-1']] }]);
+    const confirm = upload([
+      {
+        number: o.number,
+        req: [
+          ['Проведен', 'true'],
+          ['Номер по 1С', 'ЦБ-HTTP-1'],
+        ],
+      },
+    ]);
     const f = await call('file', { cookie, filename: 'orders-1.xml', body: Buffer.from(confirm, 'utf8') });
     expect(f.text).toBe('success\n');
-    expect((await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data).toMatchObject({ status: 'Confirmed', reservation_number: 'ЦБ-HTTP-1' });
+    expect((await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data).toMatchObject({
+      status: 'Confirmed',
+      reservation_number: 'ЦБ-HTTP-1',
+    });
 
     const broken = await call('file', { cookie, filename: 'orders-2.xml', body: Buffer.from(confirm.slice(0, 120), 'utf8') });
     expect(broken.status).toBe(200);
@@ -694,9 +841,13 @@ describe('the sale exchange over HTTP, as 1C runs it (/1c/exchange)', () => {
       [['sale/orders-1.xml'], 'done', 0],
     ]);
     const uk = (await t.request('GET', `/api/v1/admin/onec/imports/${runs[0].id}`, { token: op, headers: { 'accept-language': 'uk' } })).body.data;
-    expect(uk.warnings.map((w: any) => w.text)).toEqual(['Документ 999999 (2026-01-10): замовлення з таким номером порталу немає (можливо, замовлення створено в 1С): пропущено']);
+    expect(uk.warnings.map((w: any) => w.text)).toEqual([
+      'Документ 999999 (2026-01-10): замовлення з таким номером порталу немає (можливо, замовлення створено в 1С): пропущено',
+    ]);
     const ru = (await t.request('GET', `/api/v1/admin/onec/imports/${runs[0].id}`, { token: op, headers: { 'accept-language': 'ru' } })).body.data;
-    expect(ru.warnings.map((w: any) => w.text)).toEqual(['Документ 999999 (2026-01-10): заказа с таким номером на портале нет (возможно, заказ создан в 1С): пропущен']);
+    expect(ru.warnings.map((w: any) => w.text)).toEqual([
+      'Документ 999999 (2026-01-10): заказа с таким номером на портале нет (возможно, заказ создан в 1С): пропущен',
+    ]);
     expect(ru.progress).toMatchObject({ phase: 'done', file: 'sale/orders-3.xml', percent: 100 });
     const failed = (await t.request('GET', `/api/v1/admin/onec/imports/${runs[1].id}`, { token: op, headers: { 'accept-language': 'ru' } })).body.data;
     expect(failed.error.text).toMatch(/^Файл заказов orders-2\.xml не принят: Некоректний XML/);
@@ -715,7 +866,10 @@ describe('the sale exchange over HTTP, as 1C runs it (/1c/exchange)', () => {
     const limit = Number(/file_limit=(\d+)/.exec(init.text)![1]);
     expect(limit).toBe(FILE_LIMIT);
     // Our УТ 11 fixture made bigger than file_limit (a comment inside), split as 1C splits it.
-    const xml = Buffer.from(ut11({ A: a!.number, B: b!.number, C: c!.number, D: d!.number }).replace('<Контейнер>', `<!-- ${'x'.repeat(limit)} --><Контейнер>`), 'utf8');
+    const xml = Buffer.from(
+      ut11({ A: a!.number, B: b!.number, C: c!.number, D: d!.number }).replace('<Контейнер>', `<!-- ${'x'.repeat(limit)} --><Контейнер>`),
+      'utf8',
+    );
     const parts = [xml.subarray(0, limit), xml.subarray(limit)];
     expect(parts[1]!.length).toBeGreaterThan(0);
     const status = async (id: number) => (await t.request('GET', `/api/v1/orders/${id}`, { token: u.token })).body.data.status;
@@ -730,7 +884,10 @@ describe('the sale exchange over HTTP, as 1C runs it (/1c/exchange)', () => {
     expect((await t.request('GET', `/api/v1/orders/${a!.id}`, { token: u.token })).body.data.history).toEqual(history);
     // The last part never came: the first waits; import refuses it with the reason, nothing applied.
     const [e] = await exported(u.token, 1);
-    const lost = Buffer.from(ut11({ A: e!.number, B: b!.number, C: c!.number, D: d!.number }).replace('<Контейнер>', `<!-- ${'x'.repeat(limit)} --><Контейнер>`), 'utf8');
+    const lost = Buffer.from(
+      ut11({ A: e!.number, B: b!.number, C: c!.number, D: d!.number }).replace('<Контейнер>', `<!-- ${'x'.repeat(limit)} --><Контейнер>`),
+      'utf8',
+    );
     expect((await call('file', { cookie, filename: 'documents___2.xml', body: lost.subarray(0, limit) })).text).toBe('success\n');
     const refused = await call('import', { cookie, filename: 'documents___2.xml' });
     expect(refused.text).toMatch(/^failure\n.*documents___2\.xml.*Некоректний XML/);

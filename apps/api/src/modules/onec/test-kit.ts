@@ -17,7 +17,11 @@ export interface ExchangeRes {
   type: string;
 }
 
-export async function call(t: TestApp, query: string, opts: { cookie?: string; auth?: string; body?: Buffer; method?: 'GET' | 'POST' } = {}): Promise<ExchangeRes> {
+export async function call(
+  t: TestApp,
+  query: string,
+  opts: { cookie?: string; auth?: string; body?: Buffer; method?: 'GET' | 'POST' } = {},
+): Promise<ExchangeRes> {
   const headers: Record<string, string> = {};
   if (opts.cookie) headers.cookie = opts.cookie;
   if (opts.auth) headers.authorization = opts.auth;
@@ -147,7 +151,9 @@ export function multipartBody(parts: { field: string; filename: string; data: Bu
   const chunks: Buffer[] = [];
   for (const p of parts) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
       p.data,
       Buffer.from('\r\n'),
     );

@@ -18,7 +18,9 @@ export type ZipLimits = { maxBytes: number; maxEntries: number; maxRatio?: numbe
 
 const openZip = (file: string) =>
   new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false }, (err, zip) => (err ? reject(err) : resolve(zip))),
+    yauzl.open(file, { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false }, (err, zip) =>
+      err ? reject(err) : resolve(zip),
+    ),
   );
 
 /**
@@ -29,7 +31,8 @@ const openZip = (file: string) =>
 export async function unzipInto(zipFile: string, dir: string, label: string, limits: ZipLimits = ZIP_LIMITS): Promise<string[]> {
   const maxRatio = limits.maxRatio ?? ZIP_LIMITS.maxRatio;
   const ratioFromBytes = limits.ratioFromBytes ?? ZIP_LIMITS.ratioFromBytes;
-  const tooBig = () => new CmlError({ key: 'zip_too_big', params: { file: label, max: Math.round(limits.maxBytes / 1024 / 1024), entries: limits.maxEntries } });
+  const tooBig = () =>
+    new CmlError({ key: 'zip_too_big', params: { file: label, max: Math.round(limits.maxBytes / 1024 / 1024), entries: limits.maxEntries } });
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(zipFile);
@@ -50,7 +53,9 @@ export async function unzipInto(zipFile: string, dir: string, label: string, lim
         zip.close();
         reject(err);
       };
-      zip.on('error', (err) => fail(err instanceof CmlError ? err : new CmlError({ key: 'bad_zip', params: { file: label, detail: String((err as Error).message).slice(0, 200) } })));
+      zip.on('error', (err) =>
+        fail(err instanceof CmlError ? err : new CmlError({ key: 'bad_zip', params: { file: label, detail: String((err as Error).message).slice(0, 200) } })),
+      );
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
         void (async () => {
@@ -61,7 +66,8 @@ export async function unzipInto(zipFile: string, dir: string, label: string, lim
           if (/\.zip$/i.test(rel)) throw new CmlError({ key: 'zip_nested', params: { file: label, entry: rel.slice(0, 200) } });
           declared += entry.uncompressedSize;
           compressed += entry.compressedSize;
-          if (declared > ratioFromBytes && declared > compressed * maxRatio) throw new CmlError({ key: 'zip_bomb', params: { file: label, entry: rel.slice(0, 200), ratio: maxRatio } });
+          if (declared > ratioFromBytes && declared > compressed * maxRatio)
+            throw new CmlError({ key: 'zip_bomb', params: { file: label, entry: rel.slice(0, 200), ratio: maxRatio } });
           const target = path.join(dir, rel);
           await fsp.mkdir(path.dirname(target), { recursive: true });
           const stream = await zip.openReadStreamPromise(entry);

@@ -22,7 +22,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const RAW = [/embedded/i, /commerceml/i, /onec-http/i, /waybill/i, /invoice/i, /cash on delivery/i, /waiting for/i, /received version/i, /due for export/i, /cod_received/i];
+const RAW = [
+  /embedded/i,
+  /commerceml/i,
+  /onec-http/i,
+  /waybill/i,
+  /invoice/i,
+  /cash on delivery/i,
+  /waiting for/i,
+  /received version/i,
+  /due for export/i,
+  /cod_received/i,
+];
 
 async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
   const deadline = Date.now() + 15_000;
@@ -41,7 +52,11 @@ describe('order history in words', () => {
     const o = await tools.place(u.token, [[4, 1, 80]], { payment_method: 'COD' });
     const view = (lang: string, token = u.token, url = `/api/v1/orders/${o.id}`) => t.request('GET', url, { token, headers: { 'x-localization': lang } });
     // The embedded reservation lands in the history.
-    await waitFor(async () => (await view('uk')).body.data.history, (h: any[]) => h.some((e) => e.kind === 'reservation' && e.to === 'create'), 'the reservation');
+    await waitFor(
+      async () => (await view('uk')).body.data.history,
+      (h: any[]) => h.some((e) => e.kind === 'reservation' && e.to === 'create'),
+      'the reservation',
+    );
     expect((await t.request('POST', `/api/v1/orders/${o.id}/confirm`, { token: u.token })).status).toBe(200);
     // A waybill document.
     const up = await tools.upload(u.token, { order_id: String(o.id), type: 'waybill' }, { name: 'receipt.png', content: PNG });

@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const admin = (method: string, url: string, body?: unknown) => t.request(method, `/api/v1/admin/orders${url}`, { token: op, body });
-const advance = async (number: string, steps = 1) => (await t.request('POST', '/emulators/novaposhta/control/advance', { token: op, body: { number, steps } })).body;
+const advance = async (number: string, steps = 1) =>
+  (await t.request('POST', '/emulators/novaposhta/control/advance', { token: op, body: { number, steps } })).body;
 const scenario = (number: string, s: string) => t.request('POST', '/emulators/novaposhta/control/scenario', { token: op, body: { number, scenario: s } });
 const track = async () => {
   const r = await admin('POST', '/tracking/run');
@@ -27,7 +28,9 @@ const track = async () => {
   return r.body.data.asked as number;
 };
 const operationsOf = async (orderId: number) => {
-  const r = (await t.database.db.execute(sql`SELECT amount_kop, idempotency_key FROM operations WHERE operationable_type = 'order' AND operationable_id = ${orderId} ORDER BY id`)) as unknown as {
+  const r = (await t.database.db.execute(
+    sql`SELECT amount_kop, idempotency_key FROM operations WHERE operationable_type = 'order' AND operationable_id = ${orderId} ORDER BY id`,
+  )) as unknown as {
     rows: { amount_kop: string; idempotency_key: string }[];
   };
   return r.rows.map((x) => [x.idempotency_key.replace(`order:${orderId}:`, ''), Number(x.amount_kop)]);
@@ -54,7 +57,14 @@ describe('editing an order', () => {
     ]);
     const r = await t.request('PUT', `/api/v1/orders/${o.id}`, {
       token: u.token,
-      body: { ...orderBody(o), last_name: 'Шевченко', products: [{ product_id: 1, qty: 3, retail_price: 170 }, { product_id: 5, qty: 2, retail_price: 95 }] },
+      body: {
+        ...orderBody(o),
+        last_name: 'Шевченко',
+        products: [
+          { product_id: 1, qty: 3, retail_price: 170 },
+          { product_id: 5, qty: 2, retail_price: 95 },
+        ],
+      },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).toMatchObject({ last_name: 'Шевченко', calculations: { wholesale_sum: 420, retail_sum: 700, profit: 280, expected_accrual: 280 } });
@@ -79,13 +89,22 @@ describe('editing an order', () => {
     const o = await tools.place(u.token, [[1, 1, 160]]);
     await t.database.db.execute(sql`UPDATE products SET drop_kop = 11000, retail_kop = 16500 WHERE id = 1`);
     try {
-      const ok = await t.request('PUT', `/api/v1/orders/${o.id}`, { token: u.token, body: { ...orderBody(o), products: [{ product_id: 1, qty: 2, retail_price: 160 }] } });
+      const ok = await t.request('PUT', `/api/v1/orders/${o.id}`, {
+        token: u.token,
+        body: { ...orderBody(o), products: [{ product_id: 1, qty: 2, retail_price: 160 }] },
+      });
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
       expect(ok.body.data.products[0]).toMatchObject({ qty: 2, drop_price: 100, retail_price: 160 });
-      const below = await t.request('PUT', `/api/v1/orders/${o.id}`, { token: u.token, body: { ...orderBody(o), products: [{ product_id: 1, qty: 2, retail_price: 90 }] } });
+      const below = await t.request('PUT', `/api/v1/orders/${o.id}`, {
+        token: u.token,
+        body: { ...orderBody(o), products: [{ product_id: 1, qty: 2, retail_price: 90 }] },
+      });
       expect(below.status).toBe(400);
       expect(below.body.code).toBe('PriceIsLessDrop');
-      const tooMany = await t.request('PUT', `/api/v1/orders/${o.id}`, { token: u.token, body: { ...orderBody(o), products: [{ product_id: 1, qty: 500, retail_price: 170 }] } });
+      const tooMany = await t.request('PUT', `/api/v1/orders/${o.id}`, {
+        token: u.token,
+        body: { ...orderBody(o), products: [{ product_id: 1, qty: 500, retail_price: 170 }] },
+      });
       expect(tooMany.body.code).toBe('QuantityIsLessRemains');
       const bad = await t.request('PUT', `/api/v1/orders/${o.id}`, { token: u.token, body: { ...orderBody(o), products: [] } });
       expect(bad.status).toBe(422);
@@ -100,21 +119,35 @@ describe('editing an order', () => {
   test('a confirmed Balance order is debited or credited the difference; its payment method is fixed; Complected is not editable', async () => {
     await tools.setStock(4, 20);
     const u = await t.user({ isVerified: true, balanceKop: 100_000 });
-    await t.database.db.execute(sql`INSERT INTO operations (user_id, type, amount_kop, balance_kop, description_uk, description_ru, idempotency_key) VALUES (${u.id}, 'correction', 100000, 100000, 'x', 'x', ${`seed:${u.id}`})`);
+    await t.database.db.execute(
+      sql`INSERT INTO operations (user_id, type, amount_kop, balance_kop, description_uk, description_ru, idempotency_key) VALUES (${u.id}, 'correction', 100000, 100000, 'x', 'x', ${`seed:${u.id}`})`,
+    );
     const o = await tools.placeConfirmed(u.token, [[4, 2, 80]], { payment_method: 'Balance' });
     expect(o.payment_status).toBe('PaidFromBalance');
     expect((await tools.balance(u.id)).balanceKop).toBe(100_000 - 10_000);
-    const more = await t.request('PUT', `/api/v1/orders/${o.id}`, { token: u.token, body: { ...orderBody(o), products: [{ product_id: 4, qty: 5, retail_price: 80 }] } });
+    const more = await t.request('PUT', `/api/v1/orders/${o.id}`, {
+      token: u.token,
+      body: { ...orderBody(o), products: [{ product_id: 4, qty: 5, retail_price: 80 }] },
+    });
     expect(more.status, JSON.stringify(more.body)).toBe(200);
     expect(await tools.balance(u.id)).toEqual({ balanceKop: 100_000 - 25_000, ledgerKop: 100_000 - 25_000 });
-    const less = await t.request('PUT', `/api/v1/orders/${o.id}`, { token: u.token, body: { ...orderBody(o), products: [{ product_id: 4, qty: 1, retail_price: 80 }] } });
+    const less = await t.request('PUT', `/api/v1/orders/${o.id}`, {
+      token: u.token,
+      body: { ...orderBody(o), products: [{ product_id: 4, qty: 1, retail_price: 80 }] },
+    });
     expect(less.status).toBe(200);
     expect((await tools.balance(u.id)).balanceKop).toBe(100_000 - 5_000);
-    const method = await t.request('PUT', `/api/v1/orders/${o.id}`, { token: u.token, body: { ...orderBody(o), payment_method: 'COD', products: [{ product_id: 4, qty: 1, retail_price: 80 }] } });
+    const method = await t.request('PUT', `/api/v1/orders/${o.id}`, {
+      token: u.token,
+      body: { ...orderBody(o), payment_method: 'COD', products: [{ product_id: 4, qty: 1, retail_price: 80 }] },
+    });
     expect(method.status).toBe(422);
     expect(Object.keys(method.body.errors)).toEqual(['payment_method']);
     expect((await admin('POST', `/${o.id}/status`, { status: 'Complected' })).status).toBe(200);
-    const late = await t.request('PUT', `/api/v1/orders/${o.id}`, { token: u.token, body: { ...orderBody(o), products: [{ product_id: 4, qty: 2, retail_price: 80 }] } });
+    const late = await t.request('PUT', `/api/v1/orders/${o.id}`, {
+      token: u.token,
+      body: { ...orderBody(o), products: [{ product_id: 4, qty: 2, retail_price: 80 }] },
+    });
     expect(late.status).toBe(400);
     expect(late.body.code).toBe('TransitionNotAllowed');
     expect((await tools.balance(u.id)).balanceKop).toBe(100_000 - 5_000);
@@ -122,7 +155,7 @@ describe('editing an order', () => {
 });
 
 describe('copy and cancel', () => {
-  test('copy makes a new order in New at today\'s prices and reserves its stock', async () => {
+  test("copy makes a new order in New at today's prices and reserves its stock", async () => {
     await tools.setStock(1, 10);
     const u = await t.user({ isVerified: true });
     const o = await tools.placeConfirmed(u.token, [[1, 2, 160]]);
@@ -145,7 +178,9 @@ describe('copy and cancel', () => {
   test('cancel releases the stock, refunds what the order took from the balance and queues CancelReserveJob; a second cancel is refused', async () => {
     await tools.setStock(4, 10);
     const u = await t.user({ isVerified: true, balanceKop: 50_000 });
-    await t.database.db.execute(sql`INSERT INTO operations (user_id, type, amount_kop, balance_kop, description_uk, description_ru, idempotency_key) VALUES (${u.id}, 'correction', 50000, 50000, 'x', 'x', ${`seed:${u.id}`})`);
+    await t.database.db.execute(
+      sql`INSERT INTO operations (user_id, type, amount_kop, balance_kop, description_uk, description_ru, idempotency_key) VALUES (${u.id}, 'correction', 50000, 50000, 'x', 'x', ${`seed:${u.id}`})`,
+    );
     const o = await tools.placeConfirmed(u.token, [[4, 3, 80]], { payment_method: 'Balance' });
     expect((await tools.balance(u.id)).balanceKop).toBe(35_000);
     const r = await t.request('DELETE', `/api/v1/orders/${o.id}`, { token: u.token });
@@ -168,7 +203,7 @@ describe('copy and cancel', () => {
     expect((await tools.balance(u.id)).balanceKop).toBe(50_000);
   });
 
-  test('another reseller\'s order is a 404 for every action, and nothing changes', async () => {
+  test("another reseller's order is a 404 for every action, and nothing changes", async () => {
     await tools.setStock(4, 10);
     const owner = await t.user({ isVerified: true });
     const other = await t.user({ isVerified: true });
@@ -194,12 +229,24 @@ describe('documents', () => {
     await tools.setStock(4, 10);
     const u = await t.user({ isVerified: true });
     const other = await t.user({ isVerified: true });
-    const o = await tools.place(u.token, [[4, 1, 80]], { delivery_type: 'SelfTTN', self_ttn: '20450000111222', self_ttn_type: 'NovaPoshta', city_ref: undefined, branch_ref: undefined, city_name: undefined, branch_name: undefined });
+    const o = await tools.place(u.token, [[4, 1, 80]], {
+      delivery_type: 'SelfTTN',
+      self_ttn: '20450000111222',
+      self_ttn_type: 'NovaPoshta',
+      city_ref: undefined,
+      branch_ref: undefined,
+      city_name: undefined,
+      branch_name: undefined,
+    });
     const early = await tools.upload(u.token, { order_id: String(o.id), type: 'waybill' }, { name: 'ttn.png', content: PNG });
     expect(early.status).toBe(400);
     expect(early.body.message).toBe('Документи можна завантажити лише після підтвердження замовлення');
     await t.request('POST', `/api/v1/orders/${o.id}/confirm`, { token: u.token });
-    const fake = await tools.upload(u.token, { order_id: String(o.id), type: 'waybill' }, { name: 'ttn.png', content: Buffer.from('<script>alert(1)</script>'), type: 'image/png' });
+    const fake = await tools.upload(
+      u.token,
+      { order_id: String(o.id), type: 'waybill' },
+      { name: 'ttn.png', content: Buffer.from('<script>alert(1)</script>'), type: 'image/png' },
+    );
     expect(fake.status).toBe(422);
     expect(Object.keys(fake.body.errors)).toEqual(['file']);
     const noFile = await tools.upload(u.token, { order_id: String(o.id), type: 'waybill' });
@@ -279,7 +326,11 @@ describe('operator actions', () => {
       if (!canMoveOrder(from, 'Confirmed')) moves.push([`confirm from ${from}`, () => t.request('POST', `/api/v1/orders/${o.id}/confirm`, { token: u.token })]);
       if (!canMoveOrder(from, 'Canceled')) moves.push([`cancel from ${from}`, () => t.request('DELETE', `/api/v1/orders/${o.id}`, { token: u.token })]);
       if (from !== 'New' && from !== 'Confirmed') {
-        moves.push([`edit in ${from}`, () => t.request('PUT', `/api/v1/orders/${o.id}`, { token: u.token, body: { ...orderBody(o), products: [{ product_id: 4, qty: 2, retail_price: 80 }] } })]);
+        moves.push([
+          `edit in ${from}`,
+          () =>
+            t.request('PUT', `/api/v1/orders/${o.id}`, { token: u.token, body: { ...orderBody(o), products: [{ product_id: 4, qty: 2, retail_price: 80 }] } }),
+        ]);
       }
       for (const [what, call] of moves) {
         const r = await call();
@@ -397,7 +448,7 @@ describe('waybills, tracking and settlement', () => {
 });
 
 describe('statistics', () => {
-  test('last_week counts today\'s orders; orders_count and conversion follow the statuses', async () => {
+  test("last_week counts today's orders; orders_count and conversion follow the statuses", async () => {
     await tools.setStock(4, 50);
     const u = await t.user({ isVerified: true });
     const a = await tools.placeConfirmed(u.token, [[4, 1, 80]]);
@@ -417,7 +468,13 @@ describe('statistics', () => {
     expect(s.last_week).toMatchObject({ max: 4, at: s.last_week.labels.at(-1) });
     expect(s.operation_statistics.labels).toHaveLength(7);
     const other = await t.user({ isVerified: true });
-    expect((await t.request('GET', '/api/v1/statistics', { token: other.token })).body.data.orders_count).toEqual({ total_count: 0, count_delivered: 0, count_done: 0, count_return: 0, conversion: 0 });
+    expect((await t.request('GET', '/api/v1/statistics', { token: other.token })).body.data.orders_count).toEqual({
+      total_count: 0,
+      count_delivered: 0,
+      count_done: 0,
+      count_return: 0,
+      conversion: 0,
+    });
   });
 });
 

@@ -34,7 +34,15 @@ export async function uploadMediaFile(ctx: AuthedCtx, rawFields: Record<string, 
   });
   try {
     return await ctx.db.transaction(async (tx) => {
-      const row = await ordersRepo.insertDocument(tx, { userId: ctx.user.id, orderId: order.id, type, name: stored.name, mime: stored.mime, size: stored.size, path: stored.path });
+      const row = await ordersRepo.insertDocument(tx, {
+        userId: ctx.user.id,
+        orderId: order.id,
+        type,
+        name: stored.name,
+        mime: stored.mime,
+        size: stored.size,
+        path: stored.path,
+      });
       await ordersRepo.history(tx, { orderId: order.id, kind: 'document', to: 'added', note: `${type}: ${stored.name}`, actorId: ctx.user.id });
       await pushOrder(tx, ctx.deps, order);
       return presentDocument(row);

@@ -30,7 +30,15 @@ async function order(app: TestApp, over: Record<string, unknown> = {}) {
   const u = await app.user({ isVerified: true });
   return orderTools(app).placeConfirmed(u.token, [[1, 1, 160]], over);
 }
-const courier = { delivery_method: 'Courier', branch_ref: undefined, branch_name: undefined, street_ref: KYIV_STREET, street_name: 'Шевченка', house: '7а', appt: '12' };
+const courier = {
+  delivery_method: 'Courier',
+  branch_ref: undefined,
+  branch_name: undefined,
+  street_ref: KYIV_STREET,
+  street_name: 'Шевченка',
+  house: '7а',
+  appt: '12',
+};
 
 describe('waybills through the strict emulator', () => {
   test('the back office shows the sender the key belongs to, its one address used without asking', async () => {
@@ -62,7 +70,7 @@ describe('waybills through the strict emulator', () => {
     expect(made.body.data.ttn).toMatch(/^2045\d{10}$/);
   });
 
-  test('a recipient whose full name is over NP\'s 50 characters gets the waybill, without the patronymic (NP\'s limits measured live)', async () => {
+  test("a recipient whose full name is over NP's 50 characters gets the waybill, without the patronymic (NP's limits measured live)", async () => {
     // 30 + 10 + 13 characters: "Last First Middle" is 55, over the 50 NP takes; without the middle name it is 41.
     const o = await order(t, { last_name: 'Костянтинопольська-Вишневецька', first_name: 'Олександра', middle_name: 'Володимирівна' });
     const made = await ttn(t, op, o.id);
@@ -92,9 +100,20 @@ describe('a sender with several addresses (an emulator given three)', () => {
   beforeAll(async () => {
     emu = Fastify();
     // The emulator's waybills live in the first app's database; its key is the one t2 sends.
-    await emu.register(novaPoshtaEmulator, { prefix: '/np', db: t.database.db, apiKey: 'several-key', stepSeconds: 0, senderAddresses: [...NP_EMULATOR_SENDER.addresses, ...NP_EMULATOR_MORE_SENDER_ADDRESSES] });
+    await emu.register(novaPoshtaEmulator, {
+      prefix: '/np',
+      db: t.database.db,
+      apiKey: 'several-key',
+      stepSeconds: 0,
+      senderAddresses: [...NP_EMULATOR_SENDER.addresses, ...NP_EMULATOR_MORE_SENDER_ADDRESSES],
+    });
     await emu.listen({ port: 0, host: '127.0.0.1' });
-    t2 = await buildTestApp({ npApiUrl: `http://127.0.0.1:${(emu.server.address() as AddressInfo).port}/np/v2.0/json/`, npApiKey: 'several-key', npEmulator: false, trackingIntervalSeconds: 3600 });
+    t2 = await buildTestApp({
+      npApiUrl: `http://127.0.0.1:${(emu.server.address() as AddressInfo).port}/np/v2.0/json/`,
+      npApiKey: 'several-key',
+      npEmulator: false,
+      trackingIntervalSeconds: 3600,
+    });
     await loadCatalogFixture(t2.database);
     admin = await t2.operator();
   });

@@ -12,7 +12,12 @@ import { BRANCH, KYIV, orderTools } from '../../test/orders.ts';
 import { npStandIn, STAND_IN_PRIVATE_PERSON, STAND_IN_SENDER, STAND_IN_STREET } from '../../test/np-stand-in.ts';
 
 const STREET = STAND_IN_STREET.ref;
-const SECOND_ADDRESS = { Ref: '1ec09d2e-e1c2-11e3-8c4a-0050568002cf', Description: 'Львів, Відділення №5: вул. Городоцька, 355', CityRef: 'db5c88f5-391c-11dd-90d9-001a92567626', CityDescription: 'Львів' };
+const SECOND_ADDRESS = {
+  Ref: '1ec09d2e-e1c2-11e3-8c4a-0050568002cf',
+  Description: 'Львів, Відділення №5: вул. Городоцька, 355',
+  CityRef: 'db5c88f5-391c-11dd-90d9-001a92567626',
+  CityDescription: 'Львів',
+};
 
 let t: TestApp;
 let np: Awaited<ReturnType<typeof npStandIn>>;
@@ -36,8 +41,10 @@ beforeEach(() => {
   np.state.http500 = false;
 });
 
-const ttn = (id: number, lang = 'uk') => t.request('POST', `/api/v1/admin/orders/${id}/ttn`, { token: op, body: { weight: 1.5, seats: 1 }, headers: { 'accept-language': lang } });
-const sender = (query = '', token = op, lang = 'uk') => t.request('GET', `/api/v1/admin/novaposhta/sender${query}`, { token, headers: { 'accept-language': lang } });
+const ttn = (id: number, lang = 'uk') =>
+  t.request('POST', `/api/v1/admin/orders/${id}/ttn`, { token: op, body: { weight: 1.5, seats: 1 }, headers: { 'accept-language': lang } });
+const sender = (query = '', token = op, lang = 'uk') =>
+  t.request('GET', `/api/v1/admin/novaposhta/sender${query}`, { token, headers: { 'accept-language': lang } });
 const pick = (address_ref: string | null, token = op) => t.request('PUT', '/api/v1/admin/novaposhta/sender', { token, body: { address_ref } });
 
 async function order(over: Record<string, unknown> = {}) {
@@ -45,7 +52,15 @@ async function order(over: Record<string, unknown> = {}) {
   const u = await t.user({ isVerified: true });
   return tools.placeConfirmed(u.token, [[1, 1, 160]], over);
 }
-const courier = { delivery_method: 'Courier', branch_ref: undefined, branch_name: undefined, street_ref: STREET, street_name: 'Хрещатик', house: '22', appt: '15' };
+const courier = {
+  delivery_method: 'Courier',
+  branch_ref: undefined,
+  branch_name: undefined,
+  street_ref: STREET,
+  street_name: 'Хрещатик',
+  house: '22',
+  appt: '15',
+};
 
 describe('a waybill as NP API 2.0 takes it (recording stand-in)', () => {
   test('branch: the sender found with the key, the recipient saved as a private person, InternetDocument.save with every sender and recipient field', async () => {
@@ -111,9 +126,20 @@ describe('a waybill as NP API 2.0 takes it (recording stand-in)', () => {
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     // The sender was found for the previous waybill (cached for an hour).
     expect(np.calls.map((c) => c.method)).toEqual(['Counterparty.save', 'Address.save', 'InternetDocument.save']);
-    expect(np.of('Address.save')[0]!.props).toEqual({ CounterpartyRef: STAND_IN_PRIVATE_PERSON, StreetRef: STREET, BuildingNumber: '22', Flat: '15', Note: '' });
+    expect(np.of('Address.save')[0]!.props).toEqual({
+      CounterpartyRef: STAND_IN_PRIVATE_PERSON,
+      StreetRef: STREET,
+      BuildingNumber: '22',
+      Flat: '15',
+      Note: '',
+    });
     const doc = np.of('InternetDocument.save')[0]!.props;
-    expect(doc).toMatchObject({ ServiceType: 'WarehouseDoors', Recipient: STAND_IN_PRIVATE_PERSON, RecipientAddress: np.state.lastAddress, ContactRecipient: np.state.lastContact });
+    expect(doc).toMatchObject({
+      ServiceType: 'WarehouseDoors',
+      Recipient: STAND_IN_PRIVATE_PERSON,
+      RecipientAddress: np.state.lastAddress,
+      ContactRecipient: np.state.lastContact,
+    });
     expect(doc.RecipientAddress).not.toBe(STREET);
     expect(doc).not.toHaveProperty('RecipientAddressName');
     expect(doc).not.toHaveProperty('RecipientHouse');
@@ -128,7 +154,10 @@ describe("NP's reason reaches the operator", () => {
     np.state.refuse.set('InternetDocument.save', { errors: ['RecipientsPhone invalid format'], errorCodes: ['20000300434'] });
     const uk = await ttn(o.id, 'uk');
     expect(uk.status).toBe(422);
-    expect(uk.body).toEqual({ code: 'CarrierRefused', message: 'Нова Пошта не прийняла накладну: Телефон одержувача у невірному форматі (НП: «RecipientsPhone invalid format»)' });
+    expect(uk.body).toEqual({
+      code: 'CarrierRefused',
+      message: 'Нова Пошта не прийняла накладну: Телефон одержувача у невірному форматі (НП: «RecipientsPhone invalid format»)',
+    });
     const ru = await ttn(o.id, 'ru');
     expect(ru.status).toBe(422);
     expect(ru.body.message).toBe('Новая Почта не приняла накладную: Телефон получателя в неверном формате (НП: «RecipientsPhone invalid format»)');
@@ -151,7 +180,7 @@ describe("NP's reason reaches the operator", () => {
     expect(busy.body.code).toBe('CarrierUnavailable');
   });
 
-  test('several reasons, a code NP did not publish: each named, the unknown one by NP\'s text', async () => {
+  test("several reasons, a code NP did not publish: each named, the unknown one by NP's text", async () => {
     const o = await order();
     np.state.refuse.set('InternetDocument.save', { errors: ['Weight is too high', 'Something new went wrong'], errorCodes: ['20000200375', '20009999999'] });
     const r = await ttn(o.id);
@@ -189,7 +218,12 @@ describe('the sender address (back office)', () => {
       counterparty: { ref: STAND_IN_SENDER.counterpartyRef, description: 'ФОП Яковлєв Фелікс Едуардович', city_ref: STAND_IN_SENDER.cityRef },
       contact: { ref: STAND_IN_SENDER.contactRef, description: 'Яковлєв Фелікс Едуардович', phone: STAND_IN_SENDER.phone },
       addresses: [
-        { ref: STAND_IN_SENDER.addresses[0]!.Ref, description: STAND_IN_SENDER.addresses[0]!.Description, city_ref: STAND_IN_SENDER.addresses[0]!.CityRef, city: 'Київ' },
+        {
+          ref: STAND_IN_SENDER.addresses[0]!.Ref,
+          description: STAND_IN_SENDER.addresses[0]!.Description,
+          city_ref: STAND_IN_SENDER.addresses[0]!.CityRef,
+          city: 'Київ',
+        },
         { ref: SECOND_ADDRESS.Ref, description: SECOND_ADDRESS.Description, city_ref: SECOND_ADDRESS.CityRef, city: 'Львів' },
       ],
       selected_address_ref: null,
@@ -219,7 +253,11 @@ describe('the sender address (back office)', () => {
 
     const made = await ttn(o.id);
     expect(made.status, JSON.stringify(made.body)).toBe(200);
-    expect(np.of('InternetDocument.save').at(-1)!.props).toMatchObject({ SenderAddress: SECOND_ADDRESS.Ref, CitySender: SECOND_ADDRESS.CityRef, Sender: STAND_IN_SENDER.counterpartyRef });
+    expect(np.of('InternetDocument.save').at(-1)!.props).toMatchObject({
+      SenderAddress: SECOND_ADDRESS.Ref,
+      CitySender: SECOND_ADDRESS.CityRef,
+      Sender: STAND_IN_SENDER.counterpartyRef,
+    });
 
     // Back to one address: it is used whatever was picked before.
     np.state.addresses = [STAND_IN_SENDER.addresses[0]!];

@@ -1,13 +1,4 @@
-import {
-  REALTIME_EVENTS,
-  canMoveDelivery,
-  canMoveOrder,
-  canMovePayment,
-  kopToUah,
-  type DeliveryStatus,
-  type OrderStatus,
-  type PayStatus,
-} from '@drop/shared';
+import { REALTIME_EVENTS, canMoveDelivery, canMoveOrder, canMovePayment, kopToUah, type DeliveryStatus, type OrderStatus, type PayStatus } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -38,7 +29,12 @@ export const SYSTEM: Actor = { id: null, owner: false };
 const PAYMENT_FOR_CASH: readonly string[] = ['COD', 'Prepayment'];
 
 export async function pushOrder(tx: Db, deps: Deps, o: OrderRow): Promise<void> {
-  await pushToUser(tx, deps, o.userId, REALTIME_EVENTS.ordersUpdated, { id: o.id, status: o.status, payment_status: o.paymentStatus, delivery_status: o.deliveryStatus });
+  await pushToUser(tx, deps, o.userId, REALTIME_EVENTS.ordersUpdated, {
+    id: o.id,
+    status: o.status,
+    payment_status: o.paymentStatus,
+    delivery_status: o.deliveryStatus,
+  });
 }
 
 async function recipientOf(tx: Db, userId: number) {
@@ -105,7 +101,8 @@ export async function setDeliveryStatus(tx: Db, deps: Deps, o: OrderRow, to: Del
   if (!canMoveDelivery(o.deliveryStatus as DeliveryStatus, to)) throw AppError.business('TransitionNotAllowed', 'transition_not_allowed');
   const updated = await ordersRepo.update(tx, o.id, { deliveryStatus: to });
   await ordersRepo.history(tx, { orderId: o.id, kind: 'delivery_status', from: o.deliveryStatus, to, note, actorId: actor.id });
-  if (!actor.owner) await notify(tx, deps, await recipientOf(tx, o.userId), 'delivery_status', { order_id: o.id, number: o.number, ttn: o.ttn ?? o.selfTtn ?? '', status: to });
+  if (!actor.owner)
+    await notify(tx, deps, await recipientOf(tx, o.userId), 'delivery_status', { order_id: o.id, number: o.number, ttn: o.ttn ?? o.selfTtn ?? '', status: to });
   return updated;
 }
 
@@ -124,10 +121,12 @@ export async function moveOrder(tx: Db, deps: Deps, o: OrderRow, to: OrderStatus
     for (const l of lines) if (l.productId !== null) await ordersRepo.ship(tx, l.productId, l.qty);
   }
   if (to === 'Canceled') {
-    for (const l of [...lines].sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0))) if (l.productId !== null) await ordersRepo.release(tx, l.productId, l.qty);
+    for (const l of [...lines].sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0)))
+      if (l.productId !== null) await ordersRepo.release(tx, l.productId, l.qty);
     readModelOf(tx).forgetProducts(lines.flatMap((l) => (l.productId === null ? [] : [l.productId])));
     // A waybill not yet on its way is dropped; its delivery charge comes back with the refund below.
-    if (order.ttn && canMoveDelivery(order.deliveryStatus as DeliveryStatus, 'Deleted')) order = await setDeliveryStatus(tx, deps, order, 'Deleted', { ...actor, owner: true }, null);
+    if (order.ttn && canMoveDelivery(order.deliveryStatus as DeliveryStatus, 'Deleted'))
+      order = await setDeliveryStatus(tx, deps, order, 'Deleted', { ...actor, owner: true }, null);
     await ordersRepo.update(tx, order.id, { tracking: false });
     const net = await ordersRepo.moneyNet(tx, order.id);
     if (net < 0) await postOrderMoney(tx, deps, order, 'refund', -net, `order:${order.id}:cancel-refund`, { actorId: actor.id });
@@ -171,7 +170,12 @@ export async function settleCash(tx: Db, deps: Deps, o: OrderRow): Promise<Order
   let order = o;
   if (order.paymentStatus === 'NotPaid') order = await setPaymentStatus(tx, order, 'Paid', SYSTEM, 'cod_received');
   if (posted) {
-    await notify(tx, deps, await recipientOf(tx, o.userId), 'order_settled', { order_id: o.id, number: o.number, amount: kopToUah(amount).toFixed(2), abs: kopToUah(Math.abs(amount)).toFixed(2) });
+    await notify(tx, deps, await recipientOf(tx, o.userId), 'order_settled', {
+      order_id: o.id,
+      number: o.number,
+      amount: kopToUah(amount).toFixed(2),
+      abs: kopToUah(Math.abs(amount)).toFixed(2),
+    });
   }
   return order;
 }

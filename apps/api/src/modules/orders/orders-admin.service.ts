@@ -46,7 +46,12 @@ async function presentAdmin(ctx: AuthedCtx, db: Db, o: OrderRow): Promise<AdminO
   const dto = await loadOrder(db, o, ctx.locale);
   const u = await financeRepo.recipient(db, o.userId);
   const phone = await ordersRepo.ownerPhone(db, o.userId);
-  return { ...dto, user: { id: o.userId, name: u?.name ?? '', email: u?.email ?? '', phone: phone ?? '' }, np_status_code: o.npStatusCode, return_ttn: o.returnTtn };
+  return {
+    ...dto,
+    user: { id: o.userId, name: u?.name ?? '', email: u?.email ?? '', phone: phone ?? '' },
+    np_status_code: o.npStatusCode,
+    return_ttn: o.returnTtn,
+  };
 }
 
 export async function getAdminOrder(ctx: AuthedCtx, id: number): Promise<AdminOrderDto> {
@@ -56,13 +61,22 @@ export async function getAdminOrder(ctx: AuthedCtx, id: number): Promise<AdminOr
 }
 
 const AUDITED: readonly (keyof OrderRow)[] = ['status', 'paymentStatus', 'deliveryStatus', 'ttn', 'deliveryCostKop'];
-const AUDIT_NAMES: Partial<Record<keyof OrderRow, string>> = { paymentStatus: 'payment_status', deliveryStatus: 'delivery_status', deliveryCostKop: 'delivery_cost_kop' };
+const AUDIT_NAMES: Partial<Record<keyof OrderRow, string>> = {
+  paymentStatus: 'payment_status',
+  deliveryStatus: 'delivery_status',
+  deliveryCostKop: 'delivery_cost_kop',
+};
 
 /**
  * The order locked, changed by `fn`, pushed to its owner, and the change written to the audit log
  * as `action` (with whatever `fn` adds to `extra`, e.g. an override's reason).
  */
-async function withLocked(ctx: AuthedCtx, id: number, action: string, fn: (tx: Db, o: OrderRow, extra: Record<string, unknown>) => Promise<OrderRow>): Promise<AdminOrderDto> {
+async function withLocked(
+  ctx: AuthedCtx,
+  id: number,
+  action: string,
+  fn: (tx: Db, o: OrderRow, extra: Record<string, unknown>) => Promise<OrderRow>,
+): Promise<AdminOrderDto> {
   return ctx.db.transaction(async (tx) => {
     const o = await ordersRepo.lock(tx, id);
     if (!o) throw AppError.notFound();
@@ -246,7 +260,12 @@ export async function orderStats(ctx: AuthedCtx) {
   return { by_status: byStatus, total: Object.values(byStatus).reduce((a, b) => a + b, 0) };
 }
 
-const JOB_ACTIONS: Record<string, string> = { create: 'CreateReserveJob', update: 'UpdateReserveJob', confirm: 'ConfirmReserveJob', cancel: 'CancelReserveJob' };
+const JOB_ACTIONS: Record<string, string> = {
+  create: 'CreateReserveJob',
+  update: 'UpdateReserveJob',
+  confirm: 'ConfirmReserveJob',
+  cancel: 'CancelReserveJob',
+};
 
 function presentJob(j: JobInfo): ReservationJobDto {
   const data = j.data as { action?: string };

@@ -33,7 +33,9 @@ test('the board counts orders per status', async () => {
   const after = await t.request('GET', '/api/v1/admin/orders/stats', { token: op });
   expect(after.status).toBe(200);
   expect(after.body.data.total).toBe(before.total + 2);
-  expect((after.body.data.by_status.New ?? 0) + (after.body.data.by_status.Confirmed ?? 0)).toBe((before.by_status.New ?? 0) + (before.by_status.Confirmed ?? 0) + 2);
+  expect((after.body.data.by_status.New ?? 0) + (after.body.data.by_status.Confirmed ?? 0)).toBe(
+    (before.by_status.New ?? 0) + (before.by_status.Confirmed ?? 0) + 2,
+  );
   expect((await t.request('GET', '/api/v1/admin/orders/stats', { token: u.token })).status).toBe(403);
 });
 
@@ -93,10 +95,16 @@ test('operator moves of an order are in the audit log with before and after', as
 // ---------- staff roles on orders (issue 27 points 2 and 3) ----------
 
 const staffMember = (role: 'manager' | 'accountant' | 'warehouse') => t.user({ role, name: `Працівник ${role} ${Math.random().toString(36).slice(2, 6)}` });
-const move = (token: string, id: number, status: string, comment?: string) => t.request('POST', `/api/v1/admin/orders/${id}/status`, { token, body: { status, ...(comment ? { comment } : {}) } });
+const move = (token: string, id: number, status: string, comment?: string) =>
+  t.request('POST', `/api/v1/admin/orders/${id}/status`, { token, body: { status, ...(comment ? { comment } : {}) } });
 const statusOf = async (id: number) => (await t.request('GET', `/api/v1/admin/orders/${id}`, { token: op })).body.data;
 const jobsOf = async (id: number) => (await t.request('GET', `/api/v1/admin/orders/${id}/jobs`, { token: op })).body.data as { action: string }[];
-const auditOf = async (id: number) => (await t.request('GET', `/api/v1/admin/audit?entity=order&entity_id=${id}`, { token: op })).body.data as { action: string; actor: { id: number } | null; changes: Record<string, unknown> }[];
+const auditOf = async (id: number) =>
+  (await t.request('GET', `/api/v1/admin/audit?entity=order&entity_id=${id}`, { token: op })).body.data as {
+    action: string;
+    actor: { id: number } | null;
+    changes: Record<string, unknown>;
+  }[];
 
 test('a warehouse person packs and ships (Complected, Delivered) and gets 403 for every other move, cancelling included', async () => {
   await tools.setStock(4, 20);
@@ -123,7 +131,10 @@ test('a warehouse person packs and ships (Complected, Delivered) and gets 403 fo
   expect(packed.status, JSON.stringify(packed.body)).toBe(200);
   const shipped = await move(wh.token, o.id, 'Delivered', 'Передано перевізнику');
   expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
-  expect(shipped.body.data.history.find((h: { to: string }) => h.to === 'Delivered')).toMatchObject({ actor: expect.stringContaining('Працівник warehouse'), note: 'Передано перевізнику' });
+  expect(shipped.body.data.history.find((h: { to: string }) => h.to === 'Delivered')).toMatchObject({
+    actor: expect.stringContaining('Працівник warehouse'),
+    note: 'Передано перевізнику',
+  });
   // Closing the order is not the warehouse's: a manager does it.
   expect((await move(wh.token, o.id, 'Done')).status).toBe(403);
   const manager = await staffMember('manager');
@@ -156,18 +167,29 @@ test("staff confirm a New Card order for the reseller: what the reseller's confi
   expect(confirmRow).toMatchObject({ from: 'New', actor: expect.stringContaining('Працівник manager'), note: 'Реселер підтвердив телефоном' });
   // The same rows as the reseller's own confirmation (status, payment), the 1C confirmation job queued.
   // (The 1C job's own rows come when it has run: compared below.)
-  const kinds = (d: { history: { kind: string; to: string | null }[] }) => d.history.filter((h) => !h.kind.startsWith('reservation')).map((h) => `${h.kind}:${h.to}`).sort();
+  const kinds = (d: { history: { kind: string; to: string | null }[] }) =>
+    d.history
+      .filter((h) => !h.kind.startsWith('reservation'))
+      .map((h) => `${h.kind}:${h.to}`)
+      .sort();
   expect(kinds(r.body.data)).toEqual(kinds(await statusOf(own.id)));
   await until(async () => (await jobsOf(o.id)).some((j) => j.action === 'ConfirmReserveJob'), 'the confirm reservation job');
-  const reservationRows = async (id: number) => (await statusOf(id)).history.filter((h: { kind: string }) => h.kind === 'reservation').map((h: { to: string }) => h.to);
-  await until(async () => (await reservationRows(o.id)).length === (await reservationRows(own.id)).length || undefined, "the 1C rows as on the reseller's own order");
+  const reservationRows = async (id: number) =>
+    (await statusOf(id)).history.filter((h: { kind: string }) => h.kind === 'reservation').map((h: { to: string }) => h.to);
+  await until(
+    async () => (await reservationRows(o.id)).length === (await reservationRows(own.id)).length || undefined,
+    "the 1C rows as on the reseller's own order",
+  );
   expect(await tools.stock(4)).toEqual(stockBefore);
   // The reseller hears of it (someone else confirmed their order).
   const notes = (await t.request('GET', '/api/v1/notifications', { token: u.token })).body.data;
   expect(notes.length).toBe(notesBefore + 1);
   expect(notes[0]).toMatchObject({ kind: 'order_status' });
   const audit = (await auditOf(o.id)).find((a) => a.action === 'order.confirm');
-  expect(audit).toMatchObject({ actor: { id: manager.id }, changes: { number: o.number, status: ['New', 'Confirmed'], payment_status: ['NotPaid', 'WaitPaid'] } });
+  expect(audit).toMatchObject({
+    actor: { id: manager.id },
+    changes: { number: o.number, status: ['New', 'Confirmed'], payment_status: ['NotPaid', 'WaitPaid'] },
+  });
 
   // Someone else confirming it again (and both at once on another order): one confirmation, one job.
   const again = await move(op, o.id, 'Confirmed');
@@ -189,7 +211,9 @@ test("staff confirm a New Card order for the reseller: what the reseller's confi
 test('a Balance order is confirmed by its reseller only: staff get 400 BalanceConfirmByReseller and the order stays New, the balance untouched', async () => {
   await tools.setStock(4, 20);
   const u = await t.user({ isVerified: true, balanceKop: 100_000 });
-  await t.database.db.execute(sql`INSERT INTO operations (user_id, type, amount_kop, balance_kop, description_uk, description_ru, idempotency_key) VALUES (${u.id}, 'correction', 100000, 100000, 'x', 'x', ${`seed:${u.id}`})`);
+  await t.database.db.execute(
+    sql`INSERT INTO operations (user_id, type, amount_kop, balance_kop, description_uk, description_ru, idempotency_key) VALUES (${u.id}, 'correction', 100000, 100000, 'x', 'x', ${`seed:${u.id}`})`,
+  );
   const manager = await staffMember('manager');
   const o = await tools.place(u.token, [[4, 2, 80]], { payment_method: 'Balance' });
   for (const token of [manager.token, op]) {

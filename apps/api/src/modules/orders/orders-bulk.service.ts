@@ -39,7 +39,13 @@ export function rowError(ctx: AuthedCtx, id: number, err: unknown, what: string)
  * Runs `fn` for every id, at most `concurrency` at a time; the results keep the order of the ids.
  * A row that throws becomes its error row; the others run on.
  */
-export async function runRows(ctx: AuthedCtx, ids: readonly number[], what: string, concurrency: number, fn: (id: number) => Promise<unknown>): Promise<BulkRowResultDto[]> {
+export async function runRows(
+  ctx: AuthedCtx,
+  ids: readonly number[],
+  what: string,
+  concurrency: number,
+  fn: (id: number) => Promise<unknown>,
+): Promise<BulkRowResultDto[]> {
   const out: BulkRowResultDto[] = new Array(ids.length);
   let next = 0;
   const worker = async () => {
@@ -88,13 +94,23 @@ export async function bulkOrders(ctx: AuthedCtx, input: AdminOrdersBulkInput): P
     case 'status':
       return bulkResult(await runRows(ctx, ids, 'status', 1, (id) => moveAdminOrder(ctx, id, input.status, input.comment || null)));
     case 'ttn':
-      return bulkResult(await runRows(ctx, ids, 'ttn', TTN_CONCURRENCY, (id) => createTtn(ctx, id, { weight: input.weight, seats: input.seats, description: input.description || undefined })));
+      return bulkResult(
+        await runRows(ctx, ids, 'ttn', TTN_CONCURRENCY, (id) =>
+          createTtn(ctx, id, { weight: input.weight, seats: input.seats, description: input.description || undefined }),
+        ),
+      );
     case 'print': {
       const rows = await runRows(ctx, ids, 'print', 1, async (id) => {
         const o = await ordersRepo.byId(ctx.db, id);
         if (!o) throw AppError.notFound();
         await assertPrintable(ctx, o, input.kind);
-        await adminRepo.audit(ctx.db, { actorId: ctx.user.id, action: 'order.print', entity: 'order', entityId: o.id, changes: { number: o.number, kind: input.kind, bulk: true } });
+        await adminRepo.audit(ctx.db, {
+          actorId: ctx.user.id,
+          action: 'order.print',
+          entity: 'order',
+          entityId: o.id,
+          changes: { number: o.number, kind: input.kind, bulk: true },
+        });
       });
       const ok = rows.filter((r) => r.ok).map((r) => r.id);
       return bulkResult(rows, ok.length ? `/api/v1/admin/orders/print/${input.kind}?ids=${ok.join(',')}` : undefined);

@@ -28,16 +28,27 @@ beforeAll(async () => {
   op = await t.operator();
   tools = orderTools(t);
   await tools.setStock(1, 1000);
-  for (const role of ['manager', 'accountant', 'warehouse'] as const) staff[role] = (await t.user({ role, name: `Працівник ${role}`, email: `${role}@bulk.test` })).token;
+  for (const role of ['manager', 'accountant', 'warehouse'] as const)
+    staff[role] = (await t.user({ role, name: `Працівник ${role}`, email: `${role}@bulk.test` })).token;
 });
 afterAll(() => t.close());
 
 const LINES: [number, number, number][] = [[1, 1, 160]];
 const bulk = (body: unknown, token = op, lang = 'uk') => t.request('POST', '/api/v1/admin/orders/bulk', { token, body, headers: { 'accept-language': lang } });
 const order = async (id: number) =>
-  ((await t.database.db.execute(sql`SELECT status, ttn, delivery_status FROM orders WHERE id = ${id}`)) as unknown as { rows: { status: string; ttn: string | null; delivery_status: string }[] }).rows[0]!;
+  (
+    (await t.database.db.execute(sql`SELECT status, ttn, delivery_status FROM orders WHERE id = ${id}`)) as unknown as {
+      rows: { status: string; ttn: string | null; delivery_status: string }[];
+    }
+  ).rows[0]!;
 const audits = async (id: number, action: string) =>
-  Number(((await t.database.db.execute(sql`SELECT count(*) AS n FROM audit_log WHERE entity = 'order' AND entity_id = ${id} AND action = ${action}`)) as unknown as { rows: { n: string }[] }).rows[0]!.n);
+  Number(
+    (
+      (await t.database.db.execute(
+        sql`SELECT count(*) AS n FROM audit_log WHERE entity = 'order' AND entity_id = ${id} AND action = ${action}`,
+      )) as unknown as { rows: { n: string }[] }
+    ).rows[0]!.n,
+  );
 const row = (id: number, code: string, lang: 'uk' | 'ru' = 'uk', key = code.replace(/[A-Z]/g, (c, i) => (i ? '_' : '') + c.toLowerCase())) => ({
   id,
   ok: false,
@@ -57,20 +68,19 @@ describe('status', () => {
     const r = await bulk({ action: 'status', ids, status: 'Complected', comment: 'Зібрано' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toEqual({
-      data: [
-        { id: a.id, ok: true },
-        row(card.id, 'OrderNotPaid'),
-        row(fresh.id, 'TransitionNotAllowed'),
-        row(999_999, 'NotFound'),
-        { id: b.id, ok: true },
-      ],
+      data: [{ id: a.id, ok: true }, row(card.id, 'OrderNotPaid'), row(fresh.id, 'TransitionNotAllowed'), row(999_999, 'NotFound'), { id: b.id, ok: true }],
       meta: { total: 5, ok: 2, failed: 3 },
     });
     expect((await order(a.id)).status).toBe('Complected');
     expect((await order(b.id)).status).toBe('Complected');
     expect((await order(card.id)).status).toBe('Confirmed');
     expect((await order(fresh.id)).status).toBe('New');
-    expect([await audits(a.id, 'order.status'), await audits(b.id, 'order.status'), await audits(card.id, 'order.status'), await audits(fresh.id, 'order.status')]).toEqual([1, 1, 0, 0]);
+    expect([
+      await audits(a.id, 'order.status'),
+      await audits(b.id, 'order.status'),
+      await audits(card.id, 'order.status'),
+      await audits(fresh.id, 'order.status'),
+    ]).toEqual([1, 1, 0, 0]);
     // The comment reached each moved order's history, as the single move writes it.
     const detail = await t.request('GET', `/api/v1/admin/orders/${a.id}`, { token: op });
     expect(JSON.stringify(detail.body.data.history)).toContain('Зібрано');
@@ -132,7 +142,10 @@ describe('filter mode', () => {
     ]);
     expect((await order(fresh.id)).status).toBe('New');
     // Nothing left in the worklist: an empty result, not an error.
-    expect((await bulk({ action: 'status', filter: { user_id: u.id, worklist: 'to_pack' }, status: 'Complected' })).body).toEqual({ data: [], meta: { total: 0, ok: 0, failed: 0 } });
+    expect((await bulk({ action: 'status', filter: { user_id: u.id, worklist: 'to_pack' }, status: 'Complected' })).body).toEqual({
+      data: [],
+      meta: { total: 0, ok: 0, failed: 0 },
+    });
 
     // BULK_MAX + 1 matching orders: refused whole, nothing moved.
     const many = await t.user({ isVerified: true });
@@ -176,7 +189,14 @@ describe('ttn (Nova Poshta)', () => {
     const r = await bulk({ action: 'ttn', ids, weight: 1.5, seats: 1 });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data.map((x: { id: number }) => x.id)).toEqual(ids);
-    expect(r.body.data.map((x: { ok: boolean; code?: string }) => x.code ?? 'ok')).toEqual(['ok', 'CarrierRefused', 'ok', 'TransitionNotAllowed', 'ok', 'OrderNotPaid']);
+    expect(r.body.data.map((x: { ok: boolean; code?: string }) => x.code ?? 'ok')).toEqual([
+      'ok',
+      'CarrierRefused',
+      'ok',
+      'TransitionNotAllowed',
+      'ok',
+      'OrderNotPaid',
+    ]);
     expect(r.body.data[1].error).toMatch(/^Нова Пошта не прийняла накладну: .+/);
     expect(r.body.meta).toEqual({ total: 6, ok: 3, failed: 3 });
     for (const o of [a, b, c]) {
@@ -197,7 +217,11 @@ describe('ttn (Nova Poshta)', () => {
     const orders = [];
     for (let i = 0; i < 5; i++) orders.push(await tools.placeConfirmed(u.token, LINES));
     const ids = orders.map((o) => o.id);
-    const live = async () => Number(((await t.database.db.execute(sql`SELECT count(*) AS n FROM np_emulator_documents WHERE NOT deleted`)) as unknown as { rows: { n: string }[] }).rows[0]!.n);
+    const live = async () =>
+      Number(
+        ((await t.database.db.execute(sql`SELECT count(*) AS n FROM np_emulator_documents WHERE NOT deleted`)) as unknown as { rows: { n: string }[] }).rows[0]!
+          .n,
+      );
     const before = await live();
 
     const [x, y] = await Promise.all([bulk({ action: 'ttn', ids }), bulk({ action: 'ttn', ids })]);
@@ -205,7 +229,10 @@ describe('ttn (Nova Poshta)', () => {
     // Each order: ok in exactly one of the two answers, TtnExists in the other.
     for (let i = 0; i < ids.length; i++) {
       const pair = [x.body.data[i], y.body.data[i]];
-      expect(pair.filter((p) => p.ok), `order ${ids[i]}`).toHaveLength(1);
+      expect(
+        pair.filter((p) => p.ok),
+        `order ${ids[i]}`,
+      ).toHaveLength(1);
       expect(pair.find((p) => !p.ok).code).toBe('TtnExists');
     }
     expect(x.body.meta.ok + y.body.meta.ok).toBe(ids.length);
@@ -242,7 +269,7 @@ describe('print', () => {
 });
 
 describe('rows', () => {
-  test('an unexpected error is its row\'s generic error and a log line, the other rows run on; results keep the order of the ids at any concurrency', async () => {
+  test("an unexpected error is its row's generic error and a log line, the other rows run on; results keep the order of the ids at any concurrency", async () => {
     const logged: unknown[] = [];
     const ctx = { locale: 'ru', log: { error: (...a: unknown[]) => logged.push(a) } } as unknown as Parameters<typeof runRows>[0];
     const ids = [5, 4, 3, 2, 1];

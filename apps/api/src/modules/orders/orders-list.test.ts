@@ -34,7 +34,9 @@ beforeAll(async () => {
   // Half placed on 2026-03-01 (Kyiv), half on 2026-03-02; two courier orders in Lviv by UkrPoshta.
   await t.database.db.execute(sql`UPDATE orders SET created_at = '2026-03-01 12:00:00+02' WHERE id = ANY(${sql.raw(`ARRAY[${ids.slice(0, 6).join(',')}]`)})`);
   await t.database.db.execute(sql`UPDATE orders SET created_at = '2026-03-02 12:00:00+02' WHERE id = ANY(${sql.raw(`ARRAY[${ids.slice(6).join(',')}]`)})`);
-  await t.database.db.execute(sql`UPDATE orders SET delivery_service = 'UkrPoshta', delivery_method = 'Courier', city_name = 'Львів' WHERE id IN (${ids[2]!}, ${ids[9]!})`);
+  await t.database.db.execute(
+    sql`UPDATE orders SET delivery_service = 'UkrPoshta', delivery_method = 'Courier', city_name = 'Львів' WHERE id IN (${ids[2]!}, ${ids[9]!})`,
+  );
   await t.database.db.execute(sql`UPDATE orders SET status = 'Canceled' WHERE id = ${ids[5]!}`);
   // The millionth order has seven digits: by number it comes after every six-digit one, not among them.
   await t.database.db.execute(sql`UPDATE orders SET number = '1000000' WHERE id = ${ids[0]!}`);
@@ -47,7 +49,9 @@ const list = async (q: string) => {
   return r.body as { data: { id: number; number: string; total: number; profit: number; user_name: string; status: string }[]; meta: { total: number } };
 };
 const idsOf = async (where: string, order = 'id DESC') => {
-  const r = (await t.database.db.execute(sql.raw(`SELECT o.id FROM orders o JOIN users u ON u.id = o.user_id WHERE ${where} ORDER BY ${order}`))) as unknown as { rows: { id: number }[] };
+  const r = (await t.database.db.execute(
+    sql.raw(`SELECT o.id FROM orders o JOIN users u ON u.id = o.user_id WHERE ${where} ORDER BY ${order}`),
+  )) as unknown as { rows: { id: number }[] };
   return r.rows.map((x) => Number(x.id));
 };
 
@@ -59,13 +63,19 @@ describe('filters', () => {
       ['delivery_service=UkrPoshta', "o.delivery_service = 'UkrPoshta'"],
       ['delivery_method=Courier&delivery_type=NovaPoshta', "o.delivery_method = 'Courier' AND o.delivery_type = 'NovaPoshta'"],
       ['city=%D0%BB%D1%8C%D0%B2', "o.city_name ILIKE '%льв%'"],
-      ['payment_method=COD&date_from=2026-03-02&date_to=2026-03-02', "o.payment_method = 'COD' AND o.created_at >= '2026-03-02 00:00+02' AND o.created_at < '2026-03-03 00:00+02'"],
+      [
+        'payment_method=COD&date_from=2026-03-02&date_to=2026-03-02',
+        "o.payment_method = 'COD' AND o.created_at >= '2026-03-02 00:00+02' AND o.created_at < '2026-03-03 00:00+02'",
+      ],
     ];
     for (const [q, where] of cases) {
       const expected = await idsOf(where, 'o.created_at DESC, o.id DESC');
       expect(expected.length, q).toBeGreaterThan(0);
       const got = await list(q);
-      expect(got.data.map((o) => o.id), q).toEqual(expected);
+      expect(
+        got.data.map((o) => o.id),
+        q,
+      ).toEqual(expected);
       expect(got.meta.total, q).toBe(expected.length);
     }
   });
@@ -88,7 +98,10 @@ describe('filters', () => {
 
   test('the bulk action takes the same filters (all matching COD orders of a day)', async () => {
     const expected = await idsOf("o.payment_method = 'COD' AND o.created_at >= '2026-03-01 00:00+02' AND o.created_at < '2026-03-02 00:00+02'");
-    const r = await t.request('POST', '/api/v1/admin/orders/bulk', { token: op, body: { action: 'print', kind: 'packing', filter: { payment_method: 'COD', date_from: '2026-03-01', date_to: '2026-03-01' } } });
+    const r = await t.request('POST', '/api/v1/admin/orders/bulk', {
+      token: op,
+      body: { action: 'print', kind: 'packing', filter: { payment_method: 'COD', date_from: '2026-03-01', date_to: '2026-03-01' } },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data.map((x: { id: number }) => x.id).sort()).toEqual([...expected].sort());
   });

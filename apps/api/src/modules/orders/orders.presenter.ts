@@ -2,7 +2,10 @@ import { kopToUah, orderStatusName, type Locale, type MediaFileDto, type OrderDt
 import { historyNote } from './history-notes.ts';
 import type { MediaFileRow, OrderLineRow, OrderRow } from './orders.repository.ts';
 
-type History = { h: { id: number; kind: string; from: string | null; to: string | null; note: string | null; createdAt: Date; repeatCount?: number; lastAt?: Date | null }; actor: string | null };
+type History = {
+  h: { id: number; kind: string; from: string | null; to: string | null; note: string | null; createdAt: Date; repeatCount?: number; lastAt?: Date | null };
+  actor: string | null;
+};
 
 export function presentDocument(d: MediaFileRow): MediaFileDto {
   return {
@@ -41,7 +44,16 @@ export function presentOrder(o: OrderRow, lines: OrderLineRow[], history: Histor
     reservation_number: o.reservationNumber,
     prepayment_sum: kopToUah(o.prepaymentKop),
     client: { last_name: o.lastName, first_name: o.firstName, phone: o.phone },
-    delivery: { city_name: o.cityName, city_ref: o.cityRef, branch_name: o.branchName, branch_ref: o.branchRef, street_name: o.streetName, street_ref: o.streetRef, house: o.house, appt: o.appt },
+    delivery: {
+      city_name: o.cityName,
+      city_ref: o.cityRef,
+      branch_name: o.branchName,
+      branch_ref: o.branchRef,
+      street_name: o.streetName,
+      street_ref: o.streetRef,
+      house: o.house,
+      appt: o.appt,
+    },
     calculations: {
       wholesale_sum: kopToUah(o.wholesaleKop),
       retail_sum: kopToUah(o.retailKop),

@@ -1,5 +1,16 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
-import { ORDER_SORT_WINDOW, ORDER_STATUSES, STORAGE_WARNING_DAYS, UNINDEXED_ORDER_SORTS, sortDescending, sortField, type AdminOrdersFilter, type AdminOrdersQuery, type OrderSort, type OrderWorklist } from '@drop/shared';
+import {
+  ORDER_SORT_WINDOW,
+  ORDER_STATUSES,
+  STORAGE_WARNING_DAYS,
+  UNINDEXED_ORDER_SORTS,
+  sortDescending,
+  sortField,
+  type AdminOrdersFilter,
+  type AdminOrdersQuery,
+  type OrderSort,
+  type OrderWorklist,
+} from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import { TZ, dayEnd, dayStart } from '../../db/kyiv-day.ts';
 import { mediaFiles, operations, orderHistory, orderLines, orders, products, users } from '../../db/schema/index.ts';
@@ -101,7 +112,10 @@ export function orderWhere(userId: number | null, f: OrderFilter): SQL {
   if (q) {
     const pattern = `%${escapeLike(q)}%`;
     const digits = q.replace(/\D/g, '');
-    const any: SQL[] = [eq(orders.number, q), ilike(sql`${orders.lastName} || ' ' || ${orders.firstName} || ' ' || coalesce(${orders.middleName}, '')`, pattern)];
+    const any: SQL[] = [
+      eq(orders.number, q),
+      ilike(sql`${orders.lastName} || ' ' || ${orders.firstName} || ' ' || coalesce(${orders.middleName}, '')`, pattern),
+    ];
     // A phone typed any way ('067 123', '+38067...'): matched on its digits.
     if (digits.length >= 3) any.push(like(sql`regexp_replace(${orders.phone}, '\\D', '', 'g')`, `%${digits}%`));
     parts.push(or(...any)!);
@@ -123,12 +137,24 @@ async function sortedPage(db: Db, where: SQL, sort: OrderSort, limit: number, of
     // created_at: orders_created_idx; number: orders_number_sort_idx (decimal text from one
     // sequence: by length, then by text, so order 1,000,000 comes after 999,999).
     if (field === 'created_at') return db.select().from(orders).where(where).orderBy(dir(orders.createdAt), dir(orders.id)).limit(limit).offset(offset);
-    return db.select().from(orders).where(where).orderBy(dir(sql`length(${orders.number})`), dir(orders.number), dir(orders.id)).limit(limit).offset(offset);
+    return db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(dir(sql`length(${orders.number})`), dir(orders.number), dir(orders.id))
+      .limit(limit)
+      .offset(offset);
   }
   // The newest ORDER_SORT_WINDOW matching orders (the primary key backwards), sorted by the field.
   const win = db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(ORDER_SORT_WINDOW).as('w');
   const key =
-    field === 'total' ? win.retailKop : field === 'profit' ? win.profitKop : field === 'status' ? statusRank(win.status) : sql`(SELECT u.name FROM users u WHERE u.id = ${win.userId})`;
+    field === 'total'
+      ? win.retailKop
+      : field === 'profit'
+        ? win.profitKop
+        : field === 'status'
+          ? statusRank(win.status)
+          : sql`(SELECT u.name FROM users u WHERE u.id = ${win.userId})`;
   const rows = await db.select().from(win).orderBy(dir(key), dir(win.id)).limit(limit).offset(offset);
   return rows as OrderRow[];
 }
@@ -188,7 +214,15 @@ export const ordersRepo = {
         INSERT INTO order_lines (order_id, product_id, b2b_code_id, name, vendor_code, qty, drop_kop, retail_kop)
         SELECT ${order.id}, x.product_id, x.b2b_code_id, x.name, x.vendor_code, x.qty, x.drop_kop, x.retail_kop
         FROM json_to_recordset(${JSON.stringify(
-          lines.map((l) => ({ product_id: l.productId, b2b_code_id: l.b2bCodeId, name: l.name, vendor_code: l.vendorCode, qty: l.qty, drop_kop: l.dropKop, retail_kop: l.retailKop })),
+          lines.map((l) => ({
+            product_id: l.productId,
+            b2b_code_id: l.b2bCodeId,
+            name: l.name,
+            vendor_code: l.vendorCode,
+            qty: l.qty,
+            drop_kop: l.dropKop,
+            retail_kop: l.retailKop,
+          })),
         )}::json) AS x(product_id int, b2b_code_id int, name text, vendor_code text, qty int, drop_kop bigint, retail_kop bigint)
         RETURNING id, product_id, b2b_code_id, name, vendor_code, qty, drop_kop, retail_kop),
       h AS (
@@ -200,7 +234,9 @@ export const ordersRepo = {
       rows: { lines: unknown; history: unknown }[];
     };
     const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-    const rawLines = parse<{ id: number; product_id: number | null; b2b_code_id: number; name: string; vendor_code: string; qty: number; drop_kop: number; retail_kop: number }[]>(res.rows[0]!.lines);
+    const rawLines = parse<
+      { id: number; product_id: number | null; b2b_code_id: number; name: string; vendor_code: string; qty: number; drop_kop: number; retail_kop: number }[]
+    >(res.rows[0]!.lines);
     const h = parse<{ id: number; created_at: string }>(res.rows[0]!.history);
     return {
       lines: rawLines.map((l) => ({
@@ -214,7 +250,18 @@ export const ordersRepo = {
         dropKop: Number(l.drop_kop),
         retailKop: Number(l.retail_kop),
       })),
-      history: { id: h.id, orderId: order.id, kind: 'status', from: null, to: 'New', note: null, actorId, createdAt: new Date(h.created_at), repeatCount: 1, lastAt: null },
+      history: {
+        id: h.id,
+        orderId: order.id,
+        kind: 'status',
+        from: null,
+        to: 'New',
+        note: null,
+        actorId,
+        createdAt: new Date(h.created_at),
+        repeatCount: 1,
+        lastAt: null,
+      },
     };
   },
 
@@ -229,7 +276,13 @@ export const ordersRepo = {
   },
 
   /** What a reservation job sends: the order's number, recipient, comment and lines, in one query. */
-  async forReservation(db: Db, id: number): Promise<{ order: Pick<OrderRow, 'id' | 'number' | 'revision' | 'lastName' | 'firstName' | 'comment'>; lines: Pick<OrderLineRow, 'b2bCodeId' | 'vendorCode' | 'qty' | 'dropKop'>[] } | null> {
+  async forReservation(
+    db: Db,
+    id: number,
+  ): Promise<{
+    order: Pick<OrderRow, 'id' | 'number' | 'revision' | 'lastName' | 'firstName' | 'comment'>;
+    lines: Pick<OrderLineRow, 'b2bCodeId' | 'vendorCode' | 'qty' | 'dropKop'>[];
+  } | null> {
     const res = (await db.execute(sql`
       SELECT o.id, o.number, o.revision, o.last_name, o.first_name, o.comment,
              coalesce((SELECT json_agg(json_build_array(l.b2b_code_id, l.vendor_code, l.qty, l.drop_kop) ORDER BY l.id)
@@ -239,7 +292,14 @@ export const ordersRepo = {
     if (!r) return null;
     const lines = (typeof r.lines === 'string' ? JSON.parse(r.lines) : r.lines) as [number, string, number, number | string][];
     return {
-      order: { id: Number(r.id), number: String(r.number), revision: Number(r.revision), lastName: String(r.last_name), firstName: String(r.first_name), comment: r.comment === null ? null : String(r.comment) },
+      order: {
+        id: Number(r.id),
+        number: String(r.number),
+        revision: Number(r.revision),
+        lastName: String(r.last_name),
+        firstName: String(r.first_name),
+        comment: r.comment === null ? null : String(r.comment),
+      },
       lines: lines.map(([b2bCodeId, vendorCode, qty, dropKop]) => ({ b2bCodeId, vendorCode, qty, dropKop: Number(dropKop) })),
     };
   },

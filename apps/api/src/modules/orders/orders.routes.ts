@@ -15,22 +15,32 @@ const security = [{ bearer: [] }];
 /** /api/v1/orders: the list, the last few, placement from the cart, one order, edit, confirm, copy, cancel. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser);
-  app.get('/', { schema: { tags, security, querystring: ordersQuery, response: { 200: listOf(orderSummaryDto) } } }, async (req) => listOrders(authedCtx(req), req.query));
-  app.get('/last', { schema: { tags, security, response: { 200: dataOf(z.array(orderSummaryDto)) } } }, async (req) => ({ data: await lastOrders(authedCtx(req)) }));
+  app.get('/', { schema: { tags, security, querystring: ordersQuery, response: { 200: listOf(orderSummaryDto) } } }, async (req) =>
+    listOrders(authedCtx(req), req.query),
+  );
+  app.get('/last', { schema: { tags, security, response: { 200: dataOf(z.array(orderSummaryDto)) } } }, async (req) => ({
+    data: await lastOrders(authedCtx(req)),
+  }));
   app.post('/', { config: { idempotent: true }, schema: { tags, security, body: orderCreateInput, response: { 201: dataOf(orderDto) } } }, async (req, reply) =>
     reply.code(201).send({ data: await placeOrder(authedCtx(req), req.body) }),
   );
-  app.get('/:id', { schema: { tags, security, params: idParam, response: { 200: dataOf(orderDto) } } }, async (req) => ({ data: await getOrder(authedCtx(req), req.params.id) }));
+  app.get('/:id', { schema: { tags, security, params: idParam, response: { 200: dataOf(orderDto) } } }, async (req) => ({
+    data: await getOrder(authedCtx(req), req.params.id),
+  }));
   app.put('/:id', { schema: { tags, security, params: idParam, body: orderUpdateInput, response: { 200: dataOf(orderDto) } } }, async (req) => ({
     data: await updateOrder(authedCtx(req), req.params.id, req.body),
   }));
   app.post('/:id/confirm', { config: { idempotent: true }, schema: { tags, security, params: idParam, response: { 200: dataOf(orderDto) } } }, async (req) => ({
     data: await confirmOrder(authedCtx(req), req.params.id),
   }));
-  app.post('/:id/copy', { config: { idempotent: true }, schema: { tags, security, params: idParam, response: { 201: dataOf(orderDto) } } }, async (req, reply) =>
-    reply.code(201).send({ data: await copyOrder(authedCtx(req), req.params.id) }),
+  app.post(
+    '/:id/copy',
+    { config: { idempotent: true }, schema: { tags, security, params: idParam, response: { 201: dataOf(orderDto) } } },
+    async (req, reply) => reply.code(201).send({ data: await copyOrder(authedCtx(req), req.params.id) }),
   );
-  app.delete('/:id', { schema: { tags, security, params: idParam, response: { 200: dataOf(orderDto) } } }, async (req) => ({ data: await cancelOrder(authedCtx(req), req.params.id) }));
+  app.delete('/:id', { schema: { tags, security, params: idParam, response: { 200: dataOf(orderDto) } } }, async (req) => ({
+    data: await cancelOrder(authedCtx(req), req.params.id),
+  }));
 };
 
 /** /api/v1/media-files: an order's documents (multipart `file`, `order_id`, `type`). */

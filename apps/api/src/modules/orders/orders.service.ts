@@ -95,12 +95,28 @@ export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promi
     let retail = 0;
     const lines = rows.map(({ line, product }) => {
       if (hiddenIds.has(product.categoryId)) throw AppError.business('ProductUnavailable', 'product_unavailable');
-      const p = priceProduct({ dropKop: product.dropKop, oldDropKop: product.oldDropKop, retailKop: product.retailKop, categoryPath: [product.categoryId, product.parentId, product.rootId] }, user);
+      const p = priceProduct(
+        {
+          dropKop: product.dropKop,
+          oldDropKop: product.oldDropKop,
+          retailKop: product.retailKop,
+          categoryPath: [product.categoryId, product.parentId, product.rootId],
+        },
+        user,
+      );
       if (line.retailKop < p.dropKop) throw AppError.business('PriceIsLessDrop', 'price_less_drop');
       if (enforce && line.retailKop < p.retailKop) throw AppError.business('PriceIsLessRecommended', 'price_less_recommended');
       wholesale += p.dropKop * line.qty;
       retail += line.retailKop * line.qty;
-      return { productId: product.id, b2bCodeId: product.b2bCodeId, name: pick(ctx.locale, product.nameUk, product.nameRu), vendorCode: product.vendorCode, qty: line.qty, dropKop: p.dropKop, retailKop: line.retailKop };
+      return {
+        productId: product.id,
+        b2bCodeId: product.b2bCodeId,
+        name: pick(ctx.locale, product.nameUk, product.nameRu),
+        vendorCode: product.vendorCode,
+        qty: line.qty,
+        dropKop: p.dropKop,
+        retailKop: line.retailKop,
+      };
     });
     const prepayment = input.payment_method === 'Prepayment' ? uahToKop(input.prepayment_sum ?? 0) : 0;
     if (prepayment > retail) throw AppError.business('big_prepayment', 'big_prepayment');
@@ -268,7 +284,14 @@ export async function updateOrder(ctx: AuthedCtx, id: number, input: OrderUpdate
     if (order.status !== 'New' && input.payment_method !== order.paymentMethod) throw AppError.field('payment_method', 'payment_locked');
     const old = await ordersRepo.lines(tx, order.id);
     const oldByProduct = new Map(old.filter((l) => l.productId !== null).map((l) => [l.productId!, l]));
-    const catalogue = new Map((await ordersRepo.products(tx, input.products.map((l) => l.product_id))).map((p) => [p.id, p]));
+    const catalogue = new Map(
+      (
+        await ordersRepo.products(
+          tx,
+          input.products.map((l) => l.product_id),
+        )
+      ).map((p) => [p.id, p]),
+    );
     const lines: PricedLine[] = input.products.map((l, i) => {
       const product = catalogue.get(l.product_id);
       const before = oldByProduct.get(l.product_id);
@@ -305,7 +328,9 @@ export async function updateOrder(ctx: AuthedCtx, id: number, input: OrderUpdate
     let updated = await ordersRepo.update(tx, order.id, { ...recipientFields(input), ...money, revision });
     await ordersRepo.replaceLines(tx, order.id, lines);
     if (order.paymentStatus === 'PaidFromBalance') {
-      await postOrderMoney(tx, ctx.deps, updated, 'adjust', order.wholesaleKop - money.wholesaleKop, `order:${order.id}:rev:${revision}`, { actorId: ctx.user.id });
+      await postOrderMoney(tx, ctx.deps, updated, 'adjust', order.wholesaleKop - money.wholesaleKop, `order:${order.id}:rev:${revision}`, {
+        actorId: ctx.user.id,
+      });
     }
     await ordersRepo.history(tx, { orderId: order.id, kind: 'edit', note: editSummary(old, lines, order, money.retailKop), actorId: ctx.user.id });
     await queueReservation(tx, ctx.deps, order.id, 'update');
@@ -324,7 +349,15 @@ function editSummary(old: OrderLineRow[], lines: PricedLine[], order: OrderRow, 
 }
 
 function priceOf(product: OrderProduct, user: PricingUser) {
-  return priceProduct({ dropKop: product.dropKop, oldDropKop: product.oldDropKop, retailKop: product.retailKop, categoryPath: [product.categoryId, product.parentId, product.rootId] }, user);
+  return priceProduct(
+    {
+      dropKop: product.dropKop,
+      oldDropKop: product.oldDropKop,
+      retailKop: product.retailKop,
+      categoryPath: [product.categoryId, product.parentId, product.rootId],
+    },
+    user,
+  );
 }
 
 /**
@@ -341,13 +374,28 @@ export async function copyOrder(ctx: AuthedCtx, id: number): Promise<OrderDto> {
     const source = await ordersRepo.owned(tx, ctx.user.id, id);
     if (!source) throw AppError.notFound();
     const old = await ordersRepo.lines(tx, source.id);
-    const catalogue = new Map((await ordersRepo.products(tx, old.flatMap((l) => (l.productId === null ? [] : [l.productId])))).map((p) => [p.id, p]));
+    const catalogue = new Map(
+      (
+        await ordersRepo.products(
+          tx,
+          old.flatMap((l) => (l.productId === null ? [] : [l.productId])),
+        )
+      ).map((p) => [p.id, p]),
+    );
     const lines: PricedLine[] = old.map((l) => {
       const product = l.productId === null ? undefined : catalogue.get(l.productId);
       if (!product || hiddenIds.has(product.categoryId)) throw AppError.business('ProductUnavailable', 'product_unavailable');
       const today = priceOf(product, user);
       const floor = enforce ? Math.max(today.dropKop, today.retailKop) : today.dropKop;
-      return { productId: product.id, b2bCodeId: product.b2bCodeId, name: pick(ctx.locale, product.nameUk, product.nameRu), vendorCode: product.vendorCode, qty: l.qty, dropKop: today.dropKop, retailKop: Math.max(l.retailKop, floor) };
+      return {
+        productId: product.id,
+        b2bCodeId: product.b2bCodeId,
+        name: pick(ctx.locale, product.nameUk, product.nameRu),
+        vendorCode: product.vendorCode,
+        qty: l.qty,
+        dropKop: today.dropKop,
+        retailKop: Math.max(l.retailKop, floor),
+      };
     });
     const orderId = await newOrderId(tx);
     await nameStockWriter(tx, { source: 'order', orderId, actorId: ctx.user.id });

@@ -77,12 +77,18 @@ describe('placing an order', () => {
     expect(empty.body).toMatchObject({ code: 'CartEmpty', message: 'Кошик порожній' });
 
     await fill(u.token, [[1, 2, 150]]);
-    const bad = await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, last_name: '', phone: '123', branch_ref: undefined, payment_method: 'Cash' } });
+    const bad = await t.request('POST', '/api/v1/orders', {
+      token: u.token,
+      body: { ...branchOrder, last_name: '', phone: '123', branch_ref: undefined, payment_method: 'Cash' },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['last_name', 'payment_method', 'phone']);
     const noBranch = await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, branch_ref: undefined, branch_name: undefined } });
     expect(Object.keys(noBranch.body.errors).sort()).toEqual(['branch_name', 'branch_ref']);
-    const courier = await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, delivery_method: 'Courier', delivery_service: 'UkrPoshta' } });
+    const courier = await t.request('POST', '/api/v1/orders', {
+      token: u.token,
+      body: { ...branchOrder, delivery_method: 'Courier', delivery_service: 'UkrPoshta' },
+    });
     expect(Object.keys(courier.body.errors).sort()).toEqual(['delivery_method', 'house', 'street_name']);
     const selfTtn = await t.request('POST', '/api/v1/orders', { token: u.token, body: { ...branchOrder, delivery_type: 'SelfTTN' } });
     expect(Object.keys(selfTtn.body.errors).sort()).toEqual(['self_ttn', 'self_ttn_type']);

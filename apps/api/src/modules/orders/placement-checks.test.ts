@@ -37,7 +37,8 @@ const courier = {
   house: '7а',
   appt: '12',
 };
-const place = (token: string, body: Record<string, unknown>, lang = 'uk') => t.request('POST', '/api/v1/orders', { token, body, headers: { 'accept-language': lang } });
+const place = (token: string, body: Record<string, unknown>, lang = 'uk') =>
+  t.request('POST', '/api/v1/orders', { token, body, headers: { 'accept-language': lang } });
 const cartCount = async (token: string) => (await t.request('GET', '/api/v1/carts', { token })).body.data.count as number;
 const ordersTotal = async (token: string) => (await t.request('GET', '/api/v1/orders', { token })).body.meta.total as number;
 
@@ -83,9 +84,19 @@ describe('a courier street comes from the carrier', () => {
     await tools.fill(u.token, [[4, 1, 80]]);
     const r = await place(u.token, { ...courier, street_name: kyivStreet.description });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body.data.delivery).toMatchObject({ city_ref: KYIV, street_ref: KYIV_STREET, street_name: `${kyivStreet.type} ${kyivStreet.description}`, house: '7а', appt: '12' });
+    expect(r.body.data.delivery).toMatchObject({
+      city_ref: KYIV,
+      street_ref: KYIV_STREET,
+      street_name: `${kyivStreet.type} ${kyivStreet.description}`,
+      house: '7а',
+      appt: '12',
+    });
 
-    const products = r.body.data.products.map((l: { product_id: number; qty: number; retail_price: number }) => ({ product_id: l.product_id, qty: l.qty, retail_price: l.retail_price }));
+    const products = r.body.data.products.map((l: { product_id: number; qty: number; retail_price: number }) => ({
+      product_id: l.product_id,
+      qty: l.qty,
+      retail_price: l.retail_price,
+    }));
     const edit = (body: Record<string, unknown>) => t.request('PUT', `/api/v1/orders/${r.body.data.id}`, { token: u.token, body: { ...body, products } });
     const typed = await edit({ ...courier, street_ref: undefined, street_name: 'вул. Вигадана' });
     expect(typed.status).toBe(422);
@@ -121,7 +132,8 @@ describe('Balance payment at placement', () => {
     expect(uk.status).toBe(400);
     expect(uk.body).toEqual({
       code: 'InsufficientBalance',
-      message: 'Недостатньо коштів на балансі: до списання 100.00 грн., на балансі 60.00 грн. Замовлення підтверджується одразу (автопідтвердження в профілі), тож спершу поповніть баланс',
+      message:
+        'Недостатньо коштів на балансі: до списання 100.00 грн., на балансі 60.00 грн. Замовлення підтверджується одразу (автопідтвердження в профілі), тож спершу поповніть баланс',
     });
     const ru = await place(u.token, { ...branchOrder, payment_method: 'Balance' }, 'ru');
     expect(ru.status).toBe(400);

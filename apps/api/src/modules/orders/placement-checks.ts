@@ -52,7 +52,12 @@ export async function checkCourierStreet<T extends OrderCreateInput>(ctx: Authed
  * confirm step's code) before anything is written. Without auto-confirm the order is placed and
  * the balance is needed at confirmation, as before. Call inside the placement's transaction.
  */
-export async function checkBalanceForAutoConfirm(tx: Db, user: Pick<UserRow, 'id' | 'autoConfirmOrders'>, paymentMethod: OrderCreateInput['payment_method'], wholesaleKop: number): Promise<void> {
+export async function checkBalanceForAutoConfirm(
+  tx: Db,
+  user: Pick<UserRow, 'id' | 'autoConfirmOrders'>,
+  paymentMethod: OrderCreateInput['payment_method'],
+  wholesaleKop: number,
+): Promise<void> {
   if (paymentMethod !== 'Balance' || !user.autoConfirmOrders) return;
   const [row] = await tx.select({ balanceKop: users.balanceKop }).from(users).where(eq(users.id, user.id));
   const balanceKop = Number(row?.balanceKop ?? 0);

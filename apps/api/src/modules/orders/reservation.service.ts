@@ -2,12 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Config } from '../../config.ts';
-import {
-  embeddedReservations,
-  onecHttpReservations,
-  type ReservationAction,
-  type ReservationSystem,
-} from '../../integrations/onec/reservation-system.ts';
+import { embeddedReservations, onecHttpReservations, type ReservationAction, type ReservationSystem } from '../../integrations/onec/reservation-system.ts';
 import { ordersRepo } from './orders.repository.ts';
 
 export interface ReservationJob {

@@ -55,7 +55,13 @@ describe('embedded reservations', () => {
     expect(reserved.reservation_number).toBe(`E-${o.number}`);
     expect(reserved.history).toContainEqual(expect.objectContaining({ kind: 'reservation', to: 'create', note: `Номер резерву: E-${o.number}` }));
     await t.request('POST', `/api/v1/orders/${o.id}/confirm`, { token: o.token });
-    await until(async () => (await t.request('GET', `/api/v1/orders/${o.id}`, { token: o.token })).body.data.history.some((h: any) => h.kind === 'reservation' && h.to === 'confirm'), 'the confirmation');
+    await until(
+      async () =>
+        (await t.request('GET', `/api/v1/orders/${o.id}`, { token: o.token })).body.data.history.some(
+          (h: any) => h.kind === 'reservation' && h.to === 'confirm',
+        ),
+      'the confirmation',
+    );
   });
 });
 
@@ -106,7 +112,7 @@ describe('1C over HTTP (a local server plays 1C)', () => {
     const done = await until(async () => {
       const d = (await t.request('GET', `/api/v1/orders/${o.id}`, { token: o.token })).body.data;
       return d.reservation_number ? d : false;
-    }, "the reservation after retries");
+    }, 'the reservation after retries');
     expect(done.reservation_number).toMatch(/^R-\d+$/);
     const kinds = done.history.filter((h: any) => h.kind.startsWith('reservation')).map((h: any) => h.kind);
     expect(kinds, JSON.stringify(done.history)).toEqual(['reservation_error', 'reservation_error', 'reservation']);

@@ -53,13 +53,23 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('settlement story on Pos
     for (const p of PRODUCTS) await tools.setStock(p.id, 10_000);
     const resellers = await Promise.all(Array.from({ length: 5 }, () => t.user({ isVerified: true })));
     const expected = new Map<number, number>(resellers.map((r) => [r.id, 0]));
-    const parcels: { orderId: number; userId: number; ttn: string; scenario: string; payer: string; retailKop: number; wholesaleKop: number; costKop: number }[] = [];
+    const parcels: {
+      orderId: number;
+      userId: number;
+      ttn: string;
+      scenario: string;
+      payer: string;
+      retailKop: number;
+      wholesaleKop: number;
+      costKop: number;
+    }[] = [];
 
     for (let i = 0; i < 100; i++) {
       const who = resellers[Math.floor(random() * resellers.length)]!;
       const payer = PAYERS[Math.floor(random() * PAYERS.length)]!;
       const lines: [number, number, number][] = [];
-      for (const p of PRODUCTS) if (lines.length === 0 || random() < 0.3) lines.push([p.id, 1 + Math.floor(random() * 3), p.recommended + Math.floor(random() * 5000) / 100]);
+      for (const p of PRODUCTS)
+        if (lines.length === 0 || random() < 0.3) lines.push([p.id, 1 + Math.floor(random() * 3), p.recommended + Math.floor(random() * 5000) / 100]);
       const o = await tools.placeConfirmed(who.token, lines, { payment_delivery: payer });
       const made = await t.request('POST', `/api/v1/admin/orders/${o.id}/ttn`, { token: op, body: { weight: 0.5 + random() * 5 } });
       expect(made.status, JSON.stringify(made.body)).toBe(200);
@@ -102,7 +112,12 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('settlement story on Pos
       rows: { id: number; status: string; payment_status: string; delivery_status: string }[];
     };
     const byId = new Map(finals.rows.map((r) => [r.id, `${r.status}/${r.payment_status}/${r.delivery_status}`]));
-    const want: Record<string, string> = { delivered: 'Done/Paid/Received', refused: 'Return/NotPaid/ReturnReceived', storage_expired: 'Return/NotPaid/ReturnReceived', deleted: 'Confirmed/NotPaid/Deleted' };
+    const want: Record<string, string> = {
+      delivered: 'Done/Paid/Received',
+      refused: 'Return/NotPaid/ReturnReceived',
+      storage_expired: 'Return/NotPaid/ReturnReceived',
+      deleted: 'Confirmed/NotPaid/Deleted',
+    };
     for (const p of parcels) expect(byId.get(p.orderId), `order ${p.orderId} (${p.scenario}, seed ${seed})`).toBe(want[p.scenario]);
     for (const r of resellers) {
       const b = await tools.balance(r.id);

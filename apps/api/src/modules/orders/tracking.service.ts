@@ -7,9 +7,7 @@ import type { NpTracking } from '../../integrations/novaposhta/client.ts';
 import { NP_MONEY_CODES, NP_RECEIVED_CODES, deliveryStatusOfNpCode } from '../../integrations/novaposhta/status-codes.ts';
 import { ordersRepo, type OrderRow } from './orders.repository.ts';
 import { nameStockWriter } from '../catalog/catalog-stock.repository.ts';
-import {
-  SYSTEM, advanceOrderTo, chargeDelivery, chargeRefusal, postOrderMoney, pushOrder, setDeliveryStatus, settleCash,
-} from './order-lifecycle.ts';
+import { SYSTEM, advanceOrderTo, chargeDelivery, chargeRefusal, postOrderMoney, pushOrder, setDeliveryStatus, settleCash } from './order-lifecycle.ts';
 
 /** NP answers about at most 100 documents per call; one pass asks about this many orders. */
 export const TRACKING_BATCH = 100;
@@ -39,10 +37,15 @@ export async function applyTracking(tx: Db, deps: Deps, locked: OrderRow, fwd: N
   const before = o.deliveryStatus;
   if (target && target !== o.deliveryStatus) {
     // The carrier may report a later state than the last one seen (a parcel refused and already back).
-    if (target === 'ReturnReceived' && !canMoveDelivery(o.deliveryStatus as DeliveryStatus, target) && canMoveDelivery(o.deliveryStatus as DeliveryStatus, 'Refusal')) {
+    if (
+      target === 'ReturnReceived' &&
+      !canMoveDelivery(o.deliveryStatus as DeliveryStatus, target) &&
+      canMoveDelivery(o.deliveryStatus as DeliveryStatus, 'Refusal')
+    ) {
       o = await setDeliveryStatus(tx, deps, o, 'Refusal', SYSTEM, fwd.status);
     }
-    if (canMoveDelivery(o.deliveryStatus as DeliveryStatus, target)) o = await setDeliveryStatus(tx, deps, o, target, SYSTEM, target === 'ReturnReceived' ? (ret?.status ?? null) : fwd.status);
+    if (canMoveDelivery(o.deliveryStatus as DeliveryStatus, target))
+      o = await setDeliveryStatus(tx, deps, o, target, SYSTEM, target === 'ReturnReceived' ? (ret?.status ?? null) : fwd.status);
   }
   const changed = o.deliveryStatus !== before;
 
@@ -99,7 +102,11 @@ export async function trackOnce(deps: Deps, log: FastifyBaseLogger, opts: { minA
   // A parcel asked about is not due again for 0.8 of the interval, whichever API process looks:
   // with several processes (passes at other moments) it is still asked about once per interval,
   // and one process's next pass (a full interval later) never misses it.
-  const due = await ordersRepo.claimForTracking(deps.db, opts.limit ?? TRACKING_BATCH, opts.minAgeSeconds ?? deps.config.trackingIntervalSeconds * TRACKING_MIN_AGE);
+  const due = await ordersRepo.claimForTracking(
+    deps.db,
+    opts.limit ?? TRACKING_BATCH,
+    opts.minAgeSeconds ?? deps.config.trackingIntervalSeconds * TRACKING_MIN_AGE,
+  );
   if (due.length === 0) return 0;
   const numbers = due.flatMap((o) => [o.ttn, o.returnTtn].filter((n): n is string => !!n));
   const answers = new Map((await deps.novaPoshta.trackDocuments(numbers)).map((t) => [t.number, t]));

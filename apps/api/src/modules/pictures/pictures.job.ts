@@ -64,7 +64,6 @@ async function convertOne(dataDir: string, legacy: string): Promise<Outcome> {
   return stored.ok ? { ok: true, set: stored.picture } : { ok: false, reason: stored.reason };
 }
 
-
 /** Deletes the legacy files nothing refers to any more (under the 1C import's lock). */
 async function deleteUnreferenced(db: Db, dataDir: string, paths: string[]): Promise<number> {
   if (paths.length === 0) return 0;
@@ -102,7 +101,11 @@ async function convertBatch(deps: Deps, runId: number, paths: string[], failedCa
   });
   // A category has no column for the reason: its picture stays as it was, counted once per run.
   const categoryFails = failed.filter((f) => failedCategories.has(f.legacy)).length;
-  await deleteUnreferenced(db, dataDir, converted.map((c) => c.legacy));
+  await deleteUnreferenced(
+    db,
+    dataDir,
+    converted.map((c) => c.legacy),
+  );
   const last = failed.at(-1);
   await picturesRepo.addProgress(db, runId, done.images + done.categories, marked + categoryFails, last ? describe(last.legacy, last.reason) : null);
 }

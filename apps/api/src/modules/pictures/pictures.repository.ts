@@ -40,7 +40,9 @@ const RUN_COLUMNS = sql.raw(
 );
 
 async function runWhere(db: Db, where: SQL): Promise<RunRow | null> {
-  const [row] = rowsOf<RunRow>(await db.execute(sql`SELECT ${RUN_COLUMNS} FROM picture_conversions r LEFT JOIN users u ON u.id = r.started_by WHERE ${where} ORDER BY r.id DESC LIMIT 1`));
+  const [row] = rowsOf<RunRow>(
+    await db.execute(sql`SELECT ${RUN_COLUMNS} FROM picture_conversions r LEFT JOIN users u ON u.id = r.started_by WHERE ${where} ORDER BY r.id DESC LIMIT 1`),
+  );
   return row ?? null;
 }
 
@@ -50,7 +52,9 @@ export const picturesRepo = {
   runningRun: (db: Db) => runWhere(db, sql`r.status = 'running'`),
 
   async createRun(tx: Db, total: number, startedBy: number | null): Promise<number> {
-    const [row] = rowsOf<{ id: number }>(await tx.execute(sql`INSERT INTO picture_conversions (status, total, started_by) VALUES ('running', ${total}, ${startedBy}) RETURNING id`));
+    const [row] = rowsOf<{ id: number }>(
+      await tx.execute(sql`INSERT INTO picture_conversions (status, total, started_by) VALUES ('running', ${total}, ${startedBy}) RETURNING id`),
+    );
     return row!.id;
   },
 
@@ -73,7 +77,9 @@ export const picturesRepo = {
 
   async pendingSplit(db: Db): Promise<{ images: number; categories: number }> {
     const [row] = rowsOf<{ images: unknown; categories: unknown }>(
-      await db.execute(sql`SELECT (SELECT count(*) FROM product_images WHERE ${LEGACY_IMAGE}) AS images, (SELECT count(*) FROM categories WHERE ${LEGACY_CATEGORY}) AS categories`),
+      await db.execute(
+        sql`SELECT (SELECT count(*) FROM product_images WHERE ${LEGACY_IMAGE}) AS images, (SELECT count(*) FROM categories WHERE ${LEGACY_CATEGORY}) AS categories`,
+      ),
     );
     return { images: num(row?.images), categories: num(row?.categories) };
   },
@@ -81,7 +87,9 @@ export const picturesRepo = {
   /** Product pictures that could not be converted, by reason. */
   async failedByReason(db: Db): Promise<Record<PictureVariantError, number>> {
     const out: Record<PictureVariantError, number> = { missing: 0, not_image: 0, too_big: 0 };
-    for (const r of rowsOf<{ reason: string; n: unknown }>(await db.execute(sql`SELECT variant_error AS reason, count(*) AS n FROM product_images WHERE variant_error IS NOT NULL GROUP BY 1`))) {
+    for (const r of rowsOf<{ reason: string; n: unknown }>(
+      await db.execute(sql`SELECT variant_error AS reason, count(*) AS n FROM product_images WHERE variant_error IS NOT NULL GROUP BY 1`),
+    )) {
       if (r.reason in out) out[r.reason as PictureVariantError] += num(r.n);
       else out.not_image += num(r.n);
     }
@@ -95,11 +103,15 @@ export const picturesRepo = {
 
   /** The next legacy product pictures after `afterId` (keyset on the partial index). */
   legacyImages: (db: Db, afterId: number, limit: number) =>
-    db.execute(sql`SELECT id, original FROM product_images WHERE ${LEGACY_IMAGE} AND id > ${afterId} ORDER BY id LIMIT ${limit}`).then((r) => rowsOf<{ id: number; original: string }>(r)),
+    db
+      .execute(sql`SELECT id, original FROM product_images WHERE ${LEGACY_IMAGE} AND id > ${afterId} ORDER BY id LIMIT ${limit}`)
+      .then((r) => rowsOf<{ id: number; original: string }>(r)),
 
   /** The next categories with a legacy picture after `afterId`. */
   legacyCategories: (db: Db, afterId: number, limit: number) =>
-    db.execute(sql`SELECT id, image FROM categories WHERE ${LEGACY_CATEGORY} AND id > ${afterId} ORDER BY id LIMIT ${limit}`).then((r) => rowsOf<{ id: number; image: string }>(r)),
+    db
+      .execute(sql`SELECT id, image FROM categories WHERE ${LEGACY_CATEGORY} AND id > ${afterId} ORDER BY id LIMIT ${limit}`)
+      .then((r) => rowsOf<{ id: number; image: string }>(r)),
 
   /**
    * Points everything that refers to each legacy path at its variants: product pictures (the
@@ -122,7 +134,9 @@ export const picturesRepo = {
     const inCategories = rowsOf<{ n: unknown }>(await tx.execute(sql`SELECT count(*) AS n FROM categories WHERE image = ANY(${legacy}::text[])`))[0];
     if (num(inCategories?.n) > 0) {
       cats = rowsOf<{ id: number }>(
-        await tx.execute(sql`UPDATE categories c SET image = m.m FROM unnest(${legacy}::text[], ${p(list.map((c) => c.mediumCentered))}::text[]) AS m(l, m) WHERE c.image = m.l RETURNING c.id`),
+        await tx.execute(
+          sql`UPDATE categories c SET image = m.m FROM unnest(${legacy}::text[], ${p(list.map((c) => c.mediumCentered))}::text[]) AS m(l, m) WHERE c.image = m.l RETURNING c.id`,
+        ),
       ).length;
     }
     await tx.execute(sql`UPDATE onec_external_ids x SET name = m.o, updated_at = now()

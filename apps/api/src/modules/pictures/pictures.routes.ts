@@ -13,7 +13,9 @@ const security = [{ bearer: [] }];
 export const picturesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   guardStaff(app, 'catalog');
 
-  app.get('/conversion', { schema: { tags, security, response: { 200: pictureConversionResponse } } }, async (req) => ({ data: await conversionState(authedCtx(req).db) }));
+  app.get('/conversion', { schema: { tags, security, response: { 200: pictureConversionResponse } } }, async (req) => ({
+    data: await conversionState(authedCtx(req).db),
+  }));
   app.post('/conversion', { schema: { tags, security, response: { 200: pictureConversionResponse } } }, async (req) => {
     const ctx = authedCtx(req);
     return { data: await startConversion(ctx.deps, { startedBy: ctx.user.id }) };

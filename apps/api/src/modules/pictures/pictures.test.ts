@@ -39,7 +39,11 @@ const onecPath = (bytes: Buffer, ext: string) => {
   const h = crypto.createHash('sha256').update(bytes).digest('hex');
   return `onec/${h.slice(0, 2)}/${h}.${ext}`;
 };
-const VARIANT = { original: /^pictures\/([0-9a-f]{2})\/\1[0-9a-f]{62}\.jpg$/, medium: /^pictures\/[0-9a-f]{2}\/[0-9a-f]{64}-m\.webp$/, thumb: /^pictures\/[0-9a-f]{2}\/[0-9a-f]{64}-t\.webp$/ };
+const VARIANT = {
+  original: /^pictures\/([0-9a-f]{2})\/\1[0-9a-f]{62}\.jpg$/,
+  medium: /^pictures\/[0-9a-f]{2}\/[0-9a-f]{64}-m\.webp$/,
+  thumb: /^pictures\/[0-9a-f]{2}\/[0-9a-f]{64}-t\.webp$/,
+};
 
 const CONVERSION = '/api/v1/admin/catalog/pictures/conversion';
 const state = async () => {
@@ -91,7 +95,12 @@ function bombPng(): Buffer {
   ihdr.writeUInt32BE(60_000, 0);
   ihdr.writeUInt32BE(60_000, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', Buffer.alloc(64)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', Buffer.alloc(64)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const legacy = {} as Record<'exif' | 'png' | 'onec' | 'category' | 'missing' | 'bomb' | 'text', string>;
@@ -99,7 +108,11 @@ const ONEC_EXTERNAL = 'import_files/3f/3f0a-photo.jpg';
 let imageIds: Record<string, number[]> = {};
 
 async function insertImage(productId: number, sort: number, rel: string): Promise<number> {
-  return (await rows<{ id: number }>(sql`INSERT INTO product_images (product_id, sort, original, medium_centered, thumb) VALUES (${productId}, ${sort}, ${rel}, ${rel}, ${rel}) RETURNING id`))[0]!.id;
+  return (
+    await rows<{ id: number }>(
+      sql`INSERT INTO product_images (product_id, sort, original, medium_centered, thumb) VALUES (${productId}, ${sort}, ${rel}, ${rel}, ${rel}) RETURNING id`,
+    )
+  )[0]!.id;
 }
 
 beforeAll(async () => {
@@ -123,14 +136,24 @@ beforeAll(async () => {
   put(legacy.exif, exif);
   // A transparent PNG upload.
   legacy.png = uploadPath('png');
-  put(legacy.png, await sharp({ create: { width: 300, height: 150, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } }).png().toBuffer());
+  put(
+    legacy.png,
+    await sharp({ create: { width: 300, height: 150, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } })
+      .png()
+      .toBuffer(),
+  );
   // A 1C picture (named by its hash), on two products, a category and the 1C mapping.
   const onec = await photo(800, 600);
   legacy.onec = onecPath(onec, 'jpg');
   put(legacy.onec, onec);
   // A category's own picture.
   legacy.category = uploadPath('png');
-  put(legacy.category, await sharp({ create: { width: 120, height: 120, channels: 3, background: { r: 10, g: 200, b: 10 } } }).png().toBuffer());
+  put(
+    legacy.category,
+    await sharp({ create: { width: 120, height: 120, channels: 3, background: { r: 10, g: 200, b: 10 } } })
+      .png()
+      .toBuffer(),
+  );
   legacy.missing = uploadPath('jpg');
   legacy.bomb = uploadPath('png');
   put(legacy.bomb, bombPng());
@@ -194,7 +217,9 @@ describe('the conversion', () => {
     // The first slice by hand (two rows, then it queues the next slice); the queue's worker does the rest.
     const runId = await t.database.db.transaction((tx) => picturesRepo.createRun(tx, 9, operatorId));
     await runPictureConversionJob(t.app.deps, { runId }, t.app.log, { sliceMs: 0, batch: 2 });
-    const mid = (await rows<{ status: string; converted: number; failed: number }>(sql`SELECT status, converted, failed FROM picture_conversions WHERE id = ${runId}`))[0]!;
+    const mid = (
+      await rows<{ status: string; converted: number; failed: number }>(sql`SELECT status, converted, failed FROM picture_conversions WHERE id = ${runId}`)
+    )[0]!;
     expect(mid.status === 'running' || mid.converted + mid.failed === 9).toBe(true);
     expect(mid.converted).toBeGreaterThanOrEqual(2);
     // Product 1's two pictures (the lowest ids) are variants now; every product still has its pictures.
@@ -215,7 +240,12 @@ describe('the conversion', () => {
 
   test('after: rows carry the three variants, the files exist with the right size, format and orientation, no metadata', async () => {
     type Img = { id: number; original: string; medium_centered: string; thumb: string; variant_error: string | null };
-    const byId = new Map((await rows<Img>(sql`SELECT id, original, medium_centered, thumb, variant_error FROM product_images WHERE product_id IN (1, 2, 3, 4)`)).map((r) => [r.id, r]));
+    const byId = new Map(
+      (await rows<Img>(sql`SELECT id, original, medium_centered, thumb, variant_error FROM product_images WHERE product_id IN (1, 2, 3, 4)`)).map((r) => [
+        r.id,
+        r,
+      ]),
+    );
     for (const key of ['exif', 'png', 'onec'] as const) {
       for (const id of imageIds[key]!) {
         const r = byId.get(id)!;
@@ -283,7 +313,11 @@ describe('the conversion', () => {
     expect(uk.body.message).toBe('Немає зображень для перетворення');
     const runId = await t.database.db.transaction((tx) => picturesRepo.createRun(tx, 0, null));
     await runPictureConversionJob(t.app.deps, { runId }, t.app.log);
-    expect((await rows(sql`SELECT status, converted, failed FROM picture_conversions WHERE id = ${runId}`))[0]).toEqual({ status: 'done', converted: 0, failed: 0 });
+    expect((await rows(sql`SELECT status, converted, failed FROM picture_conversions WHERE id = ${runId}`))[0]).toEqual({
+      status: 'done',
+      converted: 0,
+      failed: 0,
+    });
     expect(await rows<{ id: number; original: string }>(sql`SELECT id, original FROM product_images ORDER BY id`)).toEqual(before);
   });
 
@@ -306,7 +340,9 @@ describe('the conversion', () => {
     // The queue lets one job be active at a time in every process together.
     expect(await rows(sql`SELECT policy FROM pgboss.queue WHERE name = 'picture-conversion'`)).toEqual([{ policy: 'stately' }]);
     // One job was queued for the run, though two asked.
-    const jobs = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'picture-conversion' AND (data->>'runId')::int = ${started.run.id}`);
+    const jobs = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'picture-conversion' AND (data->>'runId')::int = ${started.run.id}`,
+    );
     expect(jobs[0]!.n).toBe(1);
   }, 120_000);
 
@@ -319,7 +355,11 @@ describe('the conversion', () => {
     const s = await waitDone(r.body.data.run.id);
     expect(s.run).toMatchObject({ status: 'done', total: 3, converted: 1, failed: 2 });
     expect(s).toMatchObject({ pending: 0, failed: 2, failed_by_reason: { missing: 0, not_image: 1, too_big: 1 } });
-    const back = (await rows<{ original: string; variant_error: string | null }>(sql`SELECT original, variant_error FROM product_images WHERE id = ${imageIds.missing![0]!}`))[0]!;
+    const back = (
+      await rows<{ original: string; variant_error: string | null }>(
+        sql`SELECT original, variant_error FROM product_images WHERE id = ${imageIds.missing![0]!}`,
+      )
+    )[0]!;
     expect(back.original).toMatch(VARIANT.original);
     expect(exists(legacy.missing)).toBe(false);
   }, 120_000);
@@ -346,7 +386,9 @@ describe('throughput', () => {
     const s = await waitDone(r.body.data.run.id, 300_000);
     expect(s.run).toMatchObject({ status: 'done', total: N, converted: N, failed: 0 });
     const seconds = (Date.parse(s.run!.finished_at) - Date.parse(s.run!.started_at)) / 1000;
-    console.log(`picture conversion: ${N} photos of 4000x3000 (${(bytes / N / 1024 / 1024).toFixed(1)} MB on average) in ${seconds.toFixed(1)} s: ${(N / seconds).toFixed(2)} pictures/s`);
+    console.log(
+      `picture conversion: ${N} photos of 4000x3000 (${(bytes / N / 1024 / 1024).toFixed(1)} MB on average) in ${seconds.toFixed(1)} s: ${(N / seconds).toFixed(2)} pictures/s`,
+    );
     for (const rel of rels) expect(exists(rel)).toBe(false);
   }, 300_000);
 });
@@ -354,11 +396,20 @@ describe('throughput', () => {
 describe('at boot', () => {
   test('legacy pictures pending: one run starts, however many ask at once; a broken category picture left by a finished run is not retried at every start', async () => {
     const rel = uploadPath('png');
-    put(rel, await sharp({ create: { width: 50, height: 80, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer());
+    put(
+      rel,
+      await sharp({ create: { width: 50, height: 80, channels: 3, background: { r: 1, g: 2, b: 3 } } })
+        .png()
+        .toBuffer(),
+    );
     const imageId = await insertImage(6, 20, rel);
     const runsBefore = (await rows<{ id: number }>(sql`SELECT id FROM picture_conversions`)).length;
     // Two processes starting and an operator pressing the button at the same moment.
-    const [, , posted] = await Promise.all([resumeConversionAtBoot(t.app.deps, t.app.log), resumeConversionAtBoot(t.app.deps, t.app.log), t.request('POST', CONVERSION, { token: op })]);
+    const [, , posted] = await Promise.all([
+      resumeConversionAtBoot(t.app.deps, t.app.log),
+      resumeConversionAtBoot(t.app.deps, t.app.log),
+      t.request('POST', CONVERSION, { token: op }),
+    ]);
     const runs = await rows<{ id: number; started_by: number | null; total: number }>(sql`SELECT id, started_by, total FROM picture_conversions ORDER BY id`);
     expect(runs.length).toBe(runsBefore + 1);
     const run = runs.at(-1)!;

@@ -60,7 +60,11 @@ export function money(kop: number): string {
 
 /** A date as DD.MM.YYYY in Kyiv. */
 export function kyivDate(d: Date): string {
-  const p = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(d).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(d)
+      .map((x) => [x.type, x.value]),
+  );
   return `${p.day}.${p.month}.${p.year}`;
 }
 

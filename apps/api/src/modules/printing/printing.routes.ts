@@ -13,11 +13,7 @@ const security = [{ bearer: [] }];
 const kindParam = z.object({ kind: z.enum(ORDER_PRINT_KINDS, 'invalid_value') });
 
 const sendPdf = (reply: FastifyReply, f: PdfFile) =>
-  reply
-    .type('application/pdf')
-    .header('content-disposition', `inline; filename="${f.filename}"`)
-    .header('cache-control', 'no-store')
-    .send(f.body);
+  reply.type('application/pdf').header('content-disposition', `inline; filename="${f.filename}"`).header('cache-control', 'no-store').send(f.body);
 
 /**
  * /api/v1/admin/orders/...print...: the order documents as PDF (area `printing`), in the
@@ -36,7 +32,9 @@ export const printingOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       // All or nothing: the first order that cannot be printed, named with the single print's code.
       if (err instanceof PrintRefused) {
         const locale = requestLocale(req);
-        return (reply as FastifyReply).code(err.status).send({ message: `№ ${err.number}: ${translate(err.messageKey, locale)}`, code: err.code, order_id: err.orderId, number: err.number });
+        return (reply as FastifyReply)
+          .code(err.status)
+          .send({ message: `№ ${err.number}: ${translate(err.messageKey, locale)}`, code: err.code, order_id: err.orderId, number: err.number });
       }
       throw err;
     }
@@ -49,8 +47,14 @@ export const printingOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
 /** /api/v1/admin/printing/requisites: the supplier's requisites for invoices (read: printing; change: printing.requisites). */
 export const printingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   guardStaff(app, 'printing');
-  app.get('/requisites', { schema: { tags, security, response: { 200: dataOf(supplierRequisitesDto.nullable()) } } }, async (req) => ({ data: await getRequisites(authedCtx(req)) }));
-  app.put('/requisites', { config: { access: 'printing.requisites' }, schema: { tags, security, body: supplierRequisitesInput, response: { 200: dataOf(supplierRequisitesDto) } } }, async (req) => ({
-    data: await setRequisites(authedCtx(req), req.body),
+  app.get('/requisites', { schema: { tags, security, response: { 200: dataOf(supplierRequisitesDto.nullable()) } } }, async (req) => ({
+    data: await getRequisites(authedCtx(req)),
   }));
+  app.put(
+    '/requisites',
+    { config: { access: 'printing.requisites' }, schema: { tags, security, body: supplierRequisitesInput, response: { 200: dataOf(supplierRequisitesDto) } } },
+    async (req) => ({
+      data: await setRequisites(authedCtx(req), req.body),
+    }),
+  );
 };

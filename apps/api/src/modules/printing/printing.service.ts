@@ -63,7 +63,11 @@ async function labelSender(ctx: AuthedCtx): Promise<LabelSender | null> {
     const p = await ctx.deps.novaPoshta.senderProfile();
     const chosen = await npSenderAddress(ctx.db);
     const address = p.addresses.find((a) => a.ref === chosen) ?? p.addresses[0];
-    return { name: p.contact.description || p.counterparty.description, phone: p.contact.phone, address: address ? `${address.cityDescription}, ${address.description}` : '' };
+    return {
+      name: p.contact.description || p.counterparty.description,
+      phone: p.contact.phone,
+      address: address ? `${address.cityDescription}, ${address.description}` : '',
+    };
   } catch (err) {
     ctx.log.warn({ err }, 'no NP sender for the label');
     return null;
@@ -158,7 +162,10 @@ export async function printOrders(ctx: AuthedCtx, ids: number[], kind: OrderPrin
       throw err;
     }
   }
-  return { body: await render(ctx, items, kind), filename: items.length === 1 ? `order-${items[0]!.o.number}-${kind}.pdf` : `orders-${kind}-${items.length}.pdf` };
+  return {
+    body: await render(ctx, items, kind),
+    filename: items.length === 1 ? `order-${items[0]!.o.number}-${kind}.pdf` : `orders-${kind}-${items.length}.pdf`,
+  };
 }
 
 /**
@@ -184,12 +191,29 @@ export async function printRegister(ctx: AuthedCtx, day: string): Promise<PdfFil
 export const getRequisites = (ctx: AuthedCtx) => printingRepo.requisites(ctx.db);
 
 /** Saves the requisites (audited as setting.update with the value before and after). */
-export async function setRequisites(ctx: AuthedCtx, input: SupplierRequisitesInput & { phone: string; tax_note: string; iban: string }): Promise<SupplierRequisitesDto> {
-  const next: SupplierRequisitesDto = { name: input.name, code: input.code, iban: input.iban, bank: input.bank, address: input.address, phone: input.phone, tax_note: input.tax_note };
+export async function setRequisites(
+  ctx: AuthedCtx,
+  input: SupplierRequisitesInput & { phone: string; tax_note: string; iban: string },
+): Promise<SupplierRequisitesDto> {
+  const next: SupplierRequisitesDto = {
+    name: input.name,
+    code: input.code,
+    iban: input.iban,
+    bank: input.bank,
+    address: input.address,
+    phone: input.phone,
+    tax_note: input.tax_note,
+  };
   await ctx.db.transaction(async (tx) => {
     const before = await printingRepo.requisites(tx);
     await printingRepo.setRequisites(tx, next, ctx.user.id);
-    await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'setting.update', entity: 'setting', entityId: null, changes: { key: 'requisites', value: [before, next] } });
+    await adminRepo.audit(tx, {
+      actorId: ctx.user.id,
+      action: 'setting.update',
+      entity: 'setting',
+      entityId: null,
+      changes: { key: 'requisites', value: [before, next] },
+    });
   });
   return next;
 }

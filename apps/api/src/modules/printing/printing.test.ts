@@ -35,7 +35,12 @@ const A4 = [595.28, 841.89];
 
 async function pdf(url: string, token = op, lang = 'uk') {
   const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'accept-language': lang } });
-  return { status: res.statusCode, headers: res.headers, raw: res.rawPayload, json: () => JSON.parse(res.body) as { code: string; message: string; number?: string } };
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    raw: res.rawPayload,
+    json: () => JSON.parse(res.body) as { code: string; message: string; number?: string },
+  };
 }
 /** The text of each page and each page's size (points). */
 async function read(raw: Buffer) {
@@ -50,7 +55,8 @@ async function read(raw: Buffer) {
   // pdf.js may split words into runs; collapse the spacing for matching.
   return { pages: text.map((s) => s.replace(/\s+/g, ' ')), sizes, all: text.join(' ').replace(/\s+/g, ' ') };
 }
-const place = (over: Record<string, unknown> = {}, lines: [number, number, number][] = [[1, 2, 160]]) => orderTools(t).placeConfirmed(reseller.token, lines, over);
+const place = (over: Record<string, unknown> = {}, lines: [number, number, number][] = [[1, 2, 160]]) =>
+  orderTools(t).placeConfirmed(reseller.token, lines, over);
 const makeNpTtn = async (id: number) => {
   const r = await t.request('POST', `/api/v1/admin/orders/${id}/ttn`, { token: op, body: { weight: 1, seats: 1 } });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -103,7 +109,7 @@ describe('the packing list', () => {
     expect(ru.all).toContain('Коваленко Олена Петрівна');
   });
 
-  test('an unknown order is 404, an unknown kind 404, a reseller 403 (also on another\'s order)', async () => {
+  test("an unknown order is 404, an unknown kind 404, a reseller 403 (also on another's order)", async () => {
     const o = await place();
     expect((await pdf('/api/v1/admin/orders/99999999/print/packing')).status).toBe(404);
     expect((await pdf(`/api/v1/admin/orders/${o.id}/print/label`)).status).toBe(404);
@@ -145,13 +151,22 @@ describe('the marking', () => {
     expect(all).toContain(`Післяплата: ${money(Math.round(o.total * 100))} грн`);
 
     // A very long address stays on the one label, cut above the barcode; the COD sum is kept.
-    await t.database.db.update(orders).set({ branchName: 'Відділення №1 (до 30 кг на одне місце): вул. Дуже Довга, '.repeat(12) }).where(eq(orders.id, o.id));
+    await t.database.db
+      .update(orders)
+      .set({ branchName: 'Відділення №1 (до 30 кг на одне місце): вул. Дуже Довга, '.repeat(12) })
+      .where(eq(orders.id, o.id));
     const long = await read((await pdf(`/api/v1/admin/orders/${o.id}/print/marking`)).raw);
     expect(long.sizes).toEqual([[LABEL, LABEL]]);
     expect(long.all).toContain(`Післяплата: ${money(Math.round(o.total * 100))} грн`);
     expect(long.all).toContain('59001234567890');
 
-    const self = await place({ delivery_type: 'SelfTTN', self_ttn: '20450000999999', self_ttn_type: 'UkrPoshta', payment_method: 'Prepayment', prepayment_sum: 100 });
+    const self = await place({
+      delivery_type: 'SelfTTN',
+      self_ttn: '20450000999999',
+      self_ttn_type: 'UkrPoshta',
+      payment_method: 'Prepayment',
+      prepayment_sum: 100,
+    });
     const s = await read((await pdf(`/api/v1/admin/orders/${self.id}/print/marking`, op, 'ru')).raw);
     expect(s.all).toContain('20450000999999');
     expect(s.all).toContain(`Заказ № ${self.number}`);
@@ -304,7 +319,10 @@ describe('many orders in one PDF', () => {
       .values(Array.from({ length: 199 }, (_, i) => ({ ...copy, ttn: `5900${String(i).padStart(10, '0')}`, ttnRef: null })))
       .returning({ id: orders.id });
     await t.database.db.insert(orderLines).values(made.flatMap((m) => lines.map(({ id: _l, ...l }) => ({ ...l, orderId: m.id }))));
-    await t.database.db.update(orders).set({ ttn: '59009999000033' }).where(inArray(orders.id, [base.id]));
+    await t.database.db
+      .update(orders)
+      .set({ ttn: '59009999000033' })
+      .where(inArray(orders.id, [base.id]));
     const ids = [base.id, ...made.map((m) => m.id)];
     expect(ids).toHaveLength(200);
 
@@ -324,7 +342,9 @@ describe('many orders in one PDF', () => {
     const m = await read(marking.raw);
     expect(m.pages).toHaveLength(200);
     expect(m.pages[199]).toContain('59000000000198');
-    console.info(`200 orders: packing ${Math.round(packingMs)} ms (${packing.raw.length} bytes), markings ${Math.round(markingMs)} ms (${marking.raw.length} bytes)`);
+    console.info(
+      `200 orders: packing ${Math.round(packingMs)} ms (${packing.raw.length} bytes), markings ${Math.round(markingMs)} ms (${marking.raw.length} bytes)`,
+    );
     // Generous bounds for a loaded CI machine; locally both take well under a few seconds.
     expect(packingMs).toBeLessThan(15_000);
     expect(markingMs).toBeLessThan(15_000);

@@ -52,9 +52,19 @@ export async function drawLabel(doc: Doc, p: PrintOrder, sender: LabelSender | n
   doc.addPage({ size: LABEL_SIZE, margin: 0 });
   const w = LABEL_SIZE[0] - 2 * m;
   const carrier = label(lists, 'delivery_service_list', o.deliveryType === 'SelfTTN' && o.selfTtnType ? o.selfTtnType : o.deliveryService);
-  doc.font('bold').fontSize(11).text(carrier, m, m, { width: w * 0.6 });
-  doc.font('bold').fontSize(11).text(t.orderNo(o.number), m + w * 0.4, m, { width: w * 0.6, align: 'right' });
-  doc.moveTo(m, doc.y + 2).lineTo(m + w, doc.y + 2).lineWidth(0.8).stroke();
+  doc
+    .font('bold')
+    .fontSize(11)
+    .text(carrier, m, m, { width: w * 0.6 });
+  doc
+    .font('bold')
+    .fontSize(11)
+    .text(t.orderNo(o.number), m + w * 0.4, m, { width: w * 0.6, align: 'right' });
+  doc
+    .moveTo(m, doc.y + 2)
+    .lineTo(m + w, doc.y + 2)
+    .lineWidth(0.8)
+    .stroke();
   doc.y += 5;
   const number = waybillText(o);
   const bottom = LABEL_SIZE[1] - m;
@@ -79,9 +89,15 @@ export async function drawLabel(doc: Doc, p: PrintOrder, sender: LabelSender | n
   if (number) {
     const png = await code128(number);
     doc.image(png, m, bottom - barH - 12, { fit: [w, barH], align: 'center' });
-    doc.font('bold').fontSize(10).text(number, m, bottom - 11, { width: w, align: 'center', lineBreak: false });
+    doc
+      .font('bold')
+      .fontSize(10)
+      .text(number, m, bottom - 11, { width: w, align: 'center', lineBreak: false });
   } else {
-    doc.font('regular').fontSize(9).text(t.noWaybillNumber, m, bottom - 11, { width: w, align: 'center', lineBreak: false });
+    doc
+      .font('regular')
+      .fontSize(9)
+      .text(t.noWaybillNumber, m, bottom - 11, { width: w, align: 'center', lineBreak: false });
   }
 }
 
@@ -93,8 +109,14 @@ const contentWidth = A4[0] - 2 * MARGIN;
 export function drawPickList(doc: Doc, orders: PrintOrder[], t: PrintTexts, now: Date): void {
   doc.addPage({ size: 'A4', margin: MARGIN });
   doc.font('bold').fontSize(16).text(t.pickList, MARGIN, MARGIN);
-  doc.font('regular').fontSize(10).text(`${t.pickListOf(orders.length)} · ${kyivDate(now)}`);
-  doc.font('regular').fontSize(9).text(`${t.orders}: ${orders.map((p) => p.o.number).join(', ')}`, { width: contentWidth });
+  doc
+    .font('regular')
+    .fontSize(10)
+    .text(`${t.pickListOf(orders.length)} · ${kyivDate(now)}`);
+  doc
+    .font('regular')
+    .fontSize(9)
+    .text(`${t.orders}: ${orders.map((p) => p.o.number).join(', ')}`, { width: contentWidth });
   doc.moveDown(0.5);
   const byKey = new Map<string, { vendor: string; name: string; qty: number; orders: string[] }>();
   for (const p of orders) {
@@ -118,18 +140,34 @@ export function drawPickList(doc: Doc, orders: PrintOrder[], t: PrintTexts, now:
       { title: t.orders, width: contentWidth - 28 - 90 - 220 - 50 - 30 },
       { title: t.tick, width: 30, align: 'center' },
     ],
-    rows.map((r, i) => [String(i + 1), r.vendor, r.name, String(r.qty), r.orders.length > 12 ? `${r.orders.slice(0, 12).join(', ')} … (+${r.orders.length - 12})` : r.orders.join(', '), '☐']),
+    rows.map((r, i) => [
+      String(i + 1),
+      r.vendor,
+      r.name,
+      String(r.qty),
+      r.orders.length > 12 ? `${r.orders.slice(0, 12).join(', ')} … (+${r.orders.length - 12})` : r.orders.join(', '),
+      '☐',
+    ]),
   );
   doc.moveDown(0.5);
-  doc.font('bold').fontSize(11).text(`${t.totalQty}: ${rows.reduce((s, r) => s + r.qty, 0)}`, MARGIN, doc.y);
+  doc
+    .font('bold')
+    .fontSize(11)
+    .text(`${t.totalQty}: ${rows.reduce((s, r) => s + r.qty, 0)}`, MARGIN, doc.y);
 }
 
 /** One order's packing page: the order, the reseller, the recipient, delivery and payment, its lines with a tick column, totals. */
 export function drawPacking(doc: Doc, p: PrintOrder, t: PrintTexts, lists: ConfigLists): void {
   const { o } = p;
   doc.addPage({ size: 'A4', margin: MARGIN });
-  doc.font('bold').fontSize(16).text(`${t.packingList} · ${t.orderNo(o.number)}`, MARGIN, MARGIN, { width: contentWidth });
-  doc.font('regular').fontSize(10).text(`${t.date}: ${kyivDate(o.createdAt)}`);
+  doc
+    .font('bold')
+    .fontSize(16)
+    .text(`${t.packingList} · ${t.orderNo(o.number)}`, MARGIN, MARGIN, { width: contentWidth });
+  doc
+    .font('regular')
+    .fontSize(10)
+    .text(`${t.date}: ${kyivDate(o.createdAt)}`);
   doc.moveDown(0.5);
   const top = doc.y;
   const half = contentWidth / 2 - 6;
@@ -167,7 +205,10 @@ export function drawPacking(doc: Doc, p: PrintOrder, t: PrintTexts, lists: Confi
     p.lines.map((l, i) => [String(i + 1), l.vendorCode, l.name, String(l.qty), money(l.retailKop), money(l.retailKop * l.qty), '☐']),
   );
   doc.moveDown(0.5);
-  doc.font('bold').fontSize(11).text(`${t.total}: ${qty} · ${money(o.retailKop)} грн`, MARGIN, doc.y, { width: contentWidth, align: 'right' });
+  doc
+    .font('bold')
+    .fontSize(11)
+    .text(`${t.total}: ${qty} · ${money(o.retailKop)} грн`, MARGIN, doc.y, { width: contentWidth, align: 'right' });
   doc.moveDown(2);
   doc.font('regular').fontSize(10).text(t.packedBy, MARGIN, doc.y, { width: contentWidth });
 }
@@ -181,7 +222,10 @@ export function drawPacking(doc: Doc, p: PrintOrder, t: PrintTexts, lists: Confi
 export function drawInvoice(doc: Doc, p: PrintOrder, req: SupplierRequisitesDto, t: PrintTexts, locale: Locale): void {
   const { o } = p;
   doc.addPage({ size: 'A4', margin: MARGIN });
-  doc.font('bold').fontSize(15).text(t.invoice(o.number, kyivDate(o.createdAt)), MARGIN, MARGIN, { width: contentWidth });
+  doc
+    .font('bold')
+    .fontSize(15)
+    .text(t.invoice(o.number, kyivDate(o.createdAt)), MARGIN, MARGIN, { width: contentWidth });
   doc.moveDown(0.6);
   kv(doc, MARGIN, contentWidth, [
     [t.supplier, req.name],
@@ -191,7 +235,10 @@ export function drawInvoice(doc: Doc, p: PrintOrder, req: SupplierRequisitesDto,
     [t.address, req.address],
     [t.phone, req.phone],
   ]);
-  doc.font('regular').fontSize(10).text(req.tax_note || t.noVat, MARGIN, doc.y, { width: contentWidth });
+  doc
+    .font('regular')
+    .fontSize(10)
+    .text(req.tax_note || t.noVat, MARGIN, doc.y, { width: contentWidth });
   doc.moveDown(0.6);
   kv(doc, MARGIN, contentWidth, [
     [t.buyer, p.reseller.name],
@@ -215,11 +262,19 @@ export function drawInvoice(doc: Doc, p: PrintOrder, req: SupplierRequisitesDto,
   );
   doc.moveDown(0.5);
   const total = o.wholesaleKop;
-  doc.font('bold').fontSize(11).text(`${t.toPay}: ${money(total)} грн`, MARGIN, doc.y, { width: contentWidth, align: 'right' });
+  doc
+    .font('bold')
+    .fontSize(11)
+    .text(`${t.toPay}: ${money(total)} грн`, MARGIN, doc.y, { width: contentWidth, align: 'right' });
   // The tax note is printed with the supplier's requisites; under the total only "Без ПДВ".
   doc.font('regular').fontSize(10).text(t.noVat, { width: contentWidth, align: 'right' });
   doc.moveDown(0.5);
-  doc.font('bold').fontSize(10).text(`${t.inWords}: `, MARGIN, doc.y, { continued: true, width: contentWidth }).font('regular').text(amountInWords(total, locale));
+  doc
+    .font('bold')
+    .fontSize(10)
+    .text(`${t.inWords}: `, MARGIN, doc.y, { continued: true, width: contentWidth })
+    .font('regular')
+    .text(amountInWords(total, locale));
   doc.moveDown(2);
   doc.font('regular').fontSize(10).text(t.signature, MARGIN, doc.y, { width: contentWidth });
 }
@@ -236,7 +291,10 @@ export function drawRegister(doc: Doc, day: string, rows: RegisterRow[], supplie
   const size: [number, number] = [A4[1], A4[0]];
   const width = size[0] - 2 * MARGIN;
   const head = () => {
-    doc.font('bold').fontSize(14).text(t.register(`${d}.${mo}.${y}`), MARGIN, MARGIN, { width });
+    doc
+      .font('bold')
+      .fontSize(14)
+      .text(t.register(`${d}.${mo}.${y}`), MARGIN, MARGIN, { width });
     if (supplierName) doc.font('regular').fontSize(10).text(`${t.sender}: ${supplierName}`, { width });
     doc.moveDown(0.5);
   };
@@ -278,7 +336,12 @@ export function drawRegister(doc: Doc, day: string, rows: RegisterRow[], supplie
   doc
     .font('bold')
     .fontSize(10)
-    .text(`${t.shipments(rows.length)} · ${t.declared}: ${money(sum((o) => o.retailKop))} · ${t.deliveryCost}: ${money(sum((o) => o.deliveryCostKop ?? 0))} · ${t.codSum}: ${money(sum((o) => o.codKop))}`, MARGIN, doc.y, { width });
+    .text(
+      `${t.shipments(rows.length)} · ${t.declared}: ${money(sum((o) => o.retailKop))} · ${t.deliveryCost}: ${money(sum((o) => o.deliveryCostKop ?? 0))} · ${t.codSum}: ${money(sum((o) => o.codKop))}`,
+      MARGIN,
+      doc.y,
+      { width },
+    );
   doc.moveDown(2);
   doc.font('regular').fontSize(10).text(t.handedOver, MARGIN, doc.y, { width });
 }

@@ -1,12 +1,4 @@
-import {
-  kopToUah,
-  rateOf,
-  type CodRowDto,
-  type ReportRangeDto,
-  type ReturnsTotalsDto,
-  type SalesTotalsDto,
-  type TopProductRowDto,
-} from '@drop/shared';
+import { kopToUah, rateOf, type CodRowDto, type ReportRangeDto, type ReturnsTotalsDto, type SalesTotalsDto, type TopProductRowDto } from '@drop/shared';
 import type { CodFigures, ReturnsFigures, SalesFigures } from './reports.repository.ts';
 
 /** Report rows from kopecks to the DTOs' UAH numbers (2 decimals) and rates (one decimal). */
@@ -36,7 +28,16 @@ export const returnsFiguresDto = (f: ReturnsFigures): ReturnsTotalsDto => ({
   return_rate: rateOf(f.returned + f.partReturned, f.shipped),
 });
 
-export const topProductDto = (r: { code: number; productId: number | null; vendorCode: string; name: string; qty: number; orders: number; sales: number; wholesale: number }): TopProductRowDto => ({
+export const topProductDto = (r: {
+  code: number;
+  productId: number | null;
+  vendorCode: string;
+  name: string;
+  qty: number;
+  orders: number;
+  sales: number;
+  wholesale: number;
+}): TopProductRowDto => ({
   product_id: r.productId,
   code: r.code,
   vendor_code: r.vendorCode,

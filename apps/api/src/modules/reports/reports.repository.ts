@@ -25,13 +25,18 @@ export const CASH_METHODS = ['COD', 'Prepayment'] as const;
 /** Delivery statuses of a refused parcel. */
 export const REFUSED_DELIVERY = ['Refusal', 'ReturnReceived'] as const;
 
-const inRange = (f: ReportFilter): SQL => and(gte(orders.createdAt, dayStart(f.dateFrom)), lt(orders.createdAt, dayEnd(f.dateTo)), f.userId ? eq(orders.userId, f.userId) : undefined)!;
+const inRange = (f: ReportFilter): SQL =>
+  and(gte(orders.createdAt, dayStart(f.dateFrom)), lt(orders.createdAt, dayEnd(f.dateTo)), f.userId ? eq(orders.userId, f.userId) : undefined)!;
 
 /** The bucket's first Kyiv day, `YYYY-MM-DD` (ISO weeks start on Monday). */
 const bucketOf = (group: ReportGroup) => sql<string>`to_char(date_trunc(${sql.raw(`'${group}'`)}, ${orders.createdAt} AT TIME ZONE ${TZ}), 'YYYY-MM-DD')`;
 
 const n = (v: unknown) => Number(v ?? 0);
-const list = (xs: readonly string[]) => sql.join(xs.map((x) => sql`${x}`), sql`, `);
+const list = (xs: readonly string[]) =>
+  sql.join(
+    xs.map((x) => sql`${x}`),
+    sql`, `,
+  );
 
 const isSale = sql`${orders.status} NOT IN (${list(NOT_SALES)})`;
 const isRefused = sql`${orders.deliveryStatus} IN (${list(REFUSED_DELIVERY)})`;
@@ -94,7 +99,12 @@ export interface ReturnsFigures {
   returned: number;
   partReturned: number;
 }
-const returnsOf = (r: Record<keyof ReturnsFigures, unknown>): ReturnsFigures => ({ shipped: n(r.shipped), refused: n(r.refused), returned: n(r.returned), partReturned: n(r.partReturned) });
+const returnsOf = (r: Record<keyof ReturnsFigures, unknown>): ReturnsFigures => ({
+  shipped: n(r.shipped),
+  refused: n(r.refused),
+  returned: n(r.returned),
+  partReturned: n(r.partReturned),
+});
 const shippedWhere = (f: ReportFilter) => and(inRange(f), inArray(orders.status, [...SHIPPED]));
 
 export interface ResellerOf {
@@ -109,12 +119,19 @@ const lineWholesale = sql`${orderLines.dropKop} * ${orderLines.qty}`;
 export const reportsRepo = {
   sales: async (db: Db, f: ReportFilter, group: ReportGroup) => {
     const b = bucketOf(group);
-    const rows = await db.select({ bucket: b, ...salesCols }).from(orders).where(inRange(f)).groupBy(b);
+    const rows = await db
+      .select({ bucket: b, ...salesCols })
+      .from(orders)
+      .where(inRange(f))
+      .groupBy(b);
     return rows.map((r) => ({ bucket: r.bucket, ...salesOf(r) }));
   },
 
   salesTotals: async (db: Db, f: ReportFilter) => {
-    const [r] = await db.select({ ...salesCols, resellers: sql<number>`count(DISTINCT ${orders.userId})` }).from(orders).where(inRange(f));
+    const [r] = await db
+      .select({ ...salesCols, resellers: sql<number>`count(DISTINCT ${orders.userId})` })
+      .from(orders)
+      .where(inRange(f));
     return { ...salesOf(r!), resellers: n(r!.resellers) };
   },
 
@@ -133,7 +150,11 @@ export const reportsRepo = {
 
   cod: async (db: Db, f: ReportFilter, group: ReportGroup) => {
     const b = bucketOf(group);
-    const rows = await db.select({ bucket: b, ...codCols }).from(orders).where(codWhere(f)).groupBy(b);
+    const rows = await db
+      .select({ bucket: b, ...codCols })
+      .from(orders)
+      .where(codWhere(f))
+      .groupBy(b);
     return rows.map((r) => ({ bucket: r.bucket, ...codOf(r) }));
   },
 
@@ -144,12 +165,19 @@ export const reportsRepo = {
 
   returns: async (db: Db, f: ReportFilter, group: ReportGroup) => {
     const b = bucketOf(group);
-    const rows = await db.select({ bucket: b, ...returnsCols }).from(orders).where(shippedWhere(f)).groupBy(b);
+    const rows = await db
+      .select({ bucket: b, ...returnsCols })
+      .from(orders)
+      .where(shippedWhere(f))
+      .groupBy(b);
     return rows.map((r) => ({ bucket: r.bucket, ...returnsOf(r) }));
   },
 
   returnsTotals: async (db: Db, f: ReportFilter) => {
-    const [r] = await db.select({ ...returnsCols, resellers: sql<number>`count(DISTINCT ${orders.userId})` }).from(orders).where(shippedWhere(f));
+    const [r] = await db
+      .select({ ...returnsCols, resellers: sql<number>`count(DISTINCT ${orders.userId})` })
+      .from(orders)
+      .where(shippedWhere(f));
     return { ...returnsOf(r!), resellers: n(r!.resellers) };
   },
 

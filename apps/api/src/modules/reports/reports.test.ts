@@ -58,7 +58,13 @@ async function seedOrder(userId: number, at: string, fate: Fate, method: string,
   const prepayment = method === 'Prepayment' ? 5000 : 0;
   const cash = method === 'COD' || method === 'Prepayment';
   const shipped = SHIPPED.includes(f.status);
-  const paymentStatus = !f.paid ? (method === 'Card' && f.status !== 'New' && f.status !== 'Canceled' ? 'WaitPaid' : 'NotPaid') : method === 'Balance' ? 'PaidFromBalance' : 'Paid';
+  const paymentStatus = !f.paid
+    ? method === 'Card' && f.status !== 'New' && f.status !== 'Canceled'
+      ? 'WaitPaid'
+      : 'NotPaid'
+    : method === 'Balance'
+      ? 'PaidFromBalance'
+      : 'Paid';
   const [o] = await t.database.db
     .insert(orders)
     .values({
@@ -85,7 +91,18 @@ async function seedOrder(userId: number, at: string, fate: Fate, method: string,
       createdAt: sql`${at}::timestamp AT TIME ZONE 'Europe/Kyiv'`,
     })
     .returning({ id: orders.id });
-  await t.database.db.insert(orderLines).values(lines.map(([p, qty, r]) => ({ orderId: o!.id, productId: p.id, b2bCodeId: p.code, name: p.name, vendorCode: p.vendor, qty, dropKop: p.drop, retailKop: r })));
+  await t.database.db.insert(orderLines).values(
+    lines.map(([p, qty, r]) => ({
+      orderId: o!.id,
+      productId: p.id,
+      b2bCodeId: p.code,
+      name: p.name,
+      vendorCode: p.vendor,
+      qty,
+      dropKop: p.drop,
+      retailKop: r,
+    })),
+  );
   return o!.id;
 }
 
@@ -114,7 +131,8 @@ beforeAll(async () => {
   t = await buildTestApp();
   await loadCatalogFixture(t.database);
   admin = await t.operator();
-  for (const role of ['manager', 'accountant', 'warehouse'] as const) tok[role] = (await t.user({ role, name: `Працівник ${role}`, email: `${role}@reports.test` })).token;
+  for (const role of ['manager', 'accountant', 'warehouse'] as const)
+    tok[role] = (await t.user({ role, name: `Працівник ${role}`, email: `${role}@reports.test` })).token;
   const a = await t.user({ name: 'Реселер Альфа', email: 'alpha@reports.test' });
   tok.reseller = a.token;
   R.a = a.id;
@@ -168,7 +186,19 @@ async function salesByDay(where = sql`TRUE`) {
     JOIN (SELECT order_id, sum(retail_kop * qty) AS sales, sum(drop_kop * qty) AS wholesale FROM order_lines GROUP BY order_id) l ON l.order_id = o.id
     WHERE ${IN_MARCH} AND ${where}
     GROUP BY 1`);
-  return new Map(r.map((x) => [x.day as string, { orders: num(x.orders), sales: num(x.sales), wholesale: num(x.wholesale), profit: num(x.sales) - num(x.wholesale), canceled: num(x.canceled), returned: num(x.returned) }]));
+  return new Map(
+    r.map((x) => [
+      x.day as string,
+      {
+        orders: num(x.orders),
+        sales: num(x.sales),
+        wholesale: num(x.wholesale),
+        profit: num(x.sales) - num(x.wholesale),
+        canceled: num(x.canceled),
+        returned: num(x.returned),
+      },
+    ]),
+  );
 }
 
 type Figures = Record<string, number>;
@@ -241,7 +271,14 @@ describe('sales', () => {
     expect(data.rows.map((r: { user_id: number }) => r.user_id)).toEqual(bySales.map((x) => x.user_id));
     for (const row of data.rows) {
       const e = per.find((x) => x.user_id === row.user_id)!;
-      const f = { orders: num(e.orders), sales: num(e.sales), wholesale: num(e.wholesale), profit: num(e.sales) - num(e.wholesale), canceled: num(e.canceled), returned: num(e.returned) };
+      const f = {
+        orders: num(e.orders),
+        sales: num(e.sales),
+        wholesale: num(e.wholesale),
+        profit: num(e.sales) - num(e.wholesale),
+        canceled: num(e.canceled),
+        returned: num(e.returned),
+      };
       expect(dtoKop(pickKeys(row, SALES_KEYS), SALES_MONEY)).toEqual(asUah(f, SALES_MONEY));
     }
     expect(data.rows.find((r: { user_id: number }) => r.user_id === R.a)).toMatchObject({ name: 'Реселер Альфа', email: 'alpha@reports.test' });
@@ -253,7 +290,12 @@ describe('sales', () => {
     expect(top.totals).toEqual(data.totals);
     // One reseller.
     const one = await report('sales', `${MARCH}&user_id=${R.b}`);
-    expect(one.totals).toEqual(pickKeys(data.rows.find((r: { user_id: number }) => r.user_id === R.b), SALES_KEYS));
+    expect(one.totals).toEqual(
+      pickKeys(
+        data.rows.find((r: { user_id: number }) => r.user_id === R.b),
+        SALES_KEYS,
+      ),
+    );
   });
 });
 
@@ -267,7 +309,18 @@ describe('cash on delivery', () => {
       FROM orders o
       WHERE ${IN_MARCH} AND o.payment_method IN ('COD', 'Prepayment') AND o.ttn IS NOT NULL
       GROUP BY 1`);
-    const byDay = new Map(e.map((x) => [x.day as string, { orders: num(x.orders), expected: num(x.expected), received: num(x.received), refused: num(x.refused), outstanding: num(x.expected) - num(x.received) - num(x.refused) }]));
+    const byDay = new Map(
+      e.map((x) => [
+        x.day as string,
+        {
+          orders: num(x.orders),
+          expected: num(x.expected),
+          received: num(x.received),
+          refused: num(x.refused),
+          outstanding: num(x.expected) - num(x.received) - num(x.refused),
+        },
+      ]),
+    );
     expect(data.rows).toHaveLength(31);
     for (const row of data.rows) {
       const f = byDay.get(row.period) ?? { orders: 0, expected: 0, received: 0, refused: 0, outstanding: 0 };
@@ -285,7 +338,8 @@ describe('cash on delivery', () => {
 });
 
 describe('refusals and returns', () => {
-  const returnsSql = (group: ReturnType<typeof sql>) => rows<Record<string, unknown>>(sql`
+  const returnsSql = (group: ReturnType<typeof sql>) =>
+    rows<Record<string, unknown>>(sql`
     SELECT ${group} AS k, count(*) AS shipped,
       count(*) FILTER (WHERE o.delivery_status IN ('Refusal', 'ReturnReceived')) AS refused,
       count(*) FILTER (WHERE o.status = 'Return' AND o.delivery_status NOT IN ('Refusal', 'ReturnReceived')) AS returned,
@@ -304,7 +358,11 @@ describe('refusals and returns', () => {
   test('per day: shipped, refused, returned and the rates equal SQL counts; totals sum the days', async () => {
     const data = await report('returns', MARCH);
     const e = await returnsSql(sql`${KYIV_DAY}::text`);
-    for (const row of data.rows) check(row, e.find((x) => x.k === row.period));
+    for (const row of data.rows)
+      check(
+        row,
+        e.find((x) => x.k === row.period),
+      );
     const sum = data.rows.map((r: Figures) => pickKeys(r, RETURNS_KEYS)).reduce(sumInto, {});
     expect(sum).toEqual(pickKeys(data.totals, RETURNS_KEYS));
     expect(data.totals.refused).toBeGreaterThan(0);
@@ -317,7 +375,11 @@ describe('refusals and returns', () => {
     const e = await returnsSql(sql`o.user_id`);
     expect(data.rows).toHaveLength(e.length);
     expect(data.rows.map((r: Figures) => r.shipped)).toEqual(e.map((x) => num(x.shipped)).sort((a, b) => b - a));
-    for (const row of data.rows) check(row, e.find((x) => x.k === row.user_id));
+    for (const row of data.rows)
+      check(
+        row,
+        e.find((x) => x.k === row.user_id),
+      );
     expect(data.totals).toEqual((await report('returns', MARCH)).totals);
   });
 });
@@ -335,7 +397,10 @@ describe('top products', () => {
     for (const sort of ['qty', 'sales'] as const) {
       const data = await report('top-products', `${MARCH}&sort=${sort}&limit=3`);
       expect(data.rows).toHaveLength(3);
-      const order = [...e].sort((x, y) => num(y[sort]) - num(x[sort]) || num(y[sort === 'qty' ? 'sales' : 'qty']) - num(x[sort === 'qty' ? 'sales' : 'qty']) || num(x.code) - num(y.code));
+      const order = [...e].sort(
+        (x, y) =>
+          num(y[sort]) - num(x[sort]) || num(y[sort === 'qty' ? 'sales' : 'qty']) - num(x[sort === 'qty' ? 'sales' : 'qty']) || num(x.code) - num(y.code),
+      );
       expect(data.rows.map((r: { code: number }) => r.code)).toEqual(order.slice(0, 3).map((x) => num(x.code)));
       for (const row of data.rows) {
         const x = e.find((y) => num(y.code) === row.code)!;
@@ -353,7 +418,13 @@ describe('top products', () => {
         });
       }
       const all = e.reduce((a: Figures, x) => sumInto(a, { qty: num(x.qty), sales: num(x.sales), wholesale: num(x.wholesale) }), {});
-      expect(dtoKop(data.totals, ['sales', 'wholesale', 'profit'])).toEqual({ products: e.length, qty: all.qty, sales: all.sales, wholesale: all.wholesale, profit: all.sales! - all.wholesale! });
+      expect(dtoKop(data.totals, ['sales', 'wholesale', 'profit'])).toEqual({
+        products: e.length,
+        qty: all.qty,
+        sales: all.sales,
+        wholesale: all.wholesale,
+        profit: all.sales! - all.wholesale!,
+      });
     }
     // The top products' sales are the sales report's (the same orders).
     const sales = await report('sales', MARCH);
@@ -390,7 +461,11 @@ describe('Kyiv day boundaries', () => {
 
 describe('exports', () => {
   const download = async (kind: string, qs: string, format: 'csv' | 'xlsx', headers: Record<string, string> = {}) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/admin/reports/${kind}/export?${qs}&format=${format}`, headers: { authorization: `Bearer ${admin}`, ...headers } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/reports/${kind}/export?${qs}&format=${format}`,
+      headers: { authorization: `Bearer ${admin}`, ...headers },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res;
   };
@@ -418,8 +493,8 @@ describe('exports', () => {
     test(`${kind}: the CSV and the XLSX hold the JSON's rows and its totals`, async () => {
       const data = await report(kind, qs);
       const label = keys.includes('period') ? 'period' : 'name';
-      const expected = [...data.rows, { ...data.totals, [label]: 'Разом', date_from: data.range.date_from, date_to: data.range.date_to }].map((r: Record<string, unknown>) =>
-        keys.map((k) => (typeof r[k] === 'number' ? Number(r[k]) : String(r[k] ?? ''))),
+      const expected = [...data.rows, { ...data.totals, [label]: 'Разом', date_from: data.range.date_from, date_to: data.range.date_to }].map(
+        (r: Record<string, unknown>) => keys.map((k) => (typeof r[k] === 'number' ? Number(r[k]) : String(r[k] ?? ''))),
       );
       const csv = readCsv((await download(kind, qs, 'csv')).rawPayload);
       expect(csv[0]).toHaveLength(keys.length);
@@ -456,7 +531,11 @@ describe('access and bad input', () => {
     const totals = (await report('sales', MARCH)).totals;
     expect((await report('sales', MARCH, tok.manager)).totals).toEqual(totals);
     expect((await report('sales', MARCH, tok.accountant)).totals).toEqual(totals);
-    const r = await t.app.inject({ method: 'GET', url: `/api/v1/admin/reports/cod/export?${MARCH}&format=xlsx`, headers: { authorization: `Bearer ${tok.accountant}` } });
+    const r = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/reports/cod/export?${MARCH}&format=xlsx`,
+      headers: { authorization: `Bearer ${tok.accountant}` },
+    });
     expect(r.statusCode).toBe(200);
   });
 

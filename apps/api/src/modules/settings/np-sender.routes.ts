@@ -43,19 +43,29 @@ export const npSenderRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: present(profile, await npSenderAddress(app.deps.db)) };
   });
 
-  app.put('/novaposhta/sender', { config: { access: 'novaposhta.write' }, schema: { tags, security, body: npSenderInput, response: { 200: dataOf(npSenderDto) } } }, async (req) => {
-    const ctx = authedCtx(req);
-    if (ctx.user.role !== 'admin') throw AppError.forbidden();
-    const profile = await profileOf(app.deps, false);
-    const next = req.body.address_ref;
-    if (next !== null && !profile.addresses.some((a) => a.ref === next)) throw AppError.field('address_ref', 'invalid_value');
-    const before = await npSenderAddress(ctx.db);
-    if (before !== next) {
-      await ctx.db.transaction(async (tx) => {
-        await setNpSenderAddress(tx, next, ctx.user.id);
-        await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'setting.update', entity: 'setting', entityId: null, changes: { key: 'np_sender_address', value: [before, next] } });
-      });
-    }
-    return { data: present(profile, next) };
-  });
+  app.put(
+    '/novaposhta/sender',
+    { config: { access: 'novaposhta.write' }, schema: { tags, security, body: npSenderInput, response: { 200: dataOf(npSenderDto) } } },
+    async (req) => {
+      const ctx = authedCtx(req);
+      if (ctx.user.role !== 'admin') throw AppError.forbidden();
+      const profile = await profileOf(app.deps, false);
+      const next = req.body.address_ref;
+      if (next !== null && !profile.addresses.some((a) => a.ref === next)) throw AppError.field('address_ref', 'invalid_value');
+      const before = await npSenderAddress(ctx.db);
+      if (before !== next) {
+        await ctx.db.transaction(async (tx) => {
+          await setNpSenderAddress(tx, next, ctx.user.id);
+          await adminRepo.audit(tx, {
+            actorId: ctx.user.id,
+            action: 'setting.update',
+            entity: 'setting',
+            entityId: null,
+            changes: { key: 'np_sender_address', value: [before, next] },
+          });
+        });
+      }
+      return { data: present(profile, next) };
+    },
+  );
 };

@@ -49,4 +49,3 @@ export function carrierAppError(err: unknown, refusedKey: 'np_waybill_refused' |
   if (err instanceof CarrierError) return new AppError(503, 'CarrierUnavailable', 'carrier_unavailable');
   return err;
 }
-

@@ -29,9 +29,16 @@ const security = [{ bearer: [] }];
 /** What each content setting must look like (the public pages render exactly these shapes). */
 const SHAPES: Record<SettingKey, z.ZodType> = {
   changelog: changelogValue.extend({
-    entries: z.record(z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, 'invalid_value'), z.array(z.object({ title: z.string().trim().min(1, 'required').max(200, 'too_long'), subtitle: z.string().max(1000, 'too_long') }))),
+    entries: z.record(
+      z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, 'invalid_value'),
+      z.array(z.object({ title: z.string().trim().min(1, 'required').max(200, 'too_long'), subtitle: z.string().max(1000, 'too_long') })),
+    ),
   }),
-  faq: z.array(z.object({ question: z.string().trim().min(1, 'required').max(500, 'too_long'), answer: z.string().trim().min(1, 'required').max(5000, 'too_long') })).max(50, 'too_big'),
+  faq: z
+    .array(
+      z.object({ question: z.string().trim().min(1, 'required').max(500, 'too_long'), answer: z.string().trim().min(1, 'required').max(5000, 'too_long') }),
+    )
+    .max(50, 'too_big'),
   privacy_policy: legalValue.extend({ title: z.string().trim().min(1, 'required').max(200, 'too_long'), html: z.string().max(200_000, 'too_long') }),
   user_agreement: legalValue.extend({ title: z.string().trim().min(1, 'required').max(200, 'too_long'), html: z.string().max(200_000, 'too_long') }),
 };
@@ -89,8 +96,19 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           changes: { key, ...Object.fromEntries(LOCALES.map((l) => [l, [before.find((r) => r.locale === l)?.value ?? null, values[l]]])) },
         });
       });
-      const rows = await ctx.db.select().from(settings).where(and(eq(settings.key, key)));
-      return { data: { key, uk: rows.find((r) => r.locale === 'uk')?.value ?? null, ru: rows.find((r) => r.locale === 'ru')?.value ?? null, updated_at: now.toISOString(), updated_by: ctx.user.id } };
+      const rows = await ctx.db
+        .select()
+        .from(settings)
+        .where(and(eq(settings.key, key)));
+      return {
+        data: {
+          key,
+          uk: rows.find((r) => r.locale === 'uk')?.value ?? null,
+          ru: rows.find((r) => r.locale === 'ru')?.value ?? null,
+          updated_at: now.toISOString(),
+          updated_by: ctx.user.id,
+        },
+      };
     },
   );
 
@@ -107,7 +125,13 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await ctx.db.transaction(async (tx) => {
         await setSupplierSetting(tx, key, next, ctx.user.id);
         if (key === 'enforce_recommended_price') await recommendedFloorChanged(tx);
-        await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'setting.update', entity: 'setting', entityId: null, changes: { key, value: [before, next] } });
+        await adminRepo.audit(tx, {
+          actorId: ctx.user.id,
+          action: 'setting.update',
+          entity: 'setting',
+          entityId: null,
+          changes: { key, value: [before, next] },
+        });
       });
       // This process forgets at once (the others at the commit's NOTIFY), so the answer below is the new value.
       invalidateCatalogue(ctx.db);

@@ -37,12 +37,18 @@ test('a wrong shape is refused with errors naming the language and the place; no
   const before = await t.request('GET', '/api/v1/settings/changelog');
   const bad = await t.request('PUT', '/api/v1/admin/settings/changelog', {
     token: op,
-    body: { uk: { version: '1.0.8', entries: { '2025-03-10': [{ title: 'x', subtitle: 'y' }] } }, ru: { version: '1.0.8', entries: { '10/03/2025': [{ title: '', subtitle: 'y' }] } } },
+    body: {
+      uk: { version: '1.0.8', entries: { '2025-03-10': [{ title: 'x', subtitle: 'y' }] } },
+      ru: { version: '1.0.8', entries: { '10/03/2025': [{ title: '', subtitle: 'y' }] } },
+    },
   });
   expect(bad.status).toBe(422);
   expect(Object.keys(bad.body.errors).sort()).toEqual(['ru.entries.10/03/2025.0.title', 'uk.entries.2025-03-10']);
   expect((await t.request('GET', '/api/v1/settings/changelog')).body.data).toEqual(before.body.data);
-  const policy = await t.request('PUT', '/api/v1/admin/settings/privacy_policy', { token: op, body: { uk: { title: 'Політика', updated_at: '01.12.2026' }, ru: null } });
+  const policy = await t.request('PUT', '/api/v1/admin/settings/privacy_policy', {
+    token: op,
+    body: { uk: { title: 'Політика', updated_at: '01.12.2026' }, ru: null },
+  });
   expect(policy.status).toBe(422);
   expect(Object.keys(policy.body.errors).sort()).toEqual(['ru', 'uk.html']);
   expect((await t.request('PUT', '/api/v1/admin/settings/nope', { token: op, body: { uk: 1, ru: 1 } })).status).toBe(404);

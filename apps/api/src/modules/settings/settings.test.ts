@@ -14,7 +14,15 @@ test('GET /config returns every list with codes, labels in the request language 
   expect(Object.keys(uk.body.data).sort()).toEqual([...CONFIG_LIST_NAMES, 'enforce_recommended_price'].sort());
   expect(uk.body.data.enforce_recommended_price).toBe(true);
   expect(uk.body.data.order_status_list.map((s: { id: string }) => s.id)).toEqual([
-    'New', 'Confirmed', 'Complected', 'Canceled', 'Delivered', 'Done', 'Return', 'Exchange', 'PartReturn',
+    'New',
+    'Confirmed',
+    'Complected',
+    'Canceled',
+    'Delivered',
+    'Done',
+    'Return',
+    'Exchange',
+    'PartReturn',
   ]);
   expect(uk.body.data.order_status_list[0]).toEqual({ id: 'New', name: 'Нове', color: '#2196f3' });
   const ru = await t.request('GET', '/api/v1/config/', { headers: { 'x-localization': 'ru' } });

@@ -23,7 +23,12 @@ export async function supplierSetting<K extends SupplierSettingKey>(db: Db, key:
   return value as (typeof SUPPLIER_SETTING_DEFAULTS)[K];
 }
 
-export async function setSupplierSetting<K extends SupplierSettingKey>(db: Db, key: K, value: (typeof SUPPLIER_SETTING_DEFAULTS)[K], by: number | null): Promise<void> {
+export async function setSupplierSetting<K extends SupplierSettingKey>(
+  db: Db,
+  key: K,
+  value: (typeof SUPPLIER_SETTING_DEFAULTS)[K],
+  by: number | null,
+): Promise<void> {
   await db
     .insert(supplierSettings)
     .values({ key, value, updatedBy: by })

@@ -30,7 +30,8 @@ export async function createView(ctx: AuthedCtx, input: StaffViewCreateInput): P
   try {
     return await ctx.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('staff_views'), ${ctx.user.id}::int)`);
-      if ((await staffViewsRepo.count(tx, ctx.user.id, input.list)) >= STAFF_VIEWS_MAX) throw AppError.field('name', 'views_limit', 'ValidationError', { max: STAFF_VIEWS_MAX });
+      if ((await staffViewsRepo.count(tx, ctx.user.id, input.list)) >= STAFF_VIEWS_MAX)
+        throw AppError.field('name', 'views_limit', 'ValidationError', { max: STAFF_VIEWS_MAX });
       return present(await staffViewsRepo.insert(tx, { userId: ctx.user.id, list: input.list, name: input.name, params: input.params }));
     });
   } catch (e) {

@@ -32,7 +32,9 @@ const listOf = async (token: string) => {
   return r.body.data as { id: number; name: string; params: unknown }[];
 };
 const rowsInDb = async (where: string) => {
-  const r = (await t.database.db.execute(sql.raw(`SELECT id, name, params FROM staff_views WHERE ${where} ORDER BY id`))) as unknown as { rows: { id: number; name: string; params: unknown }[] };
+  const r = (await t.database.db.execute(sql.raw(`SELECT id, name, params FROM staff_views WHERE ${where} ORDER BY id`))) as unknown as {
+    rows: { id: number; name: string; params: unknown }[];
+  };
   return r.rows.map((x) => ({ ...x, id: Number(x.id), params: typeof x.params === 'string' ? JSON.parse(x.params) : x.params }));
 };
 

@@ -52,7 +52,11 @@ export const staffRepo = {
         .orderBy(...order)
         .limit(perPage)
         .offset((page - 1) * perPage),
-      db.select({ n: sql<number>`count(*)::int` }).from(users).where(where).then((r) => Number(r[0]?.n ?? 0)),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(where)
+        .then((r) => Number(r[0]?.n ?? 0)),
     ]);
     return { rows: rows.map(withLastSeen), total };
   },
@@ -99,8 +103,18 @@ export const staffRepo = {
       .limit(1)
       .then((r) => r.length > 0),
 
-  insert: (db: Db, values: typeof users.$inferInsert) => db.insert(users).values(values).returning().then((r) => r[0]!),
+  insert: (db: Db, values: typeof users.$inferInsert) =>
+    db
+      .insert(users)
+      .values(values)
+      .returning()
+      .then((r) => r[0]!),
 
   update: (db: Db, id: number, values: Partial<typeof users.$inferInsert>) =>
-    db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning().then((r) => r[0]!),
+    db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning()
+      .then((r) => r[0]!),
 };

@@ -46,7 +46,10 @@ describe('a new staff member', () => {
   test('create -> invitation -> password from its code -> signed in; later sign-ins need the mailed code; the role decides the routes', async () => {
     const email = newEmail('warehouse');
     const after = t.mails.length;
-    const r = await t.request('POST', '/api/v1/admin/staff', { token: op, body: { email: `  ${email.toUpperCase()} `, name: 'Олена Складська', role: 'warehouse' } });
+    const r = await t.request('POST', '/api/v1/admin/staff', {
+      token: op,
+      body: { email: `  ${email.toUpperCase()} `, name: 'Олена Складська', role: 'warehouse' },
+    });
     expect(r.status).toBe(201);
     expect(r.body.data).toEqual({
       id: expect.any(Number),
@@ -72,7 +75,10 @@ describe('a new staff member', () => {
     expect(link.searchParams.get('code')).toBe(code);
     expect(mail.html).toContain(code);
     // The code lives INVITE_TTL_HOURS, not 10 minutes.
-    const [row] = await t.database.db.select().from(authCodes).where(and(eq(authCodes.email, email), eq(authCodes.attemptId, attemptId)));
+    const [row] = await t.database.db
+      .select()
+      .from(authCodes)
+      .where(and(eq(authCodes.email, email), eq(authCodes.attemptId, attemptId)));
     const ttlHours = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 3_600_000;
     expect(ttlHours).toBeGreaterThan(INVITE_TTL_HOURS - 0.1);
     expect(ttlHours).toBeLessThan(INVITE_TTL_HOURS + 0.1);
@@ -132,7 +138,11 @@ describe('a new staff member', () => {
     expect(mail.text).toContain('бухгалтер');
 
     const email2 = newEmail('ru');
-    const r2 = await t.request('POST', '/api/v1/admin/staff', { token: op, body: { email: email2, name: 'Иван Менеджер', role: 'manager' }, headers: { 'accept-language': 'ru' } });
+    const r2 = await t.request('POST', '/api/v1/admin/staff', {
+      token: op,
+      body: { email: email2, name: 'Иван Менеджер', role: 'manager' },
+      headers: { 'accept-language': 'ru' },
+    });
     expect(r2.status).toBe(201);
     expect(r2.body.data.lang).toBe('ru');
   });
@@ -157,9 +167,13 @@ describe('a new staff member', () => {
     expect(fresh.attemptId).not.toBe(old.attemptId);
 
     const password = 'manager-pass-1';
-    const withOld = await t.request('POST', '/api/v1/password/restore', { body: { email, attempt_id: old.attemptId, code: old.code, password, password_confirmation: password } });
+    const withOld = await t.request('POST', '/api/v1/password/restore', {
+      body: { email, attempt_id: old.attemptId, code: old.code, password, password_confirmation: password },
+    });
     expect(withOld.status).toBe(422);
-    const withFresh = await t.request('POST', '/api/v1/password/restore', { body: { email, attempt_id: fresh.attemptId, code: fresh.code, password, password_confirmation: password } });
+    const withFresh = await t.request('POST', '/api/v1/password/restore', {
+      body: { email, attempt_id: fresh.attemptId, code: fresh.code, password, password_confirmation: password },
+    });
     expect(withFresh.status).toBe(200);
 
     await t.database.db.execute(sql`UPDATE auth_codes SET created_at = now() - interval '2 minutes' WHERE email = ${email}`);
@@ -187,7 +201,9 @@ describe('the invitation after a password is set another way', () => {
     expect(forgot.status).toBe(200);
     const code = t.codeFrom(await t.waitForMail(email, /\d{6}/, mark));
     const password = 'own-password-1';
-    const set = await t.request('POST', '/api/v1/password/restore', { body: { email, attempt_id: forgot.body.data.attempt_id, code, password, password_confirmation: password } });
+    const set = await t.request('POST', '/api/v1/password/restore', {
+      body: { email, attempt_id: forgot.body.data.attempt_id, code, password, password_confirmation: password },
+    });
     expect(set.status).toBe(200);
 
     // Whoever else read the invitation mail cannot use it to take the account over.
@@ -221,7 +237,10 @@ describe('validation and not found', () => {
       expect(r.status, JSON.stringify(body)).toBe(422);
       expect(Object.keys(r.body.errors), JSON.stringify(body)).toContain(field);
     }
-    const taken = await t.request('POST', '/api/v1/admin/staff', { token: op, body: { email: reseller.email.toUpperCase(), name: 'Ім’я Прізвище', role: 'manager' } });
+    const taken = await t.request('POST', '/api/v1/admin/staff', {
+      token: op,
+      body: { email: reseller.email.toUpperCase(), name: 'Ім’я Прізвище', role: 'manager' },
+    });
     expect(taken.body.code).toBe('EmailTaken');
     expect((await t.request('POST', '/api/v1/admin/staff', { token: op, raw: '{"email":' })).status).toBe(400);
 
@@ -289,9 +308,15 @@ describe('who may', () => {
 
   test('a new admin manages staff too', async () => {
     const admin = await invite(t, op, 'admin');
-    const made = await t.request('POST', '/api/v1/admin/staff', { token: admin.token, body: { email: newEmail(), name: 'Від Нового Адміна', role: 'warehouse' } });
+    const made = await t.request('POST', '/api/v1/admin/staff', {
+      token: admin.token,
+      body: { email: newEmail(), name: 'Від Нового Адміна', role: 'warehouse' },
+    });
     expect(made.status).toBe(201);
-    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, made.body.data.id), eq(auditLog.action, 'staff.create')));
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, made.body.data.id), eq(auditLog.action, 'staff.create')));
     expect(entry!.actorId).toBe(admin.id);
   });
 });
@@ -338,7 +363,11 @@ describe('changes', () => {
     expect(login.status).toBe(403);
     expect(login.body.code).toBe('AccountBlocked');
     expect(await t.database.db.select().from(accessTokens).where(eq(accessTokens.userId, person.id))).toHaveLength(0);
-    expect((await t.request('GET', `/api/v1/admin/staff?blocked=true&search=${encodeURIComponent(person.email)}`, { token: op })).body.data.map((s: { id: number }) => s.id)).toEqual([person.id]);
+    expect(
+      (await t.request('GET', `/api/v1/admin/staff?blocked=true&search=${encodeURIComponent(person.email)}`, { token: op })).body.data.map(
+        (s: { id: number }) => s.id,
+      ),
+    ).toEqual([person.id]);
 
     // An invitation is not sent to a blocked person.
     expect((await t.request('PUT', `/api/v1/admin/staff/${person.id}`, { token: op, body: { blocked: false } })).status).toBe(200);
@@ -358,7 +387,9 @@ describe('changes', () => {
     const re = await t.request('POST', `/api/v1/admin/staff/${r.body.data.id}/invite`, { token: op });
     expect(re.status).toBe(400);
     expect(re.body.code).toBe('AccountBlocked');
-    const restore = await t.request('POST', '/api/v1/password/restore', { body: { email, attempt_id: inv.attemptId, code: inv.code, password: 'blocked-pass-1', password_confirmation: 'blocked-pass-1' } });
+    const restore = await t.request('POST', '/api/v1/password/restore', {
+      body: { email, attempt_id: inv.attemptId, code: inv.code, password: 'blocked-pass-1', password_confirmation: 'blocked-pass-1' },
+    });
     expect(restore.status).toBe(403);
   });
 
@@ -387,7 +418,10 @@ describe('changes', () => {
     expect(r.status).toBe(200);
     expect(r.body.data.email).toBe(fresh);
     await t.login(fresh, a.password);
-    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, a.id), eq(auditLog.action, 'staff.update')));
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, a.id), eq(auditLog.action, 'staff.update')));
     expect(entry!.changes).toEqual({ email: [a.email, fresh] });
   });
 });
@@ -404,7 +438,9 @@ describe('an invited person with a new e-mail', () => {
     expect((await t.request('PUT', `/api/v1/admin/staff/${r.body.data.id}`, { token: op, body: { email: fresh } })).status).toBe(200);
     const { attemptId, code } = invitation(t, await t.waitForMail(fresh, /\d{6}/, mark));
     const password = 'fixed-pass-1';
-    const set = await t.request('POST', '/api/v1/password/restore', { body: { email: fresh, attempt_id: attemptId, code, password, password_confirmation: password } });
+    const set = await t.request('POST', '/api/v1/password/restore', {
+      body: { email: fresh, attempt_id: attemptId, code, password, password_confirmation: password },
+    });
     expect(set.status).toBe(200);
     expect(set.body.data.user.role).toBe('accountant');
   });
@@ -419,7 +455,10 @@ describe('the list', () => {
       ['Анна', 'warehouse'],
       ['Борис', 'manager'],
     ] as const) {
-      const r = await t.request('POST', '/api/v1/admin/staff', { token: op, body: { email: `${tag}-${made.length}@staff.test`, name: `${name} ${tag}`, role } });
+      const r = await t.request('POST', '/api/v1/admin/staff', {
+        token: op,
+        body: { email: `${tag}-${made.length}@staff.test`, name: `${name} ${tag}`, role },
+      });
       made.push({ id: r.body.data.id, name: r.body.data.name });
     }
     await t.user({ name: `Реселер ${tag}` });
@@ -460,7 +499,10 @@ describe('attacks', () => {
     for (const r of results.filter((x) => x.status === 422)) expect(r.body.code).toBe('EmailTaken');
     const rows = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(1);
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, rows[0]!.id), eq(auditLog.action, 'staff.create')));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, rows[0]!.id), eq(auditLog.action, 'staff.create')));
     expect(audit).toHaveLength(1);
   });
 
@@ -481,9 +523,15 @@ describe('attacks', () => {
           app.request('PUT', `/api/v1/admin/staff/${firstId}`, { token: second.token, body: b }),
         ]);
         const statuses = [r1.status, r2.status];
-        expect(statuses.filter((s) => s === 200), JSON.stringify([r1.body, r2.body])).toHaveLength(1);
+        expect(
+          statuses.filter((s) => s === 200),
+          JSON.stringify([r1.body, r2.body]),
+        ).toHaveLength(1);
         expect(statuses.every((s) => s === 200 || s === 403 || s === 401 || s === 422)).toBe(true);
-        const admins = await app.database.db.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.blocked, false)));
+        const admins = await app.database.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.role, 'admin'), eq(users.blocked, false)));
         expect(admins).toHaveLength(1);
         // Whoever stayed is the admin; put the first admin back in charge for the next round.
         if (admins[0]!.id !== firstId) {

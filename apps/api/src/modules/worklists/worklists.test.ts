@@ -25,7 +25,8 @@ beforeAll(async () => {
   op = await t.operator();
   tools = orderTools(t);
   await tools.setStock(1, 1000);
-  for (const role of ['manager', 'accountant', 'warehouse'] as const) staff[role] = (await t.user({ role, name: `Працівник ${role}`, email: `${role}@worklists.test` })).token;
+  for (const role of ['manager', 'accountant', 'warehouse'] as const)
+    staff[role] = (await t.user({ role, name: `Працівник ${role}`, email: `${role}@worklists.test` })).token;
 });
 afterAll(() => t.close());
 
@@ -71,14 +72,26 @@ describe('worklists as filters of the orders list', () => {
     const refusedBack = await tools.placeConfirmed(u.token, lines);
     await set(refusedBack.id, sql`status = 'Return', ttn = '20450000000005', delivery_status = 'Refusal', np_status_code = 103`);
     const storageSoon = await tools.placeConfirmed(u.token, lines);
-    await set(storageSoon.id, sql`status = 'Delivered', ttn = '20450000000006', delivery_status = 'OnMyWay', np_status_code = 7, np_storage_at = now() + interval '12 hours'`);
+    await set(
+      storageSoon.id,
+      sql`status = 'Delivered', ttn = '20450000000006', delivery_status = 'OnMyWay', np_status_code = 7, np_storage_at = now() + interval '12 hours'`,
+    );
     const storageBegun = await tools.placeConfirmed(u.token, lines);
-    await set(storageBegun.id, sql`status = 'Delivered', ttn = '20450000000007', delivery_status = 'OnMyWay', np_status_code = 8, np_storage_at = now() - interval '1 day'`);
+    await set(
+      storageBegun.id,
+      sql`status = 'Delivered', ttn = '20450000000007', delivery_status = 'OnMyWay', np_status_code = 8, np_storage_at = now() - interval '1 day'`,
+    );
     const storageLater = await tools.placeConfirmed(u.token, lines);
-    await set(storageLater.id, sql`status = 'Delivered', ttn = '20450000000008', delivery_status = 'OnMyWay', np_status_code = 7, np_storage_at = now() + interval '3 days'`);
+    await set(
+      storageLater.id,
+      sql`status = 'Delivered', ttn = '20450000000008', delivery_status = 'OnMyWay', np_status_code = 7, np_storage_at = now() + interval '3 days'`,
+    );
     const received = await tools.placeConfirmed(u.token, lines);
     // Picked up: the storage date NP named before is history (the tracking job clears it; the code decides anyway).
-    await set(received.id, sql`status = 'Done', ttn = '20450000000009', delivery_status = 'Received', np_status_code = 9, np_storage_at = now() - interval '1 day'`);
+    await set(
+      received.id,
+      sql`status = 'Done', ttn = '20450000000009', delivery_status = 'Received', np_status_code = 9, np_storage_at = now() - interval '1 day'`,
+    );
 
     // A reservation job that spent its attempts (pg-boss 'failed'), once the create job has run.
     const failed = await tools.place(u.token, lines);
@@ -142,8 +155,17 @@ describe('GET /admin/worklists', () => {
       for (const wl of expected) expect(r.body.data[wl], `${role} ${wl}`).toBe(admin.body.data[wl]);
     }
     // Spelled out: the warehouse works the order queues but no 1C jobs and no money; the accountant money and trouble.
-    expect(Object.keys((await t.request('GET', '/api/v1/admin/worklists', { token: staff.warehouse })).body.data).sort()).toEqual(['to_confirm', 'to_pack', 'to_ship', 'trouble']);
-    expect(Object.keys((await t.request('GET', '/api/v1/admin/worklists', { token: staff.accountant })).body.data).sort()).toEqual(['topups', 'trouble', 'withdrawals']);
+    expect(Object.keys((await t.request('GET', '/api/v1/admin/worklists', { token: staff.warehouse })).body.data).sort()).toEqual([
+      'to_confirm',
+      'to_pack',
+      'to_ship',
+      'trouble',
+    ]);
+    expect(Object.keys((await t.request('GET', '/api/v1/admin/worklists', { token: staff.accountant })).body.data).sort()).toEqual([
+      'topups',
+      'trouble',
+      'withdrawals',
+    ]);
     expect((await t.request('GET', '/api/v1/admin/worklists', { token: u.token })).status).toBe(403);
     expect((await t.request('GET', '/api/v1/admin/worklists')).status).toBe(401);
   });
@@ -160,7 +182,9 @@ describe('GET /admin/worklists', () => {
       FROM orders, generate_series(1, 3000) g WHERE id = ${seed.id}`);
     await t.database.db.execute(sql`ANALYZE orders`);
     const plan = async (w: string) => {
-      const r = (await t.database.db.execute(sql.raw(`EXPLAIN SELECT count(*) FROM orders WHERE ${WHERE[w]}`))) as unknown as { rows: Record<string, string>[] };
+      const r = (await t.database.db.execute(sql.raw(`EXPLAIN SELECT count(*) FROM orders WHERE ${WHERE[w]}`))) as unknown as {
+        rows: Record<string, string>[];
+      };
       return r.rows.map((x) => Object.values(x)[0]).join('\n');
     };
     const WHERE: Record<string, string> = {
@@ -201,8 +225,11 @@ describe("NP's paid storage date", () => {
     expect((await control('advance', { steps: 4 })).status).toBe(200);
     const track = async () => expect((await t.request('POST', '/api/v1/admin/orders/tracking/run', { token: op })).status).toBe(200);
     const row = async () =>
-      ((await t.database.db.execute(sql`SELECT np_status_code, np_storage_at, delivery_status FROM orders WHERE id = ${o.id}`)) as unknown as { rows: { np_status_code: number; np_storage_at: string | Date | null; delivery_status: string }[] })
-        .rows[0]!;
+      (
+        (await t.database.db.execute(sql`SELECT np_status_code, np_storage_at, delivery_status FROM orders WHERE id = ${o.id}`)) as unknown as {
+          rows: { np_status_code: number; np_storage_at: string | Date | null; delivery_status: string }[];
+        }
+      ).rows[0]!;
 
     // Arrived now: paid storage begins at the start of the Kyiv day 7 days on (far off: not trouble yet).
     await track();

@@ -76,7 +76,11 @@ export function DashboardLayout() {
   }
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }} data-testid="dashboard-layout" data-variant={desktop ? 'desktop' : 'mobile'}>
+    <Box
+      sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}
+      data-testid="dashboard-layout"
+      data-variant={desktop ? 'desktop' : 'mobile'}
+    >
       {desktop ? (
         <TopBar user={user.data} balance={balance.data} collapsed={collapsed} onToggle={toggle} onLogout={onLogout} />
       ) : (

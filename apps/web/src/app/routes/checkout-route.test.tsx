@@ -18,8 +18,7 @@ const line = (id: number, qty: number) => ({
 // Two lines, 2 + 3 = 5 pieces; the API's count is the badge's line count.
 const cart = { items: [line(1, 2), line(2, 3)], count: 2, drop_sum: 500, retail_sum: 750, profit: 250 };
 
-const reply = (body: unknown, status = 200) =>
-  Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
+const reply = (body: unknown, status = 200) => Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
 const fetchMock = vi.fn((input: RequestInfo | URL) => {
   const { pathname } = new URL(String(input), 'http://x');
   if (pathname === '/api/v1/carts') return reply({ data: cart });

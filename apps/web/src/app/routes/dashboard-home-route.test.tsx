@@ -5,7 +5,12 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { json, summary, type FetchFn } from '../../features/orders/components/test-fixtures.ts';
 import { DashboardHomeRoute } from './dashboard-home-route.tsx';
 
-const series = (values: number[], at: string | null) => ({ labels: ['15.11', '16.11', '17.11', '18.11', '19.11', '20.11', '21.11'], values, max: Math.max(...values), at });
+const series = (values: number[], at: string | null) => ({
+  labels: ['15.11', '16.11', '17.11', '18.11', '19.11', '20.11', '21.11'],
+  values,
+  max: Math.max(...values),
+  at,
+});
 const stats: StatisticsDto = {
   last_week: series([0, 2, 5, 1, 0, 0, 3], '17.11'),
   orders_count: { total_count: 42, count_delivered: 7, count_done: 20, count_return: 10, conversion: 66.7 },
@@ -18,7 +23,19 @@ function serve(over: Partial<Record<string, unknown>> = {}) {
     '/api/v1/auth/balance': { data: { balance: 90 } },
     '/api/v1/config': { data: buildConfigLists('uk') },
     '/api/v1/statistics': { data: stats },
-    '/api/v1/orders/last': { data: [summary(), summary({ id: 8, number: '100008', status: 'Done', status_name: 'Виконане', delivery_method: 'Courier', delivery: { city_name: 'Львів', city_ref: null, branch_name: null, branch_ref: null, street_name: 'вул. Городоцька', house: '5', appt: '12' } })] },
+    '/api/v1/orders/last': {
+      data: [
+        summary(),
+        summary({
+          id: 8,
+          number: '100008',
+          status: 'Done',
+          status_name: 'Виконане',
+          delivery_method: 'Courier',
+          delivery: { city_name: 'Львів', city_ref: null, branch_name: null, branch_ref: null, street_name: 'вул. Городоцька', house: '5', appt: '12' },
+        }),
+      ],
+    },
     '/api/v1/operations': { data: [], meta: { current_page: 1, per_page: 5, total: 0, last_page: 1 }, pagination: { last_page: 1 } },
     ...over,
   };
@@ -55,7 +72,16 @@ describe('DashboardHomeRoute', () => {
   });
 
   it('says when there are no orders yet', async () => {
-    serve({ '/api/v1/orders/last': { data: [] }, '/api/v1/statistics': { data: { ...stats, last_week: series([0, 0, 0, 0, 0, 0, 0], null), orders_count: { total_count: 0, count_delivered: 0, count_done: 0, count_return: 0, conversion: 0 } } } });
+    serve({
+      '/api/v1/orders/last': { data: [] },
+      '/api/v1/statistics': {
+        data: {
+          ...stats,
+          last_week: series([0, 0, 0, 0, 0, 0, 0], null),
+          orders_count: { total_count: 0, count_delivered: 0, count_done: 0, count_return: 0, conversion: 0 },
+        },
+      },
+    });
     renderWithProviders(<DashboardHomeRoute />, { route: '/dashboard' });
     expect(await screen.findByTestId('last-orders-empty')).toBeTruthy();
     expect((await screen.findByTestId('orders-conversion')).textContent).toBe('0.0%');

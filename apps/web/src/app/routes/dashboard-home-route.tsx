@@ -24,7 +24,12 @@ import { OrdersCountCard, OrdersWeekCard } from '../../features/orders/component
 import { UserBadgeChip } from '../layouts/dashboard/user-badge-chip.tsx';
 
 /** Cards stack below the lg breakpoint (1280 px), the dashboard's mobile layout. */
-const THREE = { display: 'grid', gap: 2, alignItems: 'stretch', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } } as const;
+const THREE = {
+  display: 'grid',
+  gap: 2,
+  alignItems: 'stretch',
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+} as const;
 const TWO = { display: 'grid', gap: 2, mt: 2, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } } as const;
 
 /**

@@ -21,7 +21,10 @@ function lazyRoute<T extends ComponentType<any>>(load: () => Promise<RouteModule
       return m;
     }));
   const ready = (m: RouteModule<T>) => ({ then: (resolve: (value: RouteModule<T>) => void) => resolve(m) }) as unknown as Promise<{ default: T }>;
-  return Object.assign(lazy(() => (loaded ? ready(loaded) : preload())), { preload });
+  return Object.assign(
+    lazy(() => (loaded ? ready(loaded) : preload())),
+    { preload },
+  );
 }
 
 /** Every route component is code-split; `preloadRoutes` (router.tsx) fetches the current URL's ones early. */
@@ -34,9 +37,13 @@ export const ProfileRoute = lazyRoute(() => import('./profile-route.tsx').then((
 export const UnderConstructionRoute = lazyRoute(() => import('./under-construction-route.tsx').then((m) => ({ default: m.UnderConstructionRoute })));
 export const LandingRoute = lazyRoute(() => import('../../features/landing/components/landing-page.tsx').then((m) => ({ default: m.LandingPage })));
 export const DashboardLayout = lazyRoute(() => import('../layouts/dashboard-layout.tsx').then((m) => ({ default: m.DashboardLayout })));
-export const CatalogRoute = lazyRoute(() => import('../../features/catalog/components/catalog-page.tsx').then((m) => ({ default: m.CatalogPage, prefetch: m.prefetchCatalog })));
+export const CatalogRoute = lazyRoute(() =>
+  import('../../features/catalog/components/catalog-page.tsx').then((m) => ({ default: m.CatalogPage, prefetch: m.prefetchCatalog })),
+);
 export const CategoryRoute = lazyRoute(() => import('../../features/catalog/components/category-page.tsx').then((m) => ({ default: m.CategoryPage })));
-export const ProductListRoute = lazyRoute(() => import('./product-list-route.tsx').then((m) => ({ default: m.ProductListRoute, prefetch: m.prefetchProductList })));
+export const ProductListRoute = lazyRoute(() =>
+  import('./product-list-route.tsx').then((m) => ({ default: m.ProductListRoute, prefetch: m.prefetchProductList })),
+);
 export const ProductRoute = lazyRoute(() => import('./product-route.tsx').then((m) => ({ default: m.ProductRoute })));
 export const FinancesRoute = lazyRoute(() => import('./finances-route.tsx').then((m) => ({ default: m.FinancesRoute })));
 export const WithdrawsRoute = lazyRoute(() => import('./withdraws-route.tsx').then((m) => ({ default: m.WithdrawsRoute })));
@@ -50,6 +57,8 @@ export const OrderEditRoute = lazyRoute(() => import('./order-edit-route.tsx').t
 export const ExportListRoute = lazyRoute(() => import('../../features/exports/components/export-list-page.tsx').then((m) => ({ default: m.ExportListPage })));
 export const ExportCreateRoute = lazyRoute(() => import('./export-form-route.tsx').then((m) => ({ default: m.ExportCreateRoute })));
 export const ExportEditRoute = lazyRoute(() => import('./export-form-route.tsx').then((m) => ({ default: m.ExportEditRoute })));
-export const ExportHistoryRoute = lazyRoute(() => import('../../features/exports/components/export-history-page.tsx').then((m) => ({ default: m.ExportHistoryPage })));
+export const ExportHistoryRoute = lazyRoute(() =>
+  import('../../features/exports/components/export-history-page.tsx').then((m) => ({ default: m.ExportHistoryPage })),
+);
 /** The back office (operators and admins): one lazy chunk with its own lazily loaded sections. */
 export const AdminRoute = lazyRoute(() => import('../../features/admin/admin-app.tsx').then((m) => ({ default: m.AdminApp })));

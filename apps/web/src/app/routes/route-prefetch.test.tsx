@@ -25,7 +25,7 @@ function stubFetch(products = [makeProduct({ id: 7, name: 'Prefetched' })]) {
   return fetchMock;
 }
 
-describe('first-visit data prefetch (preloadRoutes withData, a page module\'s prefetch)', () => {
+describe("first-visit data prefetch (preloadRoutes withData, a page module's prefetch)", () => {
   beforeEach(() => {
     queryClient.clear();
     vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
@@ -59,12 +59,19 @@ describe('first-visit data prefetch (preloadRoutes withData, a page module\'s pr
     expect(paths(fetchMock).filter((u) => u.pathname === '/api/v1/products')).toHaveLength(1);
   });
 
-  it('preloads the first cards\' pictures (high priority) once the products are known, in the card view only', async () => {
+  it("preloads the first cards' pictures (high priority) once the products are known, in the card view only", async () => {
     const imagePreloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
     imagePreloads().forEach((l) => l.remove()); // an earlier test's page
     stubFetch([1, 2, 3, 4, 5, 6].map((id) => makeProduct({ id })));
     prefetchProductList({ props: { mode: 'category' }, params: { id: '53' }, search: '?card_variant=table' });
-    await waitFor(() => expect(queryClient.getQueryCache().getAll().some((q) => q.state.status === 'success')).toBe(true));
+    await waitFor(() =>
+      expect(
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .some((q) => q.state.status === 'success'),
+      ).toBe(true),
+    );
     expect(imagePreloads()).toEqual([]);
 
     prefetchProductList({ props: { mode: 'category' }, params: { id: '53' }, search: '?page=2' });
@@ -83,7 +90,7 @@ describe('first-visit data prefetch (preloadRoutes withData, a page module\'s pr
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('preloadRoutes starts the page\'s queries only for a signed-in visit', async () => {
+  it("preloadRoutes starts the page's queries only for a signed-in visit", async () => {
     const fetchMock = stubFetch();
     void preloadRoutes('/dashboard/specials', { search: '?page=3' });
     void preloadRoutes('/dashboard/catalog', {});
@@ -93,7 +100,13 @@ describe('first-visit data prefetch (preloadRoutes withData, a page module\'s pr
 
     void preloadRoutes('/dashboard/specials', { search: '?page=3', withData: true });
     void preloadRoutes('/dashboard/catalog', { withData: true });
-    await waitFor(() => expect(paths(fetchMock).map((u) => u.pathname).sort()).toEqual(['/api/v1/categories', '/api/v1/products']));
+    await waitFor(() =>
+      expect(
+        paths(fetchMock)
+          .map((u) => u.pathname)
+          .sort(),
+      ).toEqual(['/api/v1/categories', '/api/v1/products']),
+    );
     const products = paths(fetchMock).find((u) => u.pathname === '/api/v1/products')!;
     expect(products.searchParams.get('specials')).toBe('1');
     expect(products.searchParams.get('page')).toBe('3');

@@ -3,7 +3,12 @@ import { CODE_LENGTH } from '@drop/shared';
 import { mergeSlotProps } from './merge-slot-props.ts';
 
 /** A 6-digit one-time code: digits only, numeric keyboard. */
-export function CodeField({ value, onValueChange, slotProps, ...props }: Omit<TextFieldProps, 'onChange' | 'value'> & {
+export function CodeField({
+  value,
+  onValueChange,
+  slotProps,
+  ...props
+}: Omit<TextFieldProps, 'onChange' | 'value'> & {
   value: string;
   onValueChange: (v: string) => void;
 }) {

@@ -111,7 +111,13 @@ export function DateField({ id, label, value, onChange, min, max, testId, size =
             inputComponent: DateMaskInput as never,
             endAdornment: (
               <InputAdornment position="end" sx={{ ml: 0 }}>
-                <IconButton size="small" edge="end" aria-label={t('dateField.open', { label })} onClick={(e) => setAnchor(e.currentTarget)} data-testid={`${testId}-open`}>
+                <IconButton
+                  size="small"
+                  edge="end"
+                  aria-label={t('dateField.open', { label })}
+                  onClick={(e) => setAnchor(e.currentTarget)}
+                  data-testid={`${testId}-open`}
+                >
                   <CalendarMonthIcon fontSize="small" />
                 </IconButton>
               </InputAdornment>
@@ -146,7 +152,21 @@ export function DateField({ id, label, value, onChange, min, max, testId, size =
   );
 }
 
-function Calendar({ value, min, max, testId, label, onPick }: { value: string | undefined; min?: string | undefined; max?: string | undefined; testId: string; label: string; onPick: (day: string) => void }) {
+function Calendar({
+  value,
+  min,
+  max,
+  testId,
+  label,
+  onPick,
+}: {
+  value: string | undefined;
+  min?: string | undefined;
+  max?: string | undefined;
+  testId: string;
+  label: string;
+  onPick: (day: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const today = todayDay();
   const start = value ?? (max && max < today ? max : min && min > today ? min : today);

@@ -9,7 +9,13 @@ const SHORT: Record<Locale, string> = { uk: 'UA', ru: 'RU' };
  * uk/ru toggle; the caller decides what else happens on change (e.g. saving the profile).
  * `menu`: inside a menu the buttons are menu radio items (a menu may hold only menu items and groups of them).
  */
-export function LanguageSwitch({ value, onChange, size = 'small', testId = 'language-switch', menu = false }: {
+export function LanguageSwitch({
+  value,
+  onChange,
+  size = 'small',
+  testId = 'language-switch',
+  menu = false,
+}: {
   value: Locale;
   onChange: (lang: Locale) => void;
   size?: 'small' | 'medium';

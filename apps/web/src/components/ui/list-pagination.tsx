@@ -4,7 +4,19 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 
 /** Pages of a list: 7 buttons on sm and up, 3 on xs (SPEC 9); hidden with one page. */
-export function ListPagination({ page, lastPage, onChange, label, testId }: { page: number; lastPage: number; onChange: (page: number) => void; label: string; testId: string }) {
+export function ListPagination({
+  page,
+  lastPage,
+  onChange,
+  label,
+  testId,
+}: {
+  page: number;
+  lastPage: number;
+  onChange: (page: number) => void;
+  label: string;
+  testId: string;
+}) {
   const theme = useTheme();
   const xs = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   if (lastPage <= 1) return null;

@@ -24,12 +24,7 @@ export function PasswordField({ testId, slotProps, ...props }: TextFieldProps & 
         input: mergeSlotProps(slotProps?.input, {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton
-                aria-label={show ? t('auth.hidePassword') : t('auth.showPassword')}
-                onClick={() => setShow((s) => !s)}
-                edge="end"
-                tabIndex={-1}
-              >
+              <IconButton aria-label={show ? t('auth.hidePassword') : t('auth.showPassword')} onClick={() => setShow((s) => !s)} edge="end" tabIndex={-1}>
                 {show ? <VisibilityOff /> : <Visibility />}
               </IconButton>
             </InputAdornment>

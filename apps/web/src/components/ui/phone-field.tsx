@@ -13,15 +13,7 @@ interface MaskProps {
 
 const PhoneMaskInput = forwardRef<HTMLInputElement, MaskProps>(function PhoneMaskInput(props, ref) {
   const { onChange, ...other } = props;
-  return (
-    <IMaskInput
-      {...other}
-      mask={PHONE_MASK}
-      inputRef={ref}
-      overwrite
-      onAccept={(value: string) => onChange({ target: { name: props.name, value } })}
-    />
-  );
+  return <IMaskInput {...other} mask={PHONE_MASK} inputRef={ref} overwrite onAccept={(value: string) => onChange({ target: { name: props.name, value } })} />;
 });
 
 export function PhoneField({ testId, slotProps, ...props }: TextFieldProps & { testId?: string }) {

@@ -32,7 +32,14 @@ export function SectionCard({ id, title, hint, action, testId, data, children }:
   return (
     <Card component="section" aria-labelledby={id} data-testid={testId} {...data}>
       <CardContent>
-        {action ? <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: gap, flexWrap: 'wrap' }}>{heading}{action}</Box> : heading}
+        {action ? (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: gap, flexWrap: 'wrap' }}>
+            {heading}
+            {action}
+          </Box>
+        ) : (
+          heading
+        )}
         {hint && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {hint}

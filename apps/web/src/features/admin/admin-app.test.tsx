@@ -61,7 +61,8 @@ describe('AdminApp (the /admin guard and shell)', () => {
     expect(screen.getByTestId('admin-user-name').textContent).toBe('Олена Менеджер');
     expect(screen.getByTestId('admin-user-role').textContent).toBe('Менеджер');
     const nav = screen.getByTestId('admin-nav');
-    for (const s of ADMIN_SECTIONS.filter((x) => NAV.manager.includes(x.path))) expect(within(nav).getByTestId(`admin-nav-${s.path}`).getAttribute('href')).toBe(`/admin/${s.path}`);
+    for (const s of ADMIN_SECTIONS.filter((x) => NAV.manager.includes(x.path)))
+      expect(within(nav).getByTestId(`admin-nav-${s.path}`).getAttribute('href')).toBe(`/admin/${s.path}`);
     expect(within(nav).getByText('Реселери')).toBeTruthy();
     expect(within(nav).queryByText('Гроші')).toBeNull();
     expect(within(nav).queryByText('Журнал дій')).toBeNull();

@@ -8,13 +8,25 @@ import { createQueryClient } from '../../lib/query-client.ts';
 import { authKeys } from '../auth/api/keys.ts';
 
 export const reply = (body: unknown, status = 200) =>
-  Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(body === undefined ? '' : JSON.stringify(body)), blob: () => Promise.resolve(new Blob(['x'])), json: () => Promise.resolve(body) } as Response);
+  Promise.resolve({
+    ok: status < 400,
+    status,
+    text: () => Promise.resolve(body === undefined ? '' : JSON.stringify(body)),
+    blob: () => Promise.resolve(new Blob(['x'])),
+    json: () => Promise.resolve(body),
+  } as Response);
 
 /** Parses a fetch call: pathname, query, method, JSON body and Idempotency-Key. */
 export function callOf(input: RequestInfo | URL, init?: RequestInit) {
   const url = new URL(String(input), 'http://x');
   const idempotencyKey = new Headers(init?.headers).get('Idempotency-Key') ?? undefined;
-  return { path: url.pathname, query: url.searchParams, method: init?.method ?? 'GET', body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined, idempotencyKey };
+  return {
+    path: url.pathname,
+    query: url.searchParams,
+    method: init?.method ?? 'GET',
+    body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+    idempotencyKey,
+  };
 }
 export type Call = ReturnType<typeof callOf>;
 
@@ -36,7 +48,11 @@ export function serve(handler: (c: Call) => unknown | { status: number; body: un
   return calls;
 }
 
-export const page = <T,>(data: T[], total = data.length, lastPage = 1) => ({ data, meta: { current_page: 1, per_page: 20, total, last_page: lastPage }, pagination: { last_page: lastPage } });
+export const page = <T,>(data: T[], total = data.length, lastPage = 1) => ({
+  data,
+  meta: { current_page: 1, per_page: 20, total, last_page: lastPage },
+  pagination: { last_page: lastPage },
+});
 
 export const user = (id: number, over: Partial<UserDto> = {}): UserDto => ({
   id,
@@ -72,7 +88,16 @@ export const auditEntry = (id: number, over: Partial<AuditEntryDto> = {}): Audit
 
 /** matchMedia answering every query with `matches` (desktop: the lg query matches). */
 export function setDesktop(matches: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
 }
 
 function Probe() {

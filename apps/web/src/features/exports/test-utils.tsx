@@ -12,12 +12,31 @@ export const reply = (body: unknown, status = 200) =>
 /** Parses a fetch call: pathname, query, method and JSON body. */
 export function callOf(input: RequestInfo | URL, init?: RequestInit) {
   const url = new URL(String(input), 'http://x');
-  return { path: url.pathname, query: url.searchParams, method: init?.method ?? 'GET', body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+  return {
+    path: url.pathname,
+    query: url.searchParams,
+    method: init?.method ?? 'GET',
+    body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+  };
 }
 
 export const PROVIDERS: FeedProviderDto[] = [
-  { id: 'yml', name: 'YML для Prom.ua та Horoshop', description: 'Стандартний YML', marketplaces: ['Prom.ua', 'Horoshop'], name_max: 255, checks: ['no_picture'] },
-  { id: 'rozetka', name: 'XML для Rozetka', description: 'XML за вимогами Rozetka', marketplaces: ['Rozetka'], name_max: 255, checks: ['no_picture', 'no_description'] },
+  {
+    id: 'yml',
+    name: 'YML для Prom.ua та Horoshop',
+    description: 'Стандартний YML',
+    marketplaces: ['Prom.ua', 'Horoshop'],
+    name_max: 255,
+    checks: ['no_picture'],
+  },
+  {
+    id: 'rozetka',
+    name: 'XML для Rozetka',
+    description: 'XML за вимогами Rozetka',
+    marketplaces: ['Rozetka'],
+    name_max: 255,
+    checks: ['no_picture', 'no_description'],
+  },
 ];
 
 export const build = (id: number, over: Partial<ExportBuildDto> = {}): ExportBuildDto => ({
@@ -81,7 +100,16 @@ export const TREE = [cat(1, 'Дім', [cat(11, 'Кухня', [cat(111, 'Посу
 
 /** matchMedia answering every query with `matches` (desktop: the lg query matches). */
 export function setDesktop(matches: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
 }
 
 function Probe() {

@@ -1,6 +1,17 @@
 import type { RootDef } from './demo-data-common.ts';
 
-const PHONES = ['iPhone 13', 'iPhone 14', 'iPhone 15', 'iPhone 15 Pro', 'Samsung Galaxy A54', 'Samsung Galaxy A15', 'Samsung Galaxy S24', 'Xiaomi Redmi Note 13', 'Xiaomi Redmi 13C', 'Poco X6'];
+const PHONES = [
+  'iPhone 13',
+  'iPhone 14',
+  'iPhone 15',
+  'iPhone 15 Pro',
+  'Samsung Galaxy A54',
+  'Samsung Galaxy A15',
+  'Samsung Galaxy S24',
+  'Xiaomi Redmi Note 13',
+  'Xiaomi Redmi 13C',
+  'Poco X6',
+];
 const FOR_PHONES = PHONES.map((p) => `для ${p}`);
 const ACC = ['Baseus', 'Hoco', 'Borofone', 'Remax', 'Xiaomi', 'Samsung', null];
 
@@ -9,12 +20,20 @@ export const PHONES_ROOT: RootDef = {
   icon: 'PhoneIphone',
   color: '#fd9207',
   props: [
-    { key: 'caseType', name: 'Тип чохла|Тип чехла', values: ['Книжка', 'Накладка', 'Бампер', 'Протиударний|Противоударный', 'З кишенею для карток|С карманом для карт'] },
+    {
+      key: 'caseType',
+      name: 'Тип чохла|Тип чехла',
+      values: ['Книжка', 'Накладка', 'Бампер', 'Протиударний|Противоударный', 'З кишенею для карток|С карманом для карт'],
+    },
     { key: 'glass', name: 'Тип скла|Тип стекла', values: ['2.5D', '3D', '5D', '9D', 'Антишпигун|Антишпион', 'Матове|Матовое'] },
     { key: 'ports', name: 'Кількість портів|Количество портов', values: ['1 порт', '2 порти|2 порта', '3 порти|3 порта', '4 порти|4 порта'] },
     { key: 'fastCharge', name: 'Швидке заряджання|Быстрая зарядка', values: ['Немає|Нет', 'Quick Charge 3.0', 'Power Delivery', 'PD + QC', 'SuperVOOC'] },
     { key: 'bt', name: 'Версія Bluetooth|Версия Bluetooth', values: ['4.2', '5.0', '5.1', '5.2', '5.3', '5.4'] },
-    { key: 'mount', name: 'Кріплення|Крепление', values: ['На дефлектор|На дефлектор', 'На присосці|На присоске', 'На торпедо|На торпеду', 'Магнітне|Магнитное', 'На кермо|На руль'] },
+    {
+      key: 'mount',
+      name: 'Кріплення|Крепление',
+      values: ['На дефлектор|На дефлектор', 'На присосці|На присоске', 'На торпедо|На торпеду', 'Магнітне|Магнитное', 'На кермо|На руль'],
+    },
   ],
   mids: [
     {
@@ -23,7 +42,12 @@ export const PHONES_ROOT: RootDef = {
         {
           name: 'Чохли для смартфонів|Чехлы для смартфонов',
           props: ['color', 'material@0-2,4-5', 'caseType', 'country@0,3', 'pack@0-2'],
-          kinds: ['Чохол-книжка|Чехол-книжка', 'Силіконовий чохол|Силиконовый чехол', 'Чохол-накладка|Чехол-накладка', 'Протиударний чохол|Противоударный чехол'],
+          kinds: [
+            'Чохол-книжка|Чехол-книжка',
+            'Силіконовий чохол|Силиконовый чехол',
+            'Чохол-накладка|Чехол-накладка',
+            'Протиударний чохол|Противоударный чехол',
+          ],
           brands: ['Baseus', 'Hoco', null, null, 'Samsung', 'Apple'],
           models: FOR_PHONES,
           lines: { Samsung: ['Galaxy A54', 'Galaxy A15', 'Galaxy S24', 'Galaxy A34'], Apple: ['iPhone 14', 'iPhone 15', 'iPhone 15 Pro'] },
@@ -88,7 +112,13 @@ export const PHONES_ROOT: RootDef = {
           props: ['battery@6-11', 'power@2-8', 'connector@0,3', 'color@0-3', 'fastCharge@0-3', 'warranty@4-6'],
           kinds: ['Павербанк|Повербанк', 'Портативний акумулятор|Портативный аккумулятор'],
           brands: ['Xiaomi', 'Baseus', 'Hoco', 'Borofone', 'Remax'],
-          lines: { Xiaomi: ['Redmi', 'Mi 3', 'Power Bank 3 Pro'], Baseus: ['Bipow', 'Adaman', 'Blade'], Hoco: ['J87', 'J101', 'Q15'], Borofone: ['BJ38', 'BJ27'], Remax: ['RPP-##', 'Lango'] },
+          lines: {
+            Xiaomi: ['Redmi', 'Mi 3', 'Power Bank 3 Pro'],
+            Baseus: ['Bipow', 'Adaman', 'Blade'],
+            Hoco: ['J87', 'J101', 'Q15'],
+            Borofone: ['BJ38', 'BJ27'],
+            Remax: ['RPP-##', 'Lango'],
+          },
           suffix: 'battery',
           uah: [350, 3500],
           w: 4,
@@ -127,7 +157,15 @@ export const PHONES_ROOT: RootDef = {
           props: ['bt', 'battery@0-2', 'color@0-3,6', 'ip@0-3', 'connector@0,2', 'warranty@3-6'],
           kinds: ['Бездротові навушники|Беспроводные наушники^p', 'TWS-навушники|TWS-наушники^p', 'Накладні навушники|Накладные наушники^p'],
           brands: ['Xiaomi', 'Samsung', 'Apple', 'Baseus', 'Hoco', 'JBL', 'Sony'],
-          lines: { Xiaomi: ['Redmi Buds 4', 'Redmi Buds 5 Pro'], Samsung: ['Galaxy Buds FE', 'Galaxy Buds2 Pro'], Apple: ['AirPods 3', 'AirPods Pro 2'], JBL: ['Tune 510BT', 'Wave 200'], Sony: ['WH-CH520', 'WF-C700N'], Baseus: ['Bowie E3', 'Bowie M2'], Hoco: ['EW##', 'ES##'] },
+          lines: {
+            Xiaomi: ['Redmi Buds 4', 'Redmi Buds 5 Pro'],
+            Samsung: ['Galaxy Buds FE', 'Galaxy Buds2 Pro'],
+            Apple: ['AirPods 3', 'AirPods Pro 2'],
+            JBL: ['Tune 510BT', 'Wave 200'],
+            Sony: ['WH-CH520', 'WF-C700N'],
+            Baseus: ['Bowie E3', 'Bowie M2'],
+            Hoco: ['EW##', 'ES##'],
+          },
           suffix: 'color',
           uah: [250, 7500],
           w: 3,

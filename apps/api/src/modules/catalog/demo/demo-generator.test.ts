@@ -112,12 +112,22 @@ describe('demo catalogue generator', () => {
       expect(p.reserved).toBeLessThanOrEqual(Math.min(p.qty, 5));
       expect(p.inPack).toBeGreaterThanOrEqual(p.inetPack);
       expect(p.images.length).toBeLessThanOrEqual(3);
-      p.images.forEach((im, i) => expect(im).toEqual({ original: `demo/p/${p.id}-${i + 1}-o.svg`, mediumCentered: `demo/p/${p.id}-${i + 1}-m.svg`, thumb: `demo/p/${p.id}-${i + 1}-t.svg` }));
+      p.images.forEach((im, i) =>
+        expect(im).toEqual({
+          original: `demo/p/${p.id}-${i + 1}-o.svg`,
+          mediumCentered: `demo/p/${p.id}-${i + 1}-m.svg`,
+          thumb: `demo/p/${p.id}-${i + 1}-t.svg`,
+        }),
+      );
     }
   });
 
   it('with a picture pool, products show 1-3 distinct pool pictures, reused, and are otherwise the same', () => {
-    const pool = Array.from({ length: 6 }, (_, i) => ({ original: `pictures/0${i}/x${i}.jpg`, mediumCentered: `pictures/0${i}/x${i}-m.webp`, thumb: `pictures/0${i}/x${i}-t.webp` }));
+    const pool = Array.from({ length: 6 }, (_, i) => ({
+      original: `pictures/0${i}/x${i}.jpg`,
+      mediumCentered: `pictures/0${i}/x${i}-m.webp`,
+      thumb: `pictures/0${i}/x${i}-t.webp`,
+    }));
     const withPool = [...generateDemoCatalogue(N, 7, pool).products()];
     const uses = new Map<string, number>();
     withPool.forEach((p, i) => {
@@ -174,7 +184,12 @@ describe('demo catalogue generator', () => {
         `SELECT (SELECT count(*)::int FROM products) AS p, (SELECT count(*)::int FROM categories) AS c,
                 (SELECT count(*)::int FROM product_properties) AS pp, (SELECT count(*)::int FROM analogue_groups) AS ag`,
       );
-      expect(row).toEqual({ p: 300, c: cat.categories.length, pp: products.slice(0, 300).reduce((n, p) => n + p.propertyValueIds.length, 0), ag: analogueGroupCount(300) });
+      expect(row).toEqual({
+        p: 300,
+        c: cat.categories.length,
+        pp: products.slice(0, 300).reduce((n, p) => n + p.propertyValueIds.length, 0),
+        ag: analogueGroupCount(300),
+      });
     } finally {
       await database.close();
     }

@@ -90,9 +90,38 @@ export function agree(adj: string, g: Gender, lang: 0 | 1): string {
 }
 
 const TRANSLIT: Record<string, string> = {
-  а: 'A', б: 'B', в: 'V', г: 'H', ґ: 'G', д: 'D', е: 'E', є: 'YE', ж: 'ZH', з: 'Z', и: 'Y', і: 'I', ї: 'YI', й: 'Y', к: 'K',
-  л: 'L', м: 'M', н: 'N', о: 'O', п: 'P', р: 'R', с: 'S', т: 'T', у: 'U', ф: 'F', х: 'KH', ц: 'TS', ч: 'CH', ш: 'SH', щ: 'SHCH',
-  ю: 'YU', я: 'YA',
+  а: 'A',
+  б: 'B',
+  в: 'V',
+  г: 'H',
+  ґ: 'G',
+  д: 'D',
+  е: 'E',
+  є: 'YE',
+  ж: 'ZH',
+  з: 'Z',
+  и: 'Y',
+  і: 'I',
+  ї: 'YI',
+  й: 'Y',
+  к: 'K',
+  л: 'L',
+  м: 'M',
+  н: 'N',
+  о: 'O',
+  п: 'P',
+  р: 'R',
+  с: 'S',
+  т: 'T',
+  у: 'U',
+  ф: 'F',
+  х: 'KH',
+  ц: 'TS',
+  ч: 'CH',
+  ш: 'SH',
+  щ: 'SHCH',
+  ю: 'YU',
+  я: 'YA',
 };
 
 /** Two Latin letters (or digits) for codes: 'Samsung' → 'SA', 'Павербанки' → 'PA'. */
@@ -192,7 +221,13 @@ function compileLeaf(
     if (key === def.suffix) suffix = i;
     const [, idx] = parseRef(ref, p.values.length);
     const vals = idx.map((k) => p.values[k]!);
-    return { label: [`${lowFirst(p.type.nameUk)} — `, `${lowFirst(p.type.nameRu)} — `], adj: p.adj, scale: p.scale, valueIds: vals.map((v) => v.id), values: vals.map((v) => [v.valueUk, v.valueRu]) };
+    return {
+      label: [`${lowFirst(p.type.nameUk)} — `, `${lowFirst(p.type.nameRu)} — `],
+      adj: p.adj,
+      scale: p.scale,
+      valueIds: vals.map((v) => v.id),
+      values: vals.map((v) => [v.valueUk, v.valueRu]),
+    };
   });
   if (new Set(def.props.map((r) => r.split('@')[0])).size !== props.length) throw new Error(`${where}: a property twice`);
   if (def.suffix && suffix < 0) throw new Error(`${where}: suffix '${def.suffix}' is not among its properties`);

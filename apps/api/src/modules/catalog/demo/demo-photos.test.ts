@@ -71,7 +71,9 @@ describe('demo photo pool', () => {
     expect(installed.drawn).toBe(false);
     for (const p of installed.photos) {
       for (const rel of [p.original, p.mediumCentered, p.thumb]) {
-        expect(fs.readFileSync(path.join(dataDir, 'storage', rel))).toEqual(fs.readFileSync(path.join(parent, `drop-demo-photos-v${DEMO_PHOTO_VERSION}`, 'seed-5', 'storage', rel)));
+        expect(fs.readFileSync(path.join(dataDir, 'storage', rel))).toEqual(
+          fs.readFileSync(path.join(parent, `drop-demo-photos-v${DEMO_PHOTO_VERSION}`, 'seed-5', 'storage', rel)),
+        );
       }
     }
   }, 120_000);

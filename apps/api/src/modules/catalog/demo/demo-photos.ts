@@ -162,7 +162,18 @@ interface Thing {
 }
 
 /** A product-like thing standing on the floor at `floorY`, `size` (share of the short side) big. */
-function makeThing(rnd: () => number, W: number, H: number, shape: Shape, cx: number, floorY: number, size: number, colour: Rgb, accent: Rgb, label: boolean): Thing {
+function makeThing(
+  rnd: () => number,
+  W: number,
+  H: number,
+  shape: Shape,
+  cx: number,
+  floorY: number,
+  size: number,
+  colour: Rgb,
+  accent: Rgb,
+  label: boolean,
+): Thing {
   const short = Math.min(W, H);
   const s = short * size;
   const dims: Record<Shape, [number, number, number]> = {
@@ -174,7 +185,11 @@ function makeThing(rnd: () => number, W: number, H: number, shape: Shape, cx: nu
     bag: [s * (0.8 + rnd() * 0.12), s * (0.72 + rnd() * 0.12), s * 0.16],
   };
   // Kept inside the frame: the top at least 6 % below the upper edge.
-  const fit = Math.min(1, (floorY - H * 0.06) / (2 * dims[shape][1] + (shape === 'bottle' || shape === 'bag' ? dims[shape][0] * 0.6 : 0)), (W * 0.46) / dims[shape][0]);
+  const fit = Math.min(
+    1,
+    (floorY - H * 0.06) / (2 * dims[shape][1] + (shape === 'bottle' || shape === 'bag' ? dims[shape][0] * 0.6 : 0)),
+    (W * 0.46) / dims[shape][0],
+  );
   const [hw, hh, radius] = dims[shape].map((v) => v * fit) as [number, number, number];
   const cy = floorY - hh;
   const textures: Texture[] = ['weave', 'brushed', 'matte', 'stripes', 'checks'];
@@ -268,8 +283,8 @@ function shade(t: Thing, x: number, y: number, mid: number, fine: number, brush:
     default: {
       // Matte, printed with dots.
       const q = t.period * 8;
-      const dx = ((x % q) + q) % q - q / 2;
-      const dy = ((y % q) + q) % q - q / 2;
+      const dx = (((x % q) + q) % q) - q / 2;
+      const dy = (((y % q) + q) % q) - q / 2;
       if (dx * dx + dy * dy < q * q * 0.08) c = t.accent;
       tex = t.amp * (0.6 * fine + 0.4 * mid) + t.mottle * mid;
     }
@@ -305,7 +320,13 @@ function shade(t: Thing, x: number, y: number, mid: number, fine: number, brush:
       const h = mix(t.glyph + row, col);
       if (gy < 1 && gx < 0.8 && h % 6 !== 0) {
         const k = (h >>> 3) & 31;
-        const on = ((k & 1) && gx < 0.2) || ((k & 2) && gx > 0.6) || ((k & 4) && gy < 0.14) || ((k & 8) && gy > 0.43 && gy < 0.57) || ((k & 16) && gy > 0.86) || (gx > 0.3 && gx < 0.5 && (k & 24) === 24);
+        const on =
+          (k & 1 && gx < 0.2) ||
+          (k & 2 && gx > 0.6) ||
+          (k & 4 && gy < 0.14) ||
+          (k & 8 && gy > 0.43 && gy < 0.57) ||
+          (k & 16 && gy > 0.86) ||
+          (gx > 0.3 && gx < 0.5 && (k & 24) === 24);
         if (on) {
           r = 34 * light;
           g = 34 * light;
@@ -355,7 +376,9 @@ export async function drawDemoPhoto(seed: number, index: number): Promise<Buffer
   things.push(main);
   if (extra > 0.7) {
     const side = rnd() < 0.5 ? -1 : 1;
-    things.push(makeThing(rnd, W, H, rnd() < 0.5 ? 'can' : 'ball', main.cx + side * (main.hw + short * 0.12), floorY + short * 0.04, 0.12, accent, colour, false));
+    things.push(
+      makeThing(rnd, W, H, rnd() < 0.5 ? 'can' : 'ball', main.cx + side * (main.hw + short * 0.12), floorY + short * 0.04, 0.12, accent, colour, false),
+    );
   }
 
   const nLarge = new ValueNoise(rnd, 210);
@@ -475,7 +498,8 @@ async function readManifest(dir: string, seed: number, count: number): Promise<D
   try {
     const m = JSON.parse(await fsp.readFile(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
     if (m.version !== DEMO_PHOTO_VERSION || m.seed !== seed || m.photos.length !== count) return null;
-    for (const p of m.photos) for (const rel of [p.original, p.mediumCentered, p.thumb, smallOf(p.thumb)!]) if (!fs.existsSync(path.join(dir, 'storage', rel))) return null;
+    for (const p of m.photos)
+      for (const rel of [p.original, p.mediumCentered, p.thumb, smallOf(p.thumb)!]) if (!fs.existsSync(path.join(dir, 'storage', rel))) return null;
     return m.photos;
   } catch {
     return null;

@@ -19,12 +19,20 @@ test('replacing the catalogue (seed --force) keeps orders with their lines, empt
   await tools.fill(u.token, [[1, 1, 160]]);
   await clearCatalogue(t.database);
   expect(await catalogueSize(t.database)).toBe(0);
-  const line = (await t.database.db.execute(sql`SELECT product_id, name, drop_kop FROM order_lines WHERE order_id = ${o.id}`)) as unknown as { rows: { product_id: number | null; name: string; drop_kop: string }[] };
+  const line = (await t.database.db.execute(sql`SELECT product_id, name, drop_kop FROM order_lines WHERE order_id = ${o.id}`)) as unknown as {
+    rows: { product_id: number | null; name: string; drop_kop: string }[];
+  };
   expect(line.rows).toEqual([{ product_id: null, name: o.products[0].name, drop_kop: expect.anything() }]);
-  expect((await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data.products[0]).toMatchObject({ product_id: null, qty: 1, drop_price: 50 });
+  expect((await t.request('GET', `/api/v1/orders/${o.id}`, { token: u.token })).body.data.products[0]).toMatchObject({
+    product_id: null,
+    qty: 1,
+    drop_price: 50,
+  });
   const carts = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM cart_lines`)) as unknown as { rows: { n: number }[] };
   expect(carts.rows[0]!.n).toBe(0);
-  const fk = (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM pg_constraint WHERE conname = 'order_lines_product_id_products_id_fk'`)) as unknown as { rows: { n: number }[] };
+  const fk = (await t.database.db.execute(
+    sql`SELECT count(*)::int AS n FROM pg_constraint WHERE conname = 'order_lines_product_id_products_id_fk'`,
+  )) as unknown as { rows: { n: number }[] };
   expect(fk.rows[0]!.n).toBe(1);
   await loadDemoCatalogue(t.database, 50);
   expect(await catalogueSize(t.database)).toBe(50);

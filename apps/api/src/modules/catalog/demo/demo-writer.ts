@@ -99,9 +99,10 @@ export async function clearCatalogue(database: Database): Promise<void> {
     `TRUNCATE ${CATALOGUE_TABLES.join(', ')} RESTART IDENTITY`,
     'ALTER TABLE order_lines ADD CONSTRAINT order_lines_product_id_products_id_fk FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE SET NULL',
   ];
-  if (database.lite) await database.lite.transaction(async (tx) => {
-    for (const s of statements) await tx.query(s);
-  });
+  if (database.lite)
+    await database.lite.transaction(async (tx) => {
+      for (const s of statements) await tx.query(s);
+    });
   else if (database.pool) {
     const client = await database.pool.connect();
     try {
@@ -154,7 +155,17 @@ export async function writeCatalogue(database: Database, cat: DemoCatalogue, cou
   await q(
     `INSERT INTO categories (id, parent_id, depth, name_uk, name_ru, image, icon, icon_color, sort)
      SELECT * FROM unnest($1::int[], $2::int[], $3::smallint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[])`,
-    [c.map((r) => r.id), c.map((r) => r.parentId), c.map((r) => r.depth), c.map((r) => r.nameUk), c.map((r) => r.nameRu), c.map((r) => r.image), c.map((r) => r.icon), c.map((r) => r.iconColor), c.map((r) => r.sort)],
+    [
+      c.map((r) => r.id),
+      c.map((r) => r.parentId),
+      c.map((r) => r.depth),
+      c.map((r) => r.nameUk),
+      c.map((r) => r.nameRu),
+      c.map((r) => r.image),
+      c.map((r) => r.icon),
+      c.map((r) => r.iconColor),
+      c.map((r) => r.sort),
+    ],
   );
   const t = cat.propertyTypes;
   await q(`INSERT INTO property_types (id, name_uk, name_ru, sort) SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::int[])`, [

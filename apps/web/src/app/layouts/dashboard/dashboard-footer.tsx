@@ -18,7 +18,17 @@ export function DashboardFooter() {
     <Box
       component="footer"
       data-testid="dashboard-footer"
-      sx={{ minHeight: FOOTER_HEIGHT, px: 2, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+      sx={{
+        minHeight: FOOTER_HEIGHT,
+        px: 2,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 2,
+        flexWrap: 'wrap',
+        borderTop: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
     >
       <Box component="nav" aria-label={t('shell.footerNavigation')} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         {LINKS.map((l) => (

@@ -42,7 +42,14 @@ const socket = () => mocks.sockets.at(-1) as FakeSocket;
 
 const filter = { page: 1, per_page: 20 };
 /** What a reseller's open finances page and the shell hold (never reloaded by themselves: no observers here). */
-const MONEY = [balanceKey, financeKeys.operationDays(filter), financeKeys.operationList(filter), financeKeys.statistics(), financeKeys.paymentList(1, 5), financeKeys.withdrawList(1, 10)];
+const MONEY = [
+  balanceKey,
+  financeKeys.operationDays(filter),
+  financeKeys.operationList(filter),
+  financeKeys.statistics(),
+  financeKeys.paymentList(1, 5),
+  financeKeys.withdrawList(1, 10),
+];
 
 async function mount() {
   const qc = createQueryClient();

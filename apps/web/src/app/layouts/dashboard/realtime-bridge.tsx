@@ -21,11 +21,7 @@ export function RealtimeBridge() {
   useRealtime({
     onUser: (user: UserDto | null, event: UserEvent) => {
       if (user) qc.setQueryData(authKeys.user, user);
-      void qc.invalidateQueries(
-        event === 'activated'
-          ? { predicate: (q) => q.queryKey[0] !== notificationKeys.all[0] }
-          : { queryKey: authKeys.all },
-      );
+      void qc.invalidateQueries(event === 'activated' ? { predicate: (q) => q.queryKey[0] !== notificationKeys.all[0] } : { queryKey: authKeys.all });
     },
     onOrder: () => {
       void qc.invalidateQueries({ queryKey: orderKeys.all });

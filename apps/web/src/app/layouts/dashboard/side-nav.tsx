@@ -30,14 +30,26 @@ function ProfileCard({ user, rail, onNavigate }: { user: UserDto; rail: boolean;
   if (rail) {
     return (
       <Tooltip title={user.name} placement="right">
-        <ListItemButton component={Link} to="/dashboard/profile" aria-label={t('nav.profile')} sx={{ justifyContent: 'center', py: 1.5, flexGrow: 0 }} data-testid="side-nav-profile">
+        <ListItemButton
+          component={Link}
+          to="/dashboard/profile"
+          aria-label={t('nav.profile')}
+          sx={{ justifyContent: 'center', py: 1.5, flexGrow: 0 }}
+          data-testid="side-nav-profile"
+        >
           <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', color: 'primary.contrastText' }}>{initial}</Avatar>
         </ListItemButton>
       </Tooltip>
     );
   }
   return (
-    <ListItemButton component={Link} to="/dashboard/profile" onClick={onNavigate} sx={{ gap: 1.5, py: 1.5, alignItems: 'flex-start', flexGrow: 0 }} data-testid="side-nav-profile">
+    <ListItemButton
+      component={Link}
+      to="/dashboard/profile"
+      onClick={onNavigate}
+      sx={{ gap: 1.5, py: 1.5, alignItems: 'flex-start', flexGrow: 0 }}
+      data-testid="side-nav-profile"
+    >
       <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>{initial}</Avatar>
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }} noWrap>
@@ -81,7 +93,19 @@ function NavLinkRow({ item, rail, nested, onNavigate }: { item: NavLinkItem; rai
   );
 }
 
-function NavContent({ user, rail, onNavigate, mobile, onLogout }: { user: UserDto; rail: boolean; onNavigate?: () => void; mobile: boolean; onLogout: () => void }) {
+function NavContent({
+  user,
+  rail,
+  onNavigate,
+  mobile,
+  onLogout,
+}: {
+  user: UserDto;
+  rail: boolean;
+  onNavigate?: () => void;
+  mobile: boolean;
+  onLogout: () => void;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [financesOpen, setFinancesOpen] = useState(true);
@@ -96,7 +120,12 @@ function NavContent({ user, rail, onNavigate, mobile, onLogout }: { user: UserDt
           const groupActive = item.children.some((c) => isActive(pathname, c.to));
           return (
             <Box key={item.key}>
-              <ListItemButton onClick={() => setFinancesOpen((o) => !o)} aria-expanded={financesOpen} data-testid={`nav-group-${item.key}`} sx={{ minHeight: 44 }}>
+              <ListItemButton
+                onClick={() => setFinancesOpen((o) => !o)}
+                aria-expanded={financesOpen}
+                data-testid={`nav-group-${item.key}`}
+                sx={{ minHeight: 44 }}
+              >
                 <ListItemIcon sx={{ minWidth: 40, color: groupActive ? 'primary.main' : undefined }}>{item.icon}</ListItemIcon>
                 <ListItemText primary={t(item.labelKey)} />
                 {financesOpen ? <ExpandLess /> : <ExpandMore />}
@@ -119,7 +148,15 @@ function NavContent({ user, rail, onNavigate, mobile, onLogout }: { user: UserDt
           <LanguageControl testId="drawer-language-switch" />
           {/* Staff: every role but reseller (isStaffRole sits with the staff contracts, zod, which the dashboard shell must not load: the build's preload-html check). */}
           {user.role !== 'reseller' && (
-            <Button component={Link} to="/admin" startIcon={<AdminPanelSettingsIcon />} color="inherit" onClick={onNavigate} sx={{ justifyContent: 'flex-start' }} data-testid="drawer-admin">
+            <Button
+              component={Link}
+              to="/admin"
+              startIcon={<AdminPanelSettingsIcon />}
+              color="inherit"
+              onClick={onNavigate}
+              sx={{ justifyContent: 'flex-start' }}
+              data-testid="drawer-admin"
+            >
               {t('shell.backOffice')}
             </Button>
           )}
@@ -133,7 +170,14 @@ function NavContent({ user, rail, onNavigate, mobile, onLogout }: { user: UserDt
 }
 
 /** Permanent drawer (256 px, collapsible to a 56 px rail) on lg+, temporary drawer below lg. */
-export function SideNav({ user, desktop, collapsed, mobileOpen, onMobileClose, onLogout }: {
+export function SideNav({
+  user,
+  desktop,
+  collapsed,
+  mobileOpen,
+  onMobileClose,
+  onLogout,
+}: {
   user: UserDto;
   desktop: boolean;
   collapsed: boolean;
@@ -143,12 +187,7 @@ export function SideNav({ user, desktop, collapsed, mobileOpen, onMobileClose, o
 }) {
   if (!desktop) {
     return (
-      <Drawer
-        variant="temporary"
-        open={mobileOpen}
-        onClose={onMobileClose}
-        slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
-      >
+      <Drawer variant="temporary" open={mobileOpen} onClose={onMobileClose} slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}>
         <NavContent user={user} rail={false} onNavigate={onMobileClose} mobile onLogout={onLogout} />
       </Drawer>
     );

@@ -17,7 +17,13 @@ import { LanguageControl } from './language-control.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /** Desktop (lg+) top bar. */
-export function TopBar({ user, balance, collapsed, onToggle, onLogout }: {
+export function TopBar({
+  user,
+  balance,
+  collapsed,
+  onToggle,
+  onLogout,
+}: {
   user: UserDto;
   balance: number | undefined;
   collapsed: boolean;
@@ -26,7 +32,13 @@ export function TopBar({ user, balance, collapsed, onToggle, onLogout }: {
 }) {
   const { t } = useTranslation();
   return (
-    <AppBar position="fixed" color="inherit" elevation={0} sx={{ zIndex: (th) => th.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }} data-testid="top-bar">
+    <AppBar
+      position="fixed"
+      color="inherit"
+      elevation={0}
+      sx={{ zIndex: (th) => th.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }}
+      data-testid="top-bar"
+    >
       <Toolbar sx={{ gap: 1.5 }}>
         <IconButton
           edge="start"

@@ -47,7 +47,14 @@ export function UserMenu({ user, balance, onLogout }: { user: UserDto; balance: 
           </Typography>
         </Box>
       </Button>
-      <Menu id="user-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        id="user-menu"
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <MenuItem component={Link} to="/dashboard/finances" onClick={close} data-testid="user-menu-balance">
           <ListItemIcon>
             <AccountBalanceWalletIcon fontSize="small" />

@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminOperationDto, AdminPaymentsBulkInput, AdminWithdrawsBulkInput, BulkResultDto, PaymentDto, TopUpStatus, WithdrawDto, WithdrawStatus } from '@drop/shared';
+import type {
+  AdminOperationDto,
+  AdminPaymentsBulkInput,
+  AdminWithdrawsBulkInput,
+  BulkResultDto,
+  PaymentDto,
+  TopUpStatus,
+  WithdrawDto,
+  WithdrawStatus,
+} from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 import { createIntent, idempotencyHeader } from '../../../lib/idempotency.ts';
 import { worklistKeys } from '../worklists/api.ts';
@@ -72,7 +81,11 @@ export const useDecideWithdraw = () =>
   );
 
 /** The open queue's rows for a bulk action on "all of them": at most BULK_MAX, in pages of 100. */
-export async function openQueueRows<T extends { id: number; amount: number }>(kind: 'payments' | 'withdraws', status: 'Pending' | 'New', max: number): Promise<T[]> {
+export async function openQueueRows<T extends { id: number; amount: number }>(
+  kind: 'payments' | 'withdraws',
+  status: 'Pending' | 'New',
+  max: number,
+): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 1; rows.length < max; page++) {
     const r = await api.raw<Page<T>>('GET', `/admin/${kind}`, { query: { status, page, per_page: 100 } });

@@ -13,10 +13,12 @@ export type AdminOrderSummary = OrderSummaryDto & { user_id: number };
 const live = { refetchOnWindowFocus: true } as const;
 
 export const getUsers = (f: UsersFilter) => api.raw<Page<UserDto>>('GET', '/admin/users', { query: { ...f } });
-export const useAdminUsers = (f: UsersFilter) => useQuery({ queryKey: adminKeys.userList(f), queryFn: () => getUsers(f), placeholderData: keepPreviousData, ...live });
+export const useAdminUsers = (f: UsersFilter) =>
+  useQuery({ queryKey: adminKeys.userList(f), queryFn: () => getUsers(f), placeholderData: keepPreviousData, ...live });
 
 export const getAdminUser = (id: number) => api.get<AdminUserDetail>(`/admin/users/${id}`);
-export const useAdminUser = (id: number, enabled = true) => useQuery({ queryKey: adminKeys.user(id), queryFn: () => getAdminUser(id), enabled: enabled && id > 0, ...live });
+export const useAdminUser = (id: number, enabled = true) =>
+  useQuery({ queryKey: adminKeys.user(id), queryFn: () => getAdminUser(id), enabled: enabled && id > 0, ...live });
 
 export const useAdminUserSummary = (id: number) =>
   useQuery({ queryKey: adminKeys.userSummary(id), queryFn: () => api.get<AdminUserSummaryDto>(`/admin/users/${id}/summary`), ...live });

@@ -46,7 +46,13 @@ function Who({ entry }: { entry: AuditEntryDto }) {
         <Link component={RouterLink} to={userPath(entry.actor.id)} underline="hover" variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {entry.actor.name}
         </Link>
-        <Chip size="small" variant="outlined" label={t(`roles.${entry.actor.role}`, { defaultValue: entry.actor.role })} sx={{ height: 20, fontSize: 12 }} data-testid="audit-who-role" />
+        <Chip
+          size="small"
+          variant="outlined"
+          label={t(`roles.${entry.actor.role}`, { defaultValue: entry.actor.role })}
+          sx={{ height: 20, fontSize: 12 }}
+          data-testid="audit-who-role"
+        />
       </Box>
       <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
         {entry.actor.email}
@@ -74,20 +80,33 @@ function Entity({ entry }: { entry: AuditEntryDto }) {
 function Changes({ entry }: { entry: AuditEntryDto }) {
   const { t, i18n } = useAdminT();
   const lines = changeLines(t, entry.changes, entry.entity, i18n.language);
-  if (lines.length === 0) return <Typography variant="body2" color="text.secondary">{t('audit.empty_value')}</Typography>;
+  if (lines.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('audit.empty_value')}
+      </Typography>
+    );
   return (
     <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} data-testid="audit-changes">
       {lines.map((l) => (
         <Typography component="li" variant="body2" key={l.field} sx={{ overflowWrap: 'anywhere' }}>
-          <Box component="span" sx={{ color: 'text.secondary' }}>{l.label}: </Box>
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {l.label}:{' '}
+          </Box>
           {l.pair ? (
             <>
-              <Box component="span" sx={{ textDecoration: 'line-through', color: 'text.secondary' }}>{l.before}</Box>
+              <Box component="span" sx={{ textDecoration: 'line-through', color: 'text.secondary' }}>
+                {l.before}
+              </Box>
               {' → '}
-              <Box component="span" sx={{ fontWeight: 600 }}>{l.after}</Box>
+              <Box component="span" sx={{ fontWeight: 600 }}>
+                {l.after}
+              </Box>
             </>
           ) : (
-            <Box component="span" sx={{ fontWeight: 500 }}>{l.after}</Box>
+            <Box component="span" sx={{ fontWeight: 500 }}>
+              {l.after}
+            </Box>
           )}
         </Typography>
       ))}

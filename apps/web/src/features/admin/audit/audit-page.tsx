@@ -27,7 +27,18 @@ import { AuditList } from './audit-list.tsx';
 import { useListParams, useTextParam } from '../lib/use-list-params.ts';
 
 /** The action prefixes the filter offers (`money.` = every money event). */
-export const AUDIT_PREFIXES = ['user.', 'payment.', 'withdraw.', 'balance.correction', 'money.', 'order.', 'product.', 'setting.', 'broadcast', 'onec.'] as const;
+export const AUDIT_PREFIXES = [
+  'user.',
+  'payment.',
+  'withdraw.',
+  'balance.correction',
+  'money.',
+  'order.',
+  'product.',
+  'setting.',
+  'broadcast',
+  'onec.',
+] as const;
 /** A prefix's key under `audit.prefixes` (i18next keys cannot hold dots). */
 export const prefixKey = (p: string) => p.replace(/\.$/, '').replace(/\./g, '_');
 export const AUDIT_ENTITIES = ['user', 'payment', 'withdraw', 'order', 'product', 'category', 'setting', 'broadcast', 'onec'] as const;
@@ -85,7 +96,6 @@ export function AuditPage() {
   const enabled = !actor.pending && !actor.notFound && !badRange;
   const list = useAudit(filter, enabled);
 
-
   useTextParam('actor', actorDebounced, params, update);
   useTextParam('entity_id', entityIdDebounced, params, update);
 
@@ -105,7 +115,13 @@ export function AuditPage() {
       <Box
         component="section"
         aria-label={t('audit.filters')}
-        sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', xl: '1.3fr 1.3fr 1fr 0.8fr 1fr 1fr auto' }, alignItems: 'start' }}
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          mb: 2,
+          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', xl: '1.3fr 1.3fr 1fr 0.8fr 1fr 1fr auto' },
+          alignItems: 'start',
+        }}
       >
         <TextField
           select
@@ -174,7 +190,12 @@ export function AuditPage() {
           helperText={badRange ? t('audit.dateRange') : undefined}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'audit-date-to' } }}
         />
-        <Button onClick={reset} disabled={!hasFilters && !actorText && !entityIdText} sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, justifySelf: 'start', whiteSpace: 'nowrap' }} data-testid="audit-reset">
+        <Button
+          onClick={reset}
+          disabled={!hasFilters && !actorText && !entityIdText}
+          sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, justifySelf: 'start', whiteSpace: 'nowrap' }}
+          data-testid="audit-reset"
+        >
           {t('audit.reset')}
         </Button>
       </Box>

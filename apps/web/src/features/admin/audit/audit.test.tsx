@@ -13,10 +13,24 @@ function serveAudit() {
     if (c.path === '/api/v1/admin/audit')
       return page([
         auditEntry(3, { action: 'payment.approved', entity: 'payment', entity_id: 12, changes: { status: ['Pending', 'Approved'] } }),
-        auditEntry(2, { actor: null, action: 'money.payment', entity: 'user', entity_id: 7, changes: { balance_kop: [125050, 275100], amount_kop: 150050 }, created_at: '2025-07-01T21:30:00Z' }),
-        auditEntry(1, { actor: { id: 4, name: 'Ірина Коваль', email: 'admin@example.com', role: 'admin' }, action: 'onec.something_new', entity: 'onec', entity_id: null, changes: { blocked: [false, true] } }),
+        auditEntry(2, {
+          actor: null,
+          action: 'money.payment',
+          entity: 'user',
+          entity_id: 7,
+          changes: { balance_kop: [125050, 275100], amount_kop: 150050 },
+          created_at: '2025-07-01T21:30:00Z',
+        }),
+        auditEntry(1, {
+          actor: { id: 4, name: 'Ірина Коваль', email: 'admin@example.com', role: 'admin' },
+          action: 'onec.something_new',
+          entity: 'onec',
+          entity_id: null,
+          changes: { blocked: [false, true] },
+        }),
       ]);
-    if (c.path === '/api/v1/admin/users') return page(c.query.get('search') === 'op@example.com' ? [user(3, { email: 'op@example.com', role: 'manager' })] : []);
+    if (c.path === '/api/v1/admin/users')
+      return page(c.query.get('search') === 'op@example.com' ? [user(3, { email: 'op@example.com', role: 'manager' })] : []);
     return undefined;
   });
 }
@@ -65,7 +79,16 @@ describe('audit log', () => {
     const calls = serveAudit();
     renderAt(<AuditPage />, '/admin/audit?action=money.&entity=user&entity_id=7&date_from=2025-03-01&date_to=2025-03-31&page=2&actor=5', '/admin/audit');
     await screen.findAllByTestId('audit-row');
-    expect(last(calls)).toEqual({ page: '2', per_page: '20', action: 'money.', actor_id: '5', entity: 'user', entity_id: '7', date_from: '2025-03-01', date_to: '2025-03-31' });
+    expect(last(calls)).toEqual({
+      page: '2',
+      per_page: '20',
+      action: 'money.',
+      actor_id: '5',
+      entity: 'user',
+      entity_id: '7',
+      date_from: '2025-03-01',
+      date_to: '2025-03-31',
+    });
 
     fireEvent.mouseDown(screen.getByTestId('audit-action'));
     fireEvent.click(await screen.findByRole('option', { name: 'Коригування балансу' }));

@@ -54,10 +54,18 @@ export function useAdminProducts(q: ProductsQuery) {
 }
 
 export const useAdminProduct = (id: number) =>
-  useQuery({ queryKey: catalogKeys.product(id), queryFn: ({ signal }) => api.get(`/admin/catalog/products/${id}`, adminProductDto, { signal }), enabled: validId(id) });
+  useQuery({
+    queryKey: catalogKeys.product(id),
+    queryFn: ({ signal }) => api.get(`/admin/catalog/products/${id}`, adminProductDto, { signal }),
+    enabled: validId(id),
+  });
 
 export const usePropertyTypes = () =>
-  useQuery({ queryKey: catalogKeys.propertyTypes, queryFn: ({ signal }) => api.get('/admin/catalog/properties', z.array(adminPropertyTypeDto), { signal }), staleTime: 5 * 60_000 });
+  useQuery({
+    queryKey: catalogKeys.propertyTypes,
+    queryFn: ({ signal }) => api.get('/admin/catalog/properties', z.array(adminPropertyTypeDto), { signal }),
+    staleTime: 5 * 60_000,
+  });
 
 export const usePropertyValues = (typeId: number, search: string, enabled = true) =>
   useQuery({
@@ -107,7 +115,8 @@ function useProductMutation<V>(id: number, fn: (v: V) => Promise<AdminProductDto
   });
 }
 
-export const useUpdateProduct = (id: number) => useProductMutation(id, (input: ProductUpdateInput) => api.put(`/admin/catalog/products/${id}`, input, adminProductDto));
+export const useUpdateProduct = (id: number) =>
+  useProductMutation(id, (input: ProductUpdateInput) => api.put(`/admin/catalog/products/${id}`, input, adminProductDto));
 
 export const useUploadImage = (id: number) =>
   useProductMutation(id, (file: File) => {

@@ -94,7 +94,14 @@ function ResultRows({ rows, kind, field }: { rows: BulkChangeRowDto[]; kind: 'ch
     );
   }
   return (
-    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={kind === 'changed' ? t('bulk.changedTitle') : t('bulk.skippedTitle')} sx={{ maxHeight: 360 }}>
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      tabIndex={0}
+      role="region"
+      aria-label={kind === 'changed' ? t('bulk.changedTitle') : t('bulk.skippedTitle')}
+      sx={{ maxHeight: 360 }}
+    >
       <Table size="small" stickyHeader aria-label={kind === 'changed' ? t('bulk.changedTitle') : t('bulk.skippedTitle')}>
         <TableHead>
           <TableRow>
@@ -192,11 +199,13 @@ export function BulkChangeDialog({ open, target, onClose }: { open: boolean; tar
     return { ...target, field, mode, amount: n, rounding: isQty ? 'kop' : rounding };
   };
   // Any change of the form makes the preview stale: it is shown again only for what is applied.
-  const edit = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setResult(null);
-    setError(null);
-  };
+  const edit =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setResult(null);
+      setError(null);
+    };
   const serverError = (e: unknown) => {
     if (isApiError(e)) {
       const fieldErrors = e.errors ?? {};
@@ -228,7 +237,12 @@ export function BulkChangeDialog({ open, target, onClose }: { open: boolean; tar
       },
     });
   };
-  const amountLabel = mode === 'percent' ? t('bulk.amountPercent') : isQty ? t(mode === 'set' ? 'bulk.amountQtySet' : 'bulk.amountQty') : t(mode === 'set' ? 'bulk.amountMoneySet' : 'bulk.amountMoney');
+  const amountLabel =
+    mode === 'percent'
+      ? t('bulk.amountPercent')
+      : isQty
+        ? t(mode === 'set' ? 'bulk.amountQtySet' : 'bulk.amountQty')
+        : t(mode === 'set' ? 'bulk.amountMoneySet' : 'bulk.amountMoney');
   const busy = preview.isPending || applyChange.isPending;
 
   return (
@@ -257,7 +271,12 @@ export function BulkChangeDialog({ open, target, onClose }: { open: boolean; tar
               e.preventDefault();
               runPreview();
             }}
-            sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, alignItems: 'start' }}
+            sx={{
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+              alignItems: 'start',
+            }}
           >
             <TextField
               select

@@ -8,7 +8,22 @@ import CatalogSection from './catalog-section.tsx';
 import ru from './locales/ru.json';
 import uk from './locales/uk.json';
 
-const cat = (id: number, parent_id: number | null, name: string, sort = 0): AdminCategoryDto => ({ id, parent_id, depth: parent_id ? 1 : 0, name_uk: name, name_ru: `${name} ru`, sort, products_count: 3, hidden: false, unsorted: false, archive: false, image_url: null, icon: null, icon_color: null, children_count: 0 });
+const cat = (id: number, parent_id: number | null, name: string, sort = 0): AdminCategoryDto => ({
+  id,
+  parent_id,
+  depth: parent_id ? 1 : 0,
+  name_uk: name,
+  name_ru: `${name} ru`,
+  sort,
+  products_count: 3,
+  hidden: false,
+  unsorted: false,
+  archive: false,
+  image_url: null,
+  icon: null,
+  icon_color: null,
+  children_count: 0,
+});
 const CATS = [cat(1, null, 'Дім', 1), cat(2, null, 'Авто', 2), cat(11, 1, 'Кухня'), cat(12, 1, 'Ванна')];
 
 const product = (over: Partial<AdminProductDto> = {}): AdminProductDto => ({
@@ -68,7 +83,16 @@ describe('admin catalogue', () => {
     fireEvent.change(within(dialog).getByTestId('category-name-ru'), { target: { value: 'Спальня' } });
     fireEvent.change(within(dialog).getByTestId('category-sort'), { target: { value: '5' } });
     fireEvent.click(within(dialog).getByTestId('category-submit'));
-    await waitFor(() => expect(api.find('POST', '/admin/catalog/categories')[0]?.body).toEqual({ name_uk: 'Спальня', name_ru: 'Спальня', sort: 5, parent_id: 1, icon: null, icon_color: null }));
+    await waitFor(() =>
+      expect(api.find('POST', '/admin/catalog/categories')[0]?.body).toEqual({
+        name_uk: 'Спальня',
+        name_ru: 'Спальня',
+        sort: 5,
+        parent_id: 1,
+        icon: null,
+        icon_color: null,
+      }),
+    );
     await waitFor(() => expect(screen.queryByTestId('category-dialog')).toBeNull());
 
     fireEvent.click(screen.getByTestId('category-edit-2'));
@@ -80,7 +104,15 @@ describe('admin catalogue', () => {
     expect(api.find('PUT', '/admin/catalog/categories/2')).toHaveLength(0);
     fireEvent.change(within(dialog).getByTestId('category-name-uk'), { target: { value: 'Автотовари' } });
     fireEvent.click(within(dialog).getByTestId('category-submit'));
-    await waitFor(() => expect(api.find('PUT', '/admin/catalog/categories/2')[0]?.body).toEqual({ name_uk: 'Автотовари', name_ru: 'Авто ru', sort: 2, icon: null, icon_color: null }));
+    await waitFor(() =>
+      expect(api.find('PUT', '/admin/catalog/categories/2')[0]?.body).toEqual({
+        name_uk: 'Автотовари',
+        name_ru: 'Авто ru',
+        sort: 2,
+        icon: null,
+        icon_color: null,
+      }),
+    );
   });
 
   it('products: a capped total (more than 10 000) reads as such, not as 10001 (uk, ru)', async () => {
@@ -110,16 +142,33 @@ describe('admin catalogue', () => {
     expect(row.textContent).toContain('Дім / Кухня');
     // The row's picture: the thumb, 200 x 200, lazy (issue 30).
     const thumb = within(row).getByTestId('admin-product-thumb').querySelector('img')!;
-    expect([thumb.getAttribute('src'), thumb.getAttribute('width'), thumb.getAttribute('height'), thumb.getAttribute('loading')]).toEqual(['/images/5/thumb.webp', '200', '200', 'lazy']);
+    expect([thumb.getAttribute('src'), thumb.getAttribute('width'), thumb.getAttribute('height'), thumb.getAttribute('loading')]).toEqual([
+      '/images/5/thumb.webp',
+      '200',
+      '200',
+      'lazy',
+    ]);
     expect(screen.getByTestId('products-total').textContent).toBe('Знайдено: 41');
-    expect(Object.fromEntries(api.find('GET', '/admin/catalog/products').at(-1)!.query)).toEqual({ search: 'чохол', category_id: '11', in_stock: 'false', page: '1', per_page: '20' });
+    expect(Object.fromEntries(api.find('GET', '/admin/catalog/products').at(-1)!.query)).toEqual({
+      search: 'чохол',
+      category_id: '11',
+      in_stock: 'false',
+      page: '1',
+      per_page: '20',
+    });
     fireEvent.click(screen.getByTestId('products-specials'));
     await waitFor(() => expect(api.find('GET', '/admin/catalog/products').at(-1)!.query.get('specials')).toBe('true'));
     expect(screen.getByTestId('location').textContent).toContain('specials=true');
   });
 
   it('unsorted and hidden categories: marked, the alert leads to their goods, publishing is confirmed and sent', async () => {
-    let unsorted: AdminCategoryDto = { ...cat(90, null, 'Нерозсортовані товари з 1С', 99), name_ru: 'Неразобранные товары из 1С', products_count: 2, hidden: true, unsorted: true };
+    let unsorted: AdminCategoryDto = {
+      ...cat(90, null, 'Нерозсортовані товари з 1С', 99),
+      name_ru: 'Неразобранные товары из 1С',
+      products_count: 2,
+      hidden: true,
+      unsorted: true,
+    };
     const hiddenChild = { ...cat(11, 1, 'Кухня'), hidden: true };
     const api = mockApi((c) => {
       if (c.path === '/admin/catalog/categories' && c.method === 'GET') return { data: [...CATS.filter((x) => x.id !== 11), hiddenChild, unsorted] };
@@ -189,7 +238,13 @@ describe('admin catalogue', () => {
     const api = mockApi((c) => {
       if (c.path === '/admin/catalog/categories') return { data: CATS };
       if (c.path === '/admin/catalog/properties') return { data: [{ id: 3, name_uk: 'Колір', name_ru: 'Цвет', values_count: 2 }] };
-      if (c.path === '/admin/catalog/properties/3/values') return { data: [{ id: 30, property_type_id: 3, value_uk: 'Чорний', value_ru: 'Чёрный' }, { id: 31, property_type_id: 3, value_uk: 'Білий', value_ru: 'Белый' }] };
+      if (c.path === '/admin/catalog/properties/3/values')
+        return {
+          data: [
+            { id: 30, property_type_id: 3, value_uk: 'Чорний', value_ru: 'Чёрный' },
+            { id: 31, property_type_id: 3, value_uk: 'Білий', value_ru: 'Белый' },
+          ],
+        };
       if (c.path === '/admin/catalog/products/5' && c.method === 'GET') return { data: current };
       if (c.path === '/admin/catalog/products/5' && c.method === 'PUT') {
         const b = c.body as { drop_price: number; qty: number };
@@ -262,7 +317,12 @@ describe('admin catalogue', () => {
     });
     renderSection(<CatalogSection />, 'catalog', '/admin/catalog/products/5');
     const thumb = await screen.findByTestId('product-image-thumb');
-    expect([thumb.getAttribute('src'), thumb.getAttribute('width'), thumb.getAttribute('height'), thumb.getAttribute('loading')]).toEqual(['/images/5/1-thumb.webp', '200', '200', 'lazy']);
+    expect([thumb.getAttribute('src'), thumb.getAttribute('width'), thumb.getAttribute('height'), thumb.getAttribute('loading')]).toEqual([
+      '/images/5/1-thumb.webp',
+      '200',
+      '200',
+      'lazy',
+    ]);
     fireEvent.click(screen.getByTestId('image-preview-71'));
     const preview = await screen.findByTestId('image-preview-original');
     expect(preview.getAttribute('src')).toBe('/images/5/1.webp');

@@ -66,7 +66,10 @@ const categoryForm = z.object({
     .regex(/^\d{1,7}$/, 'invalid_value')
     .refine((v) => Number(v) <= 1_000_000, 'too_big'),
   icon: z.string().nullable(),
-  icon_color: z.string().trim().refine((v) => v === '' || HEX_COLOR.test(v), 'invalid_value'),
+  icon_color: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || HEX_COLOR.test(v), 'invalid_value'),
 });
 type CategoryForm = z.infer<typeof categoryForm>;
 
@@ -82,12 +85,24 @@ function CategoryDialog({ target, onClose }: { target: CategoryTarget; onClose: 
   const editing = target.kind === 'edit' ? target.category : null;
   const form = useForm<CategoryForm>({
     resolver: zodResolver(categoryForm),
-    defaultValues: { name_uk: editing?.name_uk ?? '', name_ru: editing?.name_ru ?? '', sort: String(editing?.sort ?? 0), icon: editing?.icon ?? null, icon_color: editing?.icon_color ?? '' },
+    defaultValues: {
+      name_uk: editing?.name_uk ?? '',
+      name_ru: editing?.name_ru ?? '',
+      sort: String(editing?.sort ?? 0),
+      icon: editing?.icon ?? null,
+      icon_color: editing?.icon_color ?? '',
+    },
   });
   const iconColor = useWatch({ control: form.control, name: 'icon_color' });
   const submit = form.handleSubmit((v) => {
     setErrorText(null);
-    const input = { name_uk: v.name_uk, name_ru: v.name_ru, sort: Number(v.sort), icon: v.icon as CategoryIconName | null, icon_color: v.icon_color.trim() || null };
+    const input = {
+      name_uk: v.name_uk,
+      name_ru: v.name_ru,
+      sort: Number(v.sort),
+      icon: v.icon as CategoryIconName | null,
+      icon_color: v.icon_color.trim() || null,
+    };
     save.mutate(
       editing ? { id: editing.id, input } : { id: null, input: { ...input, parent_id: target.kind === 'new' ? (target.parent?.id ?? null) : null } },
       {
@@ -96,7 +111,8 @@ function CategoryDialog({ target, onClose }: { target: CategoryTarget; onClose: 
           onClose();
         },
         onError: (e) => {
-          if (!applyServerErrors(e, form.setError, ['name_uk', 'name_ru', 'sort', 'icon', 'icon_color'])) setErrorText(isApiError(e) ? e.message : tc('errors.generic'));
+          if (!applyServerErrors(e, form.setError, ['name_uk', 'name_ru', 'sort', 'icon', 'icon_color']))
+            setErrorText(isApiError(e) ? e.message : tc('errors.generic'));
         },
       },
     );
@@ -117,7 +133,11 @@ function CategoryDialog({ target, onClose }: { target: CategoryTarget; onClose: 
       )}
     />
   );
-  const title = editing ? t('categories.editTitle') : target.kind === 'new' && target.parent ? t('categories.addChildTitle', { parent: target.parent.name_uk }) : t('categories.addRootTitle');
+  const title = editing
+    ? t('categories.editTitle')
+    : target.kind === 'new' && target.parent
+      ? t('categories.addChildTitle', { parent: target.parent.name_uk })
+      : t('categories.addRootTitle');
   return (
     <Dialog
       open
@@ -134,7 +154,11 @@ function CategoryDialog({ target, onClose }: { target: CategoryTarget; onClose: 
           {field('name_uk', t('categories.nameUk'), { maxLength: 255 })}
           {field('name_ru', t('categories.nameRu'), { maxLength: 255 })}
           {field('sort', t('categories.sort'), { inputMode: 'numeric' })}
-          <Controller control={form.control} name="icon_color" render={({ field: f, fieldState }) => <ColorPicker value={f.value} onChange={f.onChange} error={fieldState.error?.message} />} />
+          <Controller
+            control={form.control}
+            name="icon_color"
+            render={({ field: f, fieldState }) => <ColorPicker value={f.value} onChange={f.onChange} error={fieldState.error?.message} />}
+          />
           <Controller
             control={form.control}
             name="icon"
@@ -164,7 +188,10 @@ function VisibilityDialog({ category, onClose }: { category: AdminCategoryDto; o
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const publish = category.hidden;
-  const vars = { name: i18n.language === 'ru' ? category.name_ru || category.name_uk : category.name_uk, products: t('categories.products', { count: category.products_count }) };
+  const vars = {
+    name: i18n.language === 'ru' ? category.name_ru || category.name_uk : category.name_uk,
+    products: t('categories.products', { count: category.products_count }),
+  };
   const confirm = () => {
     if (setHidden.isPending) return;
     setError(null);
@@ -180,7 +207,15 @@ function VisibilityDialog({ category, onClose }: { category: AdminCategoryDto; o
     );
   };
   return (
-    <Dialog open onClose={setHidden.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} data-testid="category-visibility-dialog">
+    <Dialog
+      open
+      onClose={setHidden.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      data-testid="category-visibility-dialog"
+    >
       <DialogTitle id={`${id}-title`}>{publish ? t('categories.publishTitle') : t('categories.hideTitle')}</DialogTitle>
       <DialogContent>
         <Typography id={`${id}-text`}>
@@ -196,7 +231,13 @@ function VisibilityDialog({ category, onClose }: { category: AdminCategoryDto; o
         <Button onClick={onClose} disabled={setHidden.isPending}>
           {tc('common.cancel')}
         </Button>
-        <Button variant="contained" color={publish ? 'primary' : 'warning'} onClick={confirm} loading={setHidden.isPending} data-testid="category-visibility-confirm">
+        <Button
+          variant="contained"
+          color={publish ? 'primary' : 'warning'}
+          onClick={confirm}
+          loading={setHidden.isPending}
+          data-testid="category-visibility-confirm"
+        >
           {publish ? t('categories.publishConfirm') : t('categories.hideConfirm')}
         </Button>
       </DialogActions>
@@ -243,11 +284,36 @@ function Node({
   const expanded = open.has(node.id);
   const hasChildren = node.children.length > 0;
   return (
-    <Box component="li" role="treeitem" aria-expanded={hasChildren ? expanded : undefined} aria-level={depth + 1} sx={{ listStyle: 'none' }} data-testid="category-node" data-category-id={node.id} data-depth={depth}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pl: { xs: depth * 1.5, sm: depth * 3 }, py: 0.25, borderBottom: 1, borderColor: 'divider', '&:hover': { bgcolor: 'action.hover' } }}>
+    <Box
+      component="li"
+      role="treeitem"
+      aria-expanded={hasChildren ? expanded : undefined}
+      aria-level={depth + 1}
+      sx={{ listStyle: 'none' }}
+      data-testid="category-node"
+      data-category-id={node.id}
+      data-depth={depth}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 0.5,
+          pl: { xs: depth * 1.5, sm: depth * 3 },
+          py: 0.25,
+          borderBottom: 1,
+          borderColor: 'divider',
+          '&:hover': { bgcolor: 'action.hover' },
+        }}
+      >
         <Box sx={{ width: 40, flexShrink: 0 }}>
           {hasChildren && (
-            <IconButton size="small" onClick={() => onToggle(node.id)} aria-label={expanded ? t('categories.collapse', { name: node.name_uk }) : t('categories.expand', { name: node.name_uk })} data-testid={`category-toggle-${node.id}`}>
+            <IconButton
+              size="small"
+              onClick={() => onToggle(node.id)}
+              aria-label={expanded ? t('categories.collapse', { name: node.name_uk }) : t('categories.expand', { name: node.name_uk })}
+              data-testid={`category-toggle-${node.id}`}
+            >
               {expanded ? <ExpandMoreIcon /> : <ChevronRightIcon />}
             </IconButton>
           )}
@@ -255,21 +321,38 @@ function Node({
         {(Icon || node.image_url) && (
           <Box sx={{ width: 32, height: 32, flexShrink: 0, display: 'grid', placeItems: 'center' }} data-testid={`category-look-${node.id}`}>
             {Icon ? (
-              <Icon fontSize="small" sx={{ color: node.icon_color && HEX_COLOR.test(node.icon_color) ? node.icon_color : 'primary.main' }} data-testid={`category-icon-mark-${node.id}`} data-icon={node.icon} />
+              <Icon
+                fontSize="small"
+                sx={{ color: node.icon_color && HEX_COLOR.test(node.icon_color) ? node.icon_color : 'primary.main' }}
+                data-testid={`category-icon-mark-${node.id}`}
+                data-icon={node.icon}
+              />
             ) : (
               <Box component="img" src={node.image_url!} alt="" sx={{ width: 32, height: 32, objectFit: 'contain', borderRadius: 0.5 }} />
             )}
           </Box>
         )}
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-          <Typography sx={{ fontWeight: depth === 0 ? 600 : 400, overflowWrap: 'anywhere', color: node.hidden || hiddenAbove ? 'text.secondary' : undefined }} data-testid="category-name">
+          <Typography
+            sx={{ fontWeight: depth === 0 ? 600 : 400, overflowWrap: 'anywhere', color: node.hidden || hiddenAbove ? 'text.secondary' : undefined }}
+            data-testid="category-name"
+          >
             {node.name_uk}
           </Typography>
           <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {node.name_ru} · {t('categories.sortValue', { sort: node.sort })} · ID {node.id}
           </Typography>
           {(node.unsorted || node.archive || node.hidden || hiddenAbove) && (
-            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5, '& .MuiChip-root': { height: 'auto', minHeight: 24, maxWidth: '100%' }, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}>
+            <Box
+              sx={{
+                display: 'flex',
+                gap: 0.5,
+                flexWrap: 'wrap',
+                mt: 0.5,
+                '& .MuiChip-root': { height: 'auto', minHeight: 24, maxWidth: '100%' },
+                '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+              }}
+            >
               {node.unsorted && (
                 <Chip
                   size="small"
@@ -281,42 +364,71 @@ function Node({
                   data-testid={`category-unsorted-${node.id}`}
                 />
               )}
-              {node.archive && <Chip size="small" variant="outlined" icon={<Inventory2Icon />} label={te('category.archive')} data-testid={`category-archive-${node.id}`} />}
-              {node.hidden && <Chip size="small" variant="outlined" icon={<VisibilityOffIcon />} label={t('categories.hidden')} sx={HIDDEN_CHIP} data-testid={`category-hidden-${node.id}`} />}
+              {node.archive && (
+                <Chip size="small" variant="outlined" icon={<Inventory2Icon />} label={te('category.archive')} data-testid={`category-archive-${node.id}`} />
+              )}
+              {node.hidden && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  icon={<VisibilityOffIcon />}
+                  label={t('categories.hidden')}
+                  sx={HIDDEN_CHIP}
+                  data-testid={`category-hidden-${node.id}`}
+                />
+              )}
               {!node.hidden && hiddenAbove && <Chip size="small" variant="outlined" icon={<VisibilityOffIcon />} label={t('categories.hiddenAbove')} />}
             </Box>
           )}
         </Box>
         <Chip size="small" label={t('categories.products', { count: node.products_count })} sx={{ display: { xs: 'none', sm: 'inline-flex' } }} />
-        <Tooltip title={node.archive ? te('category.archive') : node.hidden ? t('categories.publish', { name: node.name_uk }) : t('categories.hide', { name: node.name_uk })}>
+        <Tooltip
+          title={
+            node.archive ? te('category.archive') : node.hidden ? t('categories.publish', { name: node.name_uk }) : t('categories.hide', { name: node.name_uk })
+          }
+        >
           <span>
-          <IconButton
-            disabled={node.archive}
-            onClick={() => onVisibility(node)}
-            aria-label={node.hidden ? t('categories.publish', { name: node.name_uk }) : t('categories.hide', { name: node.name_uk })}
-            data-testid={`category-visibility-${node.id}`}
-            color={node.hidden ? 'warning' : 'default'}
-          >
-            {node.hidden ? <VisibilityOffIcon /> : <VisibilityIcon />}
-          </IconButton>
+            <IconButton
+              disabled={node.archive}
+              onClick={() => onVisibility(node)}
+              aria-label={node.hidden ? t('categories.publish', { name: node.name_uk }) : t('categories.hide', { name: node.name_uk })}
+              data-testid={`category-visibility-${node.id}`}
+              color={node.hidden ? 'warning' : 'default'}
+            >
+              {node.hidden ? <VisibilityOffIcon /> : <VisibilityIcon />}
+            </IconButton>
           </span>
         </Tooltip>
         <Tooltip title={t('categories.addChild', { name: node.name_uk })}>
           <span>
-          <IconButton disabled={node.archive} onClick={() => onEdit({ kind: 'new', parent: node })} aria-label={t('categories.addChild', { name: node.name_uk })} data-testid={`category-add-child-${node.id}`}>
-            <CreateNewFolderIcon />
-          </IconButton>
+            <IconButton
+              disabled={node.archive}
+              onClick={() => onEdit({ kind: 'new', parent: node })}
+              aria-label={t('categories.addChild', { name: node.name_uk })}
+              data-testid={`category-add-child-${node.id}`}
+            >
+              <CreateNewFolderIcon />
+            </IconButton>
           </span>
         </Tooltip>
         <Tooltip title={t('categories.edit', { name: node.name_uk })}>
-          <IconButton onClick={() => onEdit({ kind: 'edit', category: node })} aria-label={t('categories.edit', { name: node.name_uk })} data-testid={`category-edit-${node.id}`}>
+          <IconButton
+            onClick={() => onEdit({ kind: 'edit', category: node })}
+            aria-label={t('categories.edit', { name: node.name_uk })}
+            data-testid={`category-edit-${node.id}`}
+          >
             <EditIcon />
           </IconButton>
         </Tooltip>
         <Tooltip title={keep ?? te('category.delete', { name: node.name_uk })}>
           {/* A disabled button gets no pointer events: the span carries the reason's tooltip. */}
           <span data-testid={`category-delete-reason-${node.id}`} aria-label={keep ?? undefined}>
-            <IconButton disabled={keep !== null} onClick={() => onDelete(node)} aria-label={te('category.delete', { name: node.name_uk })} data-testid={`category-delete-${node.id}`}>
+            <IconButton
+              disabled={keep !== null}
+              onClick={() => onDelete(node)}
+              aria-label={te('category.delete', { name: node.name_uk })}
+              data-testid={`category-delete-${node.id}`}
+            >
               <DeleteIcon />
             </IconButton>
           </span>
@@ -325,7 +437,17 @@ function Node({
       {hasChildren && expanded && (
         <Box component="ul" role="group" sx={{ m: 0, p: 0 }}>
           {node.children.map((c) => (
-            <Node key={c.id} node={c} depth={depth + 1} open={open} onToggle={onToggle} onEdit={onEdit} onVisibility={onVisibility} onDelete={onDelete} hiddenAbove={hiddenAbove || node.hidden} />
+            <Node
+              key={c.id}
+              node={c}
+              depth={depth + 1}
+              open={open}
+              onToggle={onToggle}
+              onEdit={onEdit}
+              onVisibility={onVisibility}
+              onDelete={onDelete}
+              hiddenAbove={hiddenAbove || node.hidden}
+            />
           ))}
         </Box>
       )}
@@ -394,7 +516,10 @@ export function CategoriesPage() {
             </Button>
           }
         >
-          {t('categories.unsortedAlert', { name: i18n.language === 'ru' ? unsorted.name_ru || unsorted.name_uk : unsorted.name_uk, products: t('categories.products', { count: unsorted.products_count }) })}
+          {t('categories.unsortedAlert', {
+            name: i18n.language === 'ru' ? unsorted.name_ru || unsorted.name_uk : unsorted.name_uk,
+            products: t('categories.products', { count: unsorted.products_count }),
+          })}
         </Alert>
       )}
       {categories.isPending ? (
@@ -436,7 +561,13 @@ export function CategoriesPage() {
         testId="category-delete-dialog"
       />
       {visibility && <VisibilityDialog key={visibility.id} category={visibility} onClose={() => setVisibility(null)} />}
-      {target && <CategoryDialog key={target.kind === 'edit' ? `e${target.category.id}` : `n${target.parent?.id ?? 0}`} target={target} onClose={() => setTarget(null)} />}
+      {target && (
+        <CategoryDialog
+          key={target.kind === 'edit' ? `e${target.category.id}` : `n${target.parent?.id ?? 0}`}
+          target={target}
+          onClose={() => setTarget(null)}
+        />
+      )}
     </Box>
   );
 }

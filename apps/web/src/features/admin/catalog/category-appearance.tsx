@@ -29,7 +29,22 @@ import { useCategoryImage } from './editor-api.ts';
 import { useEditorT } from './editor-i18n.ts';
 
 /** Material palette tones that read well as icon colours on white. */
-export const ICON_SWATCHES = ['#E53935', '#D81B60', '#8E24AA', '#5E35B1', '#1E88E5', '#00897B', '#43A047', '#7CB342', '#FDD835', '#FB8C00', '#FD9207', '#6D4C41', '#546E7A', '#212121'] as const;
+export const ICON_SWATCHES = [
+  '#E53935',
+  '#D81B60',
+  '#8E24AA',
+  '#5E35B1',
+  '#1E88E5',
+  '#00897B',
+  '#43A047',
+  '#7CB342',
+  '#FDD835',
+  '#FB8C00',
+  '#FD9207',
+  '#6D4C41',
+  '#546E7A',
+  '#212121',
+] as const;
 const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 
 const tile = (selected: boolean) =>
@@ -53,7 +68,13 @@ export function IconPicker({ value, color, onChange }: { value: string | null; c
       </FormLabel>
       <Box role="group" data-testid="category-icon-picker" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, 44px)', gap: 0.75 }}>
         <Tooltip title={t('category.iconNone')}>
-          <ButtonBase aria-label={t('category.iconNone')} aria-pressed={value === null} onClick={() => onChange(null)} sx={tile(value === null)} data-testid="category-icon-none">
+          <ButtonBase
+            aria-label={t('category.iconNone')}
+            aria-pressed={value === null}
+            onClick={() => onChange(null)}
+            sx={tile(value === null)}
+            data-testid="category-icon-none"
+          >
             <BlockIcon sx={{ color: 'text.secondary' }} />
           </ButtonBase>
         </Tooltip>
@@ -61,7 +82,13 @@ export function IconPicker({ value, color, onChange }: { value: string | null; c
           const Icon = CATEGORY_ICON_COMPONENTS[name];
           return (
             <Tooltip key={name} title={name}>
-              <ButtonBase aria-label={t('category.iconChoose', { name })} aria-pressed={value === name} onClick={() => onChange(name)} sx={tile(value === name)} data-testid={`category-icon-${name}`}>
+              <ButtonBase
+                aria-label={t('category.iconChoose', { name })}
+                aria-pressed={value === name}
+                onClick={() => onChange(name)}
+                sx={tile(value === name)}
+                data-testid={`category-icon-${name}`}
+              >
                 <Icon sx={{ color: tint ?? 'primary.main' }} />
               </ButtonBase>
             </Tooltip>
@@ -83,7 +110,13 @@ export function ColorPicker({ value, onChange, error }: { value: string; onChang
       </FormLabel>
       <Box role="group" data-testid="category-color-picker" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mb: 1.5 }}>
         <Tooltip title={t('category.colorNone')}>
-          <ButtonBase aria-label={t('category.colorNone')} aria-pressed={current === ''} onClick={() => onChange('')} sx={{ ...tile(current === ''), width: 36, height: 36 }} data-testid="category-color-none">
+          <ButtonBase
+            aria-label={t('category.colorNone')}
+            aria-pressed={current === ''}
+            onClick={() => onChange('')}
+            sx={{ ...tile(current === ''), width: 36, height: 36 }}
+            data-testid="category-color-none"
+          >
             <BlockIcon fontSize="small" sx={{ color: 'text.secondary' }} />
           </ButtonBase>
         </Tooltip>
@@ -111,7 +144,18 @@ export function ColorPicker({ value, onChange, error }: { value: string; onChang
           sx={{ maxWidth: 200 }}
           slotProps={{ htmlInput: { 'data-testid': 'category-color-hex', maxLength: 7, spellCheck: false, autoComplete: 'off' } }}
         />
-        <Box aria-hidden sx={{ width: 40, height: 40, borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: HEX_COLOR.test(value.trim()) ? value.trim() : 'transparent', flexShrink: 0 }} />
+        <Box
+          aria-hidden
+          sx={{
+            width: 40,
+            height: 40,
+            borderRadius: 1,
+            border: 1,
+            borderColor: 'divider',
+            bgcolor: HEX_COLOR.test(value.trim()) ? value.trim() : 'transparent',
+            flexShrink: 0,
+          }}
+        />
       </Box>
       {error && <FormHelperText error>{t('category.colorInvalid')}</FormHelperText>}
     </Box>
@@ -156,9 +200,28 @@ export function CategoryPicture({ category }: { category: AdminCategoryDto | nul
     <Box data-testid="category-picture">
       <FormLabel>{t('category.picture')}</FormLabel>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
-        <Box sx={{ width: 96, height: 96, borderRadius: 1, border: 1, borderColor: 'divider', overflow: 'hidden', display: 'grid', placeItems: 'center', bgcolor: 'grey.50', flexShrink: 0 }}>
+        <Box
+          sx={{
+            width: 96,
+            height: 96,
+            borderRadius: 1,
+            border: 1,
+            borderColor: 'divider',
+            overflow: 'hidden',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'grey.50',
+            flexShrink: 0,
+          }}
+        >
           {url ? (
-            <Box component="img" src={url} alt={t('category.pictureAlt', { name: category.name_uk })} sx={{ width: '100%', height: '100%', objectFit: 'contain' }} data-testid="category-picture-img" />
+            <Box
+              component="img"
+              src={url}
+              alt={t('category.pictureAlt', { name: category.name_uk })}
+              sx={{ width: '100%', height: '100%', objectFit: 'contain' }}
+              data-testid="category-picture-img"
+            />
           ) : (
             <Typography variant="caption" color="text.secondary">
               —
@@ -166,7 +229,14 @@ export function CategoryPicture({ category }: { category: AdminCategoryDto | nul
           )}
         </Box>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
-          <Button variant="outlined" size="small" startIcon={<UploadIcon />} loading={upload.isPending} onClick={() => input.current?.click()} data-testid="category-picture-upload">
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<UploadIcon />}
+            loading={upload.isPending}
+            onClick={() => input.current?.click()}
+            data-testid="category-picture-upload"
+          >
             {url ? t('category.pictureReplace') : t('category.pictureUpload')}
           </Button>
           {url && (
@@ -192,7 +262,14 @@ export function CategoryPicture({ category }: { category: AdminCategoryDto | nul
         </Box>
       </Box>
       <FormHelperText>{t('category.pictureHint', { max: PRODUCT_IMAGE_MAX_MB })}</FormHelperText>
-      <input ref={input} type="file" hidden accept={PICTURE_TYPES.join(',')} onChange={(e) => onFile(e.target.files?.[0])} data-testid="category-picture-input" />
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={PICTURE_TYPES.join(',')}
+        onChange={(e) => onFile(e.target.files?.[0])}
+        data-testid="category-picture-input"
+      />
     </Box>
   );
 }

@@ -32,7 +32,8 @@ function useArchiveMutation<V>(id: number, fn: (v: V) => Promise<AdminProductDto
 }
 
 export const useArchiveProduct = (id: number) => useArchiveMutation(id, () => api.post(`/admin/catalog/products/${id}/archive`, {}, adminProductDto));
-export const useUnarchiveProduct = (id: number) => useArchiveMutation(id, (input: ProductUnarchiveInput) => api.post(`/admin/catalog/products/${id}/unarchive`, input, adminProductDto));
+export const useUnarchiveProduct = (id: number) =>
+  useArchiveMutation(id, (input: ProductUnarchiveInput) => api.post(`/admin/catalog/products/${id}/unarchive`, input, adminProductDto));
 
 /** `DELETE /admin/catalog/categories/{id}` (204): only an empty one. */
 export function useDeleteCategory() {

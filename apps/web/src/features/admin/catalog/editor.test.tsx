@@ -126,12 +126,19 @@ describe('catalogue editor (issue 29)', () => {
 
   it('a server refusal on create lands on its field', async () => {
     mockApi((c) => {
-      if (c.path === '/admin/catalog/products' && c.method === 'POST') return new Reply(422, { message: 'Помилка', errors: { retail_price: ['Ціна продажу не може бути нижчою за дроп-ціну'] } });
+      if (c.path === '/admin/catalog/products' && c.method === 'POST')
+        return new Reply(422, { message: 'Помилка', errors: { retail_price: ['Ціна продажу не може бути нижчою за дроп-ціну'] } });
       return base(c);
     });
     renderSection(<CatalogSection />, 'catalog', '/admin/catalog/products/new?category_id=11');
     await screen.findByTestId('product-create-page');
-    for (const [k, v] of [['name_uk', 'А'], ['name_ru', 'А'], ['drop_price', '100'], ['retail_price', '150']] as const) fireEvent.change(screen.getByTestId(`field-${k}`), { target: { value: v } });
+    for (const [k, v] of [
+      ['name_uk', 'А'],
+      ['name_ru', 'А'],
+      ['drop_price', '100'],
+      ['retail_price', '150'],
+    ] as const)
+      fireEvent.change(screen.getByTestId(`field-${k}`), { target: { value: v } });
     fireEvent.click(screen.getByTestId('product-save'));
     expect(await screen.findByText('Ціна продажу не може бути нижчою за дроп-ціну')).toBeTruthy();
   });
@@ -180,7 +187,8 @@ describe('catalogue editor (issue 29)', () => {
 
   it('products list: "Новий товар", the archive filter goes to the API, archived rows carry the chip', async () => {
     const api = mockApi((c) => {
-      if (c.path === '/admin/catalog/products') return page([{ ...product({ category_id: 90, archived_at: '2026-11-28T10:05:00Z', archived_from_category_id: 11 }) }]);
+      if (c.path === '/admin/catalog/products')
+        return page([{ ...product({ category_id: 90, archived_at: '2026-11-28T10:05:00Z', archived_from_category_id: 11 }) }]);
       return base(c);
     });
     renderSection(<CatalogSection />, 'catalog', '/admin/catalog/products');
@@ -225,6 +233,12 @@ describe('catalogue editor (issue 29)', () => {
     fireEvent.click(within(dialog).getByTestId('category-color-43A047'));
     fireEvent.click(within(dialog).getByTestId('category-submit'));
     await waitFor(() => expect(api.find('PUT', '/admin/catalog/categories/2')).toHaveLength(1));
-    expect(api.find('PUT', '/admin/catalog/categories/2')[0]!.body).toEqual({ name_uk: 'Порожня', name_ru: 'Порожня ru', sort: 2, icon: 'Pets', icon_color: '#43A047' });
+    expect(api.find('PUT', '/admin/catalog/categories/2')[0]!.body).toEqual({
+      name_uk: 'Порожня',
+      name_ru: 'Порожня ru',
+      sort: 2,
+      icon: 'Pets',
+      icon_color: '#43A047',
+    });
   });
 });

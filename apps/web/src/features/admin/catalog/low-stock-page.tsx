@@ -45,7 +45,11 @@ export function parseLowStockQuery(p: URLSearchParams): LowStockParams {
   const raw = p.get('threshold');
   const threshold = raw && /^\d{1,7}$/.test(raw) && Number(raw) <= MAX_THRESHOLD ? Number(raw) : LOW_STOCK_DEFAULT_THRESHOLD;
   const cat = p.get('category_id');
-  return { threshold, category_id: cat && /^\d{1,10}$/.test(cat) && Number(cat) > 0 ? Number(cat) : undefined, in_stock_only: p.get('in_stock_only') === 'true' || undefined };
+  return {
+    threshold,
+    category_id: cat && /^\d{1,10}$/.test(cat) && Number(cat) > 0 ? Number(cat) : undefined,
+    in_stock_only: p.get('in_stock_only') === 'true' || undefined,
+  };
 }
 
 export function LowStockPage() {
@@ -91,7 +95,11 @@ export function LowStockPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {t('low.hint')}
       </Typography>
-      <Box role="search" aria-label={t('low.title')} sx={{ display: 'grid', gap: 1.5, mb: 2, alignItems: 'center', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '220px minmax(0, 1fr) auto' } }}>
+      <Box
+        role="search"
+        aria-label={t('low.title')}
+        sx={{ display: 'grid', gap: 1.5, mb: 2, alignItems: 'center', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '220px minmax(0, 1fr) auto' } }}
+      >
         <TextField
           size="small"
           label={t('low.threshold')}
@@ -114,10 +122,22 @@ export function LowStockPage() {
               {o.name}
             </li>
           )}
-          renderInput={(p) => <TextField {...p} label={t('low.category')} slotProps={{ ...p.slotProps, htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'low-stock-category' } }} />}
+          renderInput={(p) => (
+            <TextField
+              {...p}
+              label={t('low.category')}
+              slotProps={{ ...p.slotProps, htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'low-stock-category' } }}
+            />
+          )}
         />
         <FormControlLabel
-          control={<Switch checked={!!query.in_stock_only} onChange={(e) => patch({ in_stock_only: e.target.checked ? 'true' : undefined })} slotProps={{ input: { 'data-testid': 'low-stock-nonzero' } as object }} />}
+          control={
+            <Switch
+              checked={!!query.in_stock_only}
+              onChange={(e) => patch({ in_stock_only: e.target.checked ? 'true' : undefined })}
+              slotProps={{ input: { 'data-testid': 'low-stock-nonzero' } as object }}
+            />
+          }
           label={t('low.nonZero')}
         />
       </Box>

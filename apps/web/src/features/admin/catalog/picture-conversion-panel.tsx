@@ -18,7 +18,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PICTURE_CONVERSION_POLL_MS, PICTURE_VARIANT_ERRORS, pictureConversionStateDto, type PictureConversionStateDto, type PictureVariantError } from '@drop/shared';
+import {
+  PICTURE_CONVERSION_POLL_MS,
+  PICTURE_VARIANT_ERRORS,
+  pictureConversionStateDto,
+  type PictureConversionStateDto,
+  type PictureVariantError,
+} from '@drop/shared';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
@@ -104,7 +110,16 @@ export function PictureConversionPanel() {
         hint={t('hint')}
         testId="picture-conversion"
         data={{ 'data-status': run?.status ?? 'none' }}
-        action={run ? <Chip size="small" label={t(`status.${run.status}`)} color={run.status === 'failed' ? 'error' : run.status === 'running' ? 'info' : 'success'} variant="outlined" /> : undefined}
+        action={
+          run ? (
+            <Chip
+              size="small"
+              label={t(`status.${run.status}`)}
+              color={run.status === 'failed' ? 'error' : run.status === 'running' ? 'info' : 'success'}
+              variant="outlined"
+            />
+          ) : undefined
+        }
       >
         <Stack spacing={2}>
           <Typography variant="body1" data-testid="picture-conversion-pending">
@@ -112,7 +127,13 @@ export function PictureConversionPanel() {
           </Typography>
           {running && run && (
             <Box>
-              <LinearProgress variant="determinate" value={percent} aria-label={t('progressLabel')} aria-valuetext={t('progress', { done, total: run.total })} data-testid="picture-conversion-progress" />
+              <LinearProgress
+                variant="determinate"
+                value={percent}
+                aria-label={t('progressLabel')}
+                aria-valuetext={t('progress', { done, total: run.total })}
+                data-testid="picture-conversion-progress"
+              />
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
                 {t('progress', { done, total: run.total })} · {percent}%
               </Typography>
@@ -135,7 +156,12 @@ export function PictureConversionPanel() {
             </Box>
           )}
           {run?.last_error && (
-            <Typography variant="body2" color={run.status === 'failed' ? 'error' : 'text.secondary'} sx={{ overflowWrap: 'anywhere' }} data-testid="picture-conversion-error">
+            <Typography
+              variant="body2"
+              color={run.status === 'failed' ? 'error' : 'text.secondary'}
+              sx={{ overflowWrap: 'anywhere' }}
+              data-testid="picture-conversion-error"
+            >
               {t('lastError')}: {lastError(run.last_error)}
             </Typography>
           )}
@@ -154,12 +180,26 @@ export function PictureConversionPanel() {
           {!running && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
               {s.pending > 0 && (
-                <Button variant="contained" onClick={() => start.mutate()} loading={start.isPending} disabled={busy} data-testid="picture-conversion-start" sx={{ width: { xs: '100%', sm: 'auto' } }}>
+                <Button
+                  variant="contained"
+                  onClick={() => start.mutate()}
+                  loading={start.isPending}
+                  disabled={busy}
+                  data-testid="picture-conversion-start"
+                  sx={{ width: { xs: '100%', sm: 'auto' } }}
+                >
                   {t('start')}
                 </Button>
               )}
               {s.failed > 0 && (
-                <Button variant="outlined" onClick={() => retry.mutate()} loading={retry.isPending} disabled={busy} data-testid="picture-conversion-retry" sx={{ width: { xs: '100%', sm: 'auto' } }}>
+                <Button
+                  variant="outlined"
+                  onClick={() => retry.mutate()}
+                  loading={retry.isPending}
+                  disabled={busy}
+                  data-testid="picture-conversion-retry"
+                  sx={{ width: { xs: '100%', sm: 'auto' } }}
+                >
                   {t('retry')}
                 </Button>
               )}

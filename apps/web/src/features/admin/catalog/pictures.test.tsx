@@ -118,7 +118,9 @@ describe('picture conversion panel', () => {
     expect(within(card).getByTestId('picture-conversion-pending').textContent).toBe('Усі зображення, збережені до оновлення, перетворено');
     expect(within(card).getByTestId('picture-conversion-converted').textContent).toBe('37');
     expect(within(card).getByTestId('picture-conversion-failed').textContent).toBe('3');
-    expect(within(card).getByTestId('picture-conversion-reasons').textContent).toContain('Не вдалося перетворити зараз: 3 (файлу немає: 2, завеликий розмір: 1)');
+    expect(within(card).getByTestId('picture-conversion-reasons').textContent).toContain(
+      'Не вдалося перетворити зараз: 3 (файлу немає: 2, завеликий розмір: 1)',
+    );
     expect(within(card).getByTestId('picture-conversion-error').textContent).toBe('Остання помилка: products/ab/x.jpg — завеликий розмір');
     expect(within(card).getByTestId('picture-conversion-finished').textContent).toBe('Завершено: 28.11.2026 10:40');
     expect(within(card).queryByTestId('picture-conversion-start')).toBeNull();

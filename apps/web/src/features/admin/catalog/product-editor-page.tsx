@@ -80,7 +80,10 @@ export const productForm = z.object({
   description_uk: z.string().max(20_000, 'too_long'),
   description_ru: z.string().max(20_000, 'too_long'),
   brand: z.string().trim().max(255, 'too_long'),
-  category_id: z.number().nullable().refine((v) => Boolean(v !== null), 'required'),
+  category_id: z
+    .number()
+    .nullable()
+    .refine((v) => Boolean(v !== null), 'required'),
   drop_price: price(true),
   retail_price: price(true),
   old_drop_price: z.union([z.literal(''), price(false)]),
@@ -93,7 +96,16 @@ export const productForm = z.object({
   vendor_code: z.string().trim().max(200, 'too_long'),
   inet_pack: pack,
   in_pack: pack,
-  properties: z.array(z.object({ type_id: z.number(), value_id: z.number().nullable().refine((v) => Boolean(v !== null), 'required'), label: z.string().nullable() })),
+  properties: z.array(
+    z.object({
+      type_id: z.number(),
+      value_id: z
+        .number()
+        .nullable()
+        .refine((v) => Boolean(v !== null), 'required'),
+      label: z.string().nullable(),
+    }),
+  ),
 });
 export type ProductForm = z.infer<typeof productForm>;
 
@@ -115,7 +127,11 @@ export function formOf(p: AdminProductDto, lang: 'uk' | 'ru' = 'uk'): ProductFor
     vendor_code: p.vendor_code,
     inet_pack: String(p.inet_pack),
     in_pack: String(p.in_pack),
-    properties: p.properties.map((x) => ({ type_id: x.property_type_id, value_id: x.property_value_id, label: (lang === 'ru' ? x.value_ru : x.value_uk) || x.value_uk })),
+    properties: p.properties.map((x) => ({
+      type_id: x.property_type_id,
+      value_id: x.property_value_id,
+      label: (lang === 'ru' ? x.value_ru : x.value_uk) || x.value_uk,
+    })),
   };
 }
 
@@ -160,7 +176,22 @@ export function emptyForm(categoryId: number | null = null): ProductForm {
   };
 }
 
-const SERVER_FIELDS = ['name_uk', 'name_ru', 'description_uk', 'description_ru', 'brand', 'category_id', 'drop_price', 'retail_price', 'old_drop_price', 'qty', 'is_new', 'vendor_code', 'inet_pack', 'in_pack'] as const;
+const SERVER_FIELDS = [
+  'name_uk',
+  'name_ru',
+  'description_uk',
+  'description_ru',
+  'brand',
+  'category_id',
+  'drop_price',
+  'retail_price',
+  'old_drop_price',
+  'qty',
+  'is_new',
+  'vendor_code',
+  'inet_pack',
+  'in_pack',
+] as const;
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -173,7 +204,19 @@ function useDebounced<T>(value: T, ms: number): T {
 
 const valueLabel = (v: Pick<AdminPropertyValueDto, 'value_uk' | 'value_ru'>, lang: string) => (lang === 'ru' ? v.value_ru || v.value_uk : v.value_uk);
 
-function PropertyValuePicker({ control, index, typeId, lang, error }: { control: Control<ProductForm>; index: number; typeId: number; lang: string; error?: string | undefined }) {
+function PropertyValuePicker({
+  control,
+  index,
+  typeId,
+  lang,
+  error,
+}: {
+  control: Control<ProductForm>;
+  index: number;
+  typeId: number;
+  lang: string;
+  error?: string | undefined;
+}) {
   const { t } = useCatalogT();
   const [input, setInput] = useState('');
   const [typing, setTyping] = useState(false);
@@ -235,8 +278,15 @@ function PropertiesEditor({ control, lang }: { control: Control<ProductForm>; la
       <Stack spacing={1.5}>
         {fields.length === 0 && <Typography color="text.secondary">{t('properties.empty')}</Typography>}
         {fields.map((f, i) => (
-          <Box key={f.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }} data-testid="property-row" data-type-id={f.type_id}>
-            <Typography sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0, pt: { sm: 1 }, fontWeight: 500, overflowWrap: 'anywhere' }}>{typeName(f.type_id)}</Typography>
+          <Box
+            key={f.id}
+            sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+            data-testid="property-row"
+            data-type-id={f.type_id}
+          >
+            <Typography sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0, pt: { sm: 1 }, fontWeight: 500, overflowWrap: 'anywhere' }}>
+              {typeName(f.type_id)}
+            </Typography>
             <PropertyValuePicker control={control} index={i} typeId={f.type_id} lang={lang} error={errors.properties?.[i]?.value_id?.message} />
             <IconButton onClick={() => remove(i)} aria-label={t('properties.remove', { name: typeName(f.type_id) })} data-testid={`property-remove-${i}`}>
               <DeleteIcon />
@@ -314,7 +364,14 @@ function ArchiveActions({ product, categories, options }: { product: AdminProduc
       <Button variant="outlined" startIcon={<UnarchiveIcon />} onClick={() => (setError(null), setOpen('unarchive'))} data-testid="product-unarchive">
         {te('product.unarchive')}
       </Button>
-      <Dialog open={open === 'unarchive'} onClose={unarchive.isPending ? undefined : () => setOpen(null)} fullWidth maxWidth="xs" aria-labelledby="unarchive-title" data-testid="product-unarchive-dialog">
+      <Dialog
+        open={open === 'unarchive'}
+        onClose={unarchive.isPending ? undefined : () => setOpen(null)}
+        fullWidth
+        maxWidth="xs"
+        aria-labelledby="unarchive-title"
+        data-testid="product-unarchive-dialog"
+      >
         <DialogTitle id="unarchive-title">{te('product.unarchiveTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
@@ -326,7 +383,14 @@ function ArchiveActions({ product, categories, options }: { product: AdminProduc
               onChange={(_e, v) => setTarget(v?.id ?? null)}
               getOptionLabel={(o) => o.path}
               isOptionEqualToValue={(a, b) => a.id === b.id}
-              renderInput={(p) => <TextField {...p} required label={te('product.unarchiveCategory')} slotProps={{ ...p.slotProps, htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'unarchive-category' } }} />}
+              renderInput={(p) => (
+                <TextField
+                  {...p}
+                  required
+                  label={te('product.unarchiveCategory')}
+                  slotProps={{ ...p.slotProps, htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'unarchive-category' } }}
+                />
+              )}
             />
             {error && <Alert severity="error">{error}</Alert>}
           </Stack>
@@ -388,7 +452,14 @@ function Editor({ product, initialCategory = null }: { product: AdminProductDto 
     if (product === null) {
       const input = inputOf(v);
       create.mutate(
-        { ...input, name_uk: input.name_uk!, name_ru: input.name_ru!, category_id: input.category_id!, drop_price: input.drop_price!, retail_price: input.retail_price! },
+        {
+          ...input,
+          name_uk: input.name_uk!,
+          name_ru: input.name_ru!,
+          category_id: input.category_id!,
+          drop_price: input.drop_price!,
+          retail_price: input.retail_price!,
+        },
         {
           onSuccess: (saved) => {
             toast.success(te('product.created'));
@@ -408,7 +479,11 @@ function Editor({ product, initialCategory = null }: { product: AdminProductDto 
     });
   });
 
-  const text = (name: keyof ProductForm & string, label: string, opts: { required?: boolean; multiline?: boolean; adornment?: string; inputMode?: 'decimal' | 'numeric'; helper?: string } = {}) => (
+  const text = (
+    name: keyof ProductForm & string,
+    label: string,
+    opts: { required?: boolean; multiline?: boolean; adornment?: string; inputMode?: 'decimal' | 'numeric'; helper?: string } = {},
+  ) => (
     <Controller
       control={form.control}
       name={name as 'name_uk'}
@@ -442,9 +517,22 @@ function Editor({ product, initialCategory = null }: { product: AdminProductDto 
             {product !== null && <ArchiveActions product={product} categories={categories.data ?? []} options={options} />}
             {product === null || archived ? null : hiddenCategoryIds(categories.data ?? []).has(product.category_id) ? (
               // Not in the resellers' catalogue while its category is hidden: no link to a page they cannot open.
-              <Chip variant="outlined" icon={<VisibilityOffIcon />} label={t('editor.hidden')} sx={{ ...HIDDEN_CHIP, height: 'auto', minHeight: 32, maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }} data-testid="product-hidden" />
+              <Chip
+                variant="outlined"
+                icon={<VisibilityOffIcon />}
+                label={t('editor.hidden')}
+                sx={{ ...HIDDEN_CHIP, height: 'auto', minHeight: 32, maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }}
+                data-testid="product-hidden"
+              />
             ) : (
-              <Button component="a" href={`/dashboard/products/${product.id}`} target="_blank" rel="noopener" startIcon={<OpenInNewIcon />} data-testid="product-public-link">
+              <Button
+                component="a"
+                href={`/dashboard/products/${product.id}`}
+                target="_blank"
+                rel="noopener"
+                startIcon={<OpenInNewIcon />}
+                data-testid="product-public-link"
+              >
                 {t('editor.inCatalog')}
               </Button>
             )}
@@ -455,7 +543,14 @@ function Editor({ product, initialCategory = null }: { product: AdminProductDto 
         }
       />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {product === null ? te('product.codeAfterCreate') : t(product.vendor_code ? 'editor.meta' : 'editor.metaNoVendor', { id: product.id, code: product.b2b_code_id, vendor: product.vendor_code, date: formatDate(product.updated_at) })}
+        {product === null
+          ? te('product.codeAfterCreate')
+          : t(product.vendor_code ? 'editor.meta' : 'editor.metaNoVendor', {
+              id: product.id,
+              code: product.b2b_code_id,
+              vendor: product.vendor_code,
+              date: formatDate(product.updated_at),
+            })}
       </Typography>
       {archived && (
         <Alert severity="warning" icon={<ArchiveIcon />} sx={{ mb: 2 }} data-testid="product-archived-alert">
@@ -525,7 +620,11 @@ function Editor({ product, initialCategory = null }: { product: AdminProductDto 
               {text('drop_price', t('editor.dropPrice'), { required: true, adornment: currency, inputMode: 'decimal' })}
               {text('retail_price', t('editor.retailPrice'), { required: true, adornment: currency, inputMode: 'decimal' })}
               {text('old_drop_price', t('editor.oldDropPrice'), { adornment: currency, inputMode: 'decimal', helper: t('editor.oldDropHint') })}
-              {text('qty', t('editor.qty'), { required: true, inputMode: 'numeric', helper: product === null ? undefined : product.qty === 0 ? t('editor.qtyHintOut') : t('editor.qtyHint', { reserved: product.reserved }) })}
+              {text('qty', t('editor.qty'), {
+                required: true,
+                inputMode: 'numeric',
+                helper: product === null ? undefined : product.qty === 0 ? t('editor.qtyHintOut') : t('editor.qtyHint', { reserved: product.reserved }),
+              })}
               {restock && (
                 <Alert severity="info" data-testid="restock-alert">
                   {t('editor.restock')}
@@ -540,7 +639,13 @@ function Editor({ product, initialCategory = null }: { product: AdminProductDto 
                 name="is_new"
                 render={({ field }) => (
                   <FormControlLabel
-                    control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'field-is_new' } as object }} />}
+                    control={
+                      <Switch
+                        checked={field.value}
+                        onChange={(e) => field.onChange(e.target.checked)}
+                        slotProps={{ input: { 'data-testid': 'field-is_new' } as object }}
+                      />
+                    }
                     label={t('editor.isNew')}
                   />
                 )}

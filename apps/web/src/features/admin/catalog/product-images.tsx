@@ -60,7 +60,15 @@ export function ProductImages({ product }: { product: AdminProductDto }) {
           <Button variant="outlined" startIcon={<UploadIcon />} loading={upload.isPending} onClick={() => input.current?.click()} data-testid="image-upload">
             {t('images.upload')}
           </Button>
-          <input ref={input} type="file" hidden accept={PRODUCT_IMAGE_TYPES.join(',')} aria-label={t('images.upload')} onChange={(e) => onFile(e.target.files?.[0])} data-testid="image-upload-input" />
+          <input
+            ref={input}
+            type="file"
+            hidden
+            accept={PRODUCT_IMAGE_TYPES.join(',')}
+            aria-label={t('images.upload')}
+            onChange={(e) => onFile(e.target.files?.[0])}
+            data-testid="image-upload-input"
+          />
         </Box>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1.5 }}>
           {t('images.hint', { max: PRODUCT_IMAGE_MAX_MB })}
@@ -93,7 +101,14 @@ export function ProductImages({ product }: { product: AdminProductDto }) {
                   size="small"
                   onClick={() => setToDelete(img)}
                   aria-label={t('images.delete', { n: i + 1 })}
-                  sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper', boxShadow: 1, '&:hover': { bgcolor: 'background.paper', color: 'error.main' } }}
+                  sx={{
+                    position: 'absolute',
+                    top: 4,
+                    right: 4,
+                    bgcolor: 'background.paper',
+                    boxShadow: 1,
+                    '&:hover': { bgcolor: 'background.paper', color: 'error.main' },
+                  }}
                   data-testid={`image-delete-${img.id}`}
                 >
                   <DeleteIcon fontSize="small" />

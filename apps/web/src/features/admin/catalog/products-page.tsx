@@ -100,7 +100,9 @@ function Flags({ product }: { product: AdminProductSummaryDto }) {
       {product.is_new && <Chip size="small" color="info" label={t('products.new')} />}
       {product.old_drop_price !== null && <Chip size="small" color="secondary" label={t('products.special')} />}
       {product.qty === 0 && <Chip size="small" variant="outlined" label={t('products.outOfStock')} />}
-      {product.archived_at !== null && <Chip size="small" color="default" icon={<ArchiveIcon />} label={te('product.archived')} data-testid={`product-archived-${product.id}`} />}
+      {product.archived_at !== null && (
+        <Chip size="small" color="default" icon={<ArchiveIcon />} label={te('product.archived')} data-testid={`product-archived-${product.id}`} />
+      )}
     </Box>
   );
 }
@@ -233,12 +235,16 @@ export function ProductsPage() {
     <Checkbox
       checked={selected.includes(p.id)}
       onChange={() => toggleSelected(p.id)}
-      slotProps={{ input: { 'aria-label': t('products.select', { name: lang === 'ru' ? p.name_ru : p.name_uk }), 'data-testid': `products-select-${p.id}` } as object }}
+      slotProps={{
+        input: { 'aria-label': t('products.select', { name: lang === 'ru' ? p.name_ru : p.name_uk }), 'data-testid': `products-select-${p.id}` } as object,
+      }}
     />
   );
   const hiddenMark = (p: AdminProductSummaryDto) =>
     // An archived product sits in the hidden archive: its own chip says so.
-    hiddenIds.has(p.category_id) && p.archived_at === null ? <Chip size="small" variant="outlined" label={t('products.hiddenMark')} sx={{ mt: 0.5, ...HIDDEN_CHIP }} /> : null;
+    hiddenIds.has(p.category_id) && p.archived_at === null ? (
+      <Chip size="small" variant="outlined" label={t('products.hiddenMark')} sx={{ mt: 0.5, ...HIDDEN_CHIP }} />
+    ) : null;
   const money = (v: number | null) => (v === null ? '—' : `${formatMoney(v)} ${tc('common.currency')}`);
 
   return (
@@ -248,7 +254,21 @@ export function ProductsPage() {
           {te('product.new')}
         </Button>
       </Box>
-      <Box role="search" aria-label={t('products.filters')} sx={{ display: 'grid', gap: 1.5, mb: 2, alignItems: 'center', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.4fr) minmax(0, 1.4fr) minmax(0, 1fr)', xl: 'minmax(0, 1.4fr) minmax(0, 1.4fr) minmax(0, 1fr) auto' } }}>
+      <Box
+        role="search"
+        aria-label={t('products.filters')}
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          mb: 2,
+          alignItems: 'center',
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            md: 'minmax(0, 1.4fr) minmax(0, 1.4fr) minmax(0, 1fr)',
+            xl: 'minmax(0, 1.4fr) minmax(0, 1.4fr) minmax(0, 1fr) auto',
+          },
+        }}
+      >
         <TextField
           size="small"
           type="search"
@@ -265,7 +285,13 @@ export function ProductsPage() {
           slotProps={{
             inputLabel: { shrink: true },
             htmlInput: { 'data-testid': 'products-search', maxLength: 255 },
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
           }}
         />
         <Autocomplete<CategoryOption>
@@ -281,7 +307,13 @@ export function ProductsPage() {
               {o.name}
             </li>
           )}
-          renderInput={(p) => <TextField {...p} label={t('products.category')} slotProps={{ ...p.slotProps, htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'products-category' } }} />}
+          renderInput={(p) => (
+            <TextField
+              {...p}
+              label={t('products.category')}
+              slotProps={{ ...p.slotProps, htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'products-category' } }}
+            />
+          )}
         />
         <TextField
           select
@@ -343,7 +375,9 @@ export function ProductsPage() {
         <>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1, flexWrap: 'wrap' }}>
             <Typography color="text.secondary" data-testid="products-total">
-              {products.data.meta.total > ADMIN_COUNT_CAP ? t('products.foundMore', { n: ADMIN_COUNT_CAP.toLocaleString(i18n.language === 'ru' ? 'ru-RU' : 'uk-UA') }) : t('products.found', { count: products.data.meta.total })}
+              {products.data.meta.total > ADMIN_COUNT_CAP
+                ? t('products.foundMore', { n: ADMIN_COUNT_CAP.toLocaleString(i18n.language === 'ru' ? 'ru-RU' : 'uk-UA') })
+                : t('products.found', { count: products.data.meta.total })}
             </Typography>
             {/* Bulk changes never touch archived products: not offered on the archive's list. */}
             {query.archived !== 'true' && (
@@ -352,7 +386,9 @@ export function ProductsPage() {
               </Button>
             )}
           </Box>
-          {bulkOpen && <BulkChangeDialog open target={selected.length ? { product_ids: selected } : { filter: bulkFilterOf(query) }} onClose={() => setBulkOpen(false)} />}
+          {bulkOpen && (
+            <BulkChangeDialog open target={selected.length ? { product_ids: selected } : { filter: bulkFilterOf(query) }} onClose={() => setBulkOpen(false)} />
+          )}
           {desktop ? (
             <TableContainer component={Paper} variant="outlined" data-testid="admin-products-table">
               <Table size="small" aria-label={t('products.title')}>
@@ -422,7 +458,11 @@ export function ProductsPage() {
               {rows.map((p) => (
                 <Card component="li" key={p.id} data-testid="product-row" data-product-id={p.id} sx={{ display: 'flex', alignItems: 'flex-start' }}>
                   <Box sx={{ pt: 1, pl: 0.5 }}>{selectBox(p)}</Box>
-                  <CardActionArea component={RouterLink} to={productEditPath(p.id)} sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'flex-start', justifyContent: 'flex-start' }}>
+                  <CardActionArea
+                    component={RouterLink}
+                    to={productEditPath(p.id)}
+                    sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'flex-start', justifyContent: 'flex-start' }}
+                  >
                     <Thumb product={p} size={64} />
                     <Box sx={{ minWidth: 0, flexGrow: 1 }}>
                       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{lang === 'ru' ? p.name_ru : p.name_uk}</Typography>
@@ -445,7 +485,13 @@ export function ProductsPage() {
               ))}
             </Stack>
           )}
-          <ListPagination page={query.page} lastPage={products.data.meta.last_page} onChange={(p) => patch({ page: p > 1 ? String(p) : undefined })} label={t('products.pages')} testId="products-pagination" />
+          <ListPagination
+            page={query.page}
+            lastPage={products.data.meta.last_page}
+            onChange={(p) => patch({ page: p > 1 ? String(p) : undefined })}
+            label={t('products.pages')}
+            testId="products-pagination"
+          />
         </>
       )}
     </Box>

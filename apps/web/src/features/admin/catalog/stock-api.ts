@@ -27,7 +27,9 @@ export const useStockHistory = (id: number, stamp: string) =>
   useInfiniteQuery({
     queryKey: stockKeys.history(id, stamp),
     queryFn: async ({ pageParam, signal }) =>
-      stockHistoryResponse.parse(await api.raw('GET', `/admin/catalog/products/${id}/stock-history`, { query: { limit: STOCK_PAGE, before: pageParam }, signal })),
+      stockHistoryResponse.parse(
+        await api.raw('GET', `/admin/catalog/products/${id}/stock-history`, { query: { limit: STOCK_PAGE, before: pageParam }, signal }),
+      ),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.next_before ?? undefined,
     placeholderData: keepPreviousData,
@@ -38,7 +40,9 @@ export const useLowStock = (q: LowStockParams) =>
   useInfiniteQuery({
     queryKey: stockKeys.lowStock(q),
     queryFn: async ({ pageParam, signal }) =>
-      lowStockResponse.parse(await api.raw('GET', '/admin/catalog/low-stock', { query: { ...q, in_stock_only: q.in_stock_only || undefined, limit: 50, after: pageParam }, signal })),
+      lowStockResponse.parse(
+        await api.raw('GET', '/admin/catalog/low-stock', { query: { ...q, in_stock_only: q.in_stock_only || undefined, limit: 50, after: pageParam }, signal }),
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_after ?? undefined,
     placeholderData: keepPreviousData,
@@ -63,7 +67,8 @@ export function useBulkApply() {
   const client = useQueryClient();
   const [intent] = useState(createIntent);
   return useMutation({
-    mutationFn: (input: BulkChangeInput) => intent.run(input, (key) => api.post('/admin/catalog/products/bulk-change', input, bulkChangeResultDto, { headers: idempotencyHeader(key) })),
+    mutationFn: (input: BulkChangeInput) =>
+      intent.run(input, (key) => api.post('/admin/catalog/products/bulk-change', input, bulkChangeResultDto, { headers: idempotencyHeader(key) })),
     onSuccess: () => void client.invalidateQueries({ queryKey: catalogKeys.all }),
   });
 }

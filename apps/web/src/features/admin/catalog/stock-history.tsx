@@ -28,13 +28,26 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useStockHistory } from './stock-api.ts';
 import { useStockT } from './stock-i18n.ts';
 
-const SOURCE_COLOR: Record<StockSource, 'info' | 'default' | 'primary' | 'warning'> = { onec: 'info', operator: 'default', order: 'primary', return: 'warning' };
+const SOURCE_COLOR: Record<StockSource, 'info' | 'default' | 'primary' | 'warning'> = {
+  onec: 'info',
+  operator: 'default',
+  order: 'primary',
+  return: 'warning',
+};
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 export function SourceChip({ source }: { source: StockSource }) {
   const { t } = useStockT();
-  return <Chip size="small" color={SOURCE_COLOR[source]} variant={source === 'operator' ? 'outlined' : 'filled'} label={t(`history.sources.${source}`)} data-testid="stock-source" />;
+  return (
+    <Chip
+      size="small"
+      color={SOURCE_COLOR[source]}
+      variant={source === 'operator' ? 'outlined' : 'filled'}
+      label={t(`history.sources.${source}`)}
+      data-testid="stock-source"
+    />
+  );
 }
 
 function Level({ label, value, testId, strong }: { label: string; value: number; testId: string; strong?: boolean }) {
@@ -56,7 +69,8 @@ export function StockHistory({ productId, stamp = '' }: { productId: number; sta
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const history = useStockHistory(productId, stamp);
   const locale = i18n.language === 'ru' ? 'ru-RU' : 'uk-UA';
-  const when = (iso: string) => new Date(iso).toLocaleString(locale, { timeZone: 'Europe/Kyiv', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(locale, { timeZone: 'Europe/Kyiv', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
   const rows = history.data?.pages.flatMap((p) => p.data) ?? [];
   const stock = history.data?.pages[0]?.stock;
   const note = (m: StockMovementDto) => (m.note === 'bulk' ? t('history.bulkNote') : m.note === 'created' ? t('history.createdNote') : m.note);
@@ -117,7 +131,11 @@ export function StockHistory({ productId, stamp = '' }: { productId: number; sta
                       <TableCell>
                         <SourceChip source={m.source} />
                       </TableCell>
-                      <TableCell align="right" sx={{ fontWeight: 600, color: m.qty_delta < 0 ? 'error.main' : m.qty_delta > 0 ? 'success.main' : 'text.secondary' }} data-testid="stock-qty-delta">
+                      <TableCell
+                        align="right"
+                        sx={{ fontWeight: 600, color: m.qty_delta < 0 ? 'error.main' : m.qty_delta > 0 ? 'success.main' : 'text.secondary' }}
+                        data-testid="stock-qty-delta"
+                      >
                         {m.qty_delta === 0 ? '—' : signed(m.qty_delta)}
                       </TableCell>
                       <TableCell align="right">{m.reserved_delta === 0 ? '—' : signed(m.reserved_delta)}</TableCell>
@@ -143,7 +161,8 @@ export function StockHistory({ productId, stamp = '' }: { productId: number; sta
                     </Typography>
                   </Box>
                   <Typography variant="body2" sx={{ mt: 0.5 }}>
-                    {t('history.freeDelta')}: <strong data-testid="stock-qty-delta">{m.qty_delta === 0 ? '—' : signed(m.qty_delta)}</strong> · {t('history.reservedDelta')}: {m.reserved_delta === 0 ? '—' : signed(m.reserved_delta)}
+                    {t('history.freeDelta')}: <strong data-testid="stock-qty-delta">{m.qty_delta === 0 ? '—' : signed(m.qty_delta)}</strong> ·{' '}
+                    {t('history.reservedDelta')}: {m.reserved_delta === 0 ? '—' : signed(m.reserved_delta)}
                   </Typography>
                   <Typography variant="caption" color="text.secondary" component="div">
                     {t('history.afterShort', { free: m.qty_after, reserved: m.reserved_after })}

@@ -45,7 +45,9 @@ const result = (over: Partial<BulkChangeResultDto> = {}): BulkChangeResultDto =>
     { id: 2, b2b_code_id: 1002, vendor_code: 'V-2', name_uk: 'Товар 2', name_ru: 'Товар 2 ru', before: 100, after: 110, reason: null },
     { id: 1, b2b_code_id: 1001, vendor_code: 'V-1', name_uk: 'Товар 1', name_ru: 'Товар 1 ru', before: 100, after: 110, reason: null },
   ],
-  skipped_sample: [{ id: 3, b2b_code_id: 1003, vendor_code: 'V-3', name_uk: 'Товар 3', name_ru: 'Товар 3 ru', before: 40, after: 44, reason: 'retail_below_drop' }],
+  skipped_sample: [
+    { id: 3, b2b_code_id: 1003, vendor_code: 'V-3', name_uk: 'Товар 3', name_ru: 'Товар 3 ru', before: 40, after: 44, reason: 'retail_below_drop' },
+  ],
   ...over,
 });
 
@@ -107,7 +109,13 @@ describe('stock and bulk changes', () => {
     fireEvent.change(within(dialog).getByTestId('bulk-amount'), { target: { value: '10' } });
     fireEvent.click(within(dialog).getByTestId('bulk-preview'));
     await waitFor(() => expect(within(dialog).getByTestId('bulk-summary').textContent).toContain('Знайдено: 3 · Зміниться: 2 · Пропущено: 1'));
-    expect(api.find('POST', '/admin/catalog/products/bulk-change/preview')[0]!.body).toEqual({ filter: { search: 'чохол', in_stock: true }, field: 'retail_price', mode: 'percent', amount: 10, rounding: 'kop' });
+    expect(api.find('POST', '/admin/catalog/products/bulk-change/preview')[0]!.body).toEqual({
+      filter: { search: 'чохол', in_stock: true },
+      field: 'retail_price',
+      mode: 'percent',
+      amount: 10,
+      rounding: 'kop',
+    });
     const rows = within(within(dialog).getByTestId('bulk-sample')).getAllByTestId('bulk-row');
     expect(rows.map((r) => r.dataset.productId)).toEqual(['2', '1']);
     expect(within(rows[0]!).getByTestId('bulk-before').textContent).toBe('100.00 грн.');
@@ -133,7 +141,8 @@ describe('stock and bulk changes', () => {
     mockApi((c) => {
       if (c.path === '/admin/catalog/categories') return { data: [] };
       if (c.path === '/admin/catalog/products') return page([summary(2), summary(1)]);
-      if (c.path === '/admin/catalog/products/bulk-change/preview') return new Reply(422, { message: 'Забагато рядків', errors: { filter: ['Забагато рядків: не більше 50000 за раз, звузьте фільтр'] } });
+      if (c.path === '/admin/catalog/products/bulk-change/preview')
+        return new Reply(422, { message: 'Забагато рядків', errors: { filter: ['Забагато рядків: не більше 50000 за раз, звузьте фільтр'] } });
       return undefined;
     });
     renderSection(<CatalogSection />, 'catalog', '/admin/catalog/products');
@@ -154,11 +163,19 @@ describe('stock and bulk changes', () => {
       if (c.path === '/admin/catalog/products/5') return { data: product };
       if (c.path === '/admin/catalog/products/5/stock-history' && !c.query.get('before'))
         return {
-          data: [movement(9, { source: 'order', qty_delta: -2, reserved_delta: 2, order_id: 77, order_number: '100077' }), movement(8, { source: 'onec', actor_id: null, actor_name: null, note: 'offers.xml' })],
+          data: [
+            movement(9, { source: 'order', qty_delta: -2, reserved_delta: 2, order_id: 77, order_number: '100077' }),
+            movement(8, { source: 'onec', actor_id: null, actor_name: null, note: 'offers.xml' }),
+          ],
           stock: { free: 4, reserved: 2, on_hand: 6 },
           next_before: 8,
         };
-      if (c.path === '/admin/catalog/products/5/stock-history') return { data: [movement(3, { source: 'return', qty_delta: 1 }), movement(2, { note: 'bulk' })], stock: { free: 4, reserved: 2, on_hand: 6 }, next_before: null };
+      if (c.path === '/admin/catalog/products/5/stock-history')
+        return {
+          data: [movement(3, { source: 'return', qty_delta: 1 }), movement(2, { note: 'bulk' })],
+          stock: { free: 4, reserved: 2, on_hand: 6 },
+          next_before: null,
+        };
       return undefined;
     });
     renderSection(<CatalogSection />, 'catalog', '/admin/catalog/products/5');
@@ -167,13 +184,21 @@ describe('stock and bulk changes', () => {
     expect(within(card).getByTestId('stock-on-hand').textContent).toBe('6');
     expect(within(card).getByTestId('stock-reserved').textContent).toBe('2');
     expect(within(card).getByTestId('stock-free').textContent).toBe('4');
-    expect(within(card).getAllByTestId('stock-source').map((c) => c.textContent)).toEqual(['Замовлення', '1С']);
+    expect(
+      within(card)
+        .getAllByTestId('stock-source')
+        .map((c) => c.textContent),
+    ).toEqual(['Замовлення', '1С']);
     expect(within(card).getByTestId('stock-order').getAttribute('href')).toBe('/admin/orders/77');
     expect(within(card).getByTestId('stock-order').textContent).toBe('№ 100077');
     fireEvent.click(within(card).getByTestId('stock-history-more'));
     await waitFor(() => expect(within(card).getAllByTestId('stock-row')).toHaveLength(4));
     expect(api.find('GET', '/admin/catalog/products/5/stock-history').at(-1)!.query.get('before')).toBe('8');
-    expect(within(card).getAllByTestId('stock-source').map((c) => c.textContent)).toEqual(['Замовлення', '1С', 'Повернення', 'Оператор']);
+    expect(
+      within(card)
+        .getAllByTestId('stock-source')
+        .map((c) => c.textContent),
+    ).toEqual(['Замовлення', '1С', 'Повернення', 'Оператор']);
     expect(within(card).getByText('Масова зміна')).toBeTruthy();
     expect(within(card).queryByTestId('stock-history-more')).toBeNull();
   });
@@ -207,7 +232,11 @@ describe('stock and bulk changes', () => {
     await waitFor(() => expect(screen.getAllByTestId('low-stock-row')).toHaveLength(2));
     expect(api.find('GET', '/admin/catalog/low-stock')[0]!.query.get('threshold')).toBe('3');
     const first = screen.getAllByTestId('low-stock-row')[0]!;
-    expect([within(first).getByTestId('low-stock-on-hand').textContent, within(first).getByTestId('low-stock-reserved').textContent, within(first).getByTestId('low-stock-free').textContent]).toEqual(['2', '2', '0']);
+    expect([
+      within(first).getByTestId('low-stock-on-hand').textContent,
+      within(first).getByTestId('low-stock-reserved').textContent,
+      within(first).getByTestId('low-stock-free').textContent,
+    ]).toEqual(['2', '2', '0']);
     const threshold = screen.getByTestId('low-stock-threshold');
     fireEvent.change(threshold, { target: { value: '0' } });
     fireEvent.keyDown(threshold, { key: 'Enter' });

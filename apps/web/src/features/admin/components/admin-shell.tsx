@@ -121,14 +121,25 @@ export function AdminShell({ user, children }: { user: UserDto; children: ReactN
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }} data-testid="admin-shell" data-variant={desktop ? 'desktop' : 'mobile'}>
-      <AppBar position="fixed" color="inherit" elevation={0} sx={{ zIndex: (th) => th.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }} data-testid="admin-top-bar">
+      <AppBar
+        position="fixed"
+        color="inherit"
+        elevation={0}
+        sx={{ zIndex: (th) => th.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }}
+        data-testid="admin-top-bar"
+      >
         <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 } }}>
           {!desktop && (
             <IconButton edge="start" onClick={() => setOpen(true)} aria-label={t('nav.open')} aria-expanded={open} data-testid="admin-menu-button">
               <MenuIcon />
             </IconButton>
           )}
-          <Box component={Link} to={ADMIN_BASE} aria-label={t('shell.home')} sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color: 'text.primary', textDecoration: 'none', minWidth: 0 }}>
+          <Box
+            component={Link}
+            to={ADMIN_BASE}
+            aria-label={t('shell.home')}
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color: 'text.primary', textDecoration: 'none', minWidth: 0 }}
+          >
             <img src="/images/logo.svg" alt="" width={desktop ? 99 : 73} height={desktop ? 30 : 22} />
             <Chip size="small" color="primary" icon={<AdminPanelSettingsIcon />} label={t('title')} sx={{ fontWeight: 600 }} />
           </Box>

@@ -37,7 +37,10 @@ export function NoAccessPage() {
 export function SectionNoAccess({ role, home }: { role: string; home: string }) {
   const { t } = useAdminT();
   return (
-    <Box data-testid="admin-section-no-access" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 8, px: 2, textAlign: 'center' }}>
+    <Box
+      data-testid="admin-section-no-access"
+      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 8, px: 2, textAlign: 'center' }}
+    >
       <LockOutlinedIcon sx={{ fontSize: 56, color: 'primary.main' }} aria-hidden />
       <Typography variant="h1" component="h1">
         {t('sectionNoAccess.title')}

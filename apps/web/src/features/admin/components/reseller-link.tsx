@@ -26,7 +26,14 @@ export function ResellerLink({ id, name: known, testId = 'reseller-link' }: { id
   }
   return (
     <>
-      <Link component={RouterLink} to={userPath(id)} underline="hover" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid={testId} data-user-id={id}>
+      <Link
+        component={RouterLink}
+        to={userPath(id)}
+        underline="hover"
+        sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+        data-testid={testId}
+        data-user-id={id}
+      >
         {name}
       </Link>
       {known !== undefined ? (

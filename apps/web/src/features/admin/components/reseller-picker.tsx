@@ -39,7 +39,8 @@ export function ResellerPicker({ value, onChange, label, testId = 'reseller-pick
   const filter = { search, role: 'reseller' as const, page: 1, per_page: 20 };
   const found = useQuery({ queryKey: adminKeys.userList(filter), queryFn: () => getUsers(filter), enabled: open && search.length > 0 });
   const chosen = useAdminUser(value ?? 0, value !== undefined);
-  const selected: Option | null = value === undefined ? null : { id: value, name: chosen.data?.name ?? t('common.resellerN', { id: value }), email: chosen.data?.email ?? '' };
+  const selected: Option | null =
+    value === undefined ? null : { id: value, name: chosen.data?.name ?? t('common.resellerN', { id: value }), email: chosen.data?.email ?? '' };
   const options: Option[] = (found.data?.data ?? []).map((u) => ({ id: u.id, name: u.name, email: u.email }));
 
   return (

@@ -10,7 +10,8 @@ export const contentKeys = {
   users: (search: string) => ['admin-content', 'users', search] as const,
 };
 
-export const useAdminSettings = () => useQuery({ queryKey: contentKeys.settings, queryFn: ({ signal }) => api.get('/admin/settings', z.array(adminSettingDto), { signal }) });
+export const useAdminSettings = () =>
+  useQuery({ queryKey: contentKeys.settings, queryFn: ({ signal }) => api.get('/admin/settings', z.array(adminSettingDto), { signal }) });
 
 export function useSaveSetting(key: SettingKey) {
   const client = useQueryClient();
@@ -24,7 +25,8 @@ export function useSaveSetting(key: SettingKey) {
   });
 }
 
-export const useSupplierSettings = () => useQuery({ queryKey: contentKeys.supplier, queryFn: ({ signal }) => api.get('/admin/supplier-settings', supplierSettingsDto, { signal }) });
+export const useSupplierSettings = () =>
+  useQuery({ queryKey: contentKeys.supplier, queryFn: ({ signal }) => api.get('/admin/supplier-settings', supplierSettingsDto, { signal }) });
 
 export function useSaveSupplierSettings() {
   const client = useQueryClient();

@@ -174,14 +174,26 @@ export function BroadcastForm() {
           name="audience"
           render={({ field }) => (
             <RadioGroup row aria-labelledby="broadcast-audience" value={field.value} onChange={(e) => field.onChange(e.target.value)}>
-              <FormControlLabel value="all" control={<Radio slotProps={{ input: { 'data-testid': 'broadcast-audience-all' } as object }} />} label={t('broadcast.all')} />
-              <FormControlLabel value="selected" control={<Radio slotProps={{ input: { 'data-testid': 'broadcast-audience-selected' } as object }} />} label={t('broadcast.selected')} />
+              <FormControlLabel
+                value="all"
+                control={<Radio slotProps={{ input: { 'data-testid': 'broadcast-audience-all' } as object }} />}
+                label={t('broadcast.all')}
+              />
+              <FormControlLabel
+                value="selected"
+                control={<Radio slotProps={{ input: { 'data-testid': 'broadcast-audience-selected' } as object }} />}
+                label={t('broadcast.selected')}
+              />
             </RadioGroup>
           )}
         />
         {audience === 'selected' && (
           <Box sx={{ mt: 1 }}>
-            <Controller control={form.control} name="users" render={({ field, fieldState }) => <UserPicker value={field.value} onChange={field.onChange} error={fieldState.error?.message} />} />
+            <Controller
+              control={form.control}
+              name="users"
+              render={({ field, fieldState }) => <UserPicker value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
+            />
           </Box>
         )}
         <Controller
@@ -190,7 +202,13 @@ export function BroadcastForm() {
           render={({ field }) => (
             <FormControlLabel
               sx={{ mt: 1 }}
-              control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'broadcast-mail' } as object }} />}
+              control={
+                <Checkbox
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  slotProps={{ input: { 'data-testid': 'broadcast-mail' } as object }}
+                />
+              }
               label={t('broadcast.mail')}
             />
           )}

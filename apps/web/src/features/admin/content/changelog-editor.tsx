@@ -62,7 +62,12 @@ export function changelogFormOf(setting: Pick<AdminSettingDto, 'uk' | 'ru'>): Ch
       const b = ru.entries[fromIsoDate(date)] ?? [];
       return {
         date,
-        items: Array.from({ length: Math.max(a.length, b.length) }, (_, i) => ({ title_uk: a[i]?.title ?? '', subtitle_uk: a[i]?.subtitle ?? '', title_ru: b[i]?.title ?? '', subtitle_ru: b[i]?.subtitle ?? '' })),
+        items: Array.from({ length: Math.max(a.length, b.length) }, (_, i) => ({
+          title_uk: a[i]?.title ?? '',
+          subtitle_uk: a[i]?.subtitle ?? '',
+          title_ru: b[i]?.title ?? '',
+          subtitle_ru: b[i]?.subtitle ?? '',
+        })),
       };
     }),
   };
@@ -71,7 +76,9 @@ export function changelogFormOf(setting: Pick<AdminSettingDto, 'uk' | 'ru'>): Ch
 export function changelogValuesOf(f: ChangelogForm): { uk: ChangelogValue; ru: ChangelogValue } {
   const side = (lang: 'uk' | 'ru'): ChangelogValue => ({
     version: f.version.trim(),
-    entries: Object.fromEntries(f.entries.map((e) => [fromIsoDate(e.date), e.items.map((i) => ({ title: i[`title_${lang}`].trim(), subtitle: i[`subtitle_${lang}`].trim() }))])),
+    entries: Object.fromEntries(
+      f.entries.map((e) => [fromIsoDate(e.date), e.items.map((i) => ({ title: i[`title_${lang}`].trim(), subtitle: i[`subtitle_${lang}`].trim() }))]),
+    ),
   });
   return { uk: side('uk'), ru: side('ru') };
 }
@@ -118,7 +125,13 @@ function Items({ control, index }: { control: Control<ChangelogForm>; index: num
           </IconButton>
         </Box>
       ))}
-      <Button size="small" startIcon={<AddIcon />} onClick={() => append({ title_uk: '', subtitle_uk: '', title_ru: '', subtitle_ru: '' })} sx={{ alignSelf: 'flex-start' }} data-testid={`changelog-add-item-${index}`}>
+      <Button
+        size="small"
+        startIcon={<AddIcon />}
+        onClick={() => append({ title_uk: '', subtitle_uk: '', title_ru: '', subtitle_ru: '' })}
+        sx={{ alignSelf: 'flex-start' }}
+        data-testid={`changelog-add-item-${index}`}
+      >
         {t('changelog.addItem')}
       </Button>
     </Stack>
@@ -150,7 +163,12 @@ export function ChangelogEditor({ setting }: { setting: AdminSettingDto }) {
         id="changelog-title"
         updatedAt={setting.updated_at}
         actions={
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={() => prepend({ date: today, items: [{ title_uk: '', subtitle_uk: '', title_ru: '', subtitle_ru: '' }] })} data-testid="changelog-add-date">
+          <Button
+            variant="outlined"
+            startIcon={<AddIcon />}
+            onClick={() => prepend({ date: today, items: [{ title_uk: '', subtitle_uk: '', title_ru: '', subtitle_ru: '' }] })}
+            data-testid="changelog-add-date"
+          >
             {t('changelog.addDate')}
           </Button>
         }

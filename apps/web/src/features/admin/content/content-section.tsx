@@ -41,7 +41,9 @@ function WithSettings({ keys, children }: { keys: SettingKey[]; children: (s: Re
         }
       />
     );
-  const byKey = Object.fromEntries(keys.map((k) => [k, settings.data.find((s) => s.key === k) ?? { key: k, uk: null, ru: null, updated_at: null, updated_by: null }]));
+  const byKey = Object.fromEntries(
+    keys.map((k) => [k, settings.data.find((s) => s.key === k) ?? { key: k, uk: null, ru: null, updated_at: null, updated_by: null }]),
+  );
   return <>{children(byKey)}</>;
 }
 
@@ -113,7 +115,10 @@ export default function ContentSection() {
   return (
     <Routes>
       <Route index element={<Navigate to="changelog" replace />} />
-      <Route path="changelog" element={page(<WithSettings keys={['changelog']}>{(s) => <ChangelogEditor key={s.changelog!.updated_at} setting={s.changelog!} />}</WithSettings>)} />
+      <Route
+        path="changelog"
+        element={page(<WithSettings keys={['changelog']}>{(s) => <ChangelogEditor key={s.changelog!.updated_at} setting={s.changelog!} />}</WithSettings>)}
+      />
       <Route path="faq" element={page(<WithSettings keys={['faq']}>{(s) => <FaqEditor key={s.faq!.updated_at} setting={s.faq!} />}</WithSettings>)} />
       <Route
         path="legal"

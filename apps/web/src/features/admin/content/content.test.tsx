@@ -10,10 +10,32 @@ import uk from './locales/uk.json';
 
 const setting = (key: string, ukV: unknown, ruV: unknown): AdminSettingDto => ({ key, uk: ukV, ru: ruV, updated_at: '2026-01-01T10:00:00Z', updated_by: 1 });
 const SETTINGS = [
-  setting('changelog', { version: '1.0.7', entries: { '04/03/2025': [{ title: 'Два фактори', subtitle: 'Код' }], '10/03/2025': [{ title: 'Сповіщення', subtitle: '' }] } }, { version: '1.0.7', entries: { '04/03/2025': [{ title: 'Два фактора', subtitle: 'Код' }], '10/03/2025': [{ title: 'Уведомления', subtitle: '' }] } }),
-  setting('faq', [{ question: 'Як?', answer: 'Так.' }, { question: 'Коли?', answer: 'Зараз.' }], [{ question: 'Как?', answer: 'Так.' }, { question: 'Когда?', answer: 'Сейчас.' }]),
-  setting('privacy_policy', { title: 'Політика', updated_at: '01.01.2025', html: '<h2>1. Загальне</h2><p>Текст<script>alert(1)</script></p>' }, { title: 'Политика', updated_at: '01.01.2025', html: '<p>Текст</p>' }),
-  setting('user_agreement', { title: 'Угода', updated_at: '01.01.2025', html: '<p>Угода</p>' }, { title: 'Соглашение', updated_at: '01.01.2025', html: '<p>Соглашение</p>' }),
+  setting(
+    'changelog',
+    { version: '1.0.7', entries: { '04/03/2025': [{ title: 'Два фактори', subtitle: 'Код' }], '10/03/2025': [{ title: 'Сповіщення', subtitle: '' }] } },
+    { version: '1.0.7', entries: { '04/03/2025': [{ title: 'Два фактора', subtitle: 'Код' }], '10/03/2025': [{ title: 'Уведомления', subtitle: '' }] } },
+  ),
+  setting(
+    'faq',
+    [
+      { question: 'Як?', answer: 'Так.' },
+      { question: 'Коли?', answer: 'Зараз.' },
+    ],
+    [
+      { question: 'Как?', answer: 'Так.' },
+      { question: 'Когда?', answer: 'Сейчас.' },
+    ],
+  ),
+  setting(
+    'privacy_policy',
+    { title: 'Політика', updated_at: '01.01.2025', html: '<h2>1. Загальне</h2><p>Текст<script>alert(1)</script></p>' },
+    { title: 'Политика', updated_at: '01.01.2025', html: '<p>Текст</p>' },
+  ),
+  setting(
+    'user_agreement',
+    { title: 'Угода', updated_at: '01.01.2025', html: '<p>Угода</p>' },
+    { title: 'Соглашение', updated_at: '01.01.2025', html: '<p>Соглашение</p>' },
+  ),
 ];
 
 describe('admin content', () => {
@@ -55,7 +77,10 @@ describe('admin content', () => {
     fireEvent.change(screen.getByTestId('changelog-title_ru-0-0'), { target: { value: 'Бэк-офис' } });
     fireEvent.click(screen.getByTestId('changelog-save'));
     await waitFor(() => expect(api.find('PUT', '/admin/settings/changelog')).toHaveLength(1));
-    const body = api.find('PUT', '/admin/settings/changelog')[0]!.body as { uk: { version: string; entries: Record<string, unknown> }; ru: { entries: Record<string, unknown> } };
+    const body = api.find('PUT', '/admin/settings/changelog')[0]!.body as {
+      uk: { version: string; entries: Record<string, unknown> };
+      ru: { entries: Record<string, unknown> };
+    };
     expect(body.uk.version).toBe('1.0.8');
     expect(body.uk.entries['01/04/2025']).toEqual([{ title: 'Бек-офіс', subtitle: '' }]);
     expect(body.ru.entries['04/03/2025']).toEqual([{ title: 'Два фактора', subtitle: 'Код' }]);
@@ -85,8 +110,14 @@ describe('admin content', () => {
     await screen.findByText('Занадто довго');
     expect(screen.getByTestId('faq-answer_ru-0').getAttribute('aria-invalid')).toBe('true');
     expect(api.find('PUT', '/admin/settings/faq')[0]!.body).toEqual({
-      uk: [{ question: 'Коли?', answer: 'Зараз.' }, { question: 'Де?', answer: 'Тут.' }],
-      ru: [{ question: 'Когда?', answer: 'Сейчас.' }, { question: 'Где?', answer: 'Здесь.' }],
+      uk: [
+        { question: 'Коли?', answer: 'Зараз.' },
+        { question: 'Де?', answer: 'Тут.' },
+      ],
+      ru: [
+        { question: 'Когда?', answer: 'Сейчас.' },
+        { question: 'Где?', answer: 'Здесь.' },
+      ],
     });
   });
 
@@ -106,7 +137,12 @@ describe('admin content', () => {
     });
     renderSection(<ContentSection />, 'content', '/admin/content/broadcast');
     await screen.findByTestId('broadcast-form');
-    for (const [k, v] of [['title_uk', 'Акція'], ['title_ru', 'Акция'], ['message_uk', 'Знижки'], ['message_ru', 'Скидки']] as const)
+    for (const [k, v] of [
+      ['title_uk', 'Акція'],
+      ['title_ru', 'Акция'],
+      ['message_uk', 'Знижки'],
+      ['message_ru', 'Скидки'],
+    ] as const)
       fireEvent.change(screen.getByTestId(`broadcast-${k}`), { target: { value: v } });
     fireEvent.click(screen.getByTestId('broadcast-audience-selected'));
     fireEvent.click(screen.getByTestId('broadcast-send'));
@@ -116,9 +152,21 @@ describe('admin content', () => {
     fireEvent.click(screen.getByTestId('broadcast-mail'));
     fireEvent.click(screen.getByTestId('broadcast-send'));
     expect((await screen.findByTestId('broadcast-result')).textContent).toBe('Надіслано 1 отримувачу');
-    expect(api.find('POST', '/admin/notifications/broadcast')[0]!.body).toEqual({ title_uk: 'Акція', title_ru: 'Акция', message_uk: 'Знижки', message_ru: 'Скидки', user_ids: [42], mail: true });
+    expect(api.find('POST', '/admin/notifications/broadcast')[0]!.body).toEqual({
+      title_uk: 'Акція',
+      title_ru: 'Акция',
+      message_uk: 'Знижки',
+      message_ru: 'Скидки',
+      user_ids: [42],
+      mail: true,
+    });
 
-    for (const [k, v] of [['title_uk', 'А'], ['title_ru', 'А'], ['message_uk', 'Б'], ['message_ru', 'Б']] as const)
+    for (const [k, v] of [
+      ['title_uk', 'А'],
+      ['title_ru', 'А'],
+      ['message_uk', 'Б'],
+      ['message_ru', 'Б'],
+    ] as const)
       fireEvent.change(screen.getByTestId(`broadcast-${k}`), { target: { value: v } });
     fireEvent.click(screen.getByTestId('broadcast-send'));
     const dialog = await screen.findByTestId('broadcast-confirm');

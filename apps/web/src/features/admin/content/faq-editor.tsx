@@ -109,7 +109,13 @@ export function FaqEditor({ setting }: { setting: AdminSettingDto }) {
         id="faq-title"
         updatedAt={setting.updated_at}
         actions={
-          <Button variant="outlined" startIcon={<AddIcon />} disabled={fields.length >= FAQ_MAX} onClick={() => append({ question_uk: '', answer_uk: '', question_ru: '', answer_ru: '' })} data-testid="faq-add">
+          <Button
+            variant="outlined"
+            startIcon={<AddIcon />}
+            disabled={fields.length >= FAQ_MAX}
+            onClick={() => append({ question_uk: '', answer_uk: '', question_ru: '', answer_ru: '' })}
+            data-testid="faq-add"
+          >
             {t('faq.add')}
           </Button>
         }
@@ -123,10 +129,22 @@ export function FaqEditor({ setting }: { setting: AdminSettingDto }) {
                 <IconButton size="small" onClick={() => swap(i, i - 1)} disabled={i === 0} aria-label={t('faq.up', { n: i + 1 })} data-testid={`faq-up-${i}`}>
                   <ArrowUpwardIcon fontSize="small" />
                 </IconButton>
-                <IconButton size="small" onClick={() => swap(i, i + 1)} disabled={i === fields.length - 1} aria-label={t('faq.down', { n: i + 1 })} data-testid={`faq-down-${i}`}>
+                <IconButton
+                  size="small"
+                  onClick={() => swap(i, i + 1)}
+                  disabled={i === fields.length - 1}
+                  aria-label={t('faq.down', { n: i + 1 })}
+                  data-testid={`faq-down-${i}`}
+                >
                   <ArrowDownwardIcon fontSize="small" />
                 </IconButton>
-                <IconButton size="small" onClick={() => remove(i)} aria-label={t('faq.remove', { n: i + 1 })} data-testid={`faq-remove-${i}`} sx={{ '&:hover': { color: 'error.main' } }}>
+                <IconButton
+                  size="small"
+                  onClick={() => remove(i)}
+                  aria-label={t('faq.remove', { n: i + 1 })}
+                  data-testid={`faq-remove-${i}`}
+                  sx={{ '&:hover': { color: 'error.main' } }}
+                >
                   <DeleteIcon fontSize="small" />
                 </IconButton>
               </Box>

@@ -24,7 +24,10 @@ import { EditorCard, SaveBar, ServerErrors, sideBySide } from './shared.tsx';
 
 export type LegalKey = 'privacy_policy' | 'user_agreement';
 const title = z.string().trim().min(1, 'required').max(200, 'too_long');
-const updated = z.string().trim().regex(/^\d{2}\.\d{2}\.\d{4}$/, 'invalid_value');
+const updated = z
+  .string()
+  .trim()
+  .regex(/^\d{2}\.\d{2}\.\d{4}$/, 'invalid_value');
 const html = z.string().max(200_000, 'too_long');
 const legalForm = z.object({ title_uk: title, updated_uk: updated, html_uk: html, title_ru: title, updated_ru: updated, html_ru: html });
 type LegalForm = z.infer<typeof legalForm>;
@@ -38,7 +41,14 @@ export function Preview({ html: source, lang }: { html: string; lang: 'uk' | 'ru
   const { t } = useContentT();
   const blocks = htmlToBlocks(source);
   return (
-    <Paper variant="outlined" role="region" tabIndex={0} sx={{ p: 2, maxHeight: 360, overflowY: 'auto', bgcolor: 'grey.50' }} aria-label={t('legal.preview', { lang: t(`common.lang.${lang}`) })} data-testid={`legal-preview-${lang}`}>
+    <Paper
+      variant="outlined"
+      role="region"
+      tabIndex={0}
+      sx={{ p: 2, maxHeight: 360, overflowY: 'auto', bgcolor: 'grey.50' }}
+      aria-label={t('legal.preview', { lang: t(`common.lang.${lang}`) })}
+      data-testid={`legal-preview-${lang}`}
+    >
       {blocks.length === 0 ? (
         <Typography color="text.secondary">{t('legal.previewEmpty')}</Typography>
       ) : (
@@ -73,7 +83,10 @@ export function LegalEditor({ settingKey, setting }: { settingKey: LegalKey; set
   const submit = form.handleSubmit((v) => {
     setError(null);
     save.mutate(
-      { uk: { title: v.title_uk.trim(), updated_at: v.updated_uk.trim(), html: v.html_uk }, ru: { title: v.title_ru.trim(), updated_at: v.updated_ru.trim(), html: v.html_ru } },
+      {
+        uk: { title: v.title_uk.trim(), updated_at: v.updated_uk.trim(), html: v.html_uk },
+        ru: { title: v.title_ru.trim(), updated_at: v.updated_ru.trim(), html: v.html_ru },
+      },
       {
         onSuccess: () => {
           toast.success(t('common.saved'));
@@ -97,7 +110,9 @@ export function LegalEditor({ settingKey, setting }: { settingKey: LegalKey; set
           maxRows={extra.multiline ? 20 : undefined}
           error={!!fieldState.error}
           helperText={validationMessage(fieldState.error?.message) ?? extra.helper}
-          slotProps={{ htmlInput: { 'data-testid': `legal-${name}`, ...(extra.multiline ? { spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 } } : {}) } }}
+          slotProps={{
+            htmlInput: { 'data-testid': `legal-${name}`, ...(extra.multiline ? { spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 } } : {}) },
+          }}
         />
       )}
     />

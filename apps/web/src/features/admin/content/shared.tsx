@@ -12,7 +12,21 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useContentT } from './i18n.ts';
 
 /** A titled card with the languages side by side from md. */
-export function EditorCard({ title, id, updatedAt, children, actions, testId }: { title: string; id: string; updatedAt?: string | null | undefined; children: ReactNode; actions?: ReactNode; testId?: string }) {
+export function EditorCard({
+  title,
+  id,
+  updatedAt,
+  children,
+  actions,
+  testId,
+}: {
+  title: string;
+  id: string;
+  updatedAt?: string | null | undefined;
+  children: ReactNode;
+  actions?: ReactNode;
+  testId?: string;
+}) {
   const { t } = useContentT();
   return (
     <Card component="section" aria-labelledby={id} data-testid={testId}>
@@ -44,7 +58,10 @@ export function ServerErrors({ error }: { error: unknown }) {
     isApiError(error) && error.errors
       ? Object.entries(error.errors).map(([k, msgs]) => {
           const [lang, ...rest] = k.split('.');
-          const where = [lang === 'uk' || lang === 'ru' ? t(`common.lang.${lang}`) : lang, ...rest.map((p) => (/^\d+$/.test(p) ? `#${Number(p) + 1}` : p))].join(' › ');
+          const where = [
+            lang === 'uk' || lang === 'ru' ? t(`common.lang.${lang}`) : lang,
+            ...rest.map((p) => (/^\d+$/.test(p) ? `#${Number(p) + 1}` : p)),
+          ].join(' › ');
           return `${where}: ${msgs.join(', ')}`;
         })
       : [isApiError(error) ? error.message : tc('errors.generic')];

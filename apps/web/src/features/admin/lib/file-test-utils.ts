@@ -36,4 +36,10 @@ export function catchDownloads() {
 
 /** A CSV answer named as the API names its files. */
 export const csvFile = (name: string, body = 'id,amount\n1,1500.50\n') =>
-  new Response(body, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="export.csv"; filename*=UTF-8''${encodeURIComponent(name)}` } });
+  new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="export.csv"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    },
+  });

@@ -27,7 +27,23 @@ describe('admin locales', () => {
   });
 
   it('use the section names the issue gives', () => {
-    expect([uk.nav.orders, uk.nav.catalog, uk.nav.content, uk.nav.onec, uk.nav.users, uk.nav.money, uk.nav.audit]).toEqual(['Замовлення', 'Каталог', 'Контент', '1С', 'Реселери', 'Гроші', 'Журнал дій']);
-    expect([ru.nav.orders, ru.nav.catalog, ru.nav.content, ru.nav.onec, ru.nav.users, ru.nav.money, ru.nav.audit]).toEqual(['Заказы', 'Каталог', 'Контент', '1С', 'Реселлеры', 'Деньги', 'Журнал действий']);
+    expect([uk.nav.orders, uk.nav.catalog, uk.nav.content, uk.nav.onec, uk.nav.users, uk.nav.money, uk.nav.audit]).toEqual([
+      'Замовлення',
+      'Каталог',
+      'Контент',
+      '1С',
+      'Реселери',
+      'Гроші',
+      'Журнал дій',
+    ]);
+    expect([ru.nav.orders, ru.nav.catalog, ru.nav.content, ru.nav.onec, ru.nav.users, ru.nav.money, ru.nav.audit]).toEqual([
+      'Заказы',
+      'Каталог',
+      'Контент',
+      '1С',
+      'Реселлеры',
+      'Деньги',
+      'Журнал действий',
+    ]);
   });
 });

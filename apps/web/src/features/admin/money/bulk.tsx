@@ -85,15 +85,38 @@ export function useSelection(open: Row[]) {
 export type SelectionApi = ReturnType<typeof useSelection>;
 
 const TEXTS = {
-  topups: { action: 'money.bulk.approve', title: 'money.bulk.approveTitle', text: 'money.bulk.approveText', noSum: 'money.bulk.sumUnknown', go: 'money.bulk.confirmApprove', all: 'money.select.allPending', allChosen: 'money.select.allChosen' },
-  withdrawals: { action: 'money.bulk.paid', title: 'money.bulk.paidTitle', text: 'money.bulk.paidText', noSum: 'money.bulk.paidSumUnknown', go: 'money.bulk.confirmPaid', all: 'money.select.allNew', allChosen: 'money.select.allNewChosen' },
+  topups: {
+    action: 'money.bulk.approve',
+    title: 'money.bulk.approveTitle',
+    text: 'money.bulk.approveText',
+    noSum: 'money.bulk.sumUnknown',
+    go: 'money.bulk.confirmApprove',
+    all: 'money.select.allPending',
+    allChosen: 'money.select.allChosen',
+  },
+  withdrawals: {
+    action: 'money.bulk.paid',
+    title: 'money.bulk.paidTitle',
+    text: 'money.bulk.paidText',
+    noSum: 'money.bulk.paidSumUnknown',
+    go: 'money.bulk.confirmPaid',
+    all: 'money.select.allNew',
+    allChosen: 'money.select.allNewChosen',
+  },
 } as const;
 
 /**
  * The bar under a queue's list: the page's checkbox (the cards have no header), how many are chosen,
  * "every open one" when the whole page is chosen and there are more, and the action.
  */
-export function BulkBar({ kind, selection, pageRows, openTotal, busy, onAction }: {
+export function BulkBar({
+  kind,
+  selection,
+  pageRows,
+  openTotal,
+  busy,
+  onAction,
+}: {
   kind: BulkKind;
   selection: SelectionApi;
   pageRows: number;
@@ -114,11 +137,30 @@ export function BulkBar({ kind, selection, pageRows, openTotal, busy, onAction }
       role="toolbar"
       aria-label={t('money.bulk.bar')}
       data-testid="money-bulk-bar"
-      sx={{ position: 'sticky', bottom: 8, zIndex: 2, mt: 1.5, px: 1.5, py: 1, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', boxShadow: count ? 3 : 0 }}
+      sx={{
+        position: 'sticky',
+        bottom: 8,
+        zIndex: 2,
+        mt: 1.5,
+        px: 1.5,
+        py: 1,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        flexWrap: 'wrap',
+        boxShadow: count ? 3 : 0,
+      }}
     >
       <FormControlLabel
         sx={{ mr: 0 }}
-        control={<Checkbox checked={pageState === 'all'} indeterminate={pageState === 'some'} onChange={selection.togglePage} slotProps={{ input: { 'data-testid': 'money-select-page' } as object }} />}
+        control={
+          <Checkbox
+            checked={pageState === 'all'}
+            indeterminate={pageState === 'some'}
+            onChange={selection.togglePage}
+            slotProps={{ input: { 'data-testid': 'money-select-page' } as object }}
+          />
+        }
         label={t('money.select.page')}
       />
       <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} data-testid="money-bulk-count" aria-live="polite">
@@ -140,7 +182,14 @@ export function BulkBar({ kind, selection, pageRows, openTotal, busy, onAction }
         </Button>
       )}
       <Box sx={{ flexGrow: 1 }} />
-      <Button variant="contained" color="success" disabled={count === 0 || busy} onClick={onAction} data-testid="money-bulk-action" sx={{ width: { xs: '100%', sm: 'auto' } }}>
+      <Button
+        variant="contained"
+        color="success"
+        disabled={count === 0 || busy}
+        onClick={onAction}
+        data-testid="money-bulk-action"
+        sx={{ width: { xs: '100%', sm: 'auto' } }}
+      >
         {t(tx.action, { count })}
       </Button>
     </Paper>
@@ -162,7 +211,19 @@ function useOpenRows(kind: BulkKind, enabled: boolean) {
  * The confirmation (count and sum) and, after the request, the results. `onFailed` chooses the
  * failed rows again; `onDone` ends it (the selection is cleared by the caller).
  */
-export function BulkFlow({ kind, selection, openTotal, open, onClose }: { kind: BulkKind; selection: SelectionApi; openTotal: number | null; open: boolean; onClose: () => void }) {
+export function BulkFlow({
+  kind,
+  selection,
+  openTotal,
+  open,
+  onClose,
+}: {
+  kind: BulkKind;
+  selection: SelectionApi;
+  openTotal: number | null;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t, tc } = useAdminT();
   const toast = useScopedToast();
   const errorText = useErrorText();
@@ -259,13 +320,22 @@ export function BulkFlow({ kind, selection, openTotal, open, onClose }: { kind: 
 
   const status = kind === 'topups' ? t('money.topUpStatus.Pending') : t('money.withdrawStatus.New');
   return (
-    <Dialog open={open} onClose={bulk.isPending ? undefined : close} fullWidth maxWidth="xs" aria-labelledby="money-bulk-confirm-title" data-testid="money-bulk-confirm">
+    <Dialog
+      open={open}
+      onClose={bulk.isPending ? undefined : close}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="money-bulk-confirm-title"
+      data-testid="money-bulk-confirm"
+    >
       <DialogTitle id="money-bulk-confirm-title">{t(tx.title, { count })}</DialogTitle>
       <DialogContent>
         {sel.all && rows.isPending ? (
           <Skeleton variant="text" aria-label={tc('common.loading')} />
         ) : (
-          <DialogContentText data-testid="money-bulk-confirm-text">{sumKnown ? t(tx.text, { count, sum: formatMoney(sum) }) : t(tx.noSum, { count })}</DialogContentText>
+          <DialogContentText data-testid="money-bulk-confirm-text">
+            {sumKnown ? t(tx.text, { count, sum: formatMoney(sum) }) : t(tx.noSum, { count })}
+          </DialogContentText>
         )}
         {sel.all && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
@@ -277,7 +347,14 @@ export function BulkFlow({ kind, selection, openTotal, open, onClose }: { kind: 
         <Button onClick={close} disabled={bulk.isPending} data-testid="money-bulk-confirm-back">
           {tc('common.back')}
         </Button>
-        <Button variant="contained" color="success" loading={bulk.isPending} disabled={count === 0 || (sel.all && rows.isPending)} onClick={go} data-testid="money-bulk-confirm-go">
+        <Button
+          variant="contained"
+          color="success"
+          loading={bulk.isPending}
+          disabled={count === 0 || (sel.all && rows.isPending)}
+          onClick={go}
+          data-testid="money-bulk-confirm-go"
+        >
           {t(tx.go)}
         </Button>
       </DialogActions>

@@ -53,7 +53,11 @@ export function ledgerFilterOf(params: URLSearchParams): LedgerFilter {
 /** A signed amount: "+1 250.00" in green, "−300.00" in red. */
 export function SignedAmount({ value }: { value: number }) {
   return (
-    <Typography component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', color: value < 0 ? 'error.main' : 'success.main' }} data-testid="ledger-amount">
+    <Typography
+      component="span"
+      sx={{ fontWeight: 600, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', color: value < 0 ? 'error.main' : 'success.main' }}
+      data-testid="ledger-amount"
+    >
       {value > 0 ? '+' : ''}
       {formatMoney(value)}
     </Typography>
@@ -93,7 +97,15 @@ function LedgerTable({ rows }: { rows: AdminOperation[] }) {
         </TableHead>
         <TableBody>
           {rows.map((o) => (
-            <TableRow key={o.id} hover data-testid="ledger-row" data-id={o.id} data-user-id={o.user_id} data-type={o.type} sx={{ '& td': { verticalAlign: 'top' } }}>
+            <TableRow
+              key={o.id}
+              hover
+              data-testid="ledger-row"
+              data-id={o.id}
+              data-user-id={o.user_id}
+              data-type={o.type}
+              sx={{ '& td': { verticalAlign: 'top' } }}
+            >
               <TableCell sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>{o.id}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="ledger-date">
                 {kyivDateTime(o.created_at)}
@@ -172,11 +184,7 @@ export function LedgerPage() {
       <Box sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
         <MoneyTabs value="operations" />
       </Box>
-      <MoneyFilters
-        filter={filter}
-        update={update}
-        extraActive={filter.type !== undefined}
-      >
+      <MoneyFilters filter={filter} update={update} extraActive={filter.type !== undefined}>
         <TextField
           select
           size="small"
@@ -201,15 +209,34 @@ export function LedgerPage() {
           </Typography>
         )}
         <Box sx={{ ml: 'auto' }}>
-          <ExportMenu path={exportPath('operations')} query={filter} fileStem="operations" ariaLabel={t('exports.of', { list: t('ledger.title') })} testId="ledger-export" />
+          <ExportMenu
+            path={exportPath('operations')}
+            query={filter}
+            fileStem="operations"
+            ariaLabel={t('exports.of', { list: t('ledger.title') })}
+            testId="ledger-export"
+          />
         </Box>
       </Box>
       {state === 'loading' && <ListSkeleton testId="ledger-skeleton" />}
       {state === 'error' && <LoadError error={list.error} onRetry={() => void list.refetch()} />}
-      {state === 'empty' && <EmptyState testId="ledger-empty" icon={<ReceiptLongOutlined />} title={t('ledger.empty')} text={filtered ? t('ledger.emptyFiltered') : t('ledger.emptyText')} />}
+      {state === 'empty' && (
+        <EmptyState
+          testId="ledger-empty"
+          icon={<ReceiptLongOutlined />}
+          title={t('ledger.empty')}
+          text={filtered ? t('ledger.emptyFiltered') : t('ledger.emptyText')}
+        />
+      )}
       {state === 'ready' && (desktop ? <LedgerTable rows={rows} /> : <LedgerCards rows={rows} />)}
       {list.data && (
-        <ListPagination page={filter.page} lastPage={list.data.meta.last_page} onChange={(p) => update({ page: p > 1 ? String(p) : null }, true)} label={t('common.pagination')} testId="ledger-pagination" />
+        <ListPagination
+          page={filter.page}
+          lastPage={list.data.meta.last_page}
+          onChange={(p) => update({ page: p > 1 ? String(p) : null }, true)}
+          label={t('common.pagination')}
+          testId="ledger-pagination"
+        />
       )}
     </Box>
   );

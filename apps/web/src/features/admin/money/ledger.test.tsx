@@ -49,7 +49,19 @@ describe('the ledger of every reseller (issue 29)', () => {
   });
 
   it('lists the operations: reseller link, type, description, signed coloured amount and balance after', async () => {
-    const calls = serveLedger([op(1), op(2, { type: 'order', amount: -300, sum: -300, balance: 1250.5, description: 'Замовлення №1042', comment: 'Списання за товар', user_id: 8, user_name: 'Петро Іваненко' })]);
+    const calls = serveLedger([
+      op(1),
+      op(2, {
+        type: 'order',
+        amount: -300,
+        sum: -300,
+        balance: 1250.5,
+        description: 'Замовлення №1042',
+        comment: 'Списання за товар',
+        user_id: 8,
+        user_name: 'Петро Іваненко',
+      }),
+    ]);
     renderAt(<LedgerPage />, '/admin/money/operations', '/admin/money/operations');
     const rows = await screen.findAllByTestId('ledger-row');
     expect(rows).toHaveLength(2);
@@ -76,7 +88,14 @@ describe('the ledger of every reseller (issue 29)', () => {
     renderAt(<LedgerPage />, '/admin/money/operations?user_id=7&type=payment&date_from=2025-03-01&date_to=2025-03-31&page=2', '/admin/money/operations');
     await screen.findAllByTestId('ledger-row');
     const first = calls.find((c) => c.path === '/api/v1/admin/operations')!;
-    expect(Object.fromEntries(first.query)).toEqual({ user_id: '7', type: 'payment', date_from: '2025-03-01', date_to: '2025-03-31', page: '2', per_page: '20' });
+    expect(Object.fromEntries(first.query)).toEqual({
+      user_id: '7',
+      type: 'payment',
+      date_from: '2025-03-01',
+      date_to: '2025-03-31',
+      page: '2',
+      per_page: '20',
+    });
     // The chosen reseller is named in the picker, the days in their fields.
     await waitFor(() => expect((screen.getByTestId('money-filter-user') as HTMLInputElement).value).toBe('Ірина Мельник (#7)'));
     expect((screen.getByTestId('money-filter-from') as HTMLInputElement).value).toBe('01.03.2025');
@@ -88,7 +107,9 @@ describe('the ledger of every reseller (issue 29)', () => {
     const loc = locationOf(screen.getByTestId('location')).searchParams;
     expect(loc.get('page')).toBeNull();
     expect(loc.get('user_id')).toBe('7');
-    await waitFor(() => expect(calls.some((c) => c.path === '/api/v1/admin/operations' && c.query.get('type') === 'order' && c.query.get('page') === '1')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/api/v1/admin/operations' && c.query.get('type') === 'order' && c.query.get('page') === '1')).toBe(true),
+    );
 
     fireEvent.click(screen.getByTestId('money-filter-reset'));
     await waitFor(() => expect(locationOf(screen.getByTestId('location')).search).toBe(''));
@@ -139,7 +160,9 @@ describe('the ledger of every reseller (issue 29)', () => {
 
   it('exports the list as it is filtered (CSV and XLSX), busy meanwhile, under the name the API gives', async () => {
     let release: (r: Response) => void = () => undefined;
-    const calls = serveLedger([op(1)], (c) => (c.query.get('format') === 'csv' ? new Promise<Response>((r) => (release = r)) : csvFile('operations-2025-03.xlsx')));
+    const calls = serveLedger([op(1)], (c) =>
+      c.query.get('format') === 'csv' ? new Promise<Response>((r) => (release = r)) : csvFile('operations-2025-03.xlsx'),
+    );
     const saved = catchDownloads();
     renderAt(<LedgerPage />, '/admin/money/operations?user_id=7&type=payment&date_from=2025-03-01&page=3', '/admin/money/operations');
     await screen.findAllByTestId('ledger-row');
@@ -163,7 +186,10 @@ describe('the ledger of every reseller (issue 29)', () => {
   });
 
   it('a failed export is a toast with the API message; nothing is saved', async () => {
-    serveLedger([op(1)], () => new Response(JSON.stringify({ message: 'Діапазон дат задано неправильно' }), { status: 422, headers: { 'Content-Type': 'application/json' } }));
+    serveLedger(
+      [op(1)],
+      () => new Response(JSON.stringify({ message: 'Діапазон дат задано неправильно' }), { status: 422, headers: { 'Content-Type': 'application/json' } }),
+    );
     const saved = catchDownloads();
     renderAt(<LedgerPage />, '/admin/money/operations', '/admin/money/operations');
     await screen.findAllByTestId('ledger-row');

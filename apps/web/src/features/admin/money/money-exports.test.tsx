@@ -18,7 +18,17 @@ const payment = (id: number, userId = 7) => ({
   processed_at: null,
   user_id: userId,
 });
-const withdraw = (id: number, userId = 7) => ({ id, requisites: '4149 **** **** 1234', card_number: '4149499999991234', amount: 400, status: 'New' as const, decline_reason: null, created_at: '2025-03-04T10:00:00Z', paid_at: null, user_id: userId });
+const withdraw = (id: number, userId = 7) => ({
+  id,
+  requisites: '4149 **** **** 1234',
+  card_number: '4149499999991234',
+  amount: 400,
+  status: 'New' as const,
+  decline_reason: null,
+  created_at: '2025-03-04T10:00:00Z',
+  paid_at: null,
+  user_id: userId,
+});
 
 /** The queues, filtered as the API would by status and reseller; files by `file`. */
 function serveMoney(file: (c: Call) => Response = (c) => csvFile(`${c.path.split('/')[4]}.${c.query.get('format')}`)) {
@@ -58,10 +68,19 @@ describe('exports and filters on the money tabs (issue 29)', () => {
     renderAt(<MoneyPage />, '/admin/money?user_id=7&date_from=2025-03-01&date_to=2025-03-31', '/admin/money');
     expect(await screen.findAllByTestId('money-row')).toHaveLength(1);
     const list = calls.find((c) => c.path === '/api/v1/admin/payments')!;
-    expect(Object.fromEntries(list.query)).toEqual({ status: 'Pending', user_id: '7', date_from: '2025-03-01', date_to: '2025-03-31', page: '1', per_page: '20' });
+    expect(Object.fromEntries(list.query)).toEqual({
+      status: 'Pending',
+      user_id: '7',
+      date_from: '2025-03-01',
+      date_to: '2025-03-31',
+      page: '1',
+      per_page: '20',
+    });
     await exportAs('money-export', 'xlsx');
     await waitFor(() => expect(saved.map((s) => s.name)).toEqual(['payments.xlsx']));
-    expect(fileCalls(calls, '/api/v1/admin/payments/export')).toEqual([{ format: 'xlsx', status: 'Pending', user_id: '7', date_from: '2025-03-01', date_to: '2025-03-31' }]);
+    expect(fileCalls(calls, '/api/v1/admin/payments/export')).toEqual([
+      { format: 'xlsx', status: 'Pending', user_id: '7', date_from: '2025-03-01', date_to: '2025-03-31' },
+    ]);
     // Narrowed to one reseller, the queue offers no "every pending one" bulk mode (that would act on all).
     fireEvent.click(screen.getByTestId('money-select-page-head'));
     expect(screen.queryByTestId('money-select-all')).toBeNull();

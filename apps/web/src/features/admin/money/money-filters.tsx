@@ -38,7 +38,19 @@ export const MONEY_FILTER_KEYS = ['user_id', 'date_from', 'date_to'] as const;
 export const hasMoneyFilter = (f: MoneyFilter) => f.user_id !== undefined || Boolean(f.date_from) || Boolean(f.date_to);
 
 /** The reseller picker and the two days; `children` go after them (another filter), `actions` at the row's end. */
-export function MoneyFilters({ filter, update, children, actions, extraActive = false }: { filter: MoneyFilter; update: UpdateParams; children?: ReactNode; actions?: ReactNode; extraActive?: boolean }) {
+export function MoneyFilters({
+  filter,
+  update,
+  children,
+  actions,
+  extraActive = false,
+}: {
+  filter: MoneyFilter;
+  update: UpdateParams;
+  children?: ReactNode;
+  actions?: ReactNode;
+  extraActive?: boolean;
+}) {
   const { t } = useAdminT();
   const active = hasMoneyFilter(filter) || extraActive;
   return (
@@ -48,7 +60,12 @@ export function MoneyFilters({ filter, update, children, actions, extraActive = 
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}
       data-testid="money-filters"
     >
-      <ResellerPicker value={filter.user_id} onChange={(id) => update({ user_id: id ? String(id) : null })} testId="money-filter-user" sx={{ width: { xs: '100%', sm: 300 } }} />
+      <ResellerPicker
+        value={filter.user_id}
+        onChange={(id) => update({ user_id: id ? String(id) : null })}
+        testId="money-filter-user"
+        sx={{ width: { xs: '100%', sm: 300 } }}
+      />
       {children}
       <DateField
         id="money-filter-from"

@@ -115,7 +115,13 @@ function RowCheckbox<T extends { id: number; amount: number }>({ item, select }:
 }
 
 /** The rows as a table (lg+) or as cards; `cells` gives each row's labelled parts; `select` adds the checkboxes. */
-function Rows<T extends { id: number; status: string; amount: number }>({ items, desktop, columns, cells, select }: {
+function Rows<T extends { id: number; status: string; amount: number }>({
+  items,
+  desktop,
+  columns,
+  cells,
+  select,
+}: {
   items: T[];
   desktop: boolean;
   columns: string[];
@@ -147,7 +153,15 @@ function Rows<T extends { id: number; status: string; amount: number }>({ items,
           </TableHead>
           <TableBody>
             {items.map((it) => (
-              <TableRow key={it.id} hover selected={Boolean(select?.can(it) && select.selection.isChosen(it.id))} data-testid="money-row" data-id={it.id} data-status={it.status} sx={{ '& td': { verticalAlign: 'top', py: 1.25 } }}>
+              <TableRow
+                key={it.id}
+                hover
+                selected={Boolean(select?.can(it) && select.selection.isChosen(it.id))}
+                data-testid="money-row"
+                data-id={it.id}
+                data-status={it.status}
+                sx={{ '& td': { verticalAlign: 'top', py: 1.25 } }}
+              >
                 {select && selectable && (
                   <TableCell padding="checkbox" sx={{ '&&': { py: 0.5 } }}>
                     <RowCheckbox item={it} select={select} />
@@ -168,7 +182,14 @@ function Rows<T extends { id: number; status: string; amount: number }>({ items,
       {items.map((it) => {
         const parts = cells(it);
         return (
-          <Card component="li" key={it.id} sx={{ p: 1.5, ...(select?.can(it) && select.selection.isChosen(it.id) ? { outline: 2, outlineColor: 'primary.main' } : {}) }} data-testid="money-row" data-id={it.id} data-status={it.status}>
+          <Card
+            component="li"
+            key={it.id}
+            sx={{ p: 1.5, ...(select?.can(it) && select.selection.isChosen(it.id) ? { outline: 2, outlineColor: 'primary.main' } : {}) }}
+            data-testid="money-row"
+            data-id={it.id}
+            data-status={it.status}
+          >
             {select?.can(it) && (
               <Box sx={{ mt: -1, ml: -1, mb: 0.5 }}>
                 <RowCheckbox item={it} select={select} />
@@ -208,7 +229,10 @@ export function nextPending<T extends { id: number; status: string }>(before: T[
  * the list again after a decision and shows the next one still `open` (or ends with a message);
  * `moving` while it reads, so the decided one takes no second key meanwhile.
  */
-function useQueueWalk<T extends { id: number; status: string }>(list: { data?: { data: T[] } | undefined; refetch: () => Promise<{ data?: { data: T[] } | undefined }> }, open: string) {
+function useQueueWalk<T extends { id: number; status: string }>(
+  list: { data?: { data: T[] } | undefined; refetch: () => Promise<{ data?: { data: T[] } | undefined }> },
+  open: string,
+) {
   const { t } = useAdminT();
   const toast = useScopedToast();
   const [walkId, setWalkId] = useState<number | null>(null);
@@ -227,7 +251,19 @@ function useQueueWalk<T extends { id: number; status: string }>(list: { data?: {
   return { walkId, setWalkId, moving, advance };
 }
 
-function TopUps({ status, filter, page, onPage, desktop }: { status: TopUpStatus | undefined; filter: MoneyFilter; page: number; onPage: (p: number) => void; desktop: boolean }) {
+function TopUps({
+  status,
+  filter,
+  page,
+  onPage,
+  desktop,
+}: {
+  status: TopUpStatus | undefined;
+  filter: MoneyFilter;
+  page: number;
+  onPage: (p: number) => void;
+  desktop: boolean;
+}) {
   const { t } = useAdminT();
   const toast = useScopedToast();
   const errorText = useErrorText();
@@ -246,7 +282,12 @@ function TopUps({ status, filter, page, onPage, desktop }: { status: TopUpStatus
     const approve = target.mode === 'approve';
     const done = target.item.id;
     return decide
-      .mutateAsync({ id: done, status: approve ? 'Approved' : 'Declined', ...(reason ? { reason } : {}), ...(approve && amount !== undefined ? { amount } : {}) })
+      .mutateAsync({
+        id: done,
+        status: approve ? 'Approved' : 'Declined',
+        ...(reason ? { reason } : {}),
+        ...(approve && amount !== undefined ? { amount } : {}),
+      })
       .then(() => {
         toast.success(t(approve ? 'money.toast.approved' : 'money.toast.declined'));
         setTarget(null);
@@ -276,14 +317,27 @@ function TopUps({ status, filter, page, onPage, desktop }: { status: TopUpStatus
   if (list.isPending) return <ListSkeleton />;
   if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
   const walkItem = walkId === null ? undefined : items.find((p) => p.id === walkId);
-  const columns = [t('money.columns.id'), t('money.columns.receipt'), t('money.columns.amount'), t('money.columns.reseller'), t('money.columns.comment'), t('money.columns.status'), t('common.actions')];
+  const columns = [
+    t('money.columns.id'),
+    t('money.columns.receipt'),
+    t('money.columns.amount'),
+    t('money.columns.reseller'),
+    t('money.columns.comment'),
+    t('money.columns.status'),
+    t('common.actions'),
+  ];
   return (
     <>
       <Toolbar>
         <WalkButton show={open.length > 0} onClick={() => setWalkId(open[0]!.id)} />
       </Toolbar>
       {items.length === 0 ? (
-        <EmptyState testId="money-empty" icon={<AccountBalanceWalletOutlined />} title={t('money.emptyTopUps')} text={t(hasMoneyFilter(filter) ? 'moneyFilters.emptyFiltered' : 'money.emptyText')} />
+        <EmptyState
+          testId="money-empty"
+          icon={<AccountBalanceWalletOutlined />}
+          title={t('money.emptyTopUps')}
+          text={t(hasMoneyFilter(filter) ? 'moneyFilters.emptyFiltered' : 'money.emptyText')}
+        />
       ) : (
         <Rows
           items={items}
@@ -326,7 +380,14 @@ function TopUps({ status, filter, page, onPage, desktop }: { status: TopUpStatus
           ]}
         />
       )}
-      <BulkBar kind="topups" selection={selection} pageRows={open.length} openTotal={status === 'Pending' && !hasMoneyFilter(filter) ? list.data.meta.total : null} busy={bulkOpen} onAction={() => setBulkOpen(true)} />
+      <BulkBar
+        kind="topups"
+        selection={selection}
+        pageRows={open.length}
+        openTotal={status === 'Pending' && !hasMoneyFilter(filter) ? list.data.meta.total : null}
+        busy={bulkOpen}
+        onAction={() => setBulkOpen(true)}
+      />
       <ListPagination page={page} lastPage={list.data.meta.last_page} onChange={onPage} label={t('common.pagination')} testId="money-pagination" />
       {walkItem && (
         <ReceiptWalk
@@ -340,11 +401,19 @@ function TopUps({ status, filter, page, onPage, desktop }: { status: TopUpStatus
           onClose={() => setWalkId(null)}
         />
       )}
-      <BulkFlow kind="topups" selection={selection} openTotal={status === 'Pending' && !hasMoneyFilter(filter) ? list.data.meta.total : null} open={bulkOpen} onClose={() => setBulkOpen(false)} />
+      <BulkFlow
+        kind="topups"
+        selection={selection}
+        openTotal={status === 'Pending' && !hasMoneyFilter(filter) ? list.data.meta.total : null}
+        open={bulkOpen}
+        onClose={() => setBulkOpen(false)}
+      />
       <DecisionDialog
         open={target?.mode === 'approve'}
         title={t('money.approveDialog.title')}
-        text={(amount: number) => (target ? t('money.approveDialog.text', { amount: formatMoney(amount), name: targetUser.data?.name ?? `#${target.item.user_id}` }) : '')}
+        text={(amount: number) =>
+          target ? t('money.approveDialog.text', { amount: formatMoney(amount), name: targetUser.data?.name ?? `#${target.item.user_id}` }) : ''
+        }
         confirmLabel={t('money.approveDialog.confirm')}
         withReason={false}
         {...(target ? { claimed: target.item.amount } : {})}
@@ -391,7 +460,19 @@ function CardNumber({ value }: { value: string }) {
   );
 }
 
-function Withdrawals({ status, filter, page, onPage, desktop }: { status: WithdrawStatus | undefined; filter: MoneyFilter; page: number; onPage: (p: number) => void; desktop: boolean }) {
+function Withdrawals({
+  status,
+  filter,
+  page,
+  onPage,
+  desktop,
+}: {
+  status: WithdrawStatus | undefined;
+  filter: MoneyFilter;
+  page: number;
+  onPage: (p: number) => void;
+  desktop: boolean;
+}) {
   const { t } = useAdminT();
   const toast = useScopedToast();
   const errorText = useErrorText();
@@ -439,7 +520,14 @@ function Withdrawals({ status, filter, page, onPage, desktop }: { status: Withdr
   if (list.isPending) return <ListSkeleton />;
   if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
   const walkItem = walkId === null ? undefined : items.find((w) => w.id === walkId);
-  const columns = [t('money.columns.id'), t('money.columns.card'), t('money.columns.amount'), t('money.columns.reseller'), t('money.columns.status'), t('common.actions')];
+  const columns = [
+    t('money.columns.id'),
+    t('money.columns.card'),
+    t('money.columns.amount'),
+    t('money.columns.reseller'),
+    t('money.columns.status'),
+    t('common.actions'),
+  ];
   // The bank's payouts file: the chosen new withdrawals; else, while a reseller or days narrow the
   // list, the new ones it shows; else every new one (the queue as it stands).
   const chosenIds = selection.sel.all ? [] : [...selection.sel.ids.keys()];
@@ -462,7 +550,12 @@ function Withdrawals({ status, filter, page, onPage, desktop }: { status: Withdr
         <WalkButton show={open.length > 0} onClick={() => setWalkId(open[0]!.id)} />
       </Toolbar>
       {items.length === 0 ? (
-        <EmptyState testId="money-empty" icon={<AccountBalanceWalletOutlined />} title={t('money.emptyWithdrawals')} text={t(hasMoneyFilter(filter) ? 'moneyFilters.emptyFiltered' : 'money.emptyText')} />
+        <EmptyState
+          testId="money-empty"
+          icon={<AccountBalanceWalletOutlined />}
+          title={t('money.emptyWithdrawals')}
+          text={t(hasMoneyFilter(filter) ? 'moneyFilters.emptyFiltered' : 'money.emptyText')}
+        />
       ) : (
         <Rows
           items={items}
@@ -495,7 +588,14 @@ function Withdrawals({ status, filter, page, onPage, desktop }: { status: Withdr
           ]}
         />
       )}
-      <BulkBar kind="withdrawals" selection={selection} pageRows={open.length} openTotal={status === 'New' && !hasMoneyFilter(filter) ? list.data.meta.total : null} busy={bulkOpen} onAction={() => setBulkOpen(true)} />
+      <BulkBar
+        kind="withdrawals"
+        selection={selection}
+        pageRows={open.length}
+        openTotal={status === 'New' && !hasMoneyFilter(filter) ? list.data.meta.total : null}
+        busy={bulkOpen}
+        onAction={() => setBulkOpen(true)}
+      />
       <ListPagination page={page} lastPage={list.data.meta.last_page} onChange={onPage} label={t('common.pagination')} testId="money-pagination" />
       {walkItem && (
         <WithdrawWalk
@@ -509,11 +609,24 @@ function Withdrawals({ status, filter, page, onPage, desktop }: { status: Withdr
           card={<CardNumber value={walkItem.card_number} />}
         />
       )}
-      <BulkFlow kind="withdrawals" selection={selection} openTotal={status === 'New' && !hasMoneyFilter(filter) ? list.data.meta.total : null} open={bulkOpen} onClose={() => setBulkOpen(false)} />
+      <BulkFlow
+        kind="withdrawals"
+        selection={selection}
+        openTotal={status === 'New' && !hasMoneyFilter(filter) ? list.data.meta.total : null}
+        open={bulkOpen}
+        onClose={() => setBulkOpen(false)}
+      />
       <DecisionDialog
         open={target?.mode === 'paid'}
         title={t('money.paidDialog.title')}
-        text={target ? t('money.paidDialog.text', { amount: formatMoney(target.item.amount), card: target.item.card_number.replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 ') }) : ''}
+        text={
+          target
+            ? t('money.paidDialog.text', {
+                amount: formatMoney(target.item.amount),
+                card: target.item.card_number.replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 '),
+              })
+            : ''
+        }
         confirmLabel={t('money.paidDialog.confirm')}
         withReason={false}
         busy={decide.isPending}
@@ -561,7 +674,18 @@ export function MoneyPage() {
   return (
     <Box data-testid="admin-money-page" data-tab={tab}>
       <PageHeader title={t('money.title')} icon={<AccountBalanceWalletOutlined color="primary" />} />
-      <Box sx={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+          gap: 2,
+          flexWrap: 'wrap',
+          mb: 2,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
         <MoneyTabs value={tab} />
         <TextField
           select
@@ -595,9 +719,23 @@ export function MoneyPage() {
         }
       />
       {tab === 'topups' ? (
-        <TopUps key={listKey} status={status as TopUpStatus | undefined} filter={filter} page={page} onPage={(p) => set({ page: p > 1 ? String(p) : null })} desktop={desktop} />
+        <TopUps
+          key={listKey}
+          status={status as TopUpStatus | undefined}
+          filter={filter}
+          page={page}
+          onPage={(p) => set({ page: p > 1 ? String(p) : null })}
+          desktop={desktop}
+        />
       ) : (
-        <Withdrawals key={listKey} status={status as WithdrawStatus | undefined} filter={filter} page={page} onPage={(p) => set({ page: p > 1 ? String(p) : null })} desktop={desktop} />
+        <Withdrawals
+          key={listKey}
+          status={status as WithdrawStatus | undefined}
+          filter={filter}
+          page={page}
+          onPage={(p) => set({ page: p > 1 ? String(p) : null })}
+          desktop={desktop}
+        />
       )}
     </Box>
   );
@@ -620,7 +758,14 @@ function WalkButton({ show, onClick }: { show: boolean; onClick: () => void }) {
 }
 
 /** An open request's two actions (accept: approve or mark paid; decline), or when it was processed. */
-function DecisionActions({ open, acceptLabel, acceptTestId, onAccept, onDecline, processedAt }: {
+function DecisionActions({
+  open,
+  acceptLabel,
+  acceptTestId,
+  onAccept,
+  onDecline,
+  processedAt,
+}: {
   open: boolean;
   acceptLabel: string;
   acceptTestId: string;

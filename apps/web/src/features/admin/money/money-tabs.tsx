@@ -21,7 +21,13 @@ export function MoneyTabs({ value }: { value: MoneyTab }) {
   return (
     <Tabs value={value} aria-label={t('money.tabs.label')} variant="scrollable" allowScrollButtonsMobile sx={{ minHeight: 48 }}>
       <Tab value="topups" label={t('money.tabs.topUps')} component={RouterLink} to={MONEY_TAB_PATHS.topups} data-testid="money-tab-topups" />
-      <Tab value="withdrawals" label={t('money.tabs.withdrawals')} component={RouterLink} to={MONEY_TAB_PATHS.withdrawals} data-testid="money-tab-withdrawals" />
+      <Tab
+        value="withdrawals"
+        label={t('money.tabs.withdrawals')}
+        component={RouterLink}
+        to={MONEY_TAB_PATHS.withdrawals}
+        data-testid="money-tab-withdrawals"
+      />
       <Tab value="operations" label={t('money.tabs.operations')} component={RouterLink} to={MONEY_TAB_PATHS.operations} data-testid="money-tab-operations" />
     </Tabs>
   );

@@ -13,17 +13,43 @@ const payment = (id: number, over: Partial<PaymentDto> = {}) => ({
   decline_reason: null,
   credited_amount: null as number | null,
   credit_reason: null as string | null,
-  document: { id: 40 + id, name: `receipt-${id}.png`, mime: 'image/png', size: 2048, url: `/api/v1/media-files/${40 + id}/file`, created_at: '2025-03-04T10:00:00Z' },
+  document: {
+    id: 40 + id,
+    name: `receipt-${id}.png`,
+    mime: 'image/png',
+    size: 2048,
+    url: `/api/v1/media-files/${40 + id}/file`,
+    created_at: '2025-03-04T10:00:00Z',
+  },
   created_at: '2025-03-04T10:00:00Z',
   processed_at: null,
   user_id: 7,
   ...over,
 });
-const withdraw = (id: number) => ({ id, requisites: '4149 **** **** 1234', card_number: '4149499999991234', amount: 400, status: 'New' as const, decline_reason: null, created_at: '2025-03-04T10:00:00Z', paid_at: null, user_id: 7 });
+const withdraw = (id: number) => ({
+  id,
+  requisites: '4149 **** **** 1234',
+  card_number: '4149499999991234',
+  amount: 400,
+  status: 'New' as const,
+  decline_reason: null,
+  created_at: '2025-03-04T10:00:00Z',
+  paid_at: null,
+  user_id: 7,
+});
 
 /** The queues (decisions change them); `more` answers first (e.g. a bulk action). */
 function serveMoney(extra: ReturnType<typeof payment>[] = [], more?: (c: Call) => unknown) {
-  const queue = { payments: [...extra, payment(1), payment(2, { document: { id: 50, name: 'scan.pdf', mime: 'application/pdf', size: 1000, url: '/api/v1/media-files/50/file', created_at: '2025-03-04T10:00:00Z' } })], withdraws: [withdraw(5)] };
+  const queue = {
+    payments: [
+      ...extra,
+      payment(1),
+      payment(2, {
+        document: { id: 50, name: 'scan.pdf', mime: 'application/pdf', size: 1000, url: '/api/v1/media-files/50/file', created_at: '2025-03-04T10:00:00Z' },
+      }),
+    ],
+    withdraws: [withdraw(5)],
+  };
   const calls = serve((c) => {
     const answer = more?.(c);
     if (answer !== undefined) return answer;
@@ -126,7 +152,9 @@ describe('money queues', () => {
     // Another amount: the text says what will be credited and a reason is required.
     fireEvent.change(amount, { target: { value: '1 200,1' } });
     expect(within(dialog).getByTestId('approve-dialog-text').textContent).toBe('1 200.10 грн буде зараховано на баланс реселера Ірина Мельник.');
-    expect(within(dialog).getByTestId('approve-dialog-other').textContent).toBe('Буде зараховано 1 200.10 грн замість заявлених 1 500.50 грн. Вкажіть причину: реселер її побачить');
+    expect(within(dialog).getByTestId('approve-dialog-other').textContent).toBe(
+      'Буде зараховано 1 200.10 грн замість заявлених 1 500.50 грн. Вкажіть причину: реселер її побачить',
+    );
     fireEvent.click(within(dialog).getByTestId('approve-dialog-confirm'));
     expect(await within(dialog).findByText('Вкажіть причину')).toBeTruthy();
     expect(puts(calls)).toEqual([]);
@@ -240,10 +268,24 @@ describe('money queues', () => {
     await screen.findAllByTestId('money-row');
     fireEvent.mouseDown(screen.getByTestId('money-status'));
     fireEvent.click(await screen.findByRole('option', { name: 'Усі' }));
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/v1/admin/payments').at(-1)!.query.has('status')).toBe(false));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === '/api/v1/admin/payments')
+          .at(-1)!
+          .query.has('status'),
+      ).toBe(false),
+    );
     fireEvent.mouseDown(screen.getByTestId('money-status'));
     fireEvent.click(await screen.findByRole('option', { name: 'Відхилено' }));
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/v1/admin/payments').at(-1)!.query.get('status')).toBe('Declined'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === '/api/v1/admin/payments')
+          .at(-1)!
+          .query.get('status'),
+      ).toBe('Declined'),
+    );
     expect(await screen.findByTestId('money-empty')).toBeTruthy();
   });
 });
@@ -259,7 +301,20 @@ describe('the receipt walk (issue 28)', () => {
     dialog.append(button, input, area);
     const outside = document.createElement('button');
     const press = (target: HTMLElement, key: string, code: string, over: Partial<KeyboardEvent> = {}) =>
-      walkKey({ target, currentTarget: dialog, key, code, altKey: false, ctrlKey: false, metaKey: false, defaultPrevented: false, ...over } as unknown as React.KeyboardEvent<HTMLElement>, 'KeyA');
+      walkKey(
+        {
+          target,
+          currentTarget: dialog,
+          key,
+          code,
+          altKey: false,
+          ctrlKey: false,
+          metaKey: false,
+          defaultPrevented: false,
+          ...over,
+        } as unknown as React.KeyboardEvent<HTMLElement>,
+        'KeyA',
+      );
     expect(press(button, 'ArrowRight', 'ArrowRight')).toBe('next');
     expect(press(button, 'о', 'KeyJ')).toBe('next');
     expect(press(button, 'k', 'KeyK')).toBe('prev');
@@ -370,10 +425,18 @@ describe('bulk actions on the money queues (issue 28)', () => {
 
   const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST');
 
-  it('approves the chosen top-ups: count and sum confirmed, each row\'s result, the failed ones chosen again (cards)', async () => {
+  it("approves the chosen top-ups: count and sum confirmed, each row's result, the failed ones chosen again (cards)", async () => {
     setDesktop(false);
     const queue = serveMoney([payment(3, { amount: 200 })], (c) =>
-      c.path === '/api/v1/admin/payments/bulk' ? { data: [{ id: 3, ok: true }, { id: 1, ok: false, code: 'InvalidStatus', error: 'Поповнення вже оброблено' }], meta: { total: 2, ok: 1, failed: 1 } } : undefined,
+      c.path === '/api/v1/admin/payments/bulk'
+        ? {
+            data: [
+              { id: 3, ok: true },
+              { id: 1, ok: false, code: 'InvalidStatus', error: 'Поповнення вже оброблено' },
+            ],
+            meta: { total: 2, ok: 1, failed: 1 },
+          }
+        : undefined,
     );
     renderAt(<MoneyPage />, '/admin/money', '/admin/money');
     const rows = await screen.findAllByTestId('money-row');
@@ -384,7 +447,9 @@ describe('bulk actions on the money queues (issue 28)', () => {
     expect(screen.getByTestId('money-bulk-count').textContent).toBe('Вибрано: 2');
     fireEvent.click(screen.getByTestId('money-bulk-action'));
     const confirm = await screen.findByTestId('money-bulk-confirm');
-    expect(within(confirm).getByTestId('money-bulk-confirm-text').textContent).toBe('Поповнень: 2, разом 1 700.50 грн. Кожне буде зараховано на заявлену суму.');
+    expect(within(confirm).getByTestId('money-bulk-confirm-text').textContent).toBe(
+      'Поповнень: 2, разом 1 700.50 грн. Кожне буде зараховано на заявлену суму.',
+    );
     // A double click sends one request.
     fireEvent.click(within(confirm).getByTestId('money-bulk-confirm-go'));
     fireEvent.click(within(confirm).getByTestId('money-bulk-confirm-go'));
@@ -394,7 +459,10 @@ describe('bulk actions on the money queues (issue 28)', () => {
     expect(posts(queue)[0]!.idempotencyKey).toMatch(/^[\x20-\x7e]{8,255}$/);
     expect(within(results).getByTestId('money-bulk-results-title').textContent).toBe('Результат: 1 з 2 успішно');
     const out = within(results).getAllByTestId('money-bulk-results-row');
-    expect(out.map((r) => [r.dataset.id, r.dataset.ok])).toEqual([['1', 'false'], ['3', 'true']]);
+    expect(out.map((r) => [r.dataset.id, r.dataset.ok])).toEqual([
+      ['1', 'false'],
+      ['3', 'true'],
+    ]);
     expect(out[0]!.textContent).toBe('№1 · 1 500.50 грнПоповнення вже оброблено');
     expect(out[1]!.textContent).toBe('№3 · 200.00 грнГотово');
     fireEvent.click(within(results).getByTestId('money-bulk-results-select-failed'));
@@ -411,7 +479,11 @@ describe('bulk actions on the money queues (issue 28)', () => {
       if (c.path === '/api/v1/admin/payments') {
         const per = Number(c.query.get('per_page'));
         const p = Number(c.query.get('page') ?? 1);
-        return { data: all.slice((p - 1) * per, p * per), meta: { current_page: p, per_page: per, total: all.length, last_page: Math.ceil(all.length / per) }, pagination: { last_page: Math.ceil(all.length / per) } };
+        return {
+          data: all.slice((p - 1) * per, p * per),
+          meta: { current_page: p, per_page: per, total: all.length, last_page: Math.ceil(all.length / per) },
+          pagination: { last_page: Math.ceil(all.length / per) },
+        };
       }
       if (c.path === '/api/v1/admin/payments/bulk') return { data: all.map((p) => ({ id: p.id, ok: true })), meta: { total: 30, ok: 30, failed: 0 } };
       if (c.path === '/api/v1/admin/users/7') return { data: { ...user(7), audit: [] } };
@@ -428,7 +500,9 @@ describe('bulk actions on the money queues (issue 28)', () => {
     expect(screen.getByTestId('money-bulk-action').textContent).toBe('Зарахувати вибрані (30)');
     fireEvent.click(screen.getByTestId('money-bulk-action'));
     const confirm = await screen.findByTestId('money-bulk-confirm');
-    expect((await within(confirm).findByTestId('money-bulk-confirm-text')).textContent).toBe('Поповнень: 30, разом 3 000.00 грн. Кожне буде зараховано на заявлену суму.');
+    expect((await within(confirm).findByTestId('money-bulk-confirm-text')).textContent).toBe(
+      'Поповнень: 30, разом 3 000.00 грн. Кожне буде зараховано на заявлену суму.',
+    );
     expect(calls.some((c) => c.path === '/api/v1/admin/payments' && c.query.get('per_page') === '100')).toBe(true);
     fireEvent.click(within(confirm).getByTestId('money-bulk-confirm-go'));
     const results = await screen.findByTestId('money-bulk-results');
@@ -446,7 +520,14 @@ describe('bulk actions on the money queues (issue 28)', () => {
     const calls = serve((c) => {
       if (c.path === '/api/v1/admin/payments') return page([]);
       if (c.path === '/api/v1/admin/withdraws') return page(ws);
-      if (c.path === '/api/v1/admin/withdraws/bulk') return { data: [{ id: 5, ok: true }, { id: 6, ok: true }], meta: { total: 2, ok: 2, failed: 0 } };
+      if (c.path === '/api/v1/admin/withdraws/bulk')
+        return {
+          data: [
+            { id: 5, ok: true },
+            { id: 6, ok: true },
+          ],
+          meta: { total: 2, ok: 2, failed: 0 },
+        };
       if (c.path === '/api/v1/admin/users/7') return { data: { ...user(7), audit: [] } };
       return undefined;
     });
@@ -456,7 +537,9 @@ describe('bulk actions on the money queues (issue 28)', () => {
     expect(screen.getByTestId('money-bulk-action').textContent).toBe('Позначити виплаченими (2)');
     fireEvent.click(screen.getByTestId('money-bulk-action'));
     const confirm = await screen.findByTestId('money-bulk-confirm');
-    expect(within(confirm).getByTestId('money-bulk-confirm-text').textContent).toBe('Виведень: 2, разом 500.00 грн. Підтвердьте, що всі кошти переказано на картки.');
+    expect(within(confirm).getByTestId('money-bulk-confirm-text').textContent).toBe(
+      'Виведень: 2, разом 500.00 грн. Підтвердьте, що всі кошти переказано на картки.',
+    );
     fireEvent.click(within(confirm).getByTestId('money-bulk-confirm-go'));
     expect(await screen.findByTestId('money-bulk-results')).toBeTruthy();
     expect(posts(calls)[0]).toMatchObject({ path: '/api/v1/admin/withdraws/bulk', body: { action: 'paid', ids: [5, 6] } });

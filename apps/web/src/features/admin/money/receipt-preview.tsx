@@ -29,7 +29,13 @@ const THUMB = 64;
 
 /** The document's bytes (with the bearer token), fetched once per document. */
 export function useReceiptBlob(doc: PaymentDocumentDto, enabled: boolean) {
-  return useQuery({ queryKey: ['admin', 'receipt', doc.id], queryFn: ({ signal }) => requestBlob(doc.url, signal), enabled, staleTime: Infinity, gcTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['admin', 'receipt', doc.id],
+    queryFn: ({ signal }) => requestBlob(doc.url, signal),
+    enabled,
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+  });
 }
 
 /**
@@ -150,7 +156,18 @@ export function ReceiptPreview({ doc, paymentId, claimed, status, credited = nul
     );
   }
   const label = t('money.receipt.open', { name: doc.name });
-  const box = { width: THUMB, height: THUMB, borderRadius: 1, border: 1, borderColor: 'divider', overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover' } as const;
+  const box = {
+    width: THUMB,
+    height: THUMB,
+    borderRadius: 1,
+    border: 1,
+    borderColor: 'divider',
+    overflow: 'hidden',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    bgcolor: 'action.hover',
+  } as const;
 
   return (
     <>

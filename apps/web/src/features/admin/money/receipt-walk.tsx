@@ -68,7 +68,23 @@ interface WalkFrameProps<T extends { id: number }> {
   actions: ReactNode;
 }
 
-function WalkFrame<T extends { id: number }>({ items, item, title, testId, accept, keysHint, busy, open, onMove, onAccept, onDecline, onClose, header, children, actions }: WalkFrameProps<T>) {
+function WalkFrame<T extends { id: number }>({
+  items,
+  item,
+  title,
+  testId,
+  accept,
+  keysHint,
+  busy,
+  open,
+  onMove,
+  onAccept,
+  onDecline,
+  onClose,
+  header,
+  children,
+  actions,
+}: WalkFrameProps<T>) {
   const { t, tc } = useAdminT();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -86,7 +102,17 @@ function WalkFrame<T extends { id: number }>({ items, item, title, testId, accep
     if (command === 'decline') onDecline();
   };
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth fullScreen={phone} maxWidth="md" aria-labelledby={`${testId}-title`} data-testid={testId} data-id={item.id} onKeyDown={onKeyDown}>
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      fullScreen={phone}
+      maxWidth="md"
+      aria-labelledby={`${testId}-title`}
+      data-testid={testId}
+      data-id={item.id}
+      onKeyDown={onKeyDown}
+    >
       <DialogTitle id={`${testId}-title`} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', pb: 1 }}>
         <Box component="span" sx={{ flexGrow: 1 }}>
           {title}
@@ -105,7 +131,13 @@ function WalkFrame<T extends { id: number }>({ items, item, title, testId, accep
       </DialogTitle>
       {header}
       <DialogContent sx={{ display: 'flex', justifyContent: 'center', minHeight: 200 }}>{children}</DialogContent>
-      <Typography variant="caption" color="text.secondary" component="div" sx={{ px: 3, pb: 1, display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.75 }} data-testid="receipt-keys">
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        component="div"
+        sx={{ px: 3, pb: 1, display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.75 }}
+        data-testid="receipt-keys"
+      >
         <KeyboardOutlined fontSize="small" aria-hidden />
         <span>
           <b>{t('money.walk.keys')}:</b> {keysHint}

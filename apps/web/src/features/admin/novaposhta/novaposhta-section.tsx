@@ -94,7 +94,11 @@ function AddressCard({ sender }: { sender: NpSenderDto }) {
         )}
         {sender.addresses.length === 1 && (
           <Box data-testid="np-sender-addresses">
-            <Box data-testid="np-sender-address" data-ref={sender.addresses[0]!.ref} data-current={sender.addresses[0]!.ref === sender.address_ref ? 'true' : 'false'}>
+            <Box
+              data-testid="np-sender-address"
+              data-ref={sender.addresses[0]!.ref}
+              data-current={sender.addresses[0]!.ref === sender.address_ref ? 'true' : 'false'}
+            >
               <AddressLabel address={sender.addresses[0]!} current={sender.addresses[0]!.ref === sender.address_ref} />
             </Box>
           </Box>

@@ -31,7 +31,8 @@ describe('admin Nova Poshta sender', () => {
   it('several addresses and none picked: a warning; an admin picks one and saves it', async () => {
     const api = mockApi((c) => {
       if (c.path === '/admin/novaposhta/sender' && c.method === 'GET') return { data: sender() };
-      if (c.path === '/admin/novaposhta/sender' && c.method === 'PUT') return { data: sender({ selected_address_ref: B.ref, address_ref: B.ref, needs_choice: false }) };
+      if (c.path === '/admin/novaposhta/sender' && c.method === 'PUT')
+        return { data: sender({ selected_address_ref: B.ref, address_ref: B.ref, needs_choice: false }) };
       return undefined;
     });
     renderSection(<NovaPoshtaSection />, 'novaposhta', '/admin/novaposhta', 'admin');
@@ -74,7 +75,7 @@ describe('admin Nova Poshta sender', () => {
     fireEvent.click(screen.getByTestId('np-sender-refresh'));
     await waitFor(() => expect(screen.queryByTestId('np-sender-error')).toBeNull());
     expect(api.calls.at(-1)!.query.get('refresh')).toBe('1');
-    expect((await screen.findByText('У відправника одна адреса: вона використовується автоматично.'))).toBeTruthy();
+    expect(await screen.findByText('У відправника одна адреса: вона використовується автоматично.')).toBeTruthy();
     expect(screen.getByTestId('np-sender-address').dataset.current).toBe('true');
     expect(screen.queryByTestId('np-sender-save')).toBeNull();
   });

@@ -1,6 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { listOf, onecCredentialDto, onecCredentialSecretDto, onecImportRunDto, onecSettingsDto, type OnecImportRunDto, type OnecPriceTypeMapping } from '@drop/shared';
+import {
+  listOf,
+  onecCredentialDto,
+  onecCredentialSecretDto,
+  onecImportRunDto,
+  onecSettingsDto,
+  type OnecImportRunDto,
+  type OnecPriceTypeMapping,
+} from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 
 /** 1C imports (`/admin/onec`): warnings and errors come in the request's language. */
@@ -56,7 +64,8 @@ export function useStartImport() {
   });
 }
 
-export const useOnecSettings = () => useQuery({ queryKey: onecKeys.settings, queryFn: ({ signal }) => api.get('/admin/onec/settings', onecSettingsDto, { signal }) });
+export const useOnecSettings = () =>
+  useQuery({ queryKey: onecKeys.settings, queryFn: ({ signal }) => api.get('/admin/onec/settings', onecSettingsDto, { signal }) });
 
 export function useSaveOnecSettings() {
   const client = useQueryClient();

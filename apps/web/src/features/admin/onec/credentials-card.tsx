@@ -46,7 +46,11 @@ function CopyField({ label, value, field }: { label: string; value: string; fiel
       multiline={field === 'secret'}
       inputRef={input}
       slotProps={{
-        htmlInput: { readOnly: true, 'data-testid': `onec-credentials-secret-${field === 'login' ? 'login' : 'value'}`, sx: { fontFamily: 'monospace', wordBreak: 'break-all' } },
+        htmlInput: {
+          readOnly: true,
+          'data-testid': `onec-credentials-secret-${field === 'login' ? 'login' : 'value'}`,
+          sx: { fontFamily: 'monospace', wordBreak: 'break-all' },
+        },
         input: {
           endAdornment: (
             <InputAdornment position="end">

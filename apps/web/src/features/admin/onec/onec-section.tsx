@@ -46,7 +46,19 @@ type Part = (typeof PARTS)[number];
 const ACCEPT: Record<Part, string> = { import: '.xml,.zip', offers: '.xml,.zip', pictures: '.zip' };
 const STATUS_COLORS: Record<OnecImportRunDto['status'], ChipProps['color']> = { queued: 'default', running: 'info', done: 'success', failed: 'error' };
 const COUNTERS = ['groups', 'properties', 'products', 'offers'] as const;
-const STATS = ['categories_created', 'categories_updated', 'properties_created', 'properties_updated', 'property_values_created', 'products_created', 'products_updated', 'products_unchanged', 'products_zeroed', 'offers_applied', 'pictures_stored'] as const;
+const STATS = [
+  'categories_created',
+  'categories_updated',
+  'properties_created',
+  'properties_updated',
+  'property_values_created',
+  'products_created',
+  'products_updated',
+  'products_unchanged',
+  'products_zeroed',
+  'offers_applied',
+  'pictures_stored',
+] as const;
 
 function StatusChip({ run }: { run: OnecImportRunDto }) {
   const { t } = useOnecT();
@@ -179,7 +191,16 @@ function RunView({ id }: { id: number }) {
                 {t('run.results')}
                 {r.stats.only_changes ? ` (${t('run.onlyChanges')})` : ''}
               </Typography>
-              <Box component="dl" sx={{ m: 0, display: 'grid', columnGap: 2, rowGap: 0.25, gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', md: 'repeat(2, minmax(0, 1fr) auto)' } }}>
+              <Box
+                component="dl"
+                sx={{
+                  m: 0,
+                  display: 'grid',
+                  columnGap: 2,
+                  rowGap: 0.25,
+                  gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', md: 'repeat(2, minmax(0, 1fr) auto)' },
+                }}
+              >
                 {STATS.map((s) => [
                   <Typography key={`${s}-t`} component="dt" variant="body2" color="text.secondary">
                     {t(`stats.${s}`)}
@@ -201,7 +222,9 @@ function RunView({ id }: { id: number }) {
                   <li key={i}>{w.text}</li>
                 ))}
               </Box>
-              {r.warnings_count > r.warnings.length && <Typography variant="caption">{t('run.moreWarnings', { count: r.warnings_count - r.warnings.length })}</Typography>}
+              {r.warnings_count > r.warnings.length && (
+                <Typography variant="caption">{t('run.moreWarnings', { count: r.warnings_count - r.warnings.length })}</Typography>
+              )}
             </Alert>
           )}
         </Stack>
@@ -291,7 +314,15 @@ function MappingCard() {
               options={known.map((k) => k.name)}
               value={value[target]}
               disabled={!isAdmin}
-              onChange={(_e, v) => setDraft({ ...value, [target]: v.map((s) => s.trim()).filter(Boolean).slice(0, 20) })}
+              onChange={(_e, v) =>
+                setDraft({
+                  ...value,
+                  [target]: v
+                    .map((s) => s.trim())
+                    .filter(Boolean)
+                    .slice(0, 20),
+                })
+              }
               renderValue={(vals, getItemProps) => vals.map((s, index) => <Chip {...getItemProps({ index })} key={`${s}-${index}`} label={s} size="small" />)}
               renderInput={(p) => (
                 <TextField
@@ -372,7 +403,6 @@ export function OnecPage() {
     </Box>
   );
 }
-
 
 /** /admin/onec/*: one page. */
 export default function OnecSection() {

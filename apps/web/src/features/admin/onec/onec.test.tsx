@@ -24,7 +24,12 @@ const run = (over: Partial<OnecImportRunDto> = {}): OnecImportRunDto => ({
   finished_at: null,
   ...over,
 });
-const SETTINGS = { price_types: { drop: ['Дроп'], retail: ['РРЦ'], old_drop: [] }, is_default: true, known_price_types: [{ id: 'x1', name: 'Дроп', target: 'drop', last_seen_at: '2026-01-01T10:00:00Z' }], updated_at: null };
+const SETTINGS = {
+  price_types: { drop: ['Дроп'], retail: ['РРЦ'], old_drop: [] },
+  is_default: true,
+  known_price_types: [{ id: 'x1', name: 'Дроп', target: 'drop', last_seen_at: '2026-01-01T10:00:00Z' }],
+  updated_at: null,
+};
 
 describe('admin 1C import', () => {
   beforeEach(() => setDesktop(true));
@@ -43,7 +48,13 @@ describe('admin 1C import', () => {
       if (c.path === '/admin/onec/imports' && c.method === 'POST') return { data: run() };
       if (c.path === '/admin/onec/imports/9') {
         polls += 1;
-        if (polls < 2) return { data: run({ status: 'running', progress: { ...emptyOnecImportProgress(1), phase: 'products', file: 'import.xml', percent: 40, products: { done: 40, total: 100 } } }) };
+        if (polls < 2)
+          return {
+            data: run({
+              status: 'running',
+              progress: { ...emptyOnecImportProgress(1), phase: 'products', file: 'import.xml', percent: 40, products: { done: 40, total: 100 } },
+            }),
+          };
         return {
           data: run({
             status: 'done',
@@ -82,7 +93,8 @@ describe('admin 1C import', () => {
     mockApi((c) => {
       if (c.path === '/admin/onec/settings') return { data: SETTINGS };
       if (c.path === '/admin/onec/imports' && c.method === 'GET') return page([run({ id: 4, status: 'failed' })]);
-      if (c.path === '/admin/onec/imports/4') return { data: run({ id: 4, status: 'failed', error: { key: 'not_xml', params: {}, text: 'Файл import.xml не є коректним XML' } }) };
+      if (c.path === '/admin/onec/imports/4')
+        return { data: run({ id: 4, status: 'failed', error: { key: 'not_xml', params: {}, text: 'Файл import.xml не є коректним XML' } }) };
       return undefined;
     });
     renderAt(<OnecSection />, '/admin/onec', '/admin/onec/*', 'manager');
@@ -164,7 +176,9 @@ describe('admin 1C import', () => {
     expect(api.find('POST', '/admin/onec/credentials')).toHaveLength(1);
     fireEvent.click(within(card).getByRole('button', { name: 'Замінити новими' }));
     fireEvent.click(within(await screen.findByTestId('onec-credentials-replace')).getByTestId('onec-credentials-replace-confirm'));
-    expect((within(await screen.findByTestId('onec-credentials-secret')).getByTestId('onec-credentials-secret-value') as HTMLInputElement).value).toBe('secret-2-abcdefghijklmnopqrstuvwxyz');
+    expect((within(await screen.findByTestId('onec-credentials-secret')).getByTestId('onec-credentials-secret-value') as HTMLInputElement).value).toBe(
+      'secret-2-abcdefghijklmnopqrstuvwxyz',
+    );
     expect(api.find('POST', '/admin/onec/credentials')).toHaveLength(2);
     fireEvent.click(screen.getByTestId('onec-credentials-done'));
     await waitFor(() => expect(screen.queryByTestId('onec-credentials-secret')).toBeNull());

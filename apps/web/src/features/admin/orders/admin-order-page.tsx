@@ -35,7 +35,17 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TagIcon from '@mui/icons-material/Tag';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { ORDER_TRANSITIONS, formatDate, formatMoney, formatPhone, mayAccess, mustBePaidToShip, staffMayConfirm, staffOrderMoves, type AdminOrderDto } from '@drop/shared';
+import {
+  ORDER_TRANSITIONS,
+  formatDate,
+  formatMoney,
+  formatPhone,
+  mayAccess,
+  mustBePaidToShip,
+  staffMayConfirm,
+  staffOrderMoves,
+  type AdminOrderDto,
+} from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -55,14 +65,17 @@ import { QueueNav } from './queue-nav.tsx';
 import { ReservationJobs } from './reservation-jobs.tsx';
 
 /** The statuses this staff role may move this order to now in the move dialog (confirming has its own button). */
-export const allowedMoves = (o: Pick<AdminOrderDto, 'status'>, role: string | undefined) => ORDER_TRANSITIONS[o.status].filter((s) => s !== 'Confirmed' && staffOrderMoves(role).includes(s));
+export const allowedMoves = (o: Pick<AdminOrderDto, 'status'>, role: string | undefined) =>
+  ORDER_TRANSITIONS[o.status].filter((s) => s !== 'Confirmed' && staffOrderMoves(role).includes(s));
 /** The role may confirm a New order for the reseller (the button shows; a Balance order's is disabled with a note). */
-export const offersConfirm = (o: Pick<AdminOrderDto, 'status'>, role: string | undefined) => ORDER_TRANSITIONS[o.status].includes('Confirmed') && staffOrderMoves(role).includes('Confirmed');
+export const offersConfirm = (o: Pick<AdminOrderDto, 'status'>, role: string | undefined) =>
+  ORDER_TRANSITIONS[o.status].includes('Confirmed') && staffOrderMoves(role).includes('Confirmed');
 /** A waybill can be set from confirmation until the parcel leaves, unless one is there (a deleted one may be replaced). */
 export const canSetTtn = (o: Pick<AdminOrderDto, 'status' | 'ttn' | 'delivery_status'>) =>
   (o.status === 'Confirmed' || o.status === 'Complected') && (!o.ttn || o.delivery_status === 'Deleted');
 /** Nova Poshta waybills only for Nova Poshta deliveries with a known city. */
-export const canCreateNpTtn = (o: AdminOrderDto) => canSetTtn(o) && o.delivery_type === 'NovaPoshta' && o.delivery_service === 'NovaPoshta' && !!o.delivery.city_ref;
+export const canCreateNpTtn = (o: AdminOrderDto) =>
+  canSetTtn(o) && o.delivery_type === 'NovaPoshta' && o.delivery_service === 'NovaPoshta' && !!o.delivery.city_ref;
 export const canMarkPaid = (o: Pick<AdminOrderDto, 'payment_method' | 'payment_status'>) => o.payment_method === 'Card' && o.payment_status === 'WaitPaid';
 /** A Card order awaiting payment that could otherwise ship now (a waybill or Complected): the page says why it cannot. */
 export const unpaidBlocksShipping = (o: AdminOrderDto, role: string | undefined) =>
@@ -156,7 +169,14 @@ function Actions({ order, onOpen }: { order: AdminOrderDto; onOpen: (d: DialogNa
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label={t('order.actions')}>
       {offersConfirm(order, role) && (
-        <Button variant="contained" color="success" startIcon={<CheckCircleIcon />} disabled={!staffMayConfirm(order)} onClick={() => onOpen('confirm')} data-testid="order-confirm">
+        <Button
+          variant="contained"
+          color="success"
+          startIcon={<CheckCircleIcon />}
+          disabled={!staffMayConfirm(order)}
+          onClick={() => onOpen('confirm')}
+          data-testid="order-confirm"
+        >
           {t('order.confirm')}
         </Button>
       )}
@@ -171,12 +191,24 @@ function Actions({ order, onOpen }: { order: AdminOrderDto; onOpen: (d: DialogNa
         </Button>
       )}
       {waybills && (
-        <Button variant="outlined" startIcon={<TagIcon />} disabled={!canSetTtn(order) || shipBlocked} onClick={() => onOpen('ttn')} data-testid="order-set-ttn">
+        <Button
+          variant="outlined"
+          startIcon={<TagIcon />}
+          disabled={!canSetTtn(order) || shipBlocked}
+          onClick={() => onOpen('ttn')}
+          data-testid="order-set-ttn"
+        >
           {t('order.setTtn')}
         </Button>
       )}
       {waybills && (
-        <Button variant="outlined" startIcon={<LocalShippingIcon />} disabled={!canCreateNpTtn(order) || shipBlocked} onClick={() => onOpen('np')} data-testid="order-create-ttn">
+        <Button
+          variant="outlined"
+          startIcon={<LocalShippingIcon />}
+          disabled={!canCreateNpTtn(order) || shipBlocked}
+          onClick={() => onOpen('np')}
+          data-testid="order-create-ttn"
+        >
           {t('order.createTtn')}
         </Button>
       )}
@@ -255,7 +287,15 @@ function AdminOrderView({ order, lists }: { order: AdminOrderDto; lists: Partial
           {t('order.created', { date: formatDate(order.created_at) })}
         </Typography>
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' }, mb: 2, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
+          mb: 2,
+          alignItems: 'start',
+        }}
+      >
         <Section title={t('order.reseller')} id="admin-order-reseller" testId="order-reseller">
           <Rows
             rows={[

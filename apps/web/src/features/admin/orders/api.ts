@@ -102,7 +102,10 @@ function useOrderMutation<V>(id: number, fn: (v: V) => Promise<AdminOrderDto>) {
     mutationFn: fn,
     onSuccess: (order) => {
       client.setQueryData(adminOrderKeys.detail(id, i18n.language), order);
-      void client.invalidateQueries({ queryKey: adminOrderKeys.all, predicate: (q) => q.queryKey[1] !== 'detail' || q.queryKey[2] !== id || q.queryKey[3] !== i18n.language });
+      void client.invalidateQueries({
+        queryKey: adminOrderKeys.all,
+        predicate: (q) => q.queryKey[1] !== 'detail' || q.queryKey[2] !== id || q.queryKey[3] !== i18n.language,
+      });
     },
   });
 }
@@ -113,11 +116,16 @@ export const useMoveOrder = (id: number) =>
 export function useMarkPaid(id: number) {
   const [intent] = useState(createIntent);
   const body = { payment_status: 'Paid' as const };
-  return useOrderMutation(id, () => intent.run({ id, ...body }, (key) => api.post(`/admin/orders/${id}/payment`, body, adminOrderDto, { headers: idempotencyHeader(key) })));
+  return useOrderMutation(id, () =>
+    intent.run({ id, ...body }, (key) => api.post(`/admin/orders/${id}/payment`, body, adminOrderDto, { headers: idempotencyHeader(key) })),
+  );
 }
-export const useSetTtn = (id: number) => useOrderMutation(id, (v: { ttn: string; cost?: number; override_reason?: string }) => api.put(`/admin/orders/${id}/ttn`, v, adminOrderDto));
+export const useSetTtn = (id: number) =>
+  useOrderMutation(id, (v: { ttn: string; cost?: number; override_reason?: string }) => api.put(`/admin/orders/${id}/ttn`, v, adminOrderDto));
 export const useCreateTtn = (id: number) =>
-  useOrderMutation(id, (v: { weight: number; seats: number; description?: string; override_reason?: string }) => api.post(`/admin/orders/${id}/ttn`, v, adminOrderDto));
+  useOrderMutation(id, (v: { weight: number; seats: number; description?: string; override_reason?: string }) =>
+    api.post(`/admin/orders/${id}/ttn`, v, adminOrderDto),
+  );
 
 export function useRetryJob(id: number) {
   const client = useQueryClient();

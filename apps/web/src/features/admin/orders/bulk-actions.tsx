@@ -32,7 +32,16 @@ import PrintIcon from '@mui/icons-material/PrintOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { ORDER_PRINT_KINDS, mayAccess, staffOrderMoves, type AdminOrdersFilter, type BulkResultDto, type ConfigItem, type OrderPrintKind, type OrderStatus } from '@drop/shared';
+import {
+  ORDER_PRINT_KINDS,
+  mayAccess,
+  staffOrderMoves,
+  type AdminOrdersFilter,
+  type BulkResultDto,
+  type ConfigItem,
+  type OrderPrintKind,
+  type OrderStatus,
+} from '@drop/shared';
 import { isApiError } from '../../../lib/api-client.ts';
 import { muiField, validationMessage } from '../../../lib/form.ts';
 import { labelOf } from '../../orders/components/types.ts';
@@ -57,7 +66,17 @@ interface Outcome {
 }
 
 /** The results of one bulk action: every row's number and its outcome (failed rows first). */
-function ResultsDialog({ outcome, numberOf, onSelectFailed, onClose }: { outcome: Outcome; numberOf: (id: number) => string; onSelectFailed: (ids: number[]) => void; onClose: () => void }) {
+function ResultsDialog({
+  outcome,
+  numberOf,
+  onSelectFailed,
+  onClose,
+}: {
+  outcome: Outcome;
+  numberOf: (id: number) => string;
+  onSelectFailed: (ids: number[]) => void;
+  onClose: () => void;
+}) {
   const { t } = useOrdersT();
   const { result, pdf } = outcome;
   const failed = result.data.filter((r) => !r.ok);
@@ -78,7 +97,16 @@ function ResultsDialog({ outcome, numberOf, onSelectFailed, onClose }: { outcome
             data-state={pdf.state}
             action={
               pdf.state === 'opened' || pdf.state === 'blocked' ? (
-                <Button component="a" href={pdf.url} target="_blank" rel="noopener" download={pdf.name} size="small" color="inherit" data-testid="bulk-pdf-open">
+                <Button
+                  component="a"
+                  href={pdf.url}
+                  target="_blank"
+                  rel="noopener"
+                  download={pdf.name}
+                  size="small"
+                  color="inherit"
+                  data-testid="bulk-pdf-open"
+                >
                   {t('bulk.openPdf')}
                 </Button>
               ) : undefined
@@ -98,7 +126,14 @@ function ResultsDialog({ outcome, numberOf, onSelectFailed, onClose }: { outcome
         )}
         <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('bulk.result')}>
           {rows.map((r) => (
-            <Box component="li" key={r.id} data-testid="bulk-result-row" data-id={r.id} data-ok={r.ok} sx={{ display: 'flex', gap: 1, alignItems: 'baseline', py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
+            <Box
+              component="li"
+              key={r.id}
+              data-testid="bulk-result-row"
+              data-id={r.id}
+              data-ok={r.ok}
+              sx={{ display: 'flex', gap: 1, alignItems: 'baseline', py: 0.5, borderBottom: 1, borderColor: 'divider' }}
+            >
               <Typography sx={{ fontWeight: 700, minWidth: 80, whiteSpace: 'nowrap' }}>{numberOf(r.id)}</Typography>
               <Chip size="small" color={r.ok ? 'success' : 'error'} label={r.ok ? t('bulk.ok') : t('bulk.failed')} sx={{ flexShrink: 0 }} />
               {!r.ok && (
@@ -131,7 +166,19 @@ function ResultsDialog({ outcome, numberOf, onSelectFailed, onClose }: { outcome
 }
 
 /** One weight and seats for the waybills of all the chosen orders (1 kg, 1 seat by default). */
-function BulkTtnDialog({ count, busy, error, onClose, onSubmit }: { count: number; busy: boolean; error: string | null; onClose: () => void; onSubmit: (v: { weight: number; seats: number }) => void }) {
+function BulkTtnDialog({
+  count,
+  busy,
+  error,
+  onClose,
+  onSubmit,
+}: {
+  count: number;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onSubmit: (v: { weight: number; seats: number }) => void;
+}) {
   const { t } = useOrdersT();
   const form = useForm<NpForm>({ resolver: zodResolver(npForm), defaultValues: { weight: '1', seats: '1', description: '' } });
   const submit = form.handleSubmit((v) => onSubmit({ weight: Number(v.weight.replace(',', '.')), seats: Number(v.seats) }));
@@ -152,7 +199,16 @@ function BulkTtnDialog({ count, busy, error, onClose, onSubmit }: { count: numbe
     />
   );
   return (
-    <FormDialog open title={t('bulk.ttnTitle', { count })} onClose={onClose} onSubmit={() => void submit()} busy={busy} error={error} submitLabel={t('bulk.ttnSubmit')} testId="bulk-ttn-dialog">
+    <FormDialog
+      open
+      title={t('bulk.ttnTitle', { count })}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      busy={busy}
+      error={error}
+      submitLabel={t('bulk.ttnSubmit')}
+      testId="bulk-ttn-dialog"
+    >
       <Typography variant="body2" color="text.secondary">
         {t('bulk.ttnText')}
       </Typography>
@@ -258,13 +314,32 @@ export function BulkBar({
         aria-label={t('bulk.bar')}
         data-testid="bulk-bar"
         data-count={count}
-        sx={{ position: 'sticky', bottom: { xs: 8, lg: 16 }, zIndex: (th) => th.zIndex.appBar - 1, mt: 1.5, p: { xs: 1, sm: 1.25 }, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', borderRadius: 2 }}
+        sx={{
+          position: 'sticky',
+          bottom: { xs: 8, lg: 16 },
+          zIndex: (th) => th.zIndex.appBar - 1,
+          mt: 1.5,
+          p: { xs: 1, sm: 1.25 },
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          alignItems: 'center',
+          borderRadius: 2,
+        }}
       >
         <Typography sx={{ fontWeight: 700, mr: 'auto', whiteSpace: 'nowrap' }} data-testid="bulk-count" aria-live="polite">
           {allMatching ? t('select.allMatchingOn', { count }) : t('select.selected', { count })}
         </Typography>
         {moves.length > 0 && (
-          <Button variant="contained" size="small" startIcon={<SwapHorizIcon />} disabled={busy} onClick={(e) => setMenu({ kind: 'status', anchor: e.currentTarget })} aria-haspopup="menu" data-testid="bulk-status">
+          <Button
+            variant="contained"
+            size="small"
+            startIcon={<SwapHorizIcon />}
+            disabled={busy}
+            onClick={(e) => setMenu({ kind: 'status', anchor: e.currentTarget })}
+            aria-haspopup="menu"
+            data-testid="bulk-status"
+          >
             {t('bulk.status')}
           </Button>
         )}
@@ -274,7 +349,15 @@ export function BulkBar({
           </Button>
         )}
         {mayAccess(role, 'printing') && (
-          <Button variant="outlined" size="small" startIcon={<PrintIcon />} disabled={busy} onClick={(e) => setMenu({ kind: 'print', anchor: e.currentTarget })} aria-haspopup="menu" data-testid="bulk-print">
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<PrintIcon />}
+            disabled={busy}
+            onClick={(e) => setMenu({ kind: 'print', anchor: e.currentTarget })}
+            aria-haspopup="menu"
+            data-testid="bulk-print"
+          >
             {t('bulk.print')}
           </Button>
         )}

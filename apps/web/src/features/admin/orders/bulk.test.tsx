@@ -8,7 +8,11 @@ import { printKinds } from './print-menu.tsx';
 import { Reply, mockApi, page, renderSection, setDesktop, type ApiCall } from './test-utils.tsx';
 
 const lists = buildConfigLists('uk');
-const row = (id: number, over: Partial<OrderDto> = {}) => ({ ...summary({ id, number: String(100000 + id), status: 'Confirmed', status_name: 'Підтверджене', ...over }), user_id: 42, user_name: 'Олена Коваль' });
+const row = (id: number, over: Partial<OrderDto> = {}) => ({
+  ...summary({ id, number: String(100000 + id), status: 'Confirmed', status_name: 'Підтверджене', ...over }),
+  user_id: 42,
+  user_name: 'Олена Коваль',
+});
 const ROWS = [row(7), row(8), row(9)];
 const adminOrder = (over: Partial<AdminOrderDto> = {}): AdminOrderDto => ({
   ...resellerOrder(),
@@ -24,7 +28,8 @@ function serveList(total: number, bulk: (c: ApiCall) => unknown = () => undefine
     if (c.path === '/config') return { data: lists };
     if (c.path === '/admin/worklists') return { data: { to_confirm: 0, to_pack: 3, to_ship: total, trouble: 0 } };
     // per_page=100: "all matching" reads every matching order's number (a row from another page here).
-    if (c.path === '/admin/orders' && c.method === 'GET') return c.query.get('per_page') === '100' ? page([...ROWS, row(10)], total, 1) : page(ROWS, total, Math.ceil(total / 10));
+    if (c.path === '/admin/orders' && c.method === 'GET')
+      return c.query.get('per_page') === '100' ? page([...ROWS, row(10)], total, 1) : page(ROWS, total, Math.ceil(total / 10));
     if (c.path === '/admin/orders/bulk' && c.method === 'POST') return bulk(c);
     return extra(c);
   });
@@ -123,7 +128,9 @@ describe('admin orders: worklists, selection and bulk actions (issue 28)', () =>
     const countsBefore = api.find('GET', '/admin/worklists').length;
     fireEvent.click(options[0]!);
     const dialog = await screen.findByTestId('bulk-results');
-    expect(api.find('POST', '/admin/orders/bulk').map((c) => c.body)).toEqual([{ action: 'status', status: 'Complected', filter: { status: 'Confirmed', worklist: 'to_ship' } }]);
+    expect(api.find('POST', '/admin/orders/bulk').map((c) => c.body)).toEqual([
+      { action: 'status', status: 'Complected', filter: { status: 'Confirmed', worklist: 'to_ship' } },
+    ]);
     expect(within(dialog).getByTestId('bulk-summary').textContent).toBe('Успішно: 3 з 4. Не вдалося: 1.');
     const lines = within(dialog).getAllByTestId('bulk-result-row');
     // The failed row first, with its reason; then the done ones.
@@ -157,7 +164,7 @@ describe('admin orders: worklists, selection and bulk actions (issue 28)', () =>
     expect(screen.getByTestId('select-too-many').textContent).toBe('Одна дія — не більше 200 замовлень: звузьте фільтр');
   });
 
-  it('waybills for the chosen rows: 1 kg and 1 seat by default, sent once on a double click; a refused one shows NP\'s reason (mobile cards)', async () => {
+  it("waybills for the chosen rows: 1 kg and 1 seat by default, sent once on a double click; a refused one shows NP's reason (mobile cards)", async () => {
     setDesktop(false);
     const api = serveList(3, () => ({}));
     const answer = deferBulk();
@@ -181,7 +188,14 @@ describe('admin orders: worklists, selection and bulk actions (issue 28)', () =>
     // A retry while the outcome is unknown would carry the same key (the API answers the first result).
     expect(api.find('POST', '/admin/orders/bulk')[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{32,36}$/);
     await waitFor(() => expect((screen.getByTestId('bulk-ttn') as HTMLButtonElement).disabled).toBe(true));
-    await act(async () => answer(result([{ id: 7, ok: true }, { id: 9, ok: false, code: 'CarrierRefused', error: 'Нова Пошта відмовила: невірне відділення' }])));
+    await act(async () =>
+      answer(
+        result([
+          { id: 7, ok: true },
+          { id: 9, ok: false, code: 'CarrierRefused', error: 'Нова Пошта відмовила: невірне відділення' },
+        ]),
+      ),
+    );
     const results = await screen.findByTestId('bulk-results');
     expect(results.dataset.action).toBe('ttn');
     expect(within(results).getAllByTestId('bulk-result-row')[0]!.textContent).toContain('Нова Пошта відмовила: невірне відділення');
@@ -206,7 +220,18 @@ describe('admin orders: worklists, selection and bulk actions (issue 28)', () =>
       expect(open).toHaveBeenCalledTimes(1);
       await waitFor(() => expect(api.find('POST', '/admin/orders/bulk')).toHaveLength(1));
       expect(api.find('POST', '/admin/orders/bulk')[0]!.body).toEqual({ action: 'print', kind: 'packing', ids: [7, 8, 9] });
-      await act(async () => answer(result([{ id: 7, ok: true }, { id: 8, ok: true }, { id: 9, ok: false, error: 'Немає ТТН' }], '/api/v1/admin/orders/print/packing?ids=7,8')));
+      await act(async () =>
+        answer(
+          result(
+            [
+              { id: 7, ok: true },
+              { id: 8, ok: true },
+              { id: 9, ok: false, error: 'Немає ТТН' },
+            ],
+            '/api/v1/admin/orders/print/packing?ids=7,8',
+          ),
+        ),
+      );
       const pdf = await screen.findByTestId('bulk-pdf');
       await waitFor(() => expect(pdf.dataset.state).toBe(blocked ? 'blocked' : 'opened'));
       expect(pdfCalls).toEqual(['/api/v1/admin/orders/print/packing?ids=7,8']);
@@ -221,7 +246,11 @@ describe('admin orders: worklists, selection and bulk actions (issue 28)', () =>
 
   it('print with nothing printable closes the waiting tab; a refused request shows its error', async () => {
     const { tab } = stubPopup();
-    const api = serveList(3, (c) => ((c.body as { kind: string }).kind === 'marking' ? result([{ id: 7, ok: false, error: 'Немає ТТН' }]) : new Reply(422, { message: 'Забагато замовлень', code: 'ValidationError' })));
+    const api = serveList(3, (c) =>
+      (c.body as { kind: string }).kind === 'marking'
+        ? result([{ id: 7, ok: false, error: 'Немає ТТН' }])
+        : new Reply(422, { message: 'Забагато замовлень', code: 'ValidationError' }),
+    );
     servePdf(api, []);
     renderSection(<OrdersSection />, 'orders', '/admin/orders?view=list', 'manager');
     await screen.findAllByTestId('admin-order-row');
@@ -249,7 +278,12 @@ describe('admin orders: worklists, selection and bulk actions (issue 28)', () =>
     await screen.findAllByTestId('admin-order-row');
     fireEvent.click(checkbox(8));
     const bar = screen.getByTestId('bulk-bar');
-    expect(within(bar).getAllByRole('button').map((b) => b.dataset.testid).filter((id) => id !== 'bulk-clear')).toEqual(buttons);
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((b) => b.dataset.testid)
+        .filter((id) => id !== 'bulk-clear'),
+    ).toEqual(buttons);
   });
 
   it('manager: a move that ends orders asks first; Back sends nothing', async () => {
@@ -273,7 +307,9 @@ describe('admin orders: worklists, selection and bulk actions (issue 28)', () =>
   });
 
   it('keyboard: j/k and arrows move the row, x and Space choose it, Enter opens it; typing in the search moves nothing', async () => {
-    serveList(3, undefined, (c) => (c.path === '/admin/orders/8' ? { data: adminOrder({ id: 8, number: '100008' }) } : c.path === '/admin/orders/8/jobs' ? { data: [] } : undefined));
+    serveList(3, undefined, (c) =>
+      c.path === '/admin/orders/8' ? { data: adminOrder({ id: 8, number: '100008' }) } : c.path === '/admin/orders/8/jobs' ? { data: [] } : undefined,
+    );
     renderSection(<OrdersSection />, 'orders', '/admin/orders?view=list&worklist=to_ship', 'warehouse');
     await screen.findAllByTestId('admin-order-row');
     const focused = () => rowsOnScreen().findIndex((r) => r.dataset.focused === 'true');
@@ -373,7 +409,15 @@ describe('admin orders: worklists, selection and bulk actions (issue 28)', () =>
   });
 
   it('order page opened directly: no queue buttons', async () => {
-    mockApi((c) => (c.path === '/config' ? { data: lists } : c.path === '/admin/orders/7' ? { data: adminOrder() } : c.path === '/admin/orders/7/jobs' ? { data: [] } : undefined));
+    mockApi((c) =>
+      c.path === '/config'
+        ? { data: lists }
+        : c.path === '/admin/orders/7'
+          ? { data: adminOrder() }
+          : c.path === '/admin/orders/7/jobs'
+            ? { data: [] }
+            : undefined,
+    );
     renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'warehouse');
     await screen.findByText('Замовлення №100007');
     expect(screen.queryByTestId('queue-nav')).toBeNull();
@@ -388,7 +432,15 @@ describe('admin orders: worklists, selection and bulk actions (issue 28)', () =>
       [{ ttn: '20450000000001', payment_method: 'Balance' }, 'manager', ['marking', 'packing']],
     ] as const) {
       const { open, tab } = stubPopup();
-      const api = mockApi((c) => (c.path === '/config' ? { data: lists } : c.path === '/admin/orders/7' ? { data: adminOrder(over) } : c.path === '/admin/orders/7/jobs' ? { data: [] } : undefined));
+      const api = mockApi((c) =>
+        c.path === '/config'
+          ? { data: lists }
+          : c.path === '/admin/orders/7'
+            ? { data: adminOrder(over) }
+            : c.path === '/admin/orders/7/jobs'
+              ? { data: [] }
+              : undefined,
+      );
       const pdfCalls: string[] = [];
       servePdf(api, pdfCalls);
       const view = renderSection(<OrdersSection />, 'orders', '/admin/orders/7', role);
@@ -403,7 +455,15 @@ describe('admin orders: worklists, selection and bulk actions (issue 28)', () =>
       vi.unstubAllGlobals();
     }
     // No signed-in staff role: no print button.
-    mockApi((c) => (c.path === '/config' ? { data: lists } : c.path === '/admin/orders/7' ? { data: adminOrder() } : c.path === '/admin/orders/7/jobs' ? { data: [] } : undefined));
+    mockApi((c) =>
+      c.path === '/config'
+        ? { data: lists }
+        : c.path === '/admin/orders/7'
+          ? { data: adminOrder() }
+          : c.path === '/admin/orders/7/jobs'
+            ? { data: [] }
+            : undefined,
+    );
     const view = renderSection(<OrdersSection />, 'orders', '/admin/orders/7');
     await screen.findByText('Замовлення №100007');
     expect(screen.queryByTestId('order-print')).toBeNull();
@@ -411,7 +471,15 @@ describe('admin orders: worklists, selection and bulk actions (issue 28)', () =>
     // Blocked popup: a link to the PDF; Russian labels.
     await act(() => i18n.changeLanguage('ru'));
     stubPopup(true);
-    const api = mockApi((c) => (c.path === '/config' ? { data: buildConfigLists('ru') } : c.path === '/admin/orders/7' ? { data: adminOrder() } : c.path === '/admin/orders/7/jobs' ? { data: [] } : undefined));
+    const api = mockApi((c) =>
+      c.path === '/config'
+        ? { data: buildConfigLists('ru') }
+        : c.path === '/admin/orders/7'
+          ? { data: adminOrder() }
+          : c.path === '/admin/orders/7/jobs'
+            ? { data: [] }
+            : undefined,
+    );
     servePdf(api, []);
     renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'warehouse');
     fireEvent.click(await screen.findByTestId('order-print'));

@@ -52,10 +52,25 @@ export function KeysHint({ lines }: { lines: string[] }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Button size="small" color="inherit" startIcon={<KeyboardIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-expanded={!!anchor} aria-haspopup="dialog" data-testid="keys-hint" sx={{ color: 'text.secondary', display: { xs: 'none', md: 'inline-flex' } }}>
+      <Button
+        size="small"
+        color="inherit"
+        startIcon={<KeyboardIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-expanded={!!anchor}
+        aria-haspopup="dialog"
+        data-testid="keys-hint"
+        sx={{ color: 'text.secondary', display: { xs: 'none', md: 'inline-flex' } }}
+      >
         {t('keys.button')}
       </Button>
-      <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <Box sx={{ p: 2, maxWidth: 320 }} role="dialog" aria-label={t('keys.title')} data-testid="keys-hint-list">
           <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
             {t('keys.title')}

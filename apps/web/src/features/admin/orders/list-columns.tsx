@@ -50,7 +50,17 @@ export function useColumnLabel() {
 }
 
 /** One cell of a chosen column; `reseller` is rendered by the page (its link). */
-export function ColumnCell({ column, order, lists, reseller }: { column: OrderListColumn; order: AdminOrderSummary; lists: Partial<OrderLists> | undefined; reseller: ReactNode }) {
+export function ColumnCell({
+  column,
+  order,
+  lists,
+  reseller,
+}: {
+  column: OrderListColumn;
+  order: AdminOrderSummary;
+  lists: Partial<OrderLists> | undefined;
+  reseller: ReactNode;
+}) {
   const { tc } = useOrdersT();
   const money = (v: number) => `${formatMoney(v)} ${tc('common.currency')}`;
   const o = order;
@@ -143,7 +153,13 @@ export function ColumnHeader({ column, sort, onSort }: { column: OrderListColumn
 }
 
 /** The column chooser: a menu of checkboxes, one per column, and "defaults". */
-export function ColumnChooser({ columns, onChange }: { columns: OrderListColumn[]; onChange: (cols: OrderListColumn[] | ((shown: OrderListColumn[]) => OrderListColumn[])) => void }) {
+export function ColumnChooser({
+  columns,
+  onChange,
+}: {
+  columns: OrderListColumn[];
+  onChange: (cols: OrderListColumn[] | ((shown: OrderListColumn[]) => OrderListColumn[])) => void;
+}) {
   const { t } = useOrdersT();
   const label = useColumnLabel();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -169,7 +185,13 @@ export function ColumnChooser({ columns, onChange }: { columns: OrderListColumn[
       >
         {t('columns.choose')}
       </Button>
-      <Menu id="list-columns-menu" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ list: { dense: true, 'aria-label': t('columns.choose') } }}>
+      <Menu
+        id="list-columns-menu"
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { dense: true, 'aria-label': t('columns.choose') } }}
+      >
         {ORDER_LIST_COLUMNS.map((c) => {
           const on = columns.includes(c);
           return (
@@ -240,4 +262,3 @@ export function SortSelect({ value, onChange }: { value: OrderSort; onChange: (s
     </TextField>
   );
 }
-

@@ -91,7 +91,8 @@ export function parseAdminList(params: URLSearchParams, fallbackColumns: readonl
   };
 }
 
-export const activeAdminFilters = (f: AdminListFilter): number => [...FILTER_KEYS, ...ADMIN_FILTER_KEYS].filter((k) => f[k] !== undefined && f[k] !== '').length;
+export const activeAdminFilters = (f: AdminListFilter): number =>
+  [...FILTER_KEYS, ...ADMIN_FILTER_KEYS].filter((k) => f[k] !== undefined && f[k] !== '').length;
 
 /** The URL after a change of some parameters (page back to 1 unless `keepPage`; defaults left out). */
 export function patchListParams(prev: URLSearchParams, patch: Record<string, string | number | null | undefined>, keepPage = false): URLSearchParams {

@@ -127,7 +127,12 @@ export function cancelRefund(o: AdminOrderDto): number {
 }
 
 /** What a destructive move does to this order, one line each, in the user's language. */
-export function consequencesOf(o: AdminOrderDto, to: OrderStatus, list: ConfigItem[] | undefined, t: (key: string, opts?: Record<string, unknown>) => string): string[] {
+export function consequencesOf(
+  o: AdminOrderDto,
+  to: OrderStatus,
+  list: ConfigItem[] | undefined,
+  t: (key: string, opts?: Record<string, unknown>) => string,
+): string[] {
   const money = (v: number) => `${formatMoney(v)} ${t('confirm.currency')}`;
   const status = labelOf(list, to);
   const notify = t('confirm.notify', { name: o.user.name });
@@ -174,7 +179,15 @@ export function ConfirmDialog({
   const { t, tc } = useOrdersT();
   const id = useId();
   return (
-    <Dialog open={open} onClose={busy ? undefined : onBack} fullWidth maxWidth="xs" aria-labelledby={`${id}-title`} aria-describedby={`${id}-list`} data-testid="confirm-dialog">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onBack}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-list`}
+      data-testid="confirm-dialog"
+    >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -394,7 +407,15 @@ export function MoveStatusDialog({
  * reseller, who confirms it). Asks first, listing what the confirmation does; sends the move to
  * Confirmed, which the API audits as `order.confirm`.
  */
-export function StaffConfirmDialog({ order, lists, onClose }: { order: AdminOrderDto; lists: { order_status_list?: ConfigItem[]; pay_status_list?: ConfigItem[] } | undefined; onClose: () => void }) {
+export function StaffConfirmDialog({
+  order,
+  lists,
+  onClose,
+}: {
+  order: AdminOrderDto;
+  lists: { order_status_list?: ConfigItem[]; pay_status_list?: ConfigItem[] } | undefined;
+  onClose: () => void;
+}) {
   const { t, tc } = useOrdersT();
   const toast = useToast();
   const move = useMoveOrder(order.id);
@@ -445,7 +466,10 @@ export function StaffConfirmDialog({ order, lists, onClose }: { order: AdminOrde
 
 const money = /^\d+([.,]\d{1,2})?$/;
 const ttnForm = z.object({
-  ttn: z.string().trim().regex(/^\d{8,20}$/, 'invalid_value'),
+  ttn: z
+    .string()
+    .trim()
+    .regex(/^\d{8,20}$/, 'invalid_value'),
   cost: z
     .string()
     .trim()
@@ -499,7 +523,9 @@ export function TtnDialog({ order, open, onClose }: { order: AdminOrderDto; open
             required
             autoFocus
             error={!!fieldState.error}
-            helperText={fieldState.error ? (fieldState.error.message === 'invalid_value' ? t('ttn.numberHint') : err(fieldState.error.message)) : t('ttn.numberHint')}
+            helperText={
+              fieldState.error ? (fieldState.error.message === 'invalid_value' ? t('ttn.numberHint') : err(fieldState.error.message)) : t('ttn.numberHint')
+            }
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20, 'data-testid': 'ttn-number' } }}
           />
         )}
@@ -540,7 +566,17 @@ export const npForm = z.object({
 export type NpForm = z.infer<typeof npForm>;
 
 /** `onCreated` hears of the waybill made (before `onClose`): a worklist's walk goes on to the next order. */
-export function CreateTtnDialog({ order, open, onClose, onCreated }: { order: AdminOrderDto; open: boolean; onClose: () => void; onCreated?: (o: AdminOrderDto) => void }) {
+export function CreateTtnDialog({
+  order,
+  open,
+  onClose,
+  onCreated,
+}: {
+  order: AdminOrderDto;
+  open: boolean;
+  onClose: () => void;
+  onCreated?: (o: AdminOrderDto) => void;
+}) {
   const { t, tc } = useOrdersT();
   const toast = useToast();
   const create = useCreateTtn(order.id);

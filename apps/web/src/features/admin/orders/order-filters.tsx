@@ -73,7 +73,13 @@ export function AdminOrderFilters({ filter, lists, role, onChange }: Props) {
       }}
     >
       {mayAccess(role, 'resellers.read') && (
-        <ResellerPicker value={filter.user_id} onChange={(id) => onChange({ user_id: id })} label={t('filters.reseller')} testId="filter-reseller" sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }} />
+        <ResellerPicker
+          value={filter.user_id}
+          onChange={(id) => onChange({ user_id: id })}
+          label={t('filters.reseller')}
+          testId="filter-reseller"
+          sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
+        />
       )}
       {select('payment_method', t('filters.paymentMethod'), lists?.pay_method_list, 'filter-payment-method')}
       {select('delivery_service', t('filters.deliveryService'), lists?.delivery_service_list, 'filter-delivery-service')}

@@ -35,7 +35,10 @@ function setup(views: StaffViewDto[] = [], onPost?: (body: unknown) => unknown) 
   });
 }
 const location = () => new URL(screen.getByTestId('location').textContent!, 'http://x');
-const headerTexts = () => within(screen.getByTestId('admin-orders-table')).getAllByRole('columnheader', { hidden: true }).map((h) => h.textContent);
+const headerTexts = () =>
+  within(screen.getByTestId('admin-orders-table'))
+    .getAllByRole('columnheader', { hidden: true })
+    .map((h) => h.textContent);
 
 describe('staff orders list: columns, sort, rows per page, saved views', () => {
   beforeEach(() => {
@@ -118,7 +121,12 @@ describe('staff orders list: columns, sort, rows per page, saved views', () => {
       if (tries === 1) return new Reply(422, { message: 'Вигляд з такою назвою вже є', errors: { name: ['Вигляд з такою назвою вже є'] } });
       return { data: view({ id: 11, name: (body as { name: string }).name, params: (body as { params: StaffViewDto['params'] }).params }) };
     });
-    renderSection(<OrdersSection />, 'orders', '/admin/orders?view=list&payment_method=Card&user_id=42&sort=profit&per_page=20&cols=client,total&worklist=trouble', 'admin');
+    renderSection(
+      <OrdersSection />,
+      'orders',
+      '/admin/orders?view=list&payment_method=Card&user_id=42&sort=profit&per_page=20&cols=client,total&worklist=trouble',
+      'admin',
+    );
     await screen.findAllByTestId('admin-order-row');
     fireEvent.click(screen.getByTestId('save-view'));
     fireEvent.change(screen.getByTestId('save-view-name'), { target: { value: '  Картки Олени ' } });

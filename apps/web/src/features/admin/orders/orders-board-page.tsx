@@ -155,7 +155,15 @@ function BoardColumn({ status, count, lists }: { status: OrderStatus; count: num
       aria-labelledby={headingId}
       data-testid="board-column"
       data-status={status}
-      sx={{ width: 280, flexShrink: 0, scrollSnapAlign: 'start', bgcolor: 'grey.50', display: 'flex', flexDirection: 'column', maxHeight: { lg: 'calc(100vh - 220px)' } }}
+      sx={{
+        width: 280,
+        flexShrink: 0,
+        scrollSnapAlign: 'start',
+        bgcolor: 'grey.50',
+        display: 'flex',
+        flexDirection: 'column',
+        maxHeight: { lg: 'calc(100vh - 220px)' },
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.25, borderBottom: 1, borderColor: 'divider' }}>
         <Typography id={headingId} component="h2" variant="h3" sx={{ flexGrow: 1, fontSize: '1rem' }}>
@@ -234,7 +242,14 @@ function NumberLink({ order, state }: { order: AdminOrderSummary; state?: OrderL
   const { t } = useOrdersT();
   const linkState = useOrderLinkState();
   return (
-    <Link component={RouterLink} to={adminOrderPath(order.id)} state={state ?? linkState} underline="hover" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} aria-label={t('board.open', { number: order.number })}>
+    <Link
+      component={RouterLink}
+      to={adminOrderPath(order.id)}
+      state={state ?? linkState}
+      underline="hover"
+      sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+      aria-label={t('board.open', { number: order.number })}
+    >
       №{order.number}
     </Link>
   );
@@ -272,7 +287,14 @@ function WorklistChips({ current, role }: { current: OrderWorklist | undefined; 
     });
   return (
     <Box role="group" aria-label={t('worklist.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mb: 1.5 }} data-testid="worklist-chips">
-      <Chip label={t('worklist.all')} color={current ? 'default' : 'primary'} variant={current ? 'outlined' : 'filled'} onClick={() => pick(undefined)} aria-pressed={!current} data-testid="worklist-chip-all" />
+      <Chip
+        label={t('worklist.all')}
+        color={current ? 'default' : 'primary'}
+        variant={current ? 'outlined' : 'filled'}
+        onClick={() => pick(undefined)}
+        aria-pressed={!current}
+        data-testid="worklist-chip-all"
+      />
       {own.map((w) => {
         const on = current === w;
         const count = counts?.[w];
@@ -441,7 +463,14 @@ function OrdersList({ lists }: { lists: Partial<OrderLists> | undefined }) {
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
             {bulkAllowed && !desktop && (
               <FormControlLabel
-                control={<Checkbox checked={pageAll} indeterminate={!pageAll && pageSome} onChange={togglePage} slotProps={{ input: { 'data-testid': 'select-page' } as object }} />}
+                control={
+                  <Checkbox
+                    checked={pageAll}
+                    indeterminate={!pageAll && pageSome}
+                    onChange={togglePage}
+                    slotProps={{ input: { 'data-testid': 'select-page' } as object }}
+                  />
+                }
                 label={t('select.page')}
                 sx={{ mr: 0 }}
               />

@@ -48,7 +48,14 @@ describe('admin orders', () => {
       if (c.path === '/admin/orders/stats') return { data: { by_status: { New: 2, Confirmed: 31 }, total: 33 } };
       if (c.path === '/admin/orders') {
         const s = c.query.get('status');
-        if (s === 'New') return page([{ ...summary({ id: 7, number: '100007', total: 94 }), user_id: 42, user_name: 'Олена Коваль' }, { ...summary({ id: 8, number: '100008' }), user_id: 43, user_name: 'Петро' }], 2);
+        if (s === 'New')
+          return page(
+            [
+              { ...summary({ id: 7, number: '100007', total: 94 }), user_id: 42, user_name: 'Олена Коваль' },
+              { ...summary({ id: 8, number: '100008' }), user_id: 43, user_name: 'Петро' },
+            ],
+            2,
+          );
         if (s === 'Confirmed') return page([{ ...summary({ id: 9, number: '100009', status: 'Confirmed' }), user_id: 42, user_name: 'Олена Коваль' }], 31, 2);
         return page([]);
       }
@@ -56,7 +63,17 @@ describe('admin orders', () => {
     });
     renderSection(<OrdersSection />, 'orders', '/admin/orders');
     const columns = await screen.findAllByTestId('board-column');
-    expect(columns.map((c) => c.dataset.status)).toEqual(['New', 'Confirmed', 'Complected', 'Canceled', 'Delivered', 'Done', 'Return', 'Exchange', 'PartReturn']);
+    expect(columns.map((c) => c.dataset.status)).toEqual([
+      'New',
+      'Confirmed',
+      'Complected',
+      'Canceled',
+      'Delivered',
+      'Done',
+      'Return',
+      'Exchange',
+      'PartReturn',
+    ]);
     const newCol = columns[0]!;
     await waitFor(() => expect(within(newCol).getAllByTestId('board-card')).toHaveLength(2));
     expect(within(newCol).getByTestId('board-column-count').textContent).toBe('2');
@@ -78,7 +95,8 @@ describe('admin orders', () => {
   it('list: filters from the URL go to the API; rows link to the order and the reseller', async () => {
     const api = mockApi((c) => {
       if (c.path === '/config') return { data: lists };
-      if (c.path === '/admin/orders') return page([{ ...summary({ id: 7, number: '100007', ttn: '20450000000001' }), user_id: 42, user_name: 'Олена Коваль' }], 25, 3);
+      if (c.path === '/admin/orders')
+        return page([{ ...summary({ id: 7, number: '100007', ttn: '20450000000001' }), user_id: 42, user_name: 'Олена Коваль' }], 25, 3);
       return undefined;
     });
     renderSection(<OrdersSection />, 'orders', '/admin/orders?view=list&status=New&payment_status=NotPaid&search=Шевч&date_from=2026-01-01');
@@ -129,7 +147,8 @@ describe('admin orders', () => {
   it('order page: marking a Card invoice paid asks first, listing what follows; Back changes nothing', async () => {
     const api = mockApi((c) => {
       if (c.path === '/config') return { data: lists };
-      if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: adminOrder({ status: 'Confirmed', payment_method: 'Card', payment_status: 'WaitPaid' }) };
+      if (c.path === '/admin/orders/7' && c.method === 'GET')
+        return { data: adminOrder({ status: 'Confirmed', payment_method: 'Card', payment_status: 'WaitPaid' }) };
       if (c.path === '/admin/orders/7/jobs') return { data: [] };
       if (c.path === '/admin/orders/7/payment') return { data: adminOrder({ status: 'Confirmed', payment_method: 'Card', payment_status: 'Paid' }) };
       return undefined;
@@ -139,7 +158,9 @@ describe('admin orders', () => {
     fireEvent.click(screen.getByTestId('order-mark-paid'));
     let dialog = await screen.findByTestId('confirm-dialog');
     expect(within(dialog).getByText('Позначити рахунок замовлення №100007 оплаченим?')).toBeTruthy();
-    const items = within(dialog).getAllByTestId('confirm-item').map((i) => i.textContent);
+    const items = within(dialog)
+      .getAllByTestId('confirm-item')
+      .map((i) => i.textContent);
     expect(items[0]).toBe('Статус оплати стане «Оплачено».');
     expect(items[1]).toContain('75.26 грн');
     expect(items[1]).toContain('Ірина Мельник');
@@ -156,7 +177,12 @@ describe('admin orders', () => {
   });
 
   it('order page: on a New order nothing is preselected; Cancel asks first, lists what will happen and is never a "Скасувати" beside "Скасувати"', async () => {
-    const order = adminOrder({ payment_method: 'Balance', payment_status: 'PaidFromBalance', reservation_number: 'E-100007', products: [{ ...resellerOrder().products[0]!, qty: 3 }] });
+    const order = adminOrder({
+      payment_method: 'Balance',
+      payment_status: 'PaidFromBalance',
+      reservation_number: 'E-100007',
+      products: [{ ...resellerOrder().products[0]!, qty: 3 }],
+    });
     const api = mockApi((c) => {
       if (c.path === '/config') return { data: lists };
       if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: order };
@@ -183,7 +209,9 @@ describe('admin orders', () => {
     let confirm = await screen.findByTestId('confirm-dialog');
     expect(api.find('POST', '/admin/orders/7/status')).toHaveLength(0);
     expect(within(confirm).getByText('Скасувати замовлення №100007?')).toBeTruthy();
-    const items = within(confirm).getAllByTestId('confirm-item').map((i) => i.textContent);
+    const items = within(confirm)
+      .getAllByTestId('confirm-item')
+      .map((i) => i.textContent);
     expect(items).toEqual([
       'Замовлення №100007 отримає статус «Скасоване»; повернути його в роботу буде неможливо.',
       '75.26 грн повернуться на баланс реселера Ірина Мельник.',
@@ -221,7 +249,11 @@ describe('admin orders', () => {
     fireEvent.click(await screen.findByRole('option', { name: labelOf(lists.order_status_list, 'Return') }));
     fireEvent.click(within(dialog).getByTestId('move-submit'));
     const confirm = await screen.findByTestId('confirm-dialog');
-    expect(within(confirm).getAllByTestId('confirm-item').map((i) => i.textContent)).toContain('Відстеження посилки зупиниться.');
+    expect(
+      within(confirm)
+        .getAllByTestId('confirm-item')
+        .map((i) => i.textContent),
+    ).toContain('Відстеження посилки зупиниться.');
     expect(within(confirm).getByTestId('confirm-submit').textContent).toBe('Так, оформити повернення');
     fireEvent.click(within(confirm).getByTestId('confirm-back'));
     const again = await screen.findByTestId('move-dialog');
@@ -235,7 +267,8 @@ describe('admin orders', () => {
   it('order page: an unpaid Card order says why it cannot ship; a manager cannot make a waybill or Complected', async () => {
     const api = mockApi((c) => {
       if (c.path === '/config') return { data: lists };
-      if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: adminOrder({ status: 'Confirmed', payment_method: 'Card', payment_status: 'WaitPaid' }) };
+      if (c.path === '/admin/orders/7' && c.method === 'GET')
+        return { data: adminOrder({ status: 'Confirmed', payment_method: 'Card', payment_status: 'WaitPaid' }) };
       if (c.path === '/admin/orders/7/jobs') return { data: [] };
       return undefined;
     });
@@ -258,10 +291,13 @@ describe('admin orders', () => {
   it('order page: an admin ships an unpaid Card order only with a reason (sent as override_reason)', async () => {
     const api = mockApi((c) => {
       if (c.path === '/config') return { data: lists };
-      if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: adminOrder({ status: 'Confirmed', payment_method: 'Card', payment_status: 'WaitPaid' }) };
+      if (c.path === '/admin/orders/7' && c.method === 'GET')
+        return { data: adminOrder({ status: 'Confirmed', payment_method: 'Card', payment_status: 'WaitPaid' }) };
       if (c.path === '/admin/orders/7/jobs') return { data: [] };
       if (c.path === '/admin/orders/7/ttn' && c.method === 'PUT')
-        return { data: adminOrder({ status: 'Confirmed', payment_method: 'Card', payment_status: 'WaitPaid', ttn: '20450000000001', delivery_status: 'CreatedTTN' }) };
+        return {
+          data: adminOrder({ status: 'Confirmed', payment_method: 'Card', payment_status: 'WaitPaid', ttn: '20450000000001', delivery_status: 'CreatedTTN' }),
+        };
       return undefined;
     });
     renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'admin');
@@ -281,7 +317,10 @@ describe('admin orders', () => {
   });
 
   it('order page: a paid Card order or a Prepayment one ships with no note and no reason', async () => {
-    for (const over of [{ payment_method: 'Card', payment_status: 'Paid' }, { payment_method: 'Prepayment', payment_status: 'NotPaid', prepayment_sum: 30 }] as const) {
+    for (const over of [
+      { payment_method: 'Card', payment_status: 'Paid' },
+      { payment_method: 'Prepayment', payment_status: 'NotPaid', prepayment_sum: 30 },
+    ] as const) {
       mockApi((c) => {
         if (c.path === '/config') return { data: lists };
         if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: adminOrder({ status: 'Confirmed', ...over }) };
@@ -385,7 +424,15 @@ describe('admin orders', () => {
         if (c.path === '/config') return { data: lists };
         if (c.path === '/admin/orders/7' && c.method === 'GET') return { data: order };
         if (c.path === '/admin/orders/7/jobs') return { data: [] };
-        if (c.path === '/admin/orders/7/status') return { data: { ...order, status: 'Confirmed', status_name: 'Підтверджене', payment_status: order.payment_method === 'Card' ? 'WaitPaid' : order.payment_status } };
+        if (c.path === '/admin/orders/7/status')
+          return {
+            data: {
+              ...order,
+              status: 'Confirmed',
+              status_name: 'Підтверджене',
+              payment_status: order.payment_method === 'Card' ? 'WaitPaid' : order.payment_status,
+            },
+          };
         return undefined;
       });
 
@@ -423,7 +470,8 @@ describe('admin orders', () => {
       renderSection(<OrdersSection />, 'orders', '/admin/orders/7', 'accountant');
       await screen.findByText('Замовлення №100007');
       expect(screen.getByTestId('order-mark-paid')).toBeTruthy();
-      for (const id of ['order-move', 'order-confirm', 'order-set-ttn', 'order-create-ttn', 'reservation-jobs', 'order-unpaid-note']) expect(screen.queryByTestId(id), id).toBeNull();
+      for (const id of ['order-move', 'order-confirm', 'order-set-ttn', 'order-create-ttn', 'reservation-jobs', 'order-unpaid-note'])
+        expect(screen.queryByTestId(id), id).toBeNull();
       expect(api.find('GET', '/admin/orders/7/jobs')).toHaveLength(0);
     });
 
@@ -450,7 +498,11 @@ describe('admin orders', () => {
       fireEvent.click(button);
       let dialog = await screen.findByTestId('confirm-dialog');
       expect(within(dialog).getByText('Підтвердити замовлення №100007 за реселера?')).toBeTruthy();
-      expect(within(dialog).getAllByTestId('confirm-item').map((i) => i.textContent)).toEqual([
+      expect(
+        within(dialog)
+          .getAllByTestId('confirm-item')
+          .map((i) => i.textContent),
+      ).toEqual([
         `Замовлення №100007 отримає статус «${labelOf(lists.order_status_list, 'Confirmed')}» — так само, як після підтвердження реселером.`,
         'Резерв товарів у 1С буде підтверджено.',
         `Реселеру буде виставлено рахунок на оплату карткою (статус оплати — «${labelOf(lists.pay_status_list, 'WaitPaid')}»); відправити замовлення можна буде після оплати.`,

@@ -39,7 +39,14 @@ export function PrintMenu({ order, role }: { order: AdminOrderDto; role: string 
   };
   return (
     <>
-      <Button variant="outlined" startIcon={<PrintIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" aria-expanded={!!anchor} data-testid="order-print">
+      <Button
+        variant="outlined"
+        startIcon={<PrintIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={!!anchor}
+        data-testid="order-print"
+      >
         {t('printing.button')}
       </Button>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ list: { 'aria-label': t('printing.menu') } }}>
@@ -56,7 +63,16 @@ export function PrintMenu({ order, role }: { order: AdminOrderDto; role: string 
           sx={{ width: '100%' }}
           data-testid="order-print-blocked"
           action={
-            <Button component="a" href={blocked.url} target="_blank" rel="noopener" download={blocked.name} size="small" color="inherit" data-testid="order-print-open">
+            <Button
+              component="a"
+              href={blocked.url}
+              target="_blank"
+              rel="noopener"
+              download={blocked.name}
+              size="small"
+              color="inherit"
+              data-testid="order-print-open"
+            >
               {t('bulk.openPdf')}
             </Button>
           }

@@ -19,14 +19,24 @@ const adminOrder = (id: number, over: Partial<AdminOrderDto> = {}): AdminOrderDt
   return_ttn: null,
   ...over,
 });
-const rowOf = (o: AdminOrderDto) => ({ ...summary({ id: o.id, number: o.number, status: o.status, status_name: o.status_name }), user_id: 42, user_name: 'Олена Коваль' });
+const rowOf = (o: AdminOrderDto) => ({
+  ...summary({ id: o.id, number: o.number, status: o.status, status_name: o.status_name }),
+  user_id: 42,
+  user_name: 'Олена Коваль',
+});
 
 /**
  * A worklist of orders (by id) that holds the orders still in `status`: the list reads it (the
  * page of 10 and the per_page=100 read), each order's page answers its current state, and
  * `action(call, order)` answers the order's POSTs (undefined: the order moved as asked).
  */
-function serveWorklist(ids: number[], inList: OrderDto['status'], over: (id: number) => Partial<AdminOrderDto> = () => ({}), action?: (c: ApiCall, o: AdminOrderDto) => unknown, pageSize = 10) {
+function serveWorklist(
+  ids: number[],
+  inList: OrderDto['status'],
+  over: (id: number) => Partial<AdminOrderDto> = () => ({}),
+  action?: (c: ApiCall, o: AdminOrderDto) => unknown,
+  pageSize = 10,
+) {
   const orders = new Map(ids.map((id) => [id, adminOrder(id, { status: inList, status_name: STATUS_NAMES[inList]!, ...over(id) })]));
   const held = () => [...orders.values()].filter((o) => o.status === inList).map(rowOf);
   return mockApi((c) => {
@@ -59,7 +69,7 @@ const location = () => screen.getByTestId('location').textContent;
 const press = (key: string, target: Element = document.body, code = `Key${key.toUpperCase()}`) => fireEvent.keyDown(target, { key, code });
 const actionButton = () => screen.queryByTestId('queue-action') as HTMLButtonElement | null;
 
-describe('admin order page: the worklist\'s main action with A (issue 28)', () => {
+describe("admin order page: the worklist's main action with A (issue 28)", () => {
   beforeEach(() => setDesktop(true));
   afterEach(async () => {
     vi.unstubAllGlobals();
@@ -182,7 +192,12 @@ describe('admin order page: the worklist\'s main action with A (issue 28)', () =
   });
 
   it('an API refusal (400 OrderNotPaid) shows its message and stays on the order; the action can be tried again', async () => {
-    const api = serveWorklist([7, 8], 'Confirmed', undefined, () => new Reply(400, { message: 'Замовлення з оплатою карткою ще не оплачене', code: 'OrderNotPaid' }));
+    const api = serveWorklist(
+      [7, 8],
+      'Confirmed',
+      undefined,
+      () => new Reply(400, { message: 'Замовлення з оплатою карткою ще не оплачене', code: 'OrderNotPaid' }),
+    );
     await openFirst('to_pack', 'warehouse');
     await screen.findByTestId('queue-action');
     press('a');
@@ -197,7 +212,7 @@ describe('admin order page: the worklist\'s main action with A (issue 28)', () =
   it('an unpaid Card order: the pack action is shown disabled (the paid-Card rule) and A sends nothing', async () => {
     const api = serveWorklist([7, 8], 'Confirmed', () => ({ payment_method: 'Card', payment_status: 'WaitPaid' }));
     await openFirst('to_pack', 'warehouse');
-    expect((await screen.findByTestId('queue-action') as HTMLButtonElement).disabled).toBe(true);
+    expect(((await screen.findByTestId('queue-action')) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('order-unpaid-note')).toBeTruthy();
     press('a');
     expect(api.find('POST', /./)).toHaveLength(0);
@@ -246,7 +261,7 @@ describe('admin order page: the worklist\'s main action with A (issue 28)', () =
     expect(actionButton()).toBeNull();
   });
 
-  it('onec_failed: A runs the failed 1C job again (the jobs card\'s retry) and walks on; an order with no failed job has no action', async () => {
+  it("onec_failed: A runs the failed 1C job again (the jobs card's retry) and walks on; an order with no failed job has no action", async () => {
     const job = (id: string, state: ReservationJobDto['state']): ReservationJobDto => ({
       id,
       action: 'CreateReserveJob',

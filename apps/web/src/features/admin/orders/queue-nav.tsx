@@ -63,7 +63,12 @@ export function queueActionOf(
   return undefined;
 }
 
-const ACTION_ICONS: Record<QueueActionKind, React.ReactNode> = { confirm: <CheckCircleIcon />, pack: <InventoryIcon />, waybill: <LocalShippingIcon />, retry: <ReplayIcon /> };
+const ACTION_ICONS: Record<QueueActionKind, React.ReactNode> = {
+  confirm: <CheckCircleIcon />,
+  pack: <InventoryIcon />,
+  waybill: <LocalShippingIcon />,
+  retry: <ReplayIcon />,
+};
 
 /** The link state the order page was opened with, if it is a list's (a `back` to /admin/orders and the ids). */
 export function useQueueState(): { back: string | undefined; queue: number[]; worklist: OrderWorklist | undefined } {
@@ -108,7 +113,10 @@ export function QueueNav({ id }: { id: number }) {
     if (to === undefined || !back) return false;
     const extended = queue.includes(to) ? queue : [...queue, ...moreIds];
     // The list's next page becomes the way back, so "До замовлень" returns where the queue now is.
-    const nextBack = !queue.includes(to) && !worklist ? `${back.split('?')[0]}?${new URLSearchParams({ ...Object.fromEntries(backParams), page: String(page + 1) }).toString()}` : back;
+    const nextBack =
+      !queue.includes(to) && !worklist
+        ? `${back.split('?')[0]}?${new URLSearchParams({ ...Object.fromEntries(backParams), page: String(page + 1) }).toString()}`
+        : back;
     void navigate(adminOrderPath(to), { state: { back: nextBack, queue: extended } satisfies OrderLinkState });
     return true;
   };
@@ -130,7 +138,11 @@ export function QueueNav({ id }: { id: number }) {
     let rest: number[] = [];
     let left = 0;
     try {
-      const fresh = await client.fetchQuery({ queryKey: adminOrderKeys.list(moreQuery, i18n.language), queryFn: ({ signal }) => getAdminOrders(moreQuery, signal), staleTime: 0 });
+      const fresh = await client.fetchQuery({
+        queryKey: adminOrderKeys.list(moreQuery, i18n.language),
+        queryFn: ({ signal }) => getAdminOrders(moreQuery, signal),
+        staleTime: 0,
+      });
       const others = fresh.data.map((o) => o.id).filter((n) => n !== id);
       rest = others.filter((n) => !queue.includes(n));
       left = others.length;
@@ -182,13 +194,16 @@ export function QueueNav({ id }: { id: number }) {
     return true;
   };
 
-  useKeys((e) => {
-    if (e.key === 'n' || e.key === 'N' || (e.altKey && e.key === 'ArrowRight')) return go(next);
-    if (e.key === 'p' || e.key === 'P' || (e.altKey && e.key === 'ArrowLeft')) return go(prev);
-    // By the key's place too (KeyA), so the Ukrainian layout's "ф" works.
-    if (!e.altKey && !e.shiftKey && (e.key === 'a' || e.key === 'A' || e.code === 'KeyA')) return act();
-    return false;
-  }, at >= 0 && !!back);
+  useKeys(
+    (e) => {
+      if (e.key === 'n' || e.key === 'N' || (e.altKey && e.key === 'ArrowRight')) return go(next);
+      if (e.key === 'p' || e.key === 'P' || (e.altKey && e.key === 'ArrowLeft')) return go(prev);
+      // By the key's place too (KeyA), so the Ukrainian layout's "ф" works.
+      if (!e.altKey && !e.shiftKey && (e.key === 'a' || e.key === 'A' || e.code === 'KeyA')) return act();
+      return false;
+    },
+    at >= 0 && !!back,
+  );
   if (at < 0 || !back) return null;
   const position = worklist
     ? t('worklist.position', { index: at + 1, total: queue.length, name: t(`worklist.names.${worklist}`) })
@@ -212,18 +227,56 @@ export function QueueNav({ id }: { id: number }) {
           data-action={action.kind}
         >
           {t(`worklist.action.${action.kind}`)}
-          <Box component="kbd" aria-hidden sx={{ ml: 1, px: 0.5, border: 1, borderColor: 'currentColor', borderRadius: 0.5, fontSize: '0.75em', fontFamily: 'inherit', opacity: 0.8, display: { xs: 'none', md: 'inline' } }}>
+          <Box
+            component="kbd"
+            aria-hidden
+            sx={{
+              ml: 1,
+              px: 0.5,
+              border: 1,
+              borderColor: 'currentColor',
+              borderRadius: 0.5,
+              fontSize: '0.75em',
+              fontFamily: 'inherit',
+              opacity: 0.8,
+              display: { xs: 'none', md: 'inline' },
+            }}
+          >
             A
           </Box>
         </Button>
       )}
-      <Button size="small" variant="outlined" startIcon={<NavigateBeforeIcon />} disabled={prev === undefined} onClick={() => go(prev)} aria-label={t('worklist.prevLabel')} aria-keyshortcuts="P Alt+ArrowLeft" data-testid="queue-prev">
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<NavigateBeforeIcon />}
+        disabled={prev === undefined}
+        onClick={() => go(prev)}
+        aria-label={t('worklist.prevLabel')}
+        aria-keyshortcuts="P Alt+ArrowLeft"
+        data-testid="queue-prev"
+      >
         {t('worklist.prev')}
       </Button>
-      <Button size="small" variant="contained" endIcon={<NavigateNextIcon />} disabled={next === undefined} onClick={() => go(next)} aria-label={t('worklist.nextLabel')} aria-keyshortcuts="N Alt+ArrowRight" data-testid="queue-next">
+      <Button
+        size="small"
+        variant="contained"
+        endIcon={<NavigateNextIcon />}
+        disabled={next === undefined}
+        onClick={() => go(next)}
+        aria-label={t('worklist.nextLabel')}
+        aria-keyshortcuts="N Alt+ArrowRight"
+        data-testid="queue-next"
+      >
         {t('worklist.next')}
       </Button>
-      <KeysHint lines={[t('keys.orderNext'), t('keys.orderPrev'), ...(worklist && WORKLIST_ACTIONS[worklist] ? [t(`keys.orderAction.${WORKLIST_ACTIONS[worklist]}`)] : [])]} />
+      <KeysHint
+        lines={[
+          t('keys.orderNext'),
+          t('keys.orderPrev'),
+          ...(worklist && WORKLIST_ACTIONS[worklist] ? [t(`keys.orderAction.${WORKLIST_ACTIONS[worklist]}`)] : []),
+        ]}
+      />
       {waybillOpen && order && (
         <CreateTtnDialog
           open

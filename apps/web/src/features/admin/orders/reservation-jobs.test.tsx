@@ -12,7 +12,12 @@ import { retryable } from './reservation-jobs.tsx';
 import { mockApi, renderSection, setDesktop } from './test-utils.tsx';
 
 const lists = buildConfigLists('uk');
-const adminOrder = (): AdminOrderDto => ({ ...resellerOrder(), user: { id: 42, name: 'Ірина Мельник', email: 'iryna@example.com', phone: '+380671112233' }, np_status_code: null, return_ttn: null });
+const adminOrder = (): AdminOrderDto => ({
+  ...resellerOrder(),
+  user: { id: 42, name: 'Ірина Мельник', email: 'iryna@example.com', phone: '+380671112233' },
+  np_status_code: null,
+  return_ttn: null,
+});
 
 /** Today at 12:40 local time (the next attempt). */
 const at1240 = () => {

@@ -51,7 +51,15 @@ function useJobText() {
 
 function StateChip({ job }: { job: ReservationJobDto }) {
   const text = useJobText();
-  return <Chip size="small" label={text.state(job.state)} color={STATE_COLORS[job.state]} variant={job.state === 'created' ? 'outlined' : 'filled'} data-testid="job-state" />;
+  return (
+    <Chip
+      size="small"
+      label={text.state(job.state)}
+      color={STATE_COLORS[job.state]}
+      variant={job.state === 'created' ? 'outlined' : 'filled'}
+      data-testid="job-state"
+    />
+  );
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -63,7 +71,8 @@ function clock(iso: string): string {
 }
 
 /** A job waiting for a later attempt (backoff after a failure, or a start later than now). */
-const waiting = (job: ReservationJobDto) => job.next_attempt_at !== null && (job.state === 'retry' || (job.state === 'created' && new Date(job.next_attempt_at) > new Date()));
+const waiting = (job: ReservationJobDto) =>
+  job.next_attempt_at !== null && (job.state === 'retry' || (job.state === 'created' && new Date(job.next_attempt_at) > new Date()));
 
 /** Staff may run it now: failed (attempts spent) or waiting for its next attempt; not while it runs or once done. */
 export const retryable = (job: ReservationJobDto) => job.state === 'failed' || waiting(job);

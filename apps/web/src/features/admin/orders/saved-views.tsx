@@ -38,14 +38,34 @@ function useViewMutations() {
   const client = useQueryClient();
   const onSuccess = () => void client.invalidateQueries({ queryKey: staffViewKeys.list('orders') });
   return {
-    create: useMutation({ mutationFn: (v: { name: string; params: OrderViewParams }) => api.post('/admin/views', { list: 'orders', ...v }, staffViewDto), onSuccess }),
-    update: useMutation({ mutationFn: ({ id, ...v }: { id: number; name?: string; params?: OrderViewParams }) => api.put(`/admin/views/${id}`, v, staffViewDto), onSuccess }),
+    create: useMutation({
+      mutationFn: (v: { name: string; params: OrderViewParams }) => api.post('/admin/views', { list: 'orders', ...v }, staffViewDto),
+      onSuccess,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, ...v }: { id: number; name?: string; params?: OrderViewParams }) => api.put(`/admin/views/${id}`, v, staffViewDto),
+      onSuccess,
+    }),
     remove: useMutation({ mutationFn: (id: number) => api.delete(`/admin/views/${id}`), onSuccess }),
   };
 }
 
 /** The name dialog (save as, rename): the API's 422 on `name` (taken, too many) is shown under the field. */
-function NameDialog({ title, initial, busy, error, onSubmit, onClose }: { title: string; initial: string; busy: boolean; error: string | undefined; onSubmit: (name: string) => void; onClose: () => void }) {
+function NameDialog({
+  title,
+  initial,
+  busy,
+  error,
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  initial: string;
+  busy: boolean;
+  error: string | undefined;
+  onSubmit: (name: string) => void;
+  onClose: () => void;
+}) {
   const { t, tc } = useOrdersT();
   const [name, setName] = useState(initial);
   const empty = name.trim() === '';
@@ -127,7 +147,12 @@ export function SavedViews({ current, onApply }: { current: OrderViewParams; onA
   };
 
   return (
-    <Box role="group" aria-label={t('views.label')} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75, mb: 1.5 }} data-testid="saved-views">
+    <Box
+      role="group"
+      aria-label={t('views.label')}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75, mb: 1.5 }}
+      data-testid="saved-views"
+    >
       <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
         {t('views.label')}:
       </Typography>
@@ -152,7 +177,9 @@ export function SavedViews({ current, onApply }: { current: OrderViewParams; onA
             data-testid="saved-view"
             data-view-id={v.id}
             deleteIcon={<MoreVertIcon aria-label={t('views.menu', { name: v.name })} data-testid="saved-view-menu" />}
-            onDelete={(e: React.MouseEvent<HTMLElement>) => setMenu({ anchor: (e.currentTarget.closest('[data-testid="saved-view"]') as HTMLElement | null) ?? e.currentTarget, view: v })}
+            onDelete={(e: React.MouseEvent<HTMLElement>) =>
+              setMenu({ anchor: (e.currentTarget.closest('[data-testid="saved-view"]') as HTMLElement | null) ?? e.currentTarget, view: v })
+            }
           />
         );
       })}

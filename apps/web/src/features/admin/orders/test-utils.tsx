@@ -41,10 +41,19 @@ export function mockApi(handler: (c: ApiCall) => unknown) {
     return Promise.resolve({ ok: reply.status < 400, status: reply.status, text: () => Promise.resolve(JSON.stringify(reply.body)) } as Response);
   });
   vi.stubGlobal('fetch', fn);
-  return { calls, fn, find: (method: string, path: string | RegExp) => calls.filter((c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path))) };
+  return {
+    calls,
+    fn,
+    find: (method: string, path: string | RegExp) =>
+      calls.filter((c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path))),
+  };
 }
 
-export const page = <T,>(data: T[], total = data.length, lastPage = 1) => ({ data, meta: { current_page: 1, per_page: 10, total, last_page: lastPage }, pagination: { last_page: lastPage } });
+export const page = <T,>(data: T[], total = data.length, lastPage = 1) => ({
+  data,
+  meta: { current_page: 1, per_page: 10, total, last_page: lastPage },
+  pagination: { last_page: lastPage },
+});
 
 function Probe() {
   const l = useLocation();
@@ -70,5 +79,14 @@ export function renderSection(ui: ReactElement, base: string, route: string, rol
 
 /** matchMedia answering every query with `matches` (true: desktop). */
 export function setDesktop(matches: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
 }

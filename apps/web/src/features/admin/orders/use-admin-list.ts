@@ -1,7 +1,16 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { OrderListColumn, OrderSort, OrderViewParams } from '@drop/shared';
-import { activeAdminFilters, paramsOfView, parseAdminList, patchListParams, resetListParams, storeColumns, storedColumns, type AdminListPatch } from './list-state.ts';
+import {
+  activeAdminFilters,
+  paramsOfView,
+  parseAdminList,
+  patchListParams,
+  resetListParams,
+  storeColumns,
+  storedColumns,
+  type AdminListPatch,
+} from './list-state.ts';
 
 /**
  * The staff's orders list state from the URL (list-state.ts) and its setters: a filter, sort or

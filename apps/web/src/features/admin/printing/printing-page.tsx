@@ -25,7 +25,17 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { BULK_MAX, isMessageKey, kyivParts, ORDER_PRINT_KINDS, supplierRequisitesInput, translate, type OrderPrintKind, type SupplierRequisitesDto, type SupplierRequisitesInput } from '@drop/shared';
+import {
+  BULK_MAX,
+  isMessageKey,
+  kyivParts,
+  ORDER_PRINT_KINDS,
+  supplierRequisitesInput,
+  translate,
+  type OrderPrintKind,
+  type SupplierRequisitesDto,
+  type SupplierRequisitesInput,
+} from '@drop/shared';
 import { DateField } from '../../../components/ui/date-field.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -108,7 +118,15 @@ function RegisterCard() {
             </Typography>
           )}
         </Box>
-        <Button type="submit" variant="contained" startIcon={<PictureAsPdfOutlined />} loading={busy} loadingPosition="start" sx={{ mt: 1 }} data-testid="print-register-submit">
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<PictureAsPdfOutlined />}
+          loading={busy}
+          loadingPosition="start"
+          sx={{ mt: 1 }}
+          data-testid="print-register-submit"
+        >
           {t('register.submit')}
         </Button>
       </Box>
@@ -180,7 +198,10 @@ function ByNumbersCard({ requisitesMissing }: { requisitesMissing: boolean }) {
           }}
           error={Boolean(fieldError)}
           helperText={fieldError ?? t('byNumbers.numbersHelp', { max: BULK_MAX })}
-          slotProps={{ htmlInput: { 'data-testid': 'print-numbers', inputMode: 'numeric', autoComplete: 'off' }, formHelperText: { 'data-testid': 'print-numbers-help' } as object }}
+          slotProps={{
+            htmlInput: { 'data-testid': 'print-numbers', inputMode: 'numeric', autoComplete: 'off' },
+            formHelperText: { 'data-testid': 'print-numbers-help' } as object,
+          }}
         />
         <TextField
           select
@@ -189,7 +210,9 @@ function ByNumbersCard({ requisitesMissing }: { requisitesMissing: boolean }) {
           value={kind}
           onChange={(e) => setKind(e.target.value as OrderPrintKind)}
           helperText={t(`byNumbers.kindHints.${kind}`)}
-          slotProps={{ select: { renderValue: (v) => t(`byNumbers.kinds.${v as OrderPrintKind}`), SelectDisplayProps: { 'data-testid': 'print-kind' } as object } }}
+          slotProps={{
+            select: { renderValue: (v) => t(`byNumbers.kinds.${v as OrderPrintKind}`), SelectDisplayProps: { 'data-testid': 'print-kind' } as object },
+          }}
         >
           {ORDER_PRINT_KINDS.map((k) => (
             <MenuItem key={k} value={k} data-testid={`print-kind-option-${k}`} sx={{ whiteSpace: 'normal' }}>
@@ -299,7 +322,11 @@ function RequisitesForm({ saved, readOnly }: { saved: SupplierRequisitesDto | nu
                 sx={f === 'code' || f === 'phone' ? undefined : { gridColumn: { sm: '1 / -1' } }}
                 slotProps={{
                   input: { readOnly },
-                  htmlInput: { maxLength: f === 'iban' ? 40 : LIMITS[f].max, 'data-testid': `requisites-${f}`, ...(f === 'code' ? { inputMode: 'numeric' } : {}) },
+                  htmlInput: {
+                    maxLength: f === 'iban' ? 40 : LIMITS[f].max,
+                    'data-testid': `requisites-${f}`,
+                    ...(f === 'code' ? { inputMode: 'numeric' } : {}),
+                  },
                   formHelperText: { 'data-testid': `requisites-${f}-help` } as object,
                 }}
               />

@@ -10,7 +10,15 @@ import PrintingSection from './printing-section.tsx';
 import ru from './locales/ru.json';
 import uk from './locales/uk.json';
 
-const REQUISITES = { name: 'ФОП Іваненко І. І.', code: '1234567890', iban: 'UA213223130000026007233566001', bank: 'АТ КБ «ПриватБанк»', address: 'м. Київ, вул. Хрещатик, 1', phone: '+380671234567', tax_note: 'Не є платником ПДВ' };
+const REQUISITES = {
+  name: 'ФОП Іваненко І. І.',
+  code: '1234567890',
+  iban: 'UA213223130000026007233566001',
+  bank: 'АТ КБ «ПриватБанк»',
+  address: 'м. Київ, вул. Хрещатик, 1',
+  phone: '+380671234567',
+  tax_note: 'Не є платником ПДВ',
+};
 
 /** window.open stub: the tab the page opens at the click, and where it was sent. */
 function stubTabs() {
@@ -36,7 +44,11 @@ function servePrinting(over: { requisites?: typeof REQUISITES | null; put?: (c: 
     if (c.path === '/api/v1/admin/printing/requisites' && c.method === 'PUT') return over.put ? over.put(c) : { data: c.body };
     if (c.path === '/api/v1/admin/orders') {
       const q = c.query.get('search') ?? '';
-      return { data: orders.filter((o) => o.number === q || (o.phone ?? '').includes(q)), meta: { current_page: 1, per_page: 10, total: 1, last_page: 1 }, pagination: { last_page: 1 } };
+      return {
+        data: orders.filter((o) => o.number === q || (o.phone ?? '').includes(q)),
+        meta: { current_page: 1, per_page: 10, total: 1, last_page: 1 },
+        pagination: { last_page: 1 },
+      };
     }
     if (c.path.startsWith('/api/v1/admin/orders/print/')) return over.print ? over.print(c) : {};
     return undefined;
@@ -140,7 +152,8 @@ describe('printing section', () => {
     let fail = true;
     const calls = servePrinting({
       requisites: null,
-      put: (c) => (fail ? { status: 422, body: { message: 'Помилка перевірки', code: 'ValidationError', errors: { iban: ['IBAN не підходить'] } } } : { data: c.body }),
+      put: (c) =>
+        fail ? { status: 422, body: { message: 'Помилка перевірки', code: 'ValidationError', errors: { iban: ['IBAN не підходить'] } } } : { data: c.body },
     });
     renderAt(<PrintingSection />, '/admin/printing', '/admin/printing/*', 'accountant');
     const fill = (f: string, v: string) => fireEvent.change(screen.getByTestId(`requisites-${f}`), { target: { value: v } });

@@ -69,7 +69,11 @@ export function kyivToday(now = new Date()): string {
 }
 
 /** A preset's first and last Kyiv day (custom: from..to as given, else this month). */
-export function presetRange(preset: PeriodPreset, today: string, custom: { from?: string | null; to?: string | null } = {}): { date_from: string; date_to: string } {
+export function presetRange(
+  preset: PeriodPreset,
+  today: string,
+  custom: { from?: string | null; to?: string | null } = {},
+): { date_from: string; date_to: string } {
   const monthStart = `${today.slice(0, 7)}-01`;
   switch (preset) {
     case 'lastMonth': {

@@ -31,15 +31,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import InsertChartOutlined from '@mui/icons-material/InsertChartOutlined';
 import { Link as RouterLink } from 'react-router';
-import {
-  REPORT_GROUPS,
-  REPORT_MAX_DAYS,
-  TOP_PRODUCT_SORTS,
-  formatMoney,
-  type ReportGroup,
-  type ReportKind,
-  type TopProductSort,
-} from '@drop/shared';
+import { REPORT_GROUPS, REPORT_MAX_DAYS, TOP_PRODUCT_SORTS, formatMoney, type ReportGroup, type ReportKind, type TopProductSort } from '@drop/shared';
 import { DateField, dayToText } from '../../../components/ui/date-field.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -58,7 +50,15 @@ const ReportChart = lazy(() => import('./report-charts.tsx'));
 export const REPORT_TABS = ['sales', 'resellers', 'cod', 'returns', 'products'] as const;
 export type ReportTab = (typeof REPORT_TABS)[number];
 
-const COLORS = { sales: '#1e88e5', wholesale: '#90a4ae', profit: '#43a047', received: '#43a047', outstanding: '#fb8c00', refused: '#e53935', returned: '#8e24aa' };
+const COLORS = {
+  sales: '#1e88e5',
+  wholesale: '#90a4ae',
+  profit: '#43a047',
+  received: '#43a047',
+  outstanding: '#fb8c00',
+  refused: '#e53935',
+  returned: '#8e24aa',
+};
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const oneOf = <T extends string>(xs: readonly T[], v: string | null, fallback: T): T => (v && (xs as readonly string[]).includes(v) ? (v as T) : fallback);
 
@@ -70,7 +70,9 @@ const percent = (v: number) => `${v.toFixed(1)} %`;
 export function periodLabel(row: { period: string; date_from: string; date_to: string }, group: ReportGroup, short = false): string {
   if (group === 'month') {
     const d = new Date(`${row.period}T00:00:00Z`);
-    return new Intl.DateTimeFormat(currentLocale() === 'ru' ? 'ru-RU' : 'uk-UA', { month: short ? 'short' : 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+    return new Intl.DateTimeFormat(currentLocale() === 'ru' ? 'ru-RU' : 'uk-UA', { month: short ? 'short' : 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      d,
+    );
   }
   const dm = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
   if (group === 'week') return row.date_from === row.date_to ? dm(row.date_from) : `${dm(row.date_from)}–${dm(row.date_to)}`;
@@ -87,12 +89,41 @@ interface Column<R> {
   value: (row: R) => ReactNode;
 }
 
-function ReportTable<R>({ kind, title, columns, rows, rowKey, totals }: { kind: string; title: string; columns: Column<R>[]; rows: R[]; rowKey: (r: R) => string | number; totals?: Record<string, ReactNode> }) {
+function ReportTable<R>({
+  kind,
+  title,
+  columns,
+  rows,
+  rowKey,
+  totals,
+}: {
+  kind: string;
+  title: string;
+  columns: Column<R>[];
+  rows: R[];
+  rowKey: (r: R) => string | number;
+  totals?: Record<string, ReactNode>;
+}) {
   const { t } = useReportsT();
   return (
     // A scroll box: focusable so a keyboard can scroll it, named after its table.
-    <TableContainer tabIndex={0} role="region" aria-label={t('table', { title })} sx={{ mt: 2, maxHeight: 560, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid={`report-${kind}-table`}>
-      <Table size="small" stickyHeader aria-label={t('table', { title })} sx={{ minWidth: columns.length * 96, '& th:first-of-type, & td:first-of-type': { position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 }, '& thead th:first-of-type': { zIndex: 3 } }}>
+    <TableContainer
+      tabIndex={0}
+      role="region"
+      aria-label={t('table', { title })}
+      sx={{ mt: 2, maxHeight: 560, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+      data-testid={`report-${kind}-table`}
+    >
+      <Table
+        size="small"
+        stickyHeader
+        aria-label={t('table', { title })}
+        sx={{
+          minWidth: columns.length * 96,
+          '& th:first-of-type, & td:first-of-type': { position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 },
+          '& thead th:first-of-type': { zIndex: 3 },
+        }}
+      >
         <TableHead>
           <TableRow>
             {columns.map((c) => (
@@ -113,7 +144,13 @@ function ReportTable<R>({ kind, title, columns, rows, rowKey, totals }: { kind: 
             </TableRow>
           ))}
           {totals && (
-            <TableRow data-testid={`report-${kind}-total`} sx={{ '& td': { fontWeight: 700, position: 'sticky', bottom: 0, bgcolor: 'grey.100', borderTop: 1, borderColor: 'divider', zIndex: 1 }, '& td:first-of-type': { zIndex: 2, bgcolor: 'grey.100' } }}>
+            <TableRow
+              data-testid={`report-${kind}-total`}
+              sx={{
+                '& td': { fontWeight: 700, position: 'sticky', bottom: 0, bgcolor: 'grey.100', borderTop: 1, borderColor: 'divider', zIndex: 1 },
+                '& td:first-of-type': { zIndex: 2, bgcolor: 'grey.100' },
+              }}
+            >
               {columns.map((c, i) => (
                 <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }} data-col={c.key}>
                   {i === 0 ? t('total') : (totals[c.key] ?? '')}
@@ -130,9 +167,16 @@ function ReportTable<R>({ kind, title, columns, rows, rowKey, totals }: { kind: 
 /** The report's key totals as tiles above the chart (two a row on a phone). */
 function Figures({ kind, items }: { kind: string; items: { key: string; label: string; value: string; color?: string }[] }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: `repeat(${Math.min(items.length, 5)}, 1fr)` }, gap: 1, mb: 2 }} data-testid={`report-${kind}-figures`}>
+    <Box
+      sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: `repeat(${Math.min(items.length, 5)}, 1fr)` }, gap: 1, mb: 2 }}
+      data-testid={`report-${kind}-figures`}
+    >
       {items.map((f) => (
-        <Box key={f.key} sx={{ p: 1.25, borderRadius: 1, bgcolor: 'grey.50', border: 1, borderColor: 'divider', borderLeft: 4, borderLeftColor: f.color ?? 'divider' }} data-testid={`report-${kind}-figure-${f.key}`}>
+        <Box
+          key={f.key}
+          sx={{ p: 1.25, borderRadius: 1, bgcolor: 'grey.50', border: 1, borderColor: 'divider', borderLeft: 4, borderLeftColor: f.color ?? 'divider' }}
+          data-testid={`report-${kind}-figure-${f.key}`}
+        >
           <Typography variant="caption" color="text.secondary" component="div">
             {f.label}
           </Typography>
@@ -194,7 +238,13 @@ function ReportCard<K extends ReportKind>({
       action={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           {extra}
-          <ExportMenu path={`${reportPath(kind)}/export`} query={{ ...params }} fileStem={`${t('fileStem')}-${kind}-${params.date_from}-${params.date_to}`} ariaLabel={`${title}: CSV / Excel`} testId={`report-${kind}-export`} />
+          <ExportMenu
+            path={`${reportPath(kind)}/export`}
+            query={{ ...params }}
+            fileStem={`${t('fileStem')}-${kind}-${params.date_from}-${params.date_to}`}
+            ariaLabel={`${title}: CSV / Excel`}
+            testId={`report-${kind}-export`}
+          />
         </Stack>
       }
     >
@@ -215,7 +265,14 @@ function ResellerCell({ id, name, email }: { id: number; name: string; email: st
   return (
     <Box sx={{ minWidth: 160 }}>
       {mayOpen ? (
-        <Link component={RouterLink} to={userPath(id)} underline="hover" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="reseller-link" data-user-id={id}>
+        <Link
+          component={RouterLink}
+          to={userPath(id)}
+          underline="hover"
+          sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+          data-testid="reseller-link"
+          data-user-id={id}
+        >
           {name}
         </Link>
       ) : (
@@ -235,7 +292,13 @@ function ResellerCell({ id, name, email }: { id: number; name: string; email: st
 function SalesReport({ params }: { params: ReportParams }) {
   const { t } = useReportsT();
   return (
-    <ReportCard kind="sales" params={params} title={t('cards.sales')} hint={t('cards.salesHint')} isEmpty={(d) => d.totals.orders + d.totals.canceled + d.totals.returned === 0}>
+    <ReportCard
+      kind="sales"
+      params={params}
+      title={t('cards.sales')}
+      hint={t('cards.salesHint')}
+      isEmpty={(d) => d.totals.orders + d.totals.canceled + d.totals.returned === 0}
+    >
       {(d) => (
         <>
           <Figures
@@ -274,7 +337,14 @@ function SalesReport({ params }: { params: ReportParams }) {
               { key: 'canceled', label: t('cols.canceled'), numeric: true, value: (r) => r.canceled },
               { key: 'returned', label: t('cols.returned'), numeric: true, value: (r) => r.returned },
             ]}
-            totals={{ orders: d.totals.orders, sales: money(d.totals.sales), wholesale: money(d.totals.wholesale), profit: money(d.totals.profit), canceled: d.totals.canceled, returned: d.totals.returned }}
+            totals={{
+              orders: d.totals.orders,
+              sales: money(d.totals.sales),
+              wholesale: money(d.totals.wholesale),
+              profit: money(d.totals.profit),
+              canceled: d.totals.canceled,
+              returned: d.totals.returned,
+            }}
           />
         </>
       )}
@@ -285,7 +355,13 @@ function SalesReport({ params }: { params: ReportParams }) {
 function ResellersReport({ params }: { params: ReportParams }) {
   const { t } = useReportsT();
   return (
-    <ReportCard kind="sales-by-reseller" params={{ ...params, limit: 20 }} title={t('cards.resellers')} hint={t('cards.resellersHint')} isEmpty={(d) => d.rows.length === 0}>
+    <ReportCard
+      kind="sales-by-reseller"
+      params={{ ...params, limit: 20 }}
+      title={t('cards.resellers')}
+      hint={t('cards.resellersHint')}
+      isEmpty={(d) => d.rows.length === 0}
+    >
       {(d) => (
         <>
           <ChartBox kind="sales-by-reseller" title={t('cards.resellers')}>
@@ -319,7 +395,14 @@ function ResellersReport({ params }: { params: ReportParams }) {
               { key: 'canceled', label: t('cols.canceled'), numeric: true, value: (r) => r.canceled },
               { key: 'returned', label: t('cols.returned'), numeric: true, value: (r) => r.returned },
             ]}
-            totals={{ orders: d.totals.orders, sales: money(d.totals.sales), wholesale: money(d.totals.wholesale), profit: money(d.totals.profit), canceled: d.totals.canceled, returned: d.totals.returned }}
+            totals={{
+              orders: d.totals.orders,
+              sales: money(d.totals.sales),
+              wholesale: money(d.totals.wholesale),
+              profit: money(d.totals.profit),
+              canceled: d.totals.canceled,
+              returned: d.totals.returned,
+            }}
           />
         </>
       )}
@@ -368,7 +451,13 @@ function CodReport({ params }: { params: ReportParams }) {
               { key: 'refused', label: t('cols.refusedMoney'), numeric: true, value: (r) => money(r.refused) },
               { key: 'outstanding', label: t('cols.outstanding'), numeric: true, value: (r) => money(r.outstanding) },
             ]}
-            totals={{ orders: d.totals.orders, expected: money(d.totals.expected), received: money(d.totals.received), refused: money(d.totals.refused), outstanding: money(d.totals.outstanding) }}
+            totals={{
+              orders: d.totals.orders,
+              expected: money(d.totals.expected),
+              received: money(d.totals.received),
+              refused: money(d.totals.refused),
+              outstanding: money(d.totals.outstanding),
+            }}
           />
         </>
       )}
@@ -376,7 +465,9 @@ function CodReport({ params }: { params: ReportParams }) {
   );
 }
 
-const returnsColumns = <R extends { shipped: number; refused: number; returned: number; part_returned: number; refusal_rate: number; return_rate: number }>(t: (k: string) => string): Column<R>[] => [
+const returnsColumns = <R extends { shipped: number; refused: number; returned: number; part_returned: number; refusal_rate: number; return_rate: number }>(
+  t: (k: string) => string,
+): Column<R>[] => [
   { key: 'shipped', label: t('cols.shipped'), numeric: true, value: (r) => r.shipped },
   { key: 'refused', label: t('cols.refused'), numeric: true, value: (r) => r.refused },
   { key: 'returned', label: t('cols.returns'), numeric: true, value: (r) => r.returned },
@@ -430,14 +521,23 @@ function ReturnsReport({ params }: { params: ReportParams }) {
           </>
         )}
       </ReportCard>
-      <ReportCard kind="returns-by-reseller" params={{ ...params, limit: 20 }} title={t('cards.returnsByReseller')} hint={t('cards.returnsHint')} isEmpty={(d) => d.rows.length === 0}>
+      <ReportCard
+        kind="returns-by-reseller"
+        params={{ ...params, limit: 20 }}
+        title={t('cards.returnsByReseller')}
+        hint={t('cards.returnsHint')}
+        isEmpty={(d) => d.rows.length === 0}
+      >
         {(d) => (
           <ReportTable
             kind="returns-by-reseller"
             title={t('cards.returnsByReseller')}
             rows={d.rows}
             rowKey={(r) => r.user_id}
-            columns={[{ key: 'reseller', label: t('cols.reseller'), value: (r) => <ResellerCell id={r.user_id} name={r.name} email={r.email} /> }, ...returnsColumns<(typeof d.rows)[number]>(t)]}
+            columns={[
+              { key: 'reseller', label: t('cols.reseller'), value: (r) => <ResellerCell id={r.user_id} name={r.name} email={r.email} /> },
+              ...returnsColumns<(typeof d.rows)[number]>(t),
+            ]}
             totals={returnsTotals(d.totals)}
           />
         )}
@@ -458,7 +558,14 @@ function ProductsReport({ params, sort, onSort }: { params: ReportParams; sort: 
     </ToggleButtonGroup>
   );
   return (
-    <ReportCard kind="top-products" params={{ ...params, limit: 20, sort }} title={t('cards.products')} hint={t('cards.productsHint')} isEmpty={(d) => d.rows.length === 0} extra={sorter}>
+    <ReportCard
+      kind="top-products"
+      params={{ ...params, limit: 20, sort }}
+      title={t('cards.products')}
+      hint={t('cards.productsHint')}
+      isEmpty={(d) => d.rows.length === 0}
+      extra={sorter}
+    >
       {(d) => (
         <>
           <ChartBox kind="top-products" title={t('cards.products')}>
@@ -548,8 +655,22 @@ export function ReportsPage({ today = kyivToday() }: { today?: string }) {
         </TextField>
         {preset === 'custom' ? (
           <Stack direction="row" spacing={1.5}>
-            <DateField id="reports-from" label={t('filters.from')} value={range.date_from} onChange={(d) => d && update({ from: d })} testId="reports-from" sx={{ flex: 1, width: { sm: 170 } }} />
-            <DateField id="reports-to" label={t('filters.to')} value={range.date_to} onChange={(d) => d && update({ to: d })} testId="reports-to" sx={{ flex: 1, width: { sm: 170 } }} />
+            <DateField
+              id="reports-from"
+              label={t('filters.from')}
+              value={range.date_from}
+              onChange={(d) => d && update({ from: d })}
+              testId="reports-from"
+              sx={{ flex: 1, width: { sm: 170 } }}
+            />
+            <DateField
+              id="reports-to"
+              label={t('filters.to')}
+              value={range.date_to}
+              onChange={(d) => d && update({ to: d })}
+              testId="reports-to"
+              sx={{ flex: 1, width: { sm: 170 } }}
+            />
           </Stack>
         ) : (
           <Typography color="text.secondary" data-testid="reports-range">
@@ -557,7 +678,13 @@ export function ReportsPage({ today = kyivToday() }: { today?: string }) {
           </Typography>
         )}
         <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
-        <ToggleButtonGroup size="small" exclusive value={group} onChange={(_, v: ReportGroup | null) => v && update({ group: v === 'day' ? null : v })} aria-label={t('filters.group')}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={group}
+          onChange={(_, v: ReportGroup | null) => v && update({ group: v === 'day' ? null : v })}
+          aria-label={t('filters.group')}
+        >
           {REPORT_GROUPS.map((g) => (
             <ToggleButton key={g} value={g} data-testid={`reports-group-${g}`} sx={{ flex: { xs: 1, sm: 'none' } }}>
               {t(`filters.groups.${g}`)}
@@ -565,7 +692,14 @@ export function ReportsPage({ today = kyivToday() }: { today?: string }) {
           ))}
         </ToggleButtonGroup>
       </Box>
-      <Tabs value={tab} onChange={(_, v: ReportTab) => update({ tab: v === 'sales' ? null : v })} aria-label={t('tabs.label')} variant="scrollable" scrollButtons="auto" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={tab}
+        onChange={(_, v: ReportTab) => update({ tab: v === 'sales' ? null : v })}
+        aria-label={t('tabs.label')}
+        variant="scrollable"
+        scrollButtons="auto"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
         {REPORT_TABS.map((x) => (
           <Tab key={x} value={x} label={t(`tabs.${x}`)} data-testid={`reports-tab-${x}`} />
         ))}

@@ -22,7 +22,17 @@ const range = { date_from: '2026-03-01', date_to: '2026-03-03', group: 'day' as 
 const SALES = {
   range,
   rows: [
-    { period: '2026-03-01', date_from: '2026-03-01', date_to: '2026-03-01', orders: 2, sales: 1500.5, wholesale: 1000, profit: 500.5, canceled: 1, returned: 0 },
+    {
+      period: '2026-03-01',
+      date_from: '2026-03-01',
+      date_to: '2026-03-01',
+      orders: 2,
+      sales: 1500.5,
+      wholesale: 1000,
+      profit: 500.5,
+      canceled: 1,
+      returned: 0,
+    },
     { period: '2026-03-02', date_from: '2026-03-02', date_to: '2026-03-02', orders: 0, sales: 0, wholesale: 0, profit: 0, canceled: 0, returned: 0 },
     { period: '2026-03-03', date_from: '2026-03-03', date_to: '2026-03-03', orders: 1, sales: 12000, wholesale: 9000, profit: 3000, canceled: 0, returned: 1 },
   ],
@@ -30,11 +40,26 @@ const SALES = {
 };
 const BY_RESELLER = {
   range,
-  rows: [{ user_id: 7, name: 'Реселер Альфа', email: 'alpha@example.com', orders: 3, sales: 13500.5, wholesale: 10000, profit: 3500.5, canceled: 1, returned: 1 }],
+  rows: [
+    { user_id: 7, name: 'Реселер Альфа', email: 'alpha@example.com', orders: 3, sales: 13500.5, wholesale: 10000, profit: 3500.5, canceled: 1, returned: 1 },
+  ],
   totals: SALES.totals,
   resellers: 1,
 };
-const EMPTY_COD = { range, rows: SALES.rows.map((r) => ({ period: r.period, date_from: r.date_from, date_to: r.date_to, orders: 0, expected: 0, received: 0, refused: 0, outstanding: 0 })), totals: { orders: 0, expected: 0, received: 0, refused: 0, outstanding: 0 } };
+const EMPTY_COD = {
+  range,
+  rows: SALES.rows.map((r) => ({
+    period: r.period,
+    date_from: r.date_from,
+    date_to: r.date_to,
+    orders: 0,
+    expected: 0,
+    received: 0,
+    refused: 0,
+    outstanding: 0,
+  })),
+  totals: { orders: 0, expected: 0, received: 0, refused: 0, outstanding: 0 },
+};
 
 function serveReports() {
   return serve((c: Call) => {
@@ -96,7 +121,11 @@ describe('reports section', () => {
     expect(link.getAttribute('href')).toBe('/admin/users/7');
     expect(link.textContent).toBe('Реселер Альфа');
     expect(screen.getByTestId('reports-resellers-count').textContent).toContain('1');
-    expect(Object.fromEntries(calls.find((c) => c.path === '/api/v1/admin/reports/sales-by-reseller')!.query)).toMatchObject({ date_from: '2026-03-01', date_to: '2026-03-17', limit: '20' });
+    expect(Object.fromEntries(calls.find((c) => c.path === '/api/v1/admin/reports/sales-by-reseller')!.query)).toMatchObject({
+      date_from: '2026-03-01',
+      date_to: '2026-03-17',
+      limit: '20',
+    });
 
     fireEvent.click(screen.getByTestId('reports-tab-cod'));
     const cod = await screen.findByTestId('report-cod');

@@ -43,7 +43,10 @@ export function useCreateStaff() {
 
 export function useUpdateStaff() {
   const done = useInvalidate();
-  return useMutation({ mutationFn: ({ id, input }: { id: number; input: StaffUpdateInput }) => api.put<StaffDto>(`/admin/staff/${id}`, input), onSuccess: done });
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: StaffUpdateInput }) => api.put<StaffDto>(`/admin/staff/${id}`, input),
+    onSuccess: done,
+  });
 }
 
 export function useInviteStaff() {

@@ -22,7 +22,18 @@ import { useTheme } from '@mui/material/styles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { INVITE_TTL_HOURS, isMessageKey, LOCALES, STAFF_ROLES, staffCreateInput, translate, type StaffCreateInput, type StaffDto, type StaffRole, type StaffUpdateInput } from '@drop/shared';
+import {
+  INVITE_TTL_HOURS,
+  isMessageKey,
+  LOCALES,
+  STAFF_ROLES,
+  staffCreateInput,
+  translate,
+  type StaffCreateInput,
+  type StaffDto,
+  type StaffRole,
+  type StaffUpdateInput,
+} from '@drop/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, muiField } from '../../../lib/form.ts';
@@ -34,7 +45,12 @@ import { useStaffT } from './i18n.ts';
 
 type FormIn = z.input<typeof staffCreateInput>;
 const FIELDS = ['name', 'email', 'role', 'lang'] as const;
-const LIMITS: Record<(typeof FIELDS)[number], { min: number; max: number }> = { name: { min: 2, max: 191 }, email: { min: 1, max: 255 }, role: { min: 1, max: 1 }, lang: { min: 1, max: 1 } };
+const LIMITS: Record<(typeof FIELDS)[number], { min: number; max: number }> = {
+  name: { min: 2, max: 191 },
+  email: { min: 1, max: 255 },
+  role: { min: 1, max: 1 },
+  lang: { min: 1, max: 1 },
+};
 
 /** A field's message: a shared message key (client check) in the current language, or the server's text as is. */
 function fieldText(message: string | undefined, field: (typeof FIELDS)[number]): string | undefined {
@@ -158,11 +174,18 @@ function StaffForm({ person, onClose }: { person: StaffDto | null; onClose: () =
                 autoComplete="off"
                 error={Boolean(errors.email)}
                 helperText={fieldText(errors.email?.message, 'email')}
-                slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'staff-form-email' }, formHelperText: { 'data-testid': 'staff-form-email-error' } as object }}
+                slotProps={{
+                  htmlInput: { maxLength: 255, 'data-testid': 'staff-form-email' },
+                  formHelperText: { 'data-testid': 'staff-form-email-error' } as object,
+                }}
               />
             )}
           />
-          <Controller control={form.control} name="role" render={({ field }) => <RoleSelect value={field.value as StaffRole} onChange={field.onChange} error={fieldText(errors.role?.message, 'role')} />} />
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field }) => <RoleSelect value={field.value as StaffRole} onChange={field.onChange} error={fieldText(errors.role?.message, 'role')} />}
+          />
           {!person && (
             <Controller
               control={form.control}

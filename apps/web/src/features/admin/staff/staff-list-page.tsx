@@ -107,7 +107,15 @@ function Actions({ person, compact, me, onEdit, onBlock, onInvite, inviting }: R
   const { t } = useStaffT();
   const status = staffStatus(person);
   const items = [
-    { key: 'edit', show: true, label: t('actions.edit'), aria: t('actions.editOf', { name: person.name }), icon: <EditOutlined fontSize="small" />, onClick: () => onEdit(person), color: 'primary' as const },
+    {
+      key: 'edit',
+      show: true,
+      label: t('actions.edit'),
+      aria: t('actions.editOf', { name: person.name }),
+      icon: <EditOutlined fontSize="small" />,
+      onClick: () => onEdit(person),
+      color: 'primary' as const,
+    },
     {
       key: 'invite',
       show: status === 'invited',
@@ -152,7 +160,14 @@ function Actions({ person, compact, me, onEdit, onBlock, onInvite, inviting }: R
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
       {items.map((a) => (
         <Tooltip key={a.key} title={a.label}>
-          <IconButton size="small" color={a.color} onClick={a.onClick} aria-label={a.aria} loading={a.key === 'invite' && inviting === person.id} data-testid={`staff-${a.key}`}>
+          <IconButton
+            size="small"
+            color={a.color}
+            onClick={a.onClick}
+            aria-label={a.aria}
+            loading={a.key === 'invite' && inviting === person.id}
+            data-testid={`staff-${a.key}`}
+          >
             {a.icon}
           </IconButton>
         </Tooltip>
@@ -255,7 +270,6 @@ export function StaffListPage() {
   const [editing, setEditing] = useState<{ person: StaffDto | null } | null>(null);
   const [blocking, setBlocking] = useState<StaffDto | null>(null);
   const [inviting, setInviting] = useState<number | null>(null);
-
 
   useTextParam('search', debounced, params, update);
 

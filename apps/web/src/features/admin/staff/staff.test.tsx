@@ -37,7 +37,8 @@ function serveStaff(initial = PEOPLE) {
     if (c.path === '/api/v1/admin/staff' && c.method === 'GET') return page(people);
     if (c.path === '/api/v1/admin/staff' && c.method === 'POST') {
       const b = c.body as { email: string; name: string; role: StaffDto['role'] };
-      if (people.some((p) => p.email === b.email)) return { status: 422, body: { message: 'Помилка перевірки даних', errors: { email: ['Цей e-mail вже зареєстровано'] } } };
+      if (people.some((p) => p.email === b.email))
+        return { status: 422, body: { message: 'Помилка перевірки даних', errors: { email: ['Цей e-mail вже зареєстровано'] } } };
       const created = person(10, { ...b, password_set: false, last_seen_at: null });
       people = [created, ...people];
       return { status: 201, body: { data: created } };
@@ -100,7 +101,10 @@ describe('admin staff', () => {
 
   it('shows a skeleton while loading and an empty state with the add button when there is nobody', async () => {
     let answer: (v: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (answer = r))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((r) => (answer = r))),
+    );
     renderAt(<StaffSection />, '/admin/staff', '/admin/staff/*');
     expect(screen.getByTestId('staff-skeleton')).toBeTruthy();
     answer(new Response(JSON.stringify(page([])), { status: 200, headers: { 'Content-Type': 'application/json' } }));
@@ -139,7 +143,12 @@ describe('admin staff', () => {
     fireEvent.click(within(dialog).getByTestId('staff-form-submit'));
     await waitFor(() => expect(screen.queryByTestId('staff-form-dialog')).toBeNull());
     expect((await screen.findByTestId('toast')).textContent).toContain('Працівника додано, запрошення надіслано на stepan@example.com');
-    expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({ name: 'Степан Комірник', email: 'stepan@example.com', role: 'warehouse', lang: 'uk' });
+    expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({
+      name: 'Степан Комірник',
+      email: 'stepan@example.com',
+      role: 'warehouse',
+      lang: 'uk',
+    });
     await waitFor(() => expect(rowOf(10)).toBeTruthy());
     expect(rowOf(10).getAttribute('data-status')).toBe('invited');
   });
@@ -184,7 +193,11 @@ describe('admin staff', () => {
 
     // The last admin: the API's field error on `blocked` is the toast.
     serve((c) =>
-      c.method === 'PUT' ? { status: 422, body: { message: 'Помилка перевірки даних', errors: { blocked: ['Має лишитися хоча б один активний адміністратор'] } } } : c.method === 'GET' ? page(PEOPLE) : undefined,
+      c.method === 'PUT'
+        ? { status: 422, body: { message: 'Помилка перевірки даних', errors: { blocked: ['Має лишитися хоча б один активний адміністратор'] } } }
+        : c.method === 'GET'
+          ? page(PEOPLE)
+          : undefined,
     );
     fireEvent.click(within(rowOf(1)).getByTestId('staff-block'));
     fireEvent.click(await screen.findByTestId('staff-block-dialog-confirm'));

@@ -67,7 +67,9 @@ function Summary({ userId }: { userId: number }) {
   const money = (v: number) => `${formatMoney(v)} ${tc('common.currency')}`;
   return (
     <Box sx={grid} data-testid="user-summary">
-      <Field label={t('user.fields.ordersTotal')} testId="user-orders-total">{s.orders_total}</Field>
+      <Field label={t('user.fields.ordersTotal')} testId="user-orders-total">
+        {s.orders_total}
+      </Field>
       <Field label={t('user.fields.profitTotal')}>{money(s.profit_total)}</Field>
       <Field label={t('user.fields.pendingTopUps')}>{s.pending_top_ups}</Field>
       <Field label={t('user.fields.pendingWithdrawals')}>{s.pending_withdrawals}</Field>
@@ -236,17 +238,31 @@ export function UserDetailPage() {
             <Field label={t('user.fields.email')}>{u.email}</Field>
             <Field label={t('user.fields.phone')}>{formatPhone(u.phone)}</Field>
             <Field label={t('user.fields.city')}>{u.city || '—'}</Field>
-            <Field label={t('user.fields.discount')} testId="user-discount-value">{u.discount} %</Field>
+            <Field label={t('user.fields.discount')} testId="user-discount-value">
+              {u.discount} %
+            </Field>
             <Field label={t('user.fields.markup')}>{u.markup} %</Field>
             <Field label={t('user.fields.role')}>{t(`roles.${u.role}`)}</Field>
-            <Field label={t('user.fields.created')}>{kyivDateTime(u.created_at)} · #{u.id}</Field>
+            <Field label={t('user.fields.created')}>
+              {kyivDateTime(u.created_at)} · #{u.id}
+            </Field>
           </Box>
           <Summary userId={u.id} />
         </CardContent>
       </Card>
       <Tabs
         value={tab}
-        onChange={(_e, v: UserTab) => setParams((p) => { const n = new URLSearchParams(p); if (v === 'ledger') n.delete('tab'); else n.set('tab', v); return n; }, { replace: true })}
+        onChange={(_e, v: UserTab) =>
+          setParams(
+            (p) => {
+              const n = new URLSearchParams(p);
+              if (v === 'ledger') n.delete('tab');
+              else n.set('tab', v);
+              return n;
+            },
+            { replace: true },
+          )
+        }
         variant="scrollable"
         allowScrollButtonsMobile
         aria-label={t('user.tabs.label')}

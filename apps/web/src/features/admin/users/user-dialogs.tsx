@@ -99,7 +99,10 @@ const correctionForm = z.object({
     const r = n === null ? null : correctionInput.shape.amount.safeParse(n);
     if (!r || !r.success) ctx.addIssue({ code: 'custom', message: r?.error.issues[0]?.message === 'too_big' ? 'too_big' : 'invalid' });
   }),
-  comment: z.string().refine((v) => v.trim().length > 0, 'required').refine((v) => v.trim().length <= 500, 'too_long'),
+  comment: z
+    .string()
+    .refine((v) => v.trim().length > 0, 'required')
+    .refine((v) => v.trim().length <= 500, 'too_long'),
 });
 type CorrectionForm = z.infer<typeof correctionForm>;
 
@@ -112,9 +115,14 @@ function CorrectionFormBody({ userId, balance, onClose }: { userId: number; bala
   const { errors } = form.formState;
   const amountError = errors.amount?.message;
   const commentError = errors.comment?.message;
-  const amountText = amountError === 'invalid' ? t('user.correctionDialog.amountInvalid') : amountError === 'too_big' ? t('user.correctionDialog.amountTooBig') : amountError;
+  const amountText =
+    amountError === 'invalid' ? t('user.correctionDialog.amountInvalid') : amountError === 'too_big' ? t('user.correctionDialog.amountTooBig') : amountError;
   const commentText =
-    commentError === 'required' ? t('user.correctionDialog.commentRequired') : commentError === 'too_long' ? t('common.tooLong', { max: 500 }) : (commentError ?? t('user.correctionDialog.commentHint'));
+    commentError === 'required'
+      ? t('user.correctionDialog.commentRequired')
+      : commentError === 'too_long'
+        ? t('common.tooLong', { max: 500 })
+        : (commentError ?? t('user.correctionDialog.commentHint'));
 
   const onSubmit = form.handleSubmit((v) =>
     correct.mutate(

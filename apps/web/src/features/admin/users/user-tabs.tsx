@@ -113,7 +113,13 @@ export function OrdersTab({ userId }: { userId: number }) {
           {orders.data.data.map((o) => (
             <TableRow key={o.id} hover data-testid="user-order-row" data-order-id={o.id}>
               <TableCell>
-                <Link component={RouterLink} to={`/admin/orders/${o.id}`} underline="hover" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} aria-label={t('user.orders.open', { number: o.number })}>
+                <Link
+                  component={RouterLink}
+                  to={`/admin/orders/${o.id}`}
+                  underline="hover"
+                  sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+                  aria-label={t('user.orders.open', { number: o.number })}
+                >
                   №{o.number}
                 </Link>
               </TableCell>

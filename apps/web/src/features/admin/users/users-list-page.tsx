@@ -76,7 +76,14 @@ function StatusChips({ user }: { user: UserDto }) {
 function NameLink({ user }: { user: UserDto }) {
   const { t } = useAdminT();
   return (
-    <Link component={RouterLink} to={userPath(user.id)} underline="hover" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} aria-label={t('users.open', { name: user.name })} data-testid="admin-user-name">
+    <Link
+      component={RouterLink}
+      to={userPath(user.id)}
+      underline="hover"
+      sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+      aria-label={t('users.open', { name: user.name })}
+      data-testid="admin-user-name"
+    >
       {user.name}
     </Link>
   );
@@ -161,7 +168,6 @@ export function UsersListPage() {
   const state = isState(params.get('state')) ? (params.get('state') as UserState) : 'all';
   const role = params.get('role');
 
-
   useTextParam('search', debounced, params, update);
 
   const users = list.data?.data ?? [];
@@ -178,7 +184,13 @@ export function UsersListPage() {
           label={t('users.search')}
           sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
           slotProps={{
-            input: { startAdornment: (<InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment>) },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
             htmlInput: { 'data-testid': 'admin-users-search', type: 'search', maxLength: 255 },
           }}
         />
@@ -219,7 +231,13 @@ export function UsersListPage() {
           </Typography>
         )}
         <Box sx={{ ml: 'auto' }}>
-          <ExportMenu path={exportPath('users')} query={filter} fileStem="users" ariaLabel={t('exports.of', { list: t('users.title') })} testId="admin-users-export" />
+          <ExportMenu
+            path={exportPath('users')}
+            query={filter}
+            fileStem="users"
+            ariaLabel={t('exports.of', { list: t('users.title') })}
+            testId="admin-users-export"
+          />
         </Box>
       </Box>
       {pageState === 'loading' && <ListSkeleton />}

@@ -16,7 +16,9 @@ describe('resellers list', () => {
   it('shows the table with badges and balance, filters from the URL going to the API', async () => {
     setDesktop(true);
     const calls = serve((c) =>
-      c.path === '/api/v1/admin/users' ? page([user(7, { discount: 5, is_verified: true }), user(8, { is_verified: true }), user(9, { blocked: true })], 43, 3) : undefined,
+      c.path === '/api/v1/admin/users'
+        ? page([user(7, { discount: 5, is_verified: true }), user(8, { is_verified: true }), user(9, { blocked: true })], 43, 3)
+        : undefined,
     );
     renderAt(<UsersListPage />, '/admin/users?state=unverified&role=reseller&search=Ірина&page=2', '/admin/users');
     const table = await screen.findByTestId('admin-users-table');
@@ -75,12 +77,54 @@ function serveUser(initial = user(7)) {
       const b = c.body as { amount: number; comment: string };
       if (b.comment === 'server-says-no') return { status: 422, body: { message: 'Помилка', errors: { amount: ['Недостатньо коштів на балансі'] } } };
       current = { ...current, balance: current.balance + b.amount };
-      return { status: 201, body: { data: { id: 1, type: 'correction', amount: b.amount, sum: b.amount, balance: current.balance, comment: b.comment, description: 'Коригування', operationable_type: null, operationable_id: null, created_at: '2025-03-04T10:00:00Z' } } };
+      return {
+        status: 201,
+        body: {
+          data: {
+            id: 1,
+            type: 'correction',
+            amount: b.amount,
+            sum: b.amount,
+            balance: current.balance,
+            comment: b.comment,
+            description: 'Коригування',
+            operationable_type: null,
+            operationable_id: null,
+            created_at: '2025-03-04T10:00:00Z',
+          },
+        },
+      };
     }
-    if (c.path === '/api/v1/admin/users/7/summary') return { data: { orders_total: 12, orders_by_status: {}, profit_total: 3400, pending_top_ups: 1, pending_withdrawals: 0, markets: 1, feeds: 2 } };
+    if (c.path === '/api/v1/admin/users/7/summary')
+      return { data: { orders_total: 12, orders_by_status: {}, profit_total: 3400, pending_top_ups: 1, pending_withdrawals: 0, markets: 1, feeds: 2 } };
     if (c.path === '/api/v1/admin/users/7/operations')
-      return page([{ id: 3, type: 'payment', amount: 500, sum: 500, balance: 1250.5, comment: null, description: 'Поповнення №3', operationable_type: null, operationable_id: null, created_at: '2025-03-04T10:00:00Z' }]);
-    if (c.path === '/api/v1/admin/users/7/devices') return { data: [{ id: 1, name: 'Chrome on Linux', ip_address: '10.0.0.1', user_agent: 'Mozilla/5.0', used_at: '2025-03-04T10:00:00Z', created_at: '2025-03-01T10:00:00Z' }] };
+      return page([
+        {
+          id: 3,
+          type: 'payment',
+          amount: 500,
+          sum: 500,
+          balance: 1250.5,
+          comment: null,
+          description: 'Поповнення №3',
+          operationable_type: null,
+          operationable_id: null,
+          created_at: '2025-03-04T10:00:00Z',
+        },
+      ]);
+    if (c.path === '/api/v1/admin/users/7/devices')
+      return {
+        data: [
+          {
+            id: 1,
+            name: 'Chrome on Linux',
+            ip_address: '10.0.0.1',
+            user_agent: 'Mozilla/5.0',
+            used_at: '2025-03-04T10:00:00Z',
+            created_at: '2025-03-01T10:00:00Z',
+          },
+        ],
+      };
     if (c.path === '/api/v1/admin/audit') return page([auditEntry(1, { changes: { discount: [0, 10] } })]);
     if (c.path === '/api/v1/admin/orders') return page([]);
     if (c.path === '/api/v1/config') return { data: {} };

@@ -12,7 +12,17 @@ import type { Worklist, WorklistCountsDto } from '@drop/shared';
 import { useAdminT } from '../i18n.ts';
 import { visibleWorklists, worklistPath, worklistSection } from './api.ts';
 
-const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', width: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  width: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** A small counter pill; `label` is what a screen reader hears instead of the bare number ("12 замовлень до відправки"). */
 export function CountBadge({ count, label, testId, strong = false }: { count: number; label: string; testId: string; strong?: boolean }) {
@@ -55,7 +65,17 @@ export function isCurrent(w: Worklist, pathname: string, params: URLSearchParams
 }
 
 /** The sub-links of `section` (orders or money) with their counters. */
-export function WorklistLinks({ section, role, counts, onNavigate }: { section: string; role: string | undefined; counts: WorklistCountsDto | undefined; onNavigate?: (() => void) | undefined }) {
+export function WorklistLinks({
+  section,
+  role,
+  counts,
+  onNavigate,
+}: {
+  section: string;
+  role: string | undefined;
+  counts: WorklistCountsDto | undefined;
+  onNavigate?: (() => void) | undefined;
+}) {
   const { t } = useAdminT();
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
@@ -79,7 +99,14 @@ export function WorklistLinks({ section, role, counts, onNavigate }: { section: 
             data-count={count ?? ''}
           >
             <ListItemText primary={t(`worklists.names.${w}`)} slotProps={{ primary: { sx: { fontSize: '0.8125rem', fontWeight: current ? 600 : 400 } } }} />
-            {count !== undefined && <CountBadge count={count} label={t(`worklists.count.${w}`, { count })} testId={`worklist-count-${w}`} strong={w === 'onec_failed' || w === 'trouble'} />}
+            {count !== undefined && (
+              <CountBadge
+                count={count}
+                label={t(`worklists.count.${w}`, { count })}
+                testId={`worklist-count-${w}`}
+                strong={w === 'onec_failed' || w === 'trouble'}
+              />
+            )}
           </ListItemButton>
         );
       })}

@@ -64,7 +64,9 @@ describe('worklist counters in the navigation', () => {
     expect(within(screen.getByTestId('admin-nav')).getAllByRole('group', { name: 'Робочі черги' })).toHaveLength(1);
     expect(link.textContent).toContain('До відправки (без ТТН)');
     expect(within(link).getByTestId('worklist-count-to_ship').textContent).toBe('1212 замовлень до відправки');
-    expect(within(screen.getByTestId('worklist-link-to_confirm')).getByTestId('worklist-count-to_confirm').textContent).toContain('1 замовлення до підтвердження');
+    expect(within(screen.getByTestId('worklist-link-to_confirm')).getByTestId('worklist-count-to_confirm').textContent).toContain(
+      '1 замовлення до підтвердження',
+    );
     expect(within(screen.getByTestId('worklist-link-to_pack')).getByTestId('worklist-count-to_pack').textContent).toContain('3 замовлення до комплектації');
     expect(screen.queryByTestId('worklist-link-onec_failed')).toBeNull();
     expect(screen.queryByTestId('worklist-link-topups')).toBeNull();
@@ -105,7 +107,12 @@ describe('worklist counters in the navigation', () => {
     const before = asked();
     // Any mutation (here one a page would run, e.g. a waybill made) refetches the counters.
     toShip = 11;
-    await act(() => client.getMutationCache().build(client, { mutationFn: () => Promise.resolve('done') }).execute(undefined));
+    await act(() =>
+      client
+        .getMutationCache()
+        .build(client, { mutationFn: () => Promise.resolve('done') })
+        .execute(undefined),
+    );
     await waitFor(() => expect(link.dataset.count).toBe('11'));
     expect(asked()).toBe(before + 1);
     expect(WORKLIST_POLL_MS).toBe(20_000);

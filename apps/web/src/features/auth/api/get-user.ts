@@ -5,7 +5,6 @@ import { authKeys } from './keys.ts';
 
 export const getUser = (redirectOn401 = true) => api.get<UserDto>('/auth/user', undefined, { redirectOn401 });
 
-export const getUserQueryOptions = () =>
-  queryOptions({ queryKey: authKeys.user, queryFn: () => getUser(), staleTime: CACHE_USER_MS });
+export const getUserQueryOptions = () => queryOptions({ queryKey: authKeys.user, queryFn: () => getUser(), staleTime: CACHE_USER_MS });
 
 export const useUser = (enabled = true) => useQuery({ ...getUserQueryOptions(), enabled });

@@ -8,7 +8,25 @@ vi.mock('../../../lib/fingerprint.ts', () => ({ getDeviceToken: () => Promise.re
 
 const ATTEMPT = '5d2f0c1e-8b7a-4e3c-9f10-6a2b3c4d5e6f';
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const user = { id: 1, name: 'Олена', email: 'olena@example.com', phone: null, city: null, lang: 'uk', role: 'reseller', markup: 0, discount: 0, is_verified: false, is_drop_markup: false, auto_confirm_orders: false, login_2fa: true, withdraw_2fa: false, blocked: false, balance: 0, created_at: '2026-01-01T00:00:00.000Z' };
+const user = {
+  id: 1,
+  name: 'Олена',
+  email: 'olena@example.com',
+  phone: null,
+  city: null,
+  lang: 'uk',
+  role: 'reseller',
+  markup: 0,
+  discount: 0,
+  is_verified: false,
+  is_drop_markup: false,
+  auto_confirm_orders: false,
+  login_2fa: true,
+  withdraw_2fa: false,
+  blocked: false,
+  balance: 0,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
 
 /** fetch answering by path; records each call's path and body. */
 function mockApi(answers: Record<string, unknown>) {
@@ -50,6 +68,11 @@ describe('codes go back with the attempt that asked for them', () => {
     fireEvent.change(screen.getByTestId('forgot-password-confirmation'), { target: { value: 'brand-new-pass-1' } });
     fireEvent.click(screen.getByTestId('forgot-restore'));
     await waitFor(() => expect(calls.some((c) => c.path === '/password/restore')).toBe(true));
-    expect(calls.find((c) => c.path === '/password/restore')!.body).toMatchObject({ email: 'olena@example.com', attempt_id: ATTEMPT, code: '654321', password: 'brand-new-pass-1' });
+    expect(calls.find((c) => c.path === '/password/restore')!.body).toMatchObject({
+      email: 'olena@example.com',
+      attempt_id: ATTEMPT,
+      code: '654321',
+      password: 'brand-new-pass-1',
+    });
   });
 });

@@ -51,7 +51,10 @@ describe('forgot password keeps its step and counts down to a resend', () => {
   });
 
   it('a resend after the countdown stays on step 2 with the new attempt; too early, it keeps the old one', async () => {
-    sessionStorage.setItem('forgot_password', JSON.stringify({ email: 'olena@example.com', attempt_id: 'attempt-1', sent_at: Date.now() - 61_000, step: 'restore' }));
+    sessionStorage.setItem(
+      'forgot_password',
+      JSON.stringify({ email: 'olena@example.com', attempt_id: 'attempt-1', sent_at: Date.now() - 61_000, step: 'restore' }),
+    );
     const calls = mockForgot(['attempt-2']);
     renderWithProviders(<ForgotPasswordForm onRestored={vi.fn()} />);
     const resend = screen.getByTestId('forgot-resend');
@@ -65,7 +68,10 @@ describe('forgot password keeps its step and counts down to a resend', () => {
   });
 
   it('Back to step 1 and the same address again within the minute: step 2 without a new request', async () => {
-    sessionStorage.setItem('forgot_password', JSON.stringify({ email: 'olena@example.com', attempt_id: 'attempt-1', sent_at: Date.now() - 5_000, step: 'restore' }));
+    sessionStorage.setItem(
+      'forgot_password',
+      JSON.stringify({ email: 'olena@example.com', attempt_id: 'attempt-1', sent_at: Date.now() - 5_000, step: 'restore' }),
+    );
     const calls = mockForgot([]);
     renderWithProviders(<ForgotPasswordForm onRestored={vi.fn()} />);
     fireEvent.click(screen.getByTestId('forgot-back'));
@@ -75,7 +81,10 @@ describe('forgot password keeps its step and counts down to a resend', () => {
   });
 
   it('in ru the countdown reads in Russian', async () => {
-    sessionStorage.setItem('forgot_password', JSON.stringify({ email: 'olena@example.com', attempt_id: 'attempt-1', sent_at: Date.now() - 30_000, step: 'restore' }));
+    sessionStorage.setItem(
+      'forgot_password',
+      JSON.stringify({ email: 'olena@example.com', attempt_id: 'attempt-1', sent_at: Date.now() - 30_000, step: 'restore' }),
+    );
     mockForgot([]);
     await act(() => i18n.changeLanguage('ru'));
     renderWithProviders(<ForgotPasswordForm onRestored={vi.fn()} />);
@@ -111,7 +120,10 @@ describe('a staff invitation link opens on the new-password step', () => {
 
   it('the route shows "Встановіть пароль", the address and the code filled in; the person types the password twice and is signed in', async () => {
     // A code this tab asked for earlier does not win over the link.
-    sessionStorage.setItem('forgot_password', JSON.stringify({ email: 'other@example.com', attempt_id: 'attempt-1', sent_at: Date.now() - 5_000, step: 'email' }));
+    sessionStorage.setItem(
+      'forgot_password',
+      JSON.stringify({ email: 'other@example.com', attempt_id: 'attempt-1', sent_at: Date.now() - 5_000, step: 'email' }),
+    );
     const calls = mockRestore();
     renderWithProviders(
       <Routes>

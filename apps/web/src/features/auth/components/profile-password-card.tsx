@@ -90,7 +90,14 @@ export function ProfilePasswordCard() {
               />
             )}
           />
-          <Button type="submit" variant="contained" disabled={!filled} loading={update.isPending} sx={{ alignSelf: 'flex-start' }} data-testid="profile-password-save">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!filled}
+            loading={update.isPending}
+            sx={{ alignSelf: 'flex-start' }}
+            data-testid="profile-password-save"
+          >
             {t('profile.password.submit')}
           </Button>
         </Stack>

@@ -55,7 +55,13 @@ export function ProfilePersonalCard({ user }: { user: UserDto }) {
             error={Boolean(errors.name)}
             helperText={errors.name?.message}
           />
-          <TextField id="profile-email" label={t('auth.fields.email')} value={user.email} slotProps={{ htmlInput: { readOnly: true } }} helperText={t('profile.personal.emailReadonly')} />
+          <TextField
+            id="profile-email"
+            label={t('auth.fields.email')}
+            value={user.email}
+            slotProps={{ htmlInput: { readOnly: true } }}
+            helperText={t('profile.personal.emailReadonly')}
+          />
           <Controller
             control={form.control}
             name="phone"

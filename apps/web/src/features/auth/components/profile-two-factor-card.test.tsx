@@ -107,12 +107,14 @@ describe('ProfileTwoFactorCard', () => {
     expect(screen.queryByTestId('two-factor-off-dialog')).toBeNull();
     expect(calls.filter((c) => c.path.endsWith('/auth/profile'))).toEqual([]);
     // The withdrawal switch stays theirs.
-    expect((screen.getByTestId('profile-withdraw-2fa').querySelector('input')!).disabled).toBe(false);
+    expect(screen.getByTestId('profile-withdraw-2fa').querySelector('input')!.disabled).toBe(false);
     unmount();
     await act(() => i18n.changeLanguage('ru'));
     try {
       renderWithProviders(<ProfileTwoFactorCard user={{ ...user, role: 'admin' }} />);
-      expect(screen.getByTestId('profile-login-2fa-staff').textContent).toBe('Сотрудники поставщика всегда входят с кодом из письма: эта защита не отключается.');
+      expect(screen.getByTestId('profile-login-2fa-staff').textContent).toBe(
+        'Сотрудники поставщика всегда входят с кодом из письма: эта защита не отключается.',
+      );
     } finally {
       await act(() => i18n.changeLanguage('uk'));
     }
@@ -122,6 +124,6 @@ describe('ProfileTwoFactorCard', () => {
     mockApi(() => json({ data: user }));
     renderWithProviders(<ProfileTwoFactorCard user={user} />);
     expect(screen.queryByTestId('profile-login-2fa-staff')).toBeNull();
-    expect((screen.getByTestId('profile-login-2fa').querySelector('input')!).disabled).toBe(false);
+    expect(screen.getByTestId('profile-login-2fa').querySelector('input')!.disabled).toBe(false);
   });
 });

@@ -39,11 +39,12 @@ describe('RegisterCodeDialog', () => {
   });
 
   it('shows the bad-code error under the field on a 422', async () => {
-    const fetchMock = vi.fn(async () =>
-      new Response(JSON.stringify({ message: 'Помилка! Ви ввели невірний код', code: 'BadCode', errors: { code: ['Помилка! Ви ввели невірний код'] } }), {
-        status: 422,
-        headers: { 'Content-Type': 'application/json' },
-      }),
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ message: 'Помилка! Ви ввели невірний код', code: 'BadCode', errors: { code: ['Помилка! Ви ввели невірний код'] } }), {
+          status: 422,
+          headers: { 'Content-Type': 'application/json' },
+        }),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<RegisterCodeDialog open email="a@b.ua" attemptId="0b6c7e6e-3f1a-4c55-9a43-2f7b1c9d8e01" onCancel={vi.fn()} onConfirmed={vi.fn()} />);
@@ -59,10 +60,21 @@ describe('RegisterCodeDialog', () => {
 
   it('opens the dashboard with the confirmation, not the earlier wrong-code warning', async () => {
     const replies = [
-      () => new Response(JSON.stringify({ message: 'Помилка! Ви ввели невірний код', code: 'BadCode', errors: { code: ['Помилка! Ви ввели невірний код'] } }), { status: 422, headers: { 'Content-Type': 'application/json' } }),
-      () => new Response(JSON.stringify({ data: { token: 't0k3n', user: { id: 1, email: 'a@b.ua' } } }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      () =>
+        new Response(JSON.stringify({ message: 'Помилка! Ви ввели невірний код', code: 'BadCode', errors: { code: ['Помилка! Ви ввели невірний код'] } }), {
+          status: 422,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      () =>
+        new Response(JSON.stringify({ data: { token: 't0k3n', user: { id: 1, email: 'a@b.ua' } } }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
     ];
-    vi.stubGlobal('fetch', vi.fn(async () => (replies.shift() ?? replies[0]!)()));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => (replies.shift() ?? replies[0]!)()),
+    );
     function Register() {
       const [open, setOpen] = useState(true);
       const navigate = useNavigate();
@@ -100,10 +112,16 @@ describe('RegisterCodeDialog', () => {
     vi.unstubAllGlobals();
   });
 
-  it('behind /register\'s guest guard (which leaves for the dashboard as soon as the session starts) the confirmation still greets the dashboard', async () => {
+  it("behind /register's guest guard (which leaves for the dashboard as soon as the session starts) the confirmation still greets the dashboard", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ data: { token: 't0k3n', user: { id: 1, email: 'a@b.ua' } } }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ data: { token: 't0k3n', user: { id: 1, email: 'a@b.ua' } } }), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      ),
     );
     renderWithProviders(
       <Routes>

@@ -18,7 +18,13 @@ const CODE_RE = new RegExp(`^\\d{${CODE_LENGTH}}$`);
  * Blocking dialog after registration: neither Escape nor a backdrop click closes it. The code
  * confirms only the attempt this dialog belongs to (`attemptId`, answered by the registration).
  */
-export function RegisterCodeDialog({ open, email, attemptId, onCancel, onConfirmed }: {
+export function RegisterCodeDialog({
+  open,
+  email,
+  attemptId,
+  onCancel,
+  onConfirmed,
+}: {
   open: boolean;
   email: string;
   attemptId: string;

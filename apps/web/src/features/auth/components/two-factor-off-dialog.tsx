@@ -98,7 +98,15 @@ export function TwoFactorOffDialog({ field, email, onClose }: { field: TwoFactor
   };
 
   return (
-    <Dialog open={field !== null} onClose={close} fullScreen={fullScreen} maxWidth="xs" fullWidth aria-labelledby="two-factor-off-title" data-testid="two-factor-off-dialog">
+    <Dialog
+      open={field !== null}
+      onClose={close}
+      fullScreen={fullScreen}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="two-factor-off-title"
+      data-testid="two-factor-off-dialog"
+    >
       <DialogTitle id="two-factor-off-title">{t(shown === 'login_2fa' ? 'profile.twoFactor.offTitleLogin' : 'profile.twoFactor.offTitleWithdraw')}</DialogTitle>
       <form
         noValidate

@@ -24,7 +24,10 @@ const product = {
 type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
 let cartReply: FetchFn;
 const fetchMock = vi.fn<FetchFn>((url, init) => cartReply(url, init));
-const sent = () => fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST' || i?.method === 'PUT').map(([u, i]) => ({ url: u, method: i!.method, body: JSON.parse(String(i!.body)) as unknown }));
+const sent = () =>
+  fetchMock.mock.calls
+    .filter(([, i]) => i?.method === 'POST' || i?.method === 'PUT')
+    .map(([u, i]) => ({ url: u, method: i!.method, body: JSON.parse(String(i!.body)) as unknown }));
 
 const qty = () => screen.getByTestId<HTMLInputElement>('cart-qty');
 const price = () => screen.getByTestId<HTMLInputElement>('cart-price');
@@ -162,7 +165,7 @@ describe('CartDialog', () => {
     await waitFor(() => expect(screen.queryByTestId('toast')).toBeNull());
   });
 
-  describe('the supplier\'s price floor (issue 26 p.1)', () => {
+  describe("the supplier's price floor (issue 26 p.1)", () => {
     const withFloor = (floor: boolean) => {
       cartReply = async (url) =>
         url.includes('/config')

@@ -124,8 +124,11 @@ function CartForm({ item, onClose, onDone }: { item: CartItemDraft; onClose: () 
     else add.mutate({ product_id: item.productId, ...body }, handlers);
   });
 
-  const qtyHelper = errors.qty?.message ?? (state.qtyTooSmall ? t('cart.dialog.qtyMin') : state.qtyTooBig ? t('cart.dialog.qtyMax', { max: MAX_CART_QTY }) : undefined);
-  const priceHelper = errors.retail_price?.message ?? (state.priceMissing ? t('cart.dialog.priceRequired') : t('cart.dialog.priceHint', { price: uah(minimumPrice(item, floor)) }));
+  const qtyHelper =
+    errors.qty?.message ?? (state.qtyTooSmall ? t('cart.dialog.qtyMin') : state.qtyTooBig ? t('cart.dialog.qtyMax', { max: MAX_CART_QTY }) : undefined);
+  const priceHelper =
+    errors.retail_price?.message ??
+    (state.priceMissing ? t('cart.dialog.priceRequired') : t('cart.dialog.priceHint', { price: uah(minimumPrice(item, floor)) }));
 
   return (
     <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} sx={{ display: 'contents' }}>
@@ -142,13 +145,36 @@ function CartForm({ item, onClose, onDone }: { item: CartItemDraft; onClose: () 
             </Typography>
           </Box>
         </Box>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5, columnGap: 2, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, textAlign: 'right', fontWeight: 600 } }}>
-          <Typography component="dt" variant="body2">{t('cart.dropPrice')}</Typography>
-          <Typography component="dd" variant="body2" data-testid="cart-drop-price">{uah(item.dropPrice)}</Typography>
-          <Typography component="dt" variant="body2">{t('cart.recommendedPrice')}</Typography>
-          <Typography component="dd" variant="body2" data-testid="cart-recommended-price">{uah(item.recommendedPrice)}</Typography>
-          <Typography component="dt" variant="body2">{t('cart.stock')}</Typography>
-          <Typography component="dd" variant="body2" data-testid="cart-stock">{item.stockText}</Typography>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: '1fr auto',
+            rowGap: 0.5,
+            columnGap: 2,
+            '& dt': { color: 'text.secondary' },
+            '& dd': { m: 0, textAlign: 'right', fontWeight: 600 },
+          }}
+        >
+          <Typography component="dt" variant="body2">
+            {t('cart.dropPrice')}
+          </Typography>
+          <Typography component="dd" variant="body2" data-testid="cart-drop-price">
+            {uah(item.dropPrice)}
+          </Typography>
+          <Typography component="dt" variant="body2">
+            {t('cart.recommendedPrice')}
+          </Typography>
+          <Typography component="dd" variant="body2" data-testid="cart-recommended-price">
+            {uah(item.recommendedPrice)}
+          </Typography>
+          <Typography component="dt" variant="body2">
+            {t('cart.stock')}
+          </Typography>
+          <Typography component="dd" variant="body2" data-testid="cart-stock">
+            {item.stockText}
+          </Typography>
         </Box>
         <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 6fr)', gap: 1.5, alignItems: 'start' }}>
           <Controller
@@ -171,14 +197,28 @@ function CartForm({ item, onClose, onDone }: { item: CartItemDraft; onClose: () 
                   input: {
                     startAdornment: (
                       <InputAdornment position="start" sx={{ mr: 0 }}>
-                        <IconButton size="small" edge="start" aria-label={t('cart.dialog.decrease')} disabled={state.qty === null || state.qty <= 1} onClick={() => stepQty(-1)} data-testid="cart-qty-decrease">
+                        <IconButton
+                          size="small"
+                          edge="start"
+                          aria-label={t('cart.dialog.decrease')}
+                          disabled={state.qty === null || state.qty <= 1}
+                          onClick={() => stepQty(-1)}
+                          data-testid="cart-qty-decrease"
+                        >
                           <RemoveIcon fontSize="small" />
                         </IconButton>
                       </InputAdornment>
                     ),
                     endAdornment: (
                       <InputAdornment position="end" sx={{ ml: 0 }}>
-                        <IconButton size="small" edge="end" aria-label={t('cart.dialog.increase')} disabled={state.qty !== null && state.qty >= MAX_CART_QTY} onClick={() => stepQty(1)} data-testid="cart-qty-increase">
+                        <IconButton
+                          size="small"
+                          edge="end"
+                          aria-label={t('cart.dialog.increase')}
+                          disabled={state.qty !== null && state.qty >= MAX_CART_QTY}
+                          onClick={() => stepQty(1)}
+                          data-testid="cart-qty-increase"
+                        >
                           <AddIcon fontSize="small" />
                         </IconButton>
                       </InputAdornment>
@@ -217,11 +257,17 @@ function CartForm({ item, onClose, onDone }: { item: CartItemDraft; onClose: () 
             )}
           />
         </Box>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', bgcolor: 'action.hover', borderRadius: 1, px: 1.5, py: 1 }} aria-live="polite">
+        <Box
+          sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', bgcolor: 'action.hover', borderRadius: 1, px: 1.5, py: 1 }}
+          aria-live="polite"
+        >
           <Typography variant="body2" color="text.secondary">
             {t('cart.profit')}
           </Typography>
-          <Typography sx={{ fontWeight: 700, fontSize: '1.125rem', color: state.profit !== null && state.profit < 0 ? 'error.main' : 'success.main' }} data-testid="cart-profit">
+          <Typography
+            sx={{ fontWeight: 700, fontSize: '1.125rem', color: state.profit !== null && state.profit < 0 ? 'error.main' : 'success.main' }}
+            data-testid="cart-profit"
+          >
             {state.profit === null ? '-' : uah(state.profit)}
           </Typography>
         </Box>

@@ -15,7 +15,12 @@ describe('CartImage', () => {
     expect(img.getAttribute('src')).toBe(`${base}-t.webp`);
     expect(img.getAttribute('srcset')).toBe(`${base}-t.webp 200w, ${base}-s.webp 400w, ${base}-m.webp 600w`);
     expect(img.getAttribute('sizes')).toBe('56px');
-    expect([img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('loading'), img.getAttribute('decoding')]).toEqual(['200', '200', 'lazy', 'async']);
+    expect([img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('loading'), img.getAttribute('decoding')]).toEqual([
+      '200',
+      '200',
+      'lazy',
+      'async',
+    ]);
   });
 
   it('a picture stored before: that file, no srcset; none or broken: the placeholder', () => {

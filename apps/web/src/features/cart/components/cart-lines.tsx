@@ -39,7 +39,14 @@ function LineName({ line }: { line: CartLineDto }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Link component={RouterLink} to={productPath(line.product_id)} underline="hover" color="text.primary" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} data-testid="cart-line-name">
+      <Link
+        component={RouterLink}
+        to={productPath(line.product_id)}
+        underline="hover"
+        color="text.primary"
+        sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}
+        data-testid="cart-line-name"
+      >
         {line.product.name}
       </Link>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
@@ -71,7 +78,8 @@ function LineWarnings({ line }: { line: CartLineDto }) {
   );
   return (
     <>
-      {belowRecommended && row(t('cart.page.belowRecommended', { price: `${formatMoney(line.recommended_price)} ${t('common.currency')}` }), 'cart-line-warning-recommended')}
+      {belowRecommended &&
+        row(t('cart.page.belowRecommended', { price: `${formatMoney(line.recommended_price)} ${t('common.currency')}` }), 'cart-line-warning-recommended')}
       {aboveStock && row(t('cart.page.aboveStock'), 'cart-line-warning-stock')}
     </>
   );
@@ -175,7 +183,16 @@ export function CartLineCards({ lines, onEdit, onRemove }: CartLineHandlers & { 
           </Box>
           <Box
             component="dl"
-            sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', rowGap: 0.75, columnGap: 2, '& dt': { color: 'text.secondary', fontSize: '0.75rem' }, '& dd': { m: 0 } }}
+            sx={{
+              m: 0,
+              mt: 1,
+              display: 'grid',
+              gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+              rowGap: 0.75,
+              columnGap: 2,
+              '& dt': { color: 'text.secondary', fontSize: '0.75rem' },
+              '& dd': { m: 0 },
+            }}
           >
             <Box>
               <dt>{t('cart.qty')}</dt>
@@ -201,7 +218,17 @@ export function CartLineCards({ lines, onEdit, onRemove }: CartLineHandlers & { 
                 {formatMoney(line.drop_price)} {currency}
               </Typography>
             </Box>
-            <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', borderTop: 1, borderColor: 'divider', pt: 0.75 }}>
+            <Box
+              sx={{
+                gridColumn: '1 / -1',
+                display: 'flex',
+                justifyContent: 'space-between',
+                alignItems: 'baseline',
+                borderTop: 1,
+                borderColor: 'divider',
+                pt: 0.75,
+              }}
+            >
               <dt>{t('cart.profit')}</dt>
               <Typography component="dd" sx={{ fontWeight: 700, color: profitColor(line.profit) }} data-testid="cart-line-profit">
                 {formatMoney(line.profit)} {currency}

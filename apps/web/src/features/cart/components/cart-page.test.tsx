@@ -30,7 +30,14 @@ describe('CartPage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Кошик');
     expect(screen.getByTestId('cart-lines-skeleton')).toBeTruthy();
     expect(screen.queryByTestId('cart-badge')).toBeNull();
-    release(jsonResponse({ data: cartOf([makeLine({ id: 1, qty: 2, retail_price: 180 }), makeLine({ id: 2, retail_price: 120, product: { name: 'Павербанк', vendor_code: '', image: 'p/2.jpg', quantity: '> 100', qty: 300 } })]) }));
+    release(
+      jsonResponse({
+        data: cartOf([
+          makeLine({ id: 1, qty: 2, retail_price: 180 }),
+          makeLine({ id: 2, retail_price: 120, product: { name: 'Павербанк', vendor_code: '', image: 'p/2.jpg', quantity: '> 100', qty: 300 } }),
+        ]),
+      }),
+    );
     const lines = await screen.findAllByTestId('cart-line');
     expect(lines).toHaveLength(2);
     expect(within(lines[0]!).getByTestId('cart-line-name').textContent).toBe('Чохол-книжка 1');
@@ -90,7 +97,21 @@ describe('CartPage', () => {
 
 describe('ProductCartAction', () => {
   afterEach(() => vi.unstubAllGlobals());
-  const product = (over: Partial<ProductDto>) => ({ id: 11, b2b_code_id: 100011, vendor_code: 'VC', name: 'Товар', images: [], drop_price: 100, retail_price: 150, markup_price: 150, qty: 5, quantity: '5', in_cart: false, ...over }) as ProductDto;
+  const product = (over: Partial<ProductDto>) =>
+    ({
+      id: 11,
+      b2b_code_id: 100011,
+      vendor_code: 'VC',
+      name: 'Товар',
+      images: [],
+      drop_price: 100,
+      retail_price: 150,
+      markup_price: 150,
+      qty: 5,
+      quantity: '5',
+      in_cart: false,
+      ...over,
+    }) as ProductDto;
 
   it('offers add when in stock and not in the cart, edit (with the line) when in the cart, nothing at stock 0', async () => {
     stub(async () => jsonResponse({ data: cartOf([makeLine({ id: 1, qty: 2 })]) }));

@@ -145,7 +145,13 @@ export function CartPage() {
       />
       {body}
       {edit.item && <CartDialogLazy item={edit.item} open={edit.open} onClose={() => setEdit((d) => ({ ...d, open: false }))} />}
-      <CartRemoveDialog line={removing.line} open={removing.open} busy={remove.isPending} onCancel={() => setRemoving((r) => ({ ...r, open: false }))} onConfirm={confirmRemove} />
+      <CartRemoveDialog
+        line={removing.line}
+        open={removing.open}
+        busy={remove.isPending}
+        onCancel={() => setRemoving((r) => ({ ...r, open: false }))}
+        onConfirm={confirmRemove}
+      />
     </Box>
   );
 }

@@ -8,7 +8,19 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 import type { CartLineDto } from '@drop/shared';
 
-export function CartRemoveDialog({ line, open, busy, onCancel, onConfirm }: { line: CartLineDto | null; open: boolean; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function CartRemoveDialog({
+  line,
+  open,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  line: CartLineDto | null;
+  open: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog

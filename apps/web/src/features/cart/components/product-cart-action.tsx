@@ -59,7 +59,17 @@ export function ProductCartAction({ product, variant = 'icon', size = 'medium', 
       ) : (
         <Tooltip title={label}>
           <span>
-            <IconButton size={size} color={inCart ? 'success' : 'primary'} aria-label={label} onClick={open} onPointerEnter={preloadCartDialog} onFocus={preloadCartDialog} disabled={disabled} data-testid={testId} data-line-id={line?.id}>
+            <IconButton
+              size={size}
+              color={inCart ? 'success' : 'primary'}
+              aria-label={label}
+              onClick={open}
+              onPointerEnter={preloadCartDialog}
+              onFocus={preloadCartDialog}
+              disabled={disabled}
+              data-testid={testId}
+              data-line-id={line?.id}
+            >
               <Icon fontSize={size === 'small' ? 'small' : 'medium'} />
             </IconButton>
           </span>

@@ -87,7 +87,12 @@ export const minimumPrice = (item: Pick<CartItemDraft, 'dropPrice' | 'recommende
   recommendedFloor ? Math.max(item.dropPrice, item.recommendedPrice) : item.dropPrice;
 
 /** `recommendedFloor`: the supplier enforces the recommended price (a price below it cannot be sent). */
-export function evaluateCartForm(item: Pick<CartItemDraft, 'dropPrice' | 'recommendedPrice' | 'stock'>, qtyRaw: string, priceRaw: string, recommendedFloor = false): CartFormState {
+export function evaluateCartForm(
+  item: Pick<CartItemDraft, 'dropPrice' | 'recommendedPrice' | 'stock'>,
+  qtyRaw: string,
+  priceRaw: string,
+  recommendedFloor = false,
+): CartFormState {
   const qty = parseQty(qtyRaw);
   const price = parsePrice(priceRaw);
   const priceKop = price === null ? null : uahToKop(price);

@@ -82,7 +82,13 @@ export function CatalogColumns({ roots }: { roots: CategoryDto[] }) {
             const name = categoryName(root, lang);
             const active = menu?.root.id === root.id;
             return (
-              <Paper key={root.id} variant="outlined" data-catalog-block data-testid={`catalog-root-${root.id}`} sx={{ p: 1.5, borderColor: active ? 'primary.main' : 'divider' }}>
+              <Paper
+                key={root.id}
+                variant="outlined"
+                data-catalog-block
+                data-testid={`catalog-root-${root.id}`}
+                sx={{ p: 1.5, borderColor: active ? 'primary.main' : 'divider' }}
+              >
                 <Link
                   component={RouterLink}
                   to={categoryHref(root)}
@@ -146,22 +152,20 @@ export function CatalogColumns({ roots }: { roots: CategoryDto[] }) {
         ]}
         sx={{ zIndex: (th) => th.zIndex.appBar - 1 }}
       >
-        {menu && (
-          <HoverMenu
-            root={menu.root}
-            lang={lang}
-            width={menu.width}
-            onEnter={keepOpen}
-            onLeave={close}
-            onNavigate={() => setMenu(null)}
-          />
-        )}
+        {menu && <HoverMenu root={menu.root} lang={lang} width={menu.width} onEnter={keepOpen} onLeave={close} onNavigate={() => setMenu(null)} />}
       </Popper>
     </Box>
   );
 }
 
-function HoverMenu({ root, lang, width, onEnter, onLeave, onNavigate }: {
+function HoverMenu({
+  root,
+  lang,
+  width,
+  onEnter,
+  onLeave,
+  onNavigate,
+}: {
   root: CategoryDto;
   lang: string;
   width: number;
@@ -181,7 +185,16 @@ function HoverMenu({ root, lang, width, onEnter, onLeave, onNavigate }: {
       data-root-id={root.id}
       onMouseEnter={onEnter}
       onMouseLeave={onLeave}
-      sx={{ width, maxWidth: 'calc(100vw - 32px)', maxHeight: 'min(640px, calc(100dvh - 96px))', overflowY: 'auto', p: 2, pb: 0.75, borderTop: 3, borderColor: root.icon_color ?? 'primary.main' }}
+      sx={{
+        width,
+        maxWidth: 'calc(100vw - 32px)',
+        maxHeight: 'min(640px, calc(100dvh - 96px))',
+        overflowY: 'auto',
+        p: 2,
+        pb: 0.75,
+        borderTop: 3,
+        borderColor: root.icon_color ?? 'primary.main',
+      }}
     >
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, columnCount: cols, columnGap: 3 }} data-columns={cols}>
         {root.child.map((c) => (

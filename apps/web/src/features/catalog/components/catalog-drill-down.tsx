@@ -69,10 +69,7 @@ export function CatalogDrillDown({ roots }: { roots: CategoryDto[] }) {
                   <CategoryIcon icon={c.icon} color={c.icon_color} />
                 </ListItemIcon>
               )}
-              <ListItemText
-                primary={categoryName(c, lang)}
-                secondary={c.products_count > 0 ? t('productsCount', { count: c.products_count }) : undefined}
-              />
+              <ListItemText primary={categoryName(c, lang)} secondary={c.products_count > 0 ? t('productsCount', { count: c.products_count }) : undefined} />
               <ChevronRightIcon sx={{ color: 'text.secondary' }} aria-hidden />
             </>
           );

@@ -22,7 +22,11 @@ const cat = (id: number, parent: number | null, child: CategoryDto[] = [], extra
 
 const TREE = [
   cat(1, null, [cat(11, 1, [cat(111, 11), cat(112, 11)]), cat(12, 1)], { icon: 'PhoneIphone', icon_color: '#1e88e5', name_uk: 'Телефони' }),
-  cat(2, null, Array.from({ length: 10 }, (_, i) => cat(21 + i, 2))),
+  cat(
+    2,
+    null,
+    Array.from({ length: 10 }, (_, i) => cat(21 + i, 2)),
+  ),
   cat(3, null),
 ];
 
@@ -40,7 +44,16 @@ const fetchMock = vi.fn((input: RequestInfo | URL) => {
 });
 
 function setDesktop(matches: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
 }
 
 function Probe() {

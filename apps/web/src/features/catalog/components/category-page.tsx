@@ -148,7 +148,12 @@ function CategoryCard({ category, lang }: { category: CategoryDto; lang: string 
   const name = categoryName(category, lang);
   return (
     <Card sx={{ height: '100%', transition: 'border-color 120ms, box-shadow 120ms', '&:hover': { borderColor: 'primary.main', boxShadow: 3 } }}>
-      <CardActionArea component={RouterLink} to={categoryHref(category)} data-testid={`category-card-${category.id}`} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={categoryHref(category)}
+        data-testid={`category-card-${category.id}`}
+        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+      >
         <Box sx={{ position: 'relative', aspectRatio: { xs: '4 / 3', md: '16 / 10' }, bgcolor: 'grey.50', overflow: 'hidden' }}>
           <Box
             component="img"

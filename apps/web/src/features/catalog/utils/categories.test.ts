@@ -38,13 +38,32 @@ describe('category helpers', () => {
   });
 
   it('splits a hover menu into two columns above 9 children', () => {
-    expect(menuColumns(cat(1, Array.from({ length: 9 }, (_, i) => cat(i + 10))))).toBe(1);
-    expect(menuColumns(cat(1, Array.from({ length: 10 }, (_, i) => cat(i + 10))))).toBe(2);
+    expect(
+      menuColumns(
+        cat(
+          1,
+          Array.from({ length: 9 }, (_, i) => cat(i + 10)),
+        ),
+      ),
+    ).toBe(1);
+    expect(
+      menuColumns(
+        cat(
+          1,
+          Array.from({ length: 10 }, (_, i) => cat(i + 10)),
+        ),
+      ),
+    ).toBe(2);
   });
 
   it('cuts roots into 4 balanced columns in reading order', () => {
     const sizes = [3, 8, 2, 2, 5, 6, 1, 4, 7, 3];
-    const roots = sizes.map((n, i) => cat(i + 1, Array.from({ length: n }, (_, j) => cat(100 * (i + 1) + j))));
+    const roots = sizes.map((n, i) =>
+      cat(
+        i + 1,
+        Array.from({ length: n }, (_, j) => cat(100 * (i + 1) + j)),
+      ),
+    );
     const cols = partitionColumns(roots, 4, rootWeight);
     expect(cols).toHaveLength(4);
     expect(cols.flat().map((c) => c.id)).toEqual(roots.map((c) => c.id));

@@ -13,10 +13,8 @@ export interface DeviceList {
   pagination?: { last_page: number };
 }
 
-export const getDevices = (page = 1) =>
-  api.raw<DeviceList>('GET', '/user-devices', { query: { page, per_page: 50 } });
+export const getDevices = (page = 1) => api.raw<DeviceList>('GET', '/user-devices', { query: { page, per_page: 50 } });
 
-export const getDevicesQueryOptions = (page = 1) =>
-  queryOptions({ queryKey: deviceKeys.list(page), queryFn: () => getDevices(page) });
+export const getDevicesQueryOptions = (page = 1) => queryOptions({ queryKey: deviceKeys.list(page), queryFn: () => getDevices(page) });
 
 export const useDevices = (page = 1) => useQuery(getDevicesQueryOptions(page));

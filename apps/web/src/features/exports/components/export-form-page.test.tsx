@@ -41,7 +41,11 @@ describe('ExportFormPage', () => {
   });
 
   it('shows the server field errors under their fields', async () => {
-    onPost = () => reply({ message: 'Помилка', errors: { 'shop.short_name': ['Назва зайнята'], price_source: ['Ціни магазину доступні лише верифікованим користувачам'] } }, 422);
+    onPost = () =>
+      reply(
+        { message: 'Помилка', errors: { 'shop.short_name': ['Назва зайнята'], price_source: ['Ціни магазину доступні лише верифікованим користувачам'] } },
+        422,
+      );
     renderAt(<ExportFormPage {...props(null)} />, '/dashboard/export-settings/create');
     await screen.findByTestId('export-provider-yml');
     type('export-name', 'Prom');

@@ -8,9 +8,19 @@ import { emptyExportForm, exportFormOf, serverFieldErrors, type ExportFormErrors
 import { PROVIDERS, TREE, feed } from '../test-utils.tsx';
 import { ExportForm } from './export-form.tsx';
 
-const STORES: MarketChoice = { verified: true, markets: [{ id: 7, name: 'Prom магазин' }, { id: 8, name: 'Rozetka магазин' }] };
+const STORES: MarketChoice = {
+  verified: true,
+  markets: [
+    { id: 7, name: 'Prom магазин' },
+    { id: 8, name: 'Rozetka магазин' },
+  ],
+};
 
-function setup({ initial = emptyExportForm(), market = STORES, serverErrors }: { initial?: ExportFormValues; market?: MarketChoice; serverErrors?: ExportFormErrors } = {}) {
+function setup({
+  initial = emptyExportForm(),
+  market = STORES,
+  serverErrors,
+}: { initial?: ExportFormValues; market?: MarketChoice; serverErrors?: ExportFormErrors } = {}) {
   const onSubmit = vi.fn<(p: ExportSettingInput, v: ExportFormValues) => void>();
   render(
     <AppProviders client={createQueryClient()}>
@@ -50,7 +60,13 @@ describe('ExportForm', () => {
     expect(screen.queryByTestId('export-markup')).toBeNull();
     expect(screen.getByTestId('export-categories-summary').textContent).toBe('Весь каталог');
     expect(screen.getByTestId<HTMLSelectElement>('export-interval').value).toBe('1');
-    expect([...screen.getByTestId<HTMLSelectElement>('export-interval').options].map((o) => o.textContent)).toEqual(['Щогодини', 'Кожні 3 години', 'Кожні 6 годин', 'Кожні 12 годин', 'Раз на добу']);
+    expect([...screen.getByTestId<HTMLSelectElement>('export-interval').options].map((o) => o.textContent)).toEqual([
+      'Щогодини',
+      'Кожні 3 години',
+      'Кожні 6 годин',
+      'Кожні 12 годин',
+      'Раз на добу',
+    ]);
     expect(screen.getByLabelText(/Назва файлу/)).toBeTruthy();
     expect(screen.getByLabelText(/Коротка назва магазину/)).toBeTruthy();
   });
@@ -221,7 +237,12 @@ describe('ExportForm', () => {
       }),
     );
     const errors = serverFieldErrors(
-      { 'shop.url': ['Погана адреса'], 'extra_fields.0.value': ['Погане значення'], 'categories.0': ['Категорію не знайдено'], market_id: ['Магазин не знайдено'] },
+      {
+        'shop.url': ['Погана адреса'],
+        'extra_fields.0.value': ['Погане значення'],
+        'categories.0': ['Категорію не знайдено'],
+        market_id: ['Магазин не знайдено'],
+      },
       initial,
     );
     setup({ initial, serverErrors: errors });

@@ -49,7 +49,15 @@ import {
 } from '@drop/shared';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { useExportsT } from '../i18n.ts';
-import { errorText, hasMarkup, marketAllowed, validateExportForm, type ExportFormErrors, type ExportFormValues, type MarketChoice } from '../lib/export-form.ts';
+import {
+  errorText,
+  hasMarkup,
+  marketAllowed,
+  validateExportForm,
+  type ExportFormErrors,
+  type ExportFormValues,
+  type MarketChoice,
+} from '../lib/export-form.ts';
 import { CategoryPicker } from './category-picker.tsx';
 import { ExtraFieldsEditor } from './extra-fields-editor.tsx';
 
@@ -80,7 +88,12 @@ export interface ExportFormProps {
 function Section({ title, subheader, children, testId }: { title: string; subheader?: string; children: ReactNode; testId?: string }) {
   return (
     <Card component="section" data-testid={testId}>
-      <CardHeader title={title} subheader={subheader} slotProps={{ title: { component: 'h2', variant: 'h3' }, subheader: { variant: 'body2' } }} sx={{ pb: 0 }} />
+      <CardHeader
+        title={title}
+        subheader={subheader}
+        slotProps={{ title: { component: 'h2', variant: 'h3' }, subheader: { variant: 'body2' } }}
+        sx={{ pb: 0 }}
+      />
       <CardContent>{children}</CardContent>
     </Card>
   );
@@ -182,7 +195,11 @@ export function ExportForm({
             ) : !providers ? (
               <Alert severity="error">{t('form.providersFailed')}</Alert>
             ) : (
-              <RadioGroup aria-labelledby="export-file-type-label" value={values.fileType} onChange={(_e, v) => set('fileType', v as FeedFileType, 'file_type')}>
+              <RadioGroup
+                aria-labelledby="export-file-type-label"
+                value={values.fileType}
+                onChange={(_e, v) => set('fileType', v as FeedFileType, 'file_type')}
+              >
                 <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
                   {providers.map((p) => {
                     const selected = p.id === values.fileType;
@@ -206,7 +223,11 @@ export function ExportForm({
                           '&:hover': { borderColor: selected ? 'primary.main' : 'text.secondary' },
                         })}
                       >
-                        <Radio value={p.id} sx={{ alignSelf: 'flex-start', p: 0.5 }} slotProps={{ input: { 'data-testid': `export-file-type-${p.id}` } as object }} />
+                        <Radio
+                          value={p.id}
+                          sx={{ alignSelf: 'flex-start', p: 0.5 }}
+                          slotProps={{ input: { 'data-testid': `export-file-type-${p.id}` } as object }}
+                        />
                         <Box sx={{ minWidth: 0 }}>
                           <Typography sx={{ fontWeight: 600 }}>{p.name}</Typography>
                           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
@@ -363,21 +384,25 @@ export function ExportForm({
       </Section>
 
       <Section title={t('form.extraFields')} subheader={t('form.extraFieldsHint')}>
-        <ExtraFieldsEditor
-          rows={values.extraFields}
-          onChange={(rows) => set('extraFields', rows, 'extra_fields')}
-          error={err}
-          clear={(k) => clear(k)}
-        />
+        <ExtraFieldsEditor rows={values.extraFields} onChange={(rows) => set('extraFields', rows, 'extra_fields')} error={err} clear={(k) => clear(k)} />
       </Section>
 
       <Section title={t('form.offer')}>
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
           <FormControl error={Boolean(errors.name_format)}>
             <FormLabel id="export-name-format-label">{t('form.nameFormat')}</FormLabel>
-            <RadioGroup aria-labelledby="export-name-format-label" value={values.nameFormat} onChange={(_e, v) => set('nameFormat', v as FeedNameFormat, 'name_format')}>
+            <RadioGroup
+              aria-labelledby="export-name-format-label"
+              value={values.nameFormat}
+              onChange={(_e, v) => set('nameFormat', v as FeedNameFormat, 'name_format')}
+            >
               {FEED_NAME_FORMATS.map((f) => (
-                <FormControlLabel key={f} value={f} control={<Radio slotProps={{ input: { 'data-testid': `export-name-format-${f}` } as object }} />} label={t(`form.nameFormats.${f}`)} />
+                <FormControlLabel
+                  key={f}
+                  value={f}
+                  control={<Radio slotProps={{ input: { 'data-testid': `export-name-format-${f}` } as object }} />}
+                  label={t(`form.nameFormats.${f}`)}
+                />
               ))}
             </RadioGroup>
             <FormHelperText sx={{ ml: 0 }} data-testid="export-name-example">

@@ -76,7 +76,11 @@ describe('ExportHistoryPage', () => {
     expect(screen.queryByTestId('history-warnings-20')).toBeNull();
     fireEvent.click(toggle);
     const details = await screen.findByTestId('history-warnings-20');
-    expect(within(details).getAllByTestId('history-warning-kind').map((k) => k.textContent)).toEqual(['Без фото: 1', 'Без бренду: 2']);
+    expect(
+      within(details)
+        .getAllByTestId('history-warning-kind')
+        .map((k) => k.textContent),
+    ).toEqual(['Без фото: 1', 'Без бренду: 2']);
     const samples = within(details).getAllByTestId('history-sample');
     expect(samples).toHaveLength(2);
     expect(samples[0]!.textContent).toContain('100005');
@@ -86,7 +90,12 @@ describe('ExportHistoryPage', () => {
 
   it('shows a running build with a determinate progress and refetches until it is done', async () => {
     setting = feed(3, { name: 'Prom', status: 'building', build: RUNNING });
-    pages = { 1: [[RUNNING, WARNED], [{ ...RUNNING, status: 'done', finished_at: '2025-03-04T10:00:09Z', offers: 3000 }, WARNED]] };
+    pages = {
+      1: [
+        [RUNNING, WARNED],
+        [{ ...RUNNING, status: 'done', finished_at: '2025-03-04T10:00:09Z', offers: 3000 }, WARNED],
+      ],
+    };
     renderAt(<ExportHistoryPage />, '/dashboard/export-settings/3/history', PATH);
     const row = within((await screen.findAllByTestId('history-row'))[0]!);
     expect(row.getByTestId('build-status').textContent).toBe('Формується 40%');

@@ -74,7 +74,15 @@ function WarningsDetails({ build, compact = false }: { build: ExportBuildDto; co
         </Typography>
         <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
           {warningEntries(build.warnings).map(([kind, count]) => (
-            <Chip key={kind} size="small" color="warning" variant="outlined" label={`${kindName(kind)}: ${count}`} data-testid="history-warning-kind" data-kind={kind} />
+            <Chip
+              key={kind}
+              size="small"
+              color="warning"
+              variant="outlined"
+              label={`${kindName(kind)}: ${count}`}
+              data-testid="history-warning-kind"
+              data-kind={kind}
+            />
           ))}
         </Box>
       </Box>
@@ -85,9 +93,18 @@ function WarningsDetails({ build, compact = false }: { build: ExportBuildDto; co
             {t('history.samplesHint', { count: build.warning_samples.length })}
           </Typography>
           {compact ? (
-            <Box component="ul" sx={{ m: 0, p: 0, maxHeight: 360, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }} aria-label={t('history.samples')}>
+            <Box
+              component="ul"
+              sx={{ m: 0, p: 0, maxHeight: 360, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+              aria-label={t('history.samples')}
+            >
               {build.warning_samples.map((s, i) => (
-                <Box component="li" key={`${s.offer_id}-${s.kind}-${i}`} sx={{ listStyle: 'none', px: 1.5, py: 0.75, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }} data-testid="history-sample">
+                <Box
+                  component="li"
+                  key={`${s.offer_id}-${s.kind}-${i}`}
+                  sx={{ listStyle: 'none', px: 1.5, py: 0.75, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+                  data-testid="history-sample"
+                >
                   <Typography variant="caption" color="text.secondary" component="div">
                     {t('history.offerId')} {s.offer_id} · {kindName(s.kind)}
                   </Typography>
@@ -208,7 +225,13 @@ function BuildsTable({ builds, open, toggle }: BuildsProps) {
             const expanded = open.has(b.id);
             return (
               <Fragment key={b.id}>
-                <TableRow hover data-testid="history-row" data-build-id={b.id} data-status={b.status} sx={{ '& td': { verticalAlign: 'top', py: 1.25, borderBottom: expanded ? 0 : undefined } }}>
+                <TableRow
+                  hover
+                  data-testid="history-row"
+                  data-build-id={b.id}
+                  data-status={b.status}
+                  sx={{ '& td': { verticalAlign: 'top', py: 1.25, borderBottom: expanded ? 0 : undefined } }}
+                >
                   <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="history-row-started">
                     {formatDate(b.started_at)}
                   </TableCell>
@@ -440,7 +463,15 @@ export function ExportHistoryPage() {
       {feed && !notFound && (
         <Paper
           variant="outlined"
-          sx={{ p: 1.5, mb: 2, display: 'grid', gap: 2, alignItems: 'center', gridTemplateColumns: { xs: '1fr 1fr', md: 'auto auto auto minmax(260px, 1fr)' }, '& > :first-of-type, & > :last-child': { gridColumn: { xs: '1 / 3', md: 'auto' } } }}
+          sx={{
+            p: 1.5,
+            mb: 2,
+            display: 'grid',
+            gap: 2,
+            alignItems: 'center',
+            gridTemplateColumns: { xs: '1fr 1fr', md: 'auto auto auto minmax(260px, 1fr)' },
+            '& > :first-of-type, & > :last-child': { gridColumn: { xs: '1 / 3', md: 'auto' } },
+          }}
           data-testid="history-summary"
         >
           <FeedStatus feed={feed} />

@@ -37,7 +37,17 @@ const row = (id: number) => rows().find((r) => r.getAttribute('data-export-id') 
 
 const FEEDS = () => [
   feed(1, { name: 'Prom', price_source: 'drop_markup', markup: 25, products_count: 2980 }),
-  feed(2, { name: 'Rozetka', file_type: 'rozetka', price_source: 'market', market_id: 4, market_name: 'Мій магазин', price_from: 100, price_to: 500, status: 'building', build: build(9, { status: 'running', offers: 1200, total: 3000, finished_at: null }) }),
+  feed(2, {
+    name: 'Rozetka',
+    file_type: 'rozetka',
+    price_source: 'market',
+    market_id: 4,
+    market_name: 'Мій магазин',
+    price_from: 100,
+    price_to: 500,
+    status: 'building',
+    build: build(9, { status: 'running', offers: 1200, total: 3000, finished_at: null }),
+  }),
   feed(3, { name: 'Новий', status: 'queued', products_count: 0, file_size: 0, last_generated_at: null }),
   feed(4, { name: 'Зламаний', status: 'error', last_error: 'Магазин, з якого бралися ціни, видалено', last_requested_at: '2025-03-05T08:30:00Z' }),
 ];

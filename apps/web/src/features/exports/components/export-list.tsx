@@ -49,7 +49,17 @@ export interface ExportListProps {
 }
 
 const num = { whiteSpace: 'nowrap', textAlign: 'right' } as const;
-const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', width: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  width: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+} as const;
 
 function Actions({ feed, onGenerate, onDelete, generatingId }: Pick<ExportListProps, 'onGenerate' | 'onDelete' | 'generatingId'> & { feed: ExportSettingDto }) {
   const { t } = useExportsT();
@@ -63,25 +73,45 @@ function Actions({ feed, onGenerate, onDelete, generatingId }: Pick<ExportListPr
     <Box sx={{ display: 'flex', gap: 0.25, flexWrap: 'nowrap' }}>
       {tip(
         t('actions.edit', { name: feed.name }),
-        <IconButton component={RouterLink} to={exportEditHref(feed.id)} aria-label={t('actions.edit', { name: feed.name })} data-testid={`export-edit-${feed.id}`}>
+        <IconButton
+          component={RouterLink}
+          to={exportEditHref(feed.id)}
+          aria-label={t('actions.edit', { name: feed.name })}
+          data-testid={`export-edit-${feed.id}`}
+        >
           <EditIcon />
         </IconButton>,
       )}
       {tip(
         t('actions.history', { name: feed.name }),
-        <IconButton component={RouterLink} to={exportHistoryHref(feed.id)} aria-label={t('actions.history', { name: feed.name })} data-testid={`export-history-${feed.id}`}>
+        <IconButton
+          component={RouterLink}
+          to={exportHistoryHref(feed.id)}
+          aria-label={t('actions.history', { name: feed.name })}
+          data-testid={`export-history-${feed.id}`}
+        >
           <HistoryIcon />
         </IconButton>,
       )}
       {tip(
         t('actions.generate', { name: feed.name }),
-        <IconButton onClick={() => onGenerate(feed)} disabled={busy} aria-label={t('actions.generate', { name: feed.name })} data-testid={`export-generate-${feed.id}`}>
+        <IconButton
+          onClick={() => onGenerate(feed)}
+          disabled={busy}
+          aria-label={t('actions.generate', { name: feed.name })}
+          data-testid={`export-generate-${feed.id}`}
+        >
           <RefreshIcon />
         </IconButton>,
       )}
       {tip(
         t('actions.delete', { name: feed.name }),
-        <IconButton onClick={() => onDelete(feed)} aria-label={t('actions.delete', { name: feed.name })} data-testid={`export-delete-${feed.id}`} sx={{ '&:hover': { color: 'error.main' } }}>
+        <IconButton
+          onClick={() => onDelete(feed)}
+          aria-label={t('actions.delete', { name: feed.name })}
+          data-testid={`export-delete-${feed.id}`}
+          sx={{ '&:hover': { color: 'error.main' } }}
+        >
           <DeleteIcon />
         </IconButton>,
       )}
@@ -91,7 +121,14 @@ function Actions({ feed, onGenerate, onDelete, generatingId }: Pick<ExportListPr
 
 function NameLink({ feed }: { feed: ExportSettingDto }) {
   return (
-    <Link component={RouterLink} to={exportEditHref(feed.id)} underline="hover" color="text.primary" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="export-row-name">
+    <Link
+      component={RouterLink}
+      to={exportEditHref(feed.id)}
+      underline="hover"
+      color="text.primary"
+      sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+      data-testid="export-row-name"
+    >
       {feed.name}
     </Link>
   );
@@ -135,7 +172,14 @@ export function ExportsTable({ feeds, formatName, onGenerate, onDelete, generati
         </TableHead>
         <TableBody>
           {feeds.map((f) => (
-            <TableRow key={f.id} hover data-testid="export-row" data-export-id={f.id} data-status={f.status} sx={{ '& td': { verticalAlign: 'top', py: 1.25 } }}>
+            <TableRow
+              key={f.id}
+              hover
+              data-testid="export-row"
+              data-export-id={f.id}
+              data-status={f.status}
+              sx={{ '& td': { verticalAlign: 'top', py: 1.25 } }}
+            >
               <TableCell sx={{ minWidth: 150, maxWidth: 240 }}>
                 <NameLink feed={f} />
                 <Typography variant="caption" color="text.secondary" component="div" data-testid="export-row-format">
@@ -155,7 +199,18 @@ export function ExportsTable({ feeds, formatName, onGenerate, onDelete, generati
               </TableCell>
               <TableCell sx={{ minWidth: 170, maxWidth: 220 }}>
                 <FeedStatus feed={f} />
-                <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 1, justifyContent: 'start', '& dt, & dd': { m: 0, whiteSpace: 'nowrap' } }}>
+                <Box
+                  component="dl"
+                  sx={{
+                    m: 0,
+                    mt: 1,
+                    display: 'grid',
+                    gridTemplateColumns: 'auto auto',
+                    columnGap: 1,
+                    justifyContent: 'start',
+                    '& dt, & dd': { m: 0, whiteSpace: 'nowrap' },
+                  }}
+                >
                   <Typography variant="caption" color="text.secondary" component="dt">
                     {t('list.generated')}
                   </Typography>

@@ -40,7 +40,15 @@ export function FeedStatus({ feed, showError = true }: { feed: Pick<ExportSettin
   const label = known ? t('status.buildingPercent', { percent: buildPercent(feed.build) }) : t(`status.${feed.status}`);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.75, minWidth: 0 }}>
-      <Chip label={label} size="small" color={FEED_COLORS[feed.status]} variant={feed.status === 'queued' ? 'outlined' : 'filled'} sx={{ fontWeight: 600 }} data-testid="feed-status" data-status={feed.status} />
+      <Chip
+        label={label}
+        size="small"
+        color={FEED_COLORS[feed.status]}
+        variant={feed.status === 'queued' ? 'outlined' : 'filled'}
+        sx={{ fontWeight: 600 }}
+        data-testid="feed-status"
+        data-status={feed.status}
+      />
       {building && feed.build && (
         <Box sx={{ width: '100%', maxWidth: 160 }}>
           <BuildProgress build={feed.build} testId="feed-progress" />

@@ -40,8 +40,7 @@ export function findNode(tree: readonly CategoryDto[], id: number): CategoryDto 
 }
 
 /** True when one of the category's ancestors is chosen (the category is in the feed through it). */
-export const impliedBy = (id: number, chosen: ReadonlySet<number>, parents: ReadonlyMap<number, number>) =>
-  ancestorsOf(id, parents).some((a) => chosen.has(a));
+export const impliedBy = (id: number, chosen: ReadonlySet<number>, parents: ReadonlyMap<number, number>) => ancestorsOf(id, parents).some((a) => chosen.has(a));
 
 /** Toggles a category: choosing it drops its chosen descendants (they are implied). */
 export function toggleCategory(chosen: readonly number[], node: Node): number[] {

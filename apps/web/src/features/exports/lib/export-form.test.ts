@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emptyExportForm, errorText, exportFormOf, exportPayload, newExtraRow, serverFieldErrors, validateExportForm, type ExportFormValues } from './export-form.ts';
+import {
+  emptyExportForm,
+  errorText,
+  exportFormOf,
+  exportPayload,
+  newExtraRow,
+  serverFieldErrors,
+  validateExportForm,
+  type ExportFormValues,
+} from './export-form.ts';
 import { feed } from '../test-utils.tsx';
 
 const allowed = { verified: true, markets: [{ id: 7, name: 'Prom' }] };
@@ -15,7 +24,14 @@ describe('exportPayload', () => {
   });
 
   it('trims, sorts the categories and keeps every extra row in order', () => {
-    const p = exportPayload(filled({ categories: [9, 3, 9], extraFields: [newExtraRow({ param: ' A ', value: ' 1 ' }), newExtraRow({ type: 'field', param: 'b' })], priceFrom: '10,5', priceTo: '' }));
+    const p = exportPayload(
+      filled({
+        categories: [9, 3, 9],
+        extraFields: [newExtraRow({ param: ' A ', value: ' 1 ' }), newExtraRow({ type: 'field', param: 'b' })],
+        priceFrom: '10,5',
+        priceTo: '',
+      }),
+    );
     expect(p).toMatchObject({ name: 'Prom', categories: [3, 9], price_from: 10.5, price_to: null });
     expect(p.extra_fields).toEqual([
       { type: 'param', param: 'A', value: '1' },
@@ -24,7 +40,14 @@ describe('exportPayload', () => {
   });
 
   it('round-trips a DTO', () => {
-    const dto = feed(3, { price_source: 'drop_markup', markup: 25, price_from: 100, categories: [2], extra_fields: [{ type: 'param', param: 'Гарантія', value: '12' }], interval_hours: 6 });
+    const dto = feed(3, {
+      price_source: 'drop_markup',
+      markup: 25,
+      price_from: 100,
+      categories: [2],
+      extra_fields: [{ type: 'param', param: 'Гарантія', value: '12' }],
+      interval_hours: 6,
+    });
     expect(exportPayload(exportFormOf(dto))).toEqual({
       name: 'Файл 3',
       file_type: 'yml',
@@ -79,7 +102,12 @@ describe('validateExportForm', () => {
 describe('serverFieldErrors', () => {
   it('maps API paths to form keys (extra rows by their key, categories to the picker)', () => {
     const v = filled({ extraFields: [newExtraRow(), newExtraRow()] });
-    expect(serverFieldErrors({ 'shop.url': ['bad url'], 'extra_fields.1.value': ['too long'], 'categories.0': ['no category'], price_source: ['not verified', 'x'] }, v)).toEqual({
+    expect(
+      serverFieldErrors(
+        { 'shop.url': ['bad url'], 'extra_fields.1.value': ['too long'], 'categories.0': ['no category'], price_source: ['not verified', 'x'] },
+        v,
+      ),
+    ).toEqual({
       'shop.url': 'bad url',
       [`extra.${v.extraFields[1]!.key}.value`]: 'too long',
       categories: 'no category',

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { FEED_BUILD_STATUSES, FEED_BUILD_TRIGGERS, FEED_EXTRA_FIELD_TYPES, FEED_INTERVALS, FEED_NAME_FORMATS, FEED_PRICE_SOURCES, FEED_STATUSES, FEED_WARNING_KINDS } from '@drop/shared';
+import {
+  FEED_BUILD_STATUSES,
+  FEED_BUILD_TRIGGERS,
+  FEED_EXTRA_FIELD_TYPES,
+  FEED_INTERVALS,
+  FEED_NAME_FORMATS,
+  FEED_PRICE_SOURCES,
+  FEED_STATUSES,
+  FEED_WARNING_KINDS,
+} from '@drop/shared';
 import ru from '../locales/ru.json';
 import uk from '../locales/uk.json';
 import { expectSameLocaleKeys, localeKeys } from '../../../test/locales.ts';

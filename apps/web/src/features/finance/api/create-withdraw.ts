@@ -10,7 +10,8 @@ export type CreateWithdrawResult = { requires_code: true } | WithdrawDto;
 export const needsCode = (r: CreateWithdrawResult): r is { requires_code: true } => 'requires_code' in r && r.requires_code === true;
 
 /** 200 `{requires_code: true}` when withdraw_2fa is on and no code was sent (a code is mailed); 201 the withdrawal. */
-export const createWithdraw = (input: WithdrawInput, key: string) => api.post<CreateWithdrawResult>('/withdraws', input, undefined, { headers: idempotencyHeader(key) });
+export const createWithdraw = (input: WithdrawInput, key: string) =>
+  api.post<CreateWithdrawResult>('/withdraws', input, undefined, { headers: idempotencyHeader(key) });
 
 export function useCreateWithdraw(onChanged?: () => void) {
   const qc = useQueryClient();

@@ -11,8 +11,7 @@ export interface OperationsDay {
   operations: OperationDto[];
 }
 
-export const getGroupedOperations = (f: OperationsFilter) =>
-  api.raw<ListEnvelope<OperationsDay>>('GET', '/operations/grouped', { query: { ...f } });
+export const getGroupedOperations = (f: OperationsFilter) => api.raw<ListEnvelope<OperationsDay>>('GET', '/operations/grouped', { query: { ...f } });
 
 export const getGroupedOperationsQueryOptions = (f: OperationsFilter) =>
   queryOptions({ queryKey: financeKeys.operationDays(f), queryFn: () => getGroupedOperations(f), placeholderData: keepPreviousData });

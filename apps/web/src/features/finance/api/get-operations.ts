@@ -4,8 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { financeKeys, type OperationsFilter } from './keys.ts';
 import type { ListEnvelope } from './types.ts';
 
-export const getOperations = (f: OperationsFilter) =>
-  api.raw<ListEnvelope<OperationDto>>('GET', '/operations', { query: { ...f } });
+export const getOperations = (f: OperationsFilter) => api.raw<ListEnvelope<OperationDto>>('GET', '/operations', { query: { ...f } });
 
 export const getOperationsQueryOptions = (f: OperationsFilter) =>
   queryOptions({ queryKey: financeKeys.operationList(f), queryFn: () => getOperations(f), placeholderData: keepPreviousData });

@@ -4,8 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { financeKeys } from './keys.ts';
 import type { ListEnvelope } from './types.ts';
 
-export const getWithdraws = (page: number, perPage: number) =>
-  api.raw<ListEnvelope<WithdrawDto>>('GET', '/withdraws', { query: { page, per_page: perPage } });
+export const getWithdraws = (page: number, perPage: number) => api.raw<ListEnvelope<WithdrawDto>>('GET', '/withdraws', { query: { page, per_page: perPage } });
 
 export const getWithdrawsQueryOptions = (page: number, perPage: number) =>
   queryOptions({ queryKey: financeKeys.withdrawList(page, perPage), queryFn: () => getWithdraws(page, perPage), placeholderData: keepPreviousData });

@@ -7,5 +7,4 @@ export interface ListEnvelope<T> {
   pagination?: { last_page: number };
 }
 
-export const lastPageOf = (list: ListEnvelope<unknown> | undefined): number =>
-  list?.pagination?.last_page ?? list?.meta?.last_page ?? 1;
+export const lastPageOf = (list: ListEnvelope<unknown> | undefined): number => list?.pagination?.last_page ?? list?.meta?.last_page ?? 1;

@@ -43,7 +43,9 @@ export function BalanceChartCard() {
         ) : (
           <>
             <Typography sx={{ fontWeight: 600 }} data-testid="balance-chart-max">
-              {s.at ? t('finance.chart.max', { amount: formatMoney(s.max), date: chartDay(s.at) }) : t('finance.chart.maxNoDate', { amount: formatMoney(s.max) })}
+              {s.at
+                ? t('finance.chart.max', { amount: formatMoney(s.max), date: chartDay(s.at) })
+                : t('finance.chart.maxNoDate', { amount: formatMoney(s.max) })}
             </Typography>
             <Box role="img" aria-label={t('finance.chart.label')} sx={{ height: CHART_HEIGHT }} data-testid="balance-chart-plot">
               <Suspense fallback={<Skeleton variant="rounded" height={CHART_HEIGHT} />}>

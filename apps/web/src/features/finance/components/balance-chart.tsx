@@ -8,7 +8,17 @@ export function BalanceChart({ labels, values, seriesLabel, currency }: { labels
       height={220}
       xAxis={[{ scaleType: 'point', data: labels }]}
       yAxis={[{ width: 64, valueFormatter: (v: number) => formatMoney(v) }]}
-      series={[{ data: values, label: seriesLabel, area: true, curve: 'linear', showMark: true, color: PRIMARY_COLOR, valueFormatter: (v) => (v === null ? '-' : `${formatMoney(v)} ${currency}`) }]}
+      series={[
+        {
+          data: values,
+          label: seriesLabel,
+          area: true,
+          curve: 'linear',
+          showMark: true,
+          color: PRIMARY_COLOR,
+          valueFormatter: (v) => (v === null ? '-' : `${formatMoney(v)} ${currency}`),
+        },
+      ]}
       grid={{ horizontal: true }}
       hideLegend
       margin={{ left: 8, right: 16, top: 16, bottom: 8 }}

@@ -24,13 +24,19 @@ export function BalanceSummary({ actions }: { actions?: ReactNode }) {
           {balance.data === undefined ? (
             <Skeleton width={200} height={48} data-testid="finance-balance-loading" />
           ) : (
-            <Typography sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' }, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }} data-testid="finance-balance" aria-live="polite">
+            <Typography
+              sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' }, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+              data-testid="finance-balance"
+              aria-live="polite"
+            >
               {formatMoney(balance.data)} {t('common.currency')}
             </Typography>
           )}
         </Box>
         {actions && (
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' }, '& > *': { flex: { xs: '1 1 auto', sm: '0 0 auto' } } }}>{actions}</Box>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' }, '& > *': { flex: { xs: '1 1 auto', sm: '0 0 auto' } } }}>
+            {actions}
+          </Box>
         )}
       </CardContent>
     </Card>

@@ -13,7 +13,12 @@ function Where() {
 }
 
 describe('FinancesPage', () => {
-  beforeEach(() => vi.stubGlobal('fetch', vi.fn(() => reply(empty))));
+  beforeEach(() =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => reply(empty)),
+    ),
+  );
   afterEach(() => vi.unstubAllGlobals());
 
   it('?top_up=1 (checkout\'s "top up" link) opens the top-up dialog; closing it leaves the plain page', async () => {

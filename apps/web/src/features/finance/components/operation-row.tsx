@@ -23,7 +23,12 @@ export function OperationRow({ op, variant }: { op: OperationDto; variant: 'day'
   const secondary = variant === 'day' ? op.comment : null;
   const content = (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, width: '100%', minWidth: 0 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0, minWidth: variant === 'day' ? 44 : 112, fontVariantNumeric: 'tabular-nums' }} data-testid="operation-date">
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ flexShrink: 0, minWidth: variant === 'day' ? 44 : 112, fontVariantNumeric: 'tabular-nums' }}
+        data-testid="operation-date"
+      >
         {variant === 'day' ? formatTime(op.created_at) : formatDate(op.created_at)}
       </Typography>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>

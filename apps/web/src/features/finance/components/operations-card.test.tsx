@@ -22,7 +22,16 @@ const days = [
     date: '2025-03-04',
     total: -250,
     operations: [
-      op(3, { type: 'order', amount: -400, sum: -400, balance: 600, description: 'Оплата замовлення №55', operationable_type: 'order', operationable_id: 55, created_at: '2025-03-04T12:30:00' }),
+      op(3, {
+        type: 'order',
+        amount: -400,
+        sum: -400,
+        balance: 600,
+        description: 'Оплата замовлення №55',
+        operationable_type: 'order',
+        operationable_id: 55,
+        created_at: '2025-03-04T12:30:00',
+      }),
       op(2, { amount: 150, sum: 150, balance: 1000, comment: 'Від ФОП', created_at: '2025-03-04T09:00:00' }),
     ],
   },

@@ -80,7 +80,13 @@ export function OperationsCard() {
                 <DayGroup key={day.date} day={day} />
               ))}
             </Box>
-            <ListPagination page={filter.page} lastPage={lastPageOf(days.data)} onChange={setPage} label={t('finance.operations.pagination')} testId="operations-pagination" />
+            <ListPagination
+              page={filter.page}
+              lastPage={lastPageOf(days.data)}
+              onChange={setPage}
+              label={t('finance.operations.pagination')}
+              testId="operations-pagination"
+            />
           </>
         )}
       </CardContent>

@@ -8,7 +8,17 @@ import type { OperationsFilter } from '../api/keys.ts';
 import type { FilterPatch } from '../hooks/use-operations-filter.ts';
 
 /** Date range (native date inputs) and the operation type. */
-export function OperationsFilters({ filter, onChange, onReset, active }: { filter: OperationsFilter; onChange: (patch: FilterPatch) => void; onReset: () => void; active: boolean }) {
+export function OperationsFilters({
+  filter,
+  onChange,
+  onReset,
+  active,
+}: {
+  filter: OperationsFilter;
+  onChange: (patch: FilterPatch) => void;
+  onReset: () => void;
+  active: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Box

@@ -26,7 +26,12 @@ const list = [
 ];
 
 describe('PaymentsCard: a top-up credited with another amount (issue 27 p.1)', () => {
-  beforeEach(() => vi.stubGlobal('fetch', vi.fn(() => reply({ data: list, meta: { current_page: 1, per_page: 5, total: 3, last_page: 1 } }))));
+  beforeEach(() =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => reply({ data: list, meta: { current_page: 1, per_page: 5, total: 3, last_page: 1 } })),
+    ),
+  );
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('uk'));
@@ -38,7 +43,9 @@ describe('PaymentsCard: a top-up credited with another amount (issue 27 p.1)', (
     const rows = await screen.findAllByTestId('payment-row');
     expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByTestId('payment-amount').textContent).toBe('1 500.50 грн.');
-    expect(within(rows[0]!).getByTestId('payment-credited').textContent).toBe('Зараховано 1 200.10 грн. із заявлених 1 500.50 грн.Причина: На рахунок надійшло 1200.10');
+    expect(within(rows[0]!).getByTestId('payment-credited').textContent).toBe(
+      'Зараховано 1 200.10 грн. із заявлених 1 500.50 грн.Причина: На рахунок надійшло 1200.10',
+    );
     expect(within(rows[1]!).queryByTestId('payment-credited')).toBeNull();
     expect(within(rows[2]!).queryByTestId('payment-credited')).toBeNull();
     expect(within(rows[2]!).getByTestId('payment-reason').textContent).toBe('Причина: Квитанція нечитабельна');
@@ -48,6 +55,8 @@ describe('PaymentsCard: a top-up credited with another amount (issue 27 p.1)', (
     await act(() => i18n.changeLanguage('ru'));
     renderWithProviders(<PaymentsCard />);
     const rows = await screen.findAllByTestId('payment-row');
-    expect(within(rows[0]!).getByTestId('payment-credited').textContent).toBe('Зачислено 1 200.10 грн. из заявленных 1 500.50 грн.Причина: На рахунок надійшло 1200.10');
+    expect(within(rows[0]!).getByTestId('payment-credited').textContent).toBe(
+      'Зачислено 1 200.10 грн. из заявленных 1 500.50 грн.Причина: На рахунок надійшло 1200.10',
+    );
   });
 });

@@ -35,7 +35,11 @@ function PaymentRow({ payment }: { payment: PaymentDto }) {
       {payment.status === 'Approved' && payment.credited_amount !== null && (
         <Box data-testid="payment-credited">
           <Typography variant="body2" color="warning.main" sx={{ fontWeight: 600 }}>
-            {t('finance.payments.credited', { credited: formatMoney(payment.credited_amount), claimed: formatMoney(payment.amount), currency: t('common.currency') })}
+            {t('finance.payments.credited', {
+              credited: formatMoney(payment.credited_amount),
+              claimed: formatMoney(payment.amount),
+              currency: t('common.currency'),
+            })}
           </Typography>
           {payment.credit_reason && (
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} data-testid="payment-credit-reason">
@@ -90,7 +94,13 @@ export function PaymentsCard() {
                 <PaymentRow key={p.id} payment={p} />
               ))}
             </List>
-            <ListPagination page={page} lastPage={lastPageOf(payments.data)} onChange={setPage} label={t('finance.payments.pagination')} testId="payments-pagination" />
+            <ListPagination
+              page={page}
+              lastPage={lastPageOf(payments.data)}
+              onChange={setPage}
+              label={t('finance.payments.pagination')}
+              testId="payments-pagination"
+            />
           </>
         )}
       </CardContent>

@@ -26,9 +26,19 @@ function ReceiptPreview({ file, onRemove }: { file: File; onRemove: () => void }
   }, [file, isImage]);
 
   return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="topup-file-preview">
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{ alignItems: 'center', p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}
+      data-testid="topup-file-preview"
+    >
       {isImage ? (
-        <Box component="img" ref={img} alt={t('finance.topUpDialog.preview', { name: file.name })} sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 1, bgcolor: 'action.hover' }} />
+        <Box
+          component="img"
+          ref={img}
+          alt={t('finance.topUpDialog.preview', { name: file.name })}
+          sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 1, bgcolor: 'action.hover' }}
+        />
       ) : (
         <PictureAsPdfIcon color="error" sx={{ fontSize: 48 }} aria-hidden />
       )}
@@ -48,7 +58,17 @@ function ReceiptPreview({ file, onRemove }: { file: File; onRemove: () => void }
 }
 
 /** Drop a receipt or click (Enter/Space) to choose one; images and PDF. */
-export function ReceiptDropZone({ file, error, onFile, disabled }: { file: File | null; error?: string | undefined; onFile: (file: File | null) => void; disabled?: boolean }) {
+export function ReceiptDropZone({
+  file,
+  error,
+  onFile,
+  disabled,
+}: {
+  file: File | null;
+  error?: string | undefined;
+  onFile: (file: File | null) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);

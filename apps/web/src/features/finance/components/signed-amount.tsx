@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { formatSigned } from '../lib/format.ts';
 
 /** A signed amount: green with '+' when positive, red otherwise (SPEC: last operations). */
-export function SignedAmount({ amount, withCurrency = false, ...props }: { amount: number; withCurrency?: boolean } & Omit<TypographyProps, 'children' | 'color'>) {
+export function SignedAmount({
+  amount,
+  withCurrency = false,
+  ...props
+}: { amount: number; withCurrency?: boolean } & Omit<TypographyProps, 'children' | 'color'>) {
   const { t } = useTranslation();
   const positive = amount > 0;
   return (

@@ -14,5 +14,7 @@ export function PaymentStatusChip({ status }: { status: TopUpStatus }) {
 /** Withdrawal status: New blue, Paid green, Declined red. */
 export function WithdrawStatusChip({ status }: { status: WithdrawStatus }) {
   const { t } = useTranslation();
-  return <Chip size="small" color={WITHDRAW_COLORS[status]} label={t(`finance.withdraw.status.${status}`)} data-testid="withdraw-status" data-status={status} />;
+  return (
+    <Chip size="small" color={WITHDRAW_COLORS[status]} label={t(`finance.withdraw.status.${status}`)} data-testid="withdraw-status" data-status={status} />
+  );
 }

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { TopUpDialog } from './top-up-dialog.tsx';
 
-const reply = (body: unknown, status = 200) =>
-  Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
+const reply = (body: unknown, status = 200) => Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
 
 const doc = { id: 7, name: 'receipt.png', mime: 'image/png', size: 68, url: '/api/v1/payment-documents/7', created_at: '2025-03-04T10:00:00Z' };
 let paymentReply: () => Promise<Response>;
@@ -26,7 +25,10 @@ describe('TopUpDialog', () => {
   beforeEach(() => {
     fetchMock.mockClear();
     paymentReply = () =>
-      reply({ data: { id: 1, amount: 1500, status: 'Pending' }, message: 'Запит на поповнення надіслано. Зазвичай кошти зараховуються протягом 24 годин' }, 201);
+      reply(
+        { data: { id: 1, amount: 1500, status: 'Pending' }, message: 'Запит на поповнення надіслано. Зазвичай кошти зараховуються протягом 24 годин' },
+        201,
+      );
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());

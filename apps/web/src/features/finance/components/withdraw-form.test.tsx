@@ -4,10 +4,17 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { WithdrawForm } from './withdraw-form.tsx';
 
 const VALID_CARD = '4111 1111 1111 1111';
-const reply = (body: unknown, status = 200) =>
-  Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
+const reply = (body: unknown, status = 200) => Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
 
-const created = { id: 3, requisites: '4111 **** **** 1111', amount: 250, status: 'New', decline_reason: null, created_at: '2025-03-04T10:00:00Z', paid_at: null };
+const created = {
+  id: 3,
+  requisites: '4111 **** **** 1111',
+  amount: 250,
+  status: 'New',
+  decline_reason: null,
+  created_at: '2025-03-04T10:00:00Z',
+  paid_at: null,
+};
 let withdrawReply: (body: Record<string, unknown>) => Promise<Response>;
 const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
   const { pathname } = new URL(String(input), 'http://x');

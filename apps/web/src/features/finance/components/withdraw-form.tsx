@@ -127,7 +127,14 @@ export function WithdrawForm({ balance, onCreated }: { balance: number | undefin
               />
             )}
           />
-          <Button type="submit" variant="contained" loading={create.isPending && !pending} disabled={Boolean(pending)} sx={{ alignSelf: 'flex-start' }} data-testid="withdraw-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            loading={create.isPending && !pending}
+            disabled={Boolean(pending)}
+            sx={{ alignSelf: 'flex-start' }}
+            data-testid="withdraw-submit"
+          >
             {t('finance.withdraw.submit')}
           </Button>
         </Stack>

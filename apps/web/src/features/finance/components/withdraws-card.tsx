@@ -35,7 +35,16 @@ function WithdrawRow({ w }: { w: WithdrawDto }) {
       <Typography sx={{ fontWeight: 600, textAlign: { xs: 'right', md: 'left' }, fontVariantNumeric: 'tabular-nums' }} data-testid="withdraw-sum">
         {formatMoney(w.amount)} {t('common.currency')}
       </Typography>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', justifyContent: { xs: 'flex-end', md: 'flex-start' }, gridRow: { xs: 2, md: 'auto' } }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          flexWrap: 'wrap',
+          justifyContent: { xs: 'flex-end', md: 'flex-start' },
+          gridRow: { xs: 2, md: 'auto' },
+        }}
+      >
         <WithdrawStatusChip status={w.status} />
         {w.status === 'Paid' && w.paid_at && (
           <Typography variant="caption" color="text.secondary">
@@ -77,19 +86,40 @@ export function WithdrawsCard() {
           <>
             <Box
               aria-hidden
-              sx={{ display: { xs: 'none', md: 'grid' }, gridTemplateColumns: COLUMNS, gap: 2, pb: 1, borderBottom: 1, borderColor: 'divider', color: 'text.secondary', typography: 'body2', fontWeight: 600 }}
+              sx={{
+                display: { xs: 'none', md: 'grid' },
+                gridTemplateColumns: COLUMNS,
+                gap: 2,
+                pb: 1,
+                borderBottom: 1,
+                borderColor: 'divider',
+                color: 'text.secondary',
+                typography: 'body2',
+                fontWeight: 600,
+              }}
             >
               <span>{t('finance.withdraw.date')}</span>
               <span>{t('finance.withdraw.requisites')}</span>
               <span>{t('finance.withdraw.sum')}</span>
               <span>{t('finance.withdraw.statusLabel')}</span>
             </Box>
-            <Box component="ul" aria-label={t('finance.withdraw.list')} sx={{ m: 0, p: 0, listStyle: 'none', opacity: list.isPlaceholderData ? 0.6 : 1 }} data-testid="withdraws-list">
+            <Box
+              component="ul"
+              aria-label={t('finance.withdraw.list')}
+              sx={{ m: 0, p: 0, listStyle: 'none', opacity: list.isPlaceholderData ? 0.6 : 1 }}
+              data-testid="withdraws-list"
+            >
               {list.data.data.map((w) => (
                 <WithdrawRow key={w.id} w={w} />
               ))}
             </Box>
-            <ListPagination page={page} lastPage={lastPageOf(list.data)} onChange={setPage} label={t('finance.withdraw.pagination')} testId="withdraws-pagination" />
+            <ListPagination
+              page={page}
+              lastPage={lastPageOf(list.data)}
+              onChange={setPage}
+              label={t('finance.withdraw.pagination')}
+              testId="withdraws-pagination"
+            />
           </>
         )}
       </CardContent>

@@ -20,11 +20,13 @@ function amountField(max: number, balance?: () => number | undefined) {
 }
 
 export const topUpFormSchema = z.object({
-  file: z.custom<File | null>((v) => v === null || v instanceof File).superRefine((file, ctx) => {
-    if (!file) return issue(ctx, 'file_required');
-    const e = receiptError(file);
-    if (e) issue(ctx, e);
-  }),
+  file: z
+    .custom<File | null>((v) => v === null || v instanceof File)
+    .superRefine((file, ctx) => {
+      if (!file) return issue(ctx, 'file_required');
+      const e = receiptError(file);
+      if (e) issue(ctx, e);
+    }),
   amount: amountField(MAX_TOP_UP_UAH),
   comment: z.string().max(500, 'too_long'),
 });

@@ -33,11 +33,7 @@ export const landingQueryKeys = {
 };
 
 /** GET /api/v1/settings/{key} in the given language, validated against the shared contract. */
-export async function getSetting<K extends LandingSettingKey>(
-  key: K,
-  lang: Locale,
-  signal?: AbortSignal,
-): Promise<LandingSetting<K>> {
+export async function getSetting<K extends LandingSettingKey>(key: K, lang: Locale, signal?: AbortSignal): Promise<LandingSetting<K>> {
   const response = await fetch(`/api/v1/settings/${key}`, {
     headers: {
       'X-Localization': lang,

@@ -81,12 +81,7 @@ export function FaqSection() {
                   {item.question}
                 </Typography>
               </AccordionSummary>
-              <AccordionDetails
-                id={`${id}-content`}
-                role="region"
-                aria-labelledby={`${id}-header`}
-                sx={{ px: { xs: 2, md: 3 }, pb: 2.5, pt: 0 }}
-              >
+              <AccordionDetails id={`${id}-content`} role="region" aria-labelledby={`${id}-header`} sx={{ px: { xs: 2, md: 3 }, pb: 2.5, pt: 0 }}>
                 <Typography sx={{ color: 'text.secondary', lineHeight: 1.7, whiteSpace: 'pre-line' }}>{item.answer}</Typography>
               </AccordionDetails>
             </Accordion>

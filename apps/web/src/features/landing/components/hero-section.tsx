@@ -53,7 +53,15 @@ export function HeroSection() {
           <Grid size={{ xs: 12, lg: 7 }}>
             <Chip
               label={t('hero.eyebrow', { year: FOUNDED_YEAR })}
-              sx={{ mb: 3, bgcolor: alpha('#fff', 0.2), color: 'inherit', fontWeight: 600, height: 'auto', py: 0.75, '& .MuiChip-label': { whiteSpace: 'normal' } }}
+              sx={{
+                mb: 3,
+                bgcolor: alpha('#fff', 0.2),
+                color: 'inherit',
+                fontWeight: 600,
+                height: 'auto',
+                py: 0.75,
+                '& .MuiChip-label': { whiteSpace: 'normal' },
+              }}
             />
             <Typography
               id="landing-hero-title"
@@ -116,11 +124,7 @@ export function HeroSection() {
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, lg: 5 }}>
-            <Box
-              component="dl"
-              aria-label={t('hero.statsLabel')}
-              sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: { xs: 2, md: 2.5 } }}
-            >
+            <Box component="dl" aria-label={t('hero.statsLabel')} sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: { xs: 2, md: 2.5 } }}>
               {HERO_STATS.map((stat) => (
                 <Paper
                   key={stat.value}

@@ -64,8 +64,7 @@ export function HowToSection() {
                   borderRadius: '50%',
                   mb: 2.5,
                   color: 'common.white',
-                  background: (theme) =>
-                    `linear-gradient(135deg, ${theme.palette.primary.light}, ${theme.palette.primary.dark})`,
+                  background: (theme) => `linear-gradient(135deg, ${theme.palette.primary.light}, ${theme.palette.primary.dark})`,
                   boxShadow: (theme) => `0 10px 24px ${alpha(theme.palette.primary.main, 0.35)}`,
                 }}
               >

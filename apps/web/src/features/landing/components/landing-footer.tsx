@@ -19,11 +19,7 @@ export function LandingFooter({ onOpenLegal }: LandingFooterProps) {
   return (
     <Box component="footer" sx={{ bgcolor: '#1f1a17', color: 'grey.300', py: { xs: 4, md: 5 } }} data-testid="landing-footer">
       <Container maxWidth="lg">
-        <Stack
-          direction={{ xs: 'column', md: 'row' }}
-          spacing={2}
-          sx={{ alignItems: { xs: 'flex-start', md: 'center' }, justifyContent: 'space-between' }}
-        >
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { xs: 'flex-start', md: 'center' }, justifyContent: 'space-between' }}>
           <Typography variant="body2" sx={{ color: 'grey.400' }}>
             {t('footer.copyright', { from: FOUNDED_YEAR, to: Math.max(year, FOUNDED_YEAR) })}
           </Typography>

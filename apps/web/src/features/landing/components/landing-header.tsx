@@ -33,9 +33,7 @@ export function LandingHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const drawerId = useId();
   const closeMenu = () => setMenuOpen(false);
-  const languageSwitch = (
-    <LanguageSwitch value={lang} onChange={(next) => void i18n.changeLanguage(next)} testId="landing-language-switch" />
-  );
+  const languageSwitch = <LanguageSwitch value={lang} onChange={(next) => void i18n.changeLanguage(next)} testId="landing-language-switch" />;
 
   return (
     <AppBar
@@ -100,26 +98,10 @@ export function LandingHeader() {
             </Stack>
             <Divider />
             <Stack spacing={1.5} sx={{ p: 2 }}>
-              <Button
-                component={Link}
-                to="/register"
-                variant="contained"
-                size="large"
-                startIcon={<PersonAddIcon />}
-                onClick={closeMenu}
-                fullWidth
-              >
+              <Button component={Link} to="/register" variant="contained" size="large" startIcon={<PersonAddIcon />} onClick={closeMenu} fullWidth>
                 {t('nav.register')}
               </Button>
-              <Button
-                component={Link}
-                to="/login"
-                variant="outlined"
-                size="large"
-                startIcon={<LoginIcon />}
-                onClick={closeMenu}
-                fullWidth
-              >
+              <Button component={Link} to="/login" variant="outlined" size="large" startIcon={<LoginIcon />} onClick={closeMenu} fullWidth>
                 {t('nav.login')}
               </Button>
             </Stack>

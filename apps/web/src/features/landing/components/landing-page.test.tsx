@@ -132,8 +132,16 @@ describe('LandingPage', () => {
     expect(register.length).toBeGreaterThan(0);
     for (const link of register) expect(link.getAttribute('href')).toBe('/register');
     const hero = screen.getByTestId('landing-hero');
-    expect(within(hero).getByRole('link', { name: /Зареєструватися/ }).getAttribute('href')).toBe('/register');
-    expect(within(hero).getByRole('link', { name: /Увійти/ }).getAttribute('href')).toBe('/login');
+    expect(
+      within(hero)
+        .getByRole('link', { name: /Зареєструватися/ })
+        .getAttribute('href'),
+    ).toBe('/register');
+    expect(
+      within(hero)
+        .getByRole('link', { name: /Увійти/ })
+        .getAttribute('href'),
+    ).toBe('/login');
   });
 
   it('reloads the FAQ in Russian when the language is switched', async () => {
@@ -201,7 +209,15 @@ describe('LandingPage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(button);
     const drawer = await screen.findByRole('dialog');
-    expect(within(drawer).getByRole('link', { name: /Зареєструватися/ }).getAttribute('href')).toBe('/register');
-    expect(within(drawer).getByRole('link', { name: /Увійти/ }).getAttribute('href')).toBe('/login');
+    expect(
+      within(drawer)
+        .getByRole('link', { name: /Зареєструватися/ })
+        .getAttribute('href'),
+    ).toBe('/register');
+    expect(
+      within(drawer)
+        .getByRole('link', { name: /Увійти/ })
+        .getAttribute('href'),
+    ).toBe('/login');
   });
 });

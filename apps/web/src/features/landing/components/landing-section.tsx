@@ -38,9 +38,7 @@ export function LandingSection({ id, title, subtitle, tinted = false, testId, ch
             {title}
           </Typography>
           <Box aria-hidden sx={{ width: 56, height: 4, borderRadius: 2, bgcolor: 'primary.main', mx: 'auto', my: 2 }} />
-          {subtitle ? (
-            <Typography sx={{ color: 'text.secondary', fontSize: { xs: '1rem', md: '1.125rem' } }}>{subtitle}</Typography>
-          ) : null}
+          {subtitle ? <Typography sx={{ color: 'text.secondary', fontSize: { xs: '1rem', md: '1.125rem' } }}>{subtitle}</Typography> : null}
         </Box>
         {children}
       </Container>

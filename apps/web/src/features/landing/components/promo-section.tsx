@@ -111,7 +111,13 @@ function PromoCard({ product }: { product: PromoProduct }) {
               e.currentTarget.src = PLACEHOLDER_IMAGE;
             }
           }}
-          sx={{ position: 'absolute', inset: { xs: 8, sm: 12 }, width: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 24px)' }, height: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 24px)' }, objectFit: 'contain' }}
+          sx={{
+            position: 'absolute',
+            inset: { xs: 8, sm: 12 },
+            width: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 24px)' },
+            height: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 24px)' },
+            objectFit: 'contain',
+          }}
         />
       </Box>
       <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1, p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>

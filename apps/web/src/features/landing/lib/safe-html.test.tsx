@@ -11,8 +11,12 @@ function html(source: string): string {
 
 describe('safeHtml (the legal documents)', () => {
   it('keeps headings, paragraphs, lists, emphasis, tables and their text', () => {
-    expect(html('<h3>1. Загальне</h3><p>Текст <b>жирний</b><br>рядок</p><ul>\n<li>a</li>\n</ul>')).toBe('<h3>1. Загальне</h3><p>Текст <b>жирний</b><br>рядок</p><ul><li>a</li></ul>');
-    expect(html('<table>\n<tr>\n<td colspan="2" style="color:red">x</td>\n</tr></table>')).toBe('<table><tbody><tr><td colspan="2">x</td></tr></tbody></table>');
+    expect(html('<h3>1. Загальне</h3><p>Текст <b>жирний</b><br>рядок</p><ul>\n<li>a</li>\n</ul>')).toBe(
+      '<h3>1. Загальне</h3><p>Текст <b>жирний</b><br>рядок</p><ul><li>a</li></ul>',
+    );
+    expect(html('<table>\n<tr>\n<td colspan="2" style="color:red">x</td>\n</tr></table>')).toBe(
+      '<table><tbody><tr><td colspan="2">x</td></tr></tbody></table>',
+    );
   });
 
   it('drops scripts, handlers, frames, forms, media and SVG; markup in text stays text', () => {
@@ -29,8 +33,12 @@ describe('safeHtml (the legal documents)', () => {
   });
 
   it('links keep only a safe address: http(s) in a new tab, mailto, tel, page-relative; javascript: and data: are dropped', () => {
-    expect(html('<a href="https://drop.example/x" target="_top" onclick="x()">ok</a>')).toBe('<a href="https://drop.example/x" target="_blank" rel="noopener noreferrer">ok</a>');
-    expect(html('<a href="mailto:a@b.c">m</a><a href="/privacy">p</a><a href="#s">s</a>')).toBe('<a href="mailto:a@b.c">m</a><a href="/privacy">p</a><a href="#s">s</a>');
+    expect(html('<a href="https://drop.example/x" target="_top" onclick="x()">ok</a>')).toBe(
+      '<a href="https://drop.example/x" target="_blank" rel="noopener noreferrer">ok</a>',
+    );
+    expect(html('<a href="mailto:a@b.c">m</a><a href="/privacy">p</a><a href="#s">s</a>')).toBe(
+      '<a href="mailto:a@b.c">m</a><a href="/privacy">p</a><a href="#s">s</a>',
+    );
     for (const bad of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example', 'vbscript:x']) {
       expect(html(`<a href="${bad}">x</a>`), bad).toBe('<a>x</a>');
     }

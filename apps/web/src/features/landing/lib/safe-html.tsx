@@ -10,13 +10,80 @@ import { createElement, Fragment, type ReactNode } from 'react';
  */
 
 const KEEP = new Set([
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'b', 'strong', 'i', 'em', 'u', 's', 'small', 'sub', 'sup',
-  'blockquote', 'code', 'pre', 'dl', 'dt', 'dd', 'a', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'div', 'span',
-  'section', 'article', 'header', 'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'br',
+  'hr',
+  'ul',
+  'ol',
+  'li',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'small',
+  'sub',
+  'sup',
+  'blockquote',
+  'code',
+  'pre',
+  'dl',
+  'dt',
+  'dd',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'div',
+  'span',
+  'section',
+  'article',
+  'header',
+  'footer',
 ]);
 const DROP = new Set([
-  'script', 'style', 'template', 'noscript', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'svg', 'math', 'img', 'picture',
-  'video', 'audio', 'source', 'track', 'canvas', 'form', 'input', 'button', 'textarea', 'select', 'option', 'link', 'meta', 'base', 'title', 'head',
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'img',
+  'picture',
+  'video',
+  'audio',
+  'source',
+  'track',
+  'canvas',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'option',
+  'link',
+  'meta',
+  'base',
+  'title',
+  'head',
 ]);
 const VOID = new Set(['br', 'hr']);
 /** Elements where React (and HTML) allow no text: whitespace between their rows and cells is dropped. */
@@ -29,7 +96,9 @@ function convert(node: Node, key: number): ReactNode {
   const el = node as Element;
   const tag = el.tagName.toLowerCase();
   if (DROP.has(tag)) return null;
-  const children = Array.from(el.childNodes, (child, i) => (NO_TEXT.has(tag) && child.nodeType === Node.TEXT_NODE && !child.textContent?.trim() ? null : convert(child, i)));
+  const children = Array.from(el.childNodes, (child, i) =>
+    NO_TEXT.has(tag) && child.nodeType === Node.TEXT_NODE && !child.textContent?.trim() ? null : convert(child, i),
+  );
   if (!KEEP.has(tag)) return createElement(Fragment, { key }, ...children);
   const props: Record<string, unknown> = { key };
   if (tag === 'a') {

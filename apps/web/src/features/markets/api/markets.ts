@@ -31,7 +31,12 @@ export const deleteMarket = (id: number) => api.delete(`/markets/${id}`);
 /** Store changes alter product prices when that store is selected: products are refetched too. */
 function useInvalidate() {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: marketKeys.all }), qc.invalidateQueries({ queryKey: ['products'] }), qc.invalidateQueries({ queryKey: ['header-search'] })]);
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: marketKeys.all }),
+      qc.invalidateQueries({ queryKey: ['products'] }),
+      qc.invalidateQueries({ queryKey: ['header-search'] }),
+    ]);
 }
 
 export function useCreateMarket() {

@@ -17,7 +17,14 @@ const type = (testId: string, value: string) => fireEvent.change(screen.getByTes
 
 function setup(onSubmit = vi.fn<(p: MarketInput) => void>(), initial = emptyMarketForm(), serverErrors?: Record<string, string>) {
   renderWithUser(
-    <MarketForm initial={initial} categories={categories} sample={sample} onSubmit={onSubmit} onCancel={() => undefined} {...(serverErrors ? { serverErrors } : {})} />,
+    <MarketForm
+      initial={initial}
+      categories={categories}
+      sample={sample}
+      onSubmit={onSubmit}
+      onCancel={() => undefined}
+      {...(serverErrors ? { serverErrors } : {})}
+    />,
     testUser(true),
   );
   return onSubmit;
@@ -72,14 +79,17 @@ describe('MarketForm', () => {
     expect(screen.getByText('Погана націнка')).toBeTruthy();
   });
 
-  describe('the supplier\'s price floor (issue 26 p.1)', () => {
+  describe("the supplier's price floor (issue 26 p.1)", () => {
     /** /config as the API answers it, with the floor on or off. */
     const configWith = (floor: boolean) =>
       vi.stubGlobal(
         'fetch',
         vi.fn(async (url: string) =>
           url.includes('/config')
-            ? new Response(JSON.stringify({ data: { ...buildConfigLists(i18n.language === 'ru' ? 'ru' : 'uk'), enforce_recommended_price: floor } }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+            ? new Response(JSON.stringify({ data: { ...buildConfigLists(i18n.language === 'ru' ? 'ru' : 'uk'), enforce_recommended_price: floor } }), {
+                status: 200,
+                headers: { 'Content-Type': 'application/json' },
+              })
             : new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } }),
         ),
       );

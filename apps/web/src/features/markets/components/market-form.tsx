@@ -89,7 +89,12 @@ export function samplePrice(p: ProductListItemDto, v: MarketFormValues, recommen
     if (m !== undefined && !Number.isNaN(m) && m >= 0) categoryMarkups.set(Number(id), m);
   }
   // The product's drop_price is already the user's (discount, surcharge): no further user adjustment.
-  const product = { dropKop: uahToKop(p.drop_price), oldDropKop: null, retailKop: uahToKop(p.retail_price), categoryPath: [p.category_id, p.parent_id, p.root_id] };
+  const product = {
+    dropKop: uahToKop(p.drop_price),
+    oldDropKop: null,
+    retailKop: uahToKop(p.retail_price),
+    categoryPath: [p.category_id, p.parent_id, p.root_id],
+  };
   const user = { ...PUBLIC_PRICING_USER, recommendedFloor };
   const market = { baseType: v.baseType, baseMarkup: base, categoryMarkups };
   return { price: kopToUah(priceProduct(product, user, market).markupKop), lifted: liftedByFloor(product, user, market) };
@@ -189,7 +194,11 @@ export function MarketForm({ initial, categories, categoriesLoading = false, sam
             sx={{ width: 130, flexShrink: 0 }}
             slotProps={{
               ...percentSlot(`market-category-${c.id}`),
-              htmlInput: { inputMode: 'decimal', 'data-testid': `market-category-${c.id}`, 'aria-label': t('markets.form.categoryMarkup', { name: categoryName(c, i18n.language) }) },
+              htmlInput: {
+                inputMode: 'decimal',
+                'data-testid': `market-category-${c.id}`,
+                'aria-label': t('markets.form.categoryMarkup', { name: categoryName(c, i18n.language) }),
+              },
             }}
           />
         </Box>
@@ -227,8 +236,16 @@ export function MarketForm({ initial, categories, categoriesLoading = false, sam
                 value={String(values.baseType)}
                 onChange={(_e, v) => setValues((s) => ({ ...s, baseType: (Number(v) === 2 ? 2 : 1) as MarketBaseType }))}
               >
-                <FormControlLabel value="1" control={<Radio slotProps={{ input: { 'data-testid': 'market-base-type-1' } as object }} />} label={t('markets.fromDrop')} />
-                <FormControlLabel value="2" control={<Radio slotProps={{ input: { 'data-testid': 'market-base-type-2' } as object }} />} label={t('markets.fromRecommended')} />
+                <FormControlLabel
+                  value="1"
+                  control={<Radio slotProps={{ input: { 'data-testid': 'market-base-type-1' } as object }} />}
+                  label={t('markets.fromDrop')}
+                />
+                <FormControlLabel
+                  value="2"
+                  control={<Radio slotProps={{ input: { 'data-testid': 'market-base-type-2' } as object }} />}
+                  label={t('markets.fromRecommended')}
+                />
               </RadioGroup>
             </FormControl>
             <TextField
@@ -270,7 +287,11 @@ export function MarketForm({ initial, categories, categoriesLoading = false, sam
         </CardContent>
       </Card>
       <Card>
-        <CardHeader title={t('markets.form.categories')} subheader={t('markets.form.categoriesHint')} slotProps={{ title: { component: 'h2', variant: 'h3' } }} />
+        <CardHeader
+          title={t('markets.form.categories')}
+          subheader={t('markets.form.categoriesHint')}
+          slotProps={{ title: { component: 'h2', variant: 'h3' } }}
+        />
         <CardContent>
           {errors.catalog_markup && (
             <Typography color="error" role="alert" sx={{ mb: 1 }}>

@@ -21,7 +21,13 @@ const fetchMock = vi.fn((input: RequestInfo | URL) => {
     productQueries.push(url.searchParams);
     const q = productsQuery.safeParse(Object.fromEntries(url.searchParams));
     if (!q.success) return reply({ message: 'The given data was invalid.', errors: { per_page: ['invalid'] } }, 422);
-    const body = { data: products, current_category: null, breadcrumbs: [], meta: { current_page: 1, per_page: q.data.per_page, total: 2, last_page: 1 }, pagination: { last_page: 1 } };
+    const body = {
+      data: products,
+      current_category: null,
+      breadcrumbs: [],
+      meta: { current_page: 1, per_page: q.data.per_page, total: 2, last_page: 1 },
+      pagination: { last_page: 1 },
+    };
     return reply(body);
   }
   if (url.pathname === '/api/v1/categories') return reply({ data: [] });

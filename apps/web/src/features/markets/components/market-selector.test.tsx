@@ -32,7 +32,11 @@ describe('MarketSelector', () => {
     fireEvent.mouseDown(combo);
     const list = await screen.findByRole('listbox');
     await within(list).findByText('Prom');
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Мій профіль націнки', 'Rozetka', 'Prom']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Мій профіль націнки', 'Rozetka', 'Prom']);
     fireEvent.click(within(list).getByText('Prom'));
     expect(localStorage.getItem(STORAGE_KEYS.currentMarket)).toBe('4');
   });

@@ -77,7 +77,15 @@ export function MarketsCard() {
       <CardHeader
         title={t('markets.title')}
         slotProps={{ title: { id: 'markets-card-title', component: 'h2', variant: 'h3' } }}
-        action={full ? <Tooltip title={t('markets.limit', { max: MAX_MARKETS })}><span>{createButton}</span></Tooltip> : createButton}
+        action={
+          full ? (
+            <Tooltip title={t('markets.limit', { max: MAX_MARKETS })}>
+              <span>{createButton}</span>
+            </Tooltip>
+          ) : (
+            createButton
+          )
+        }
       />
       <CardContent sx={{ pt: 0 }}>
         {markets.isPending ? (
@@ -99,7 +107,12 @@ export function MarketsCard() {
                 data-market-id={m.id}
                 secondaryAction={
                   <Box sx={{ display: 'flex', gap: 0.5 }}>
-                    <IconButton component={Link} to={`/dashboard/markets/${m.id}`} aria-label={t('markets.edit', { name: m.name })} data-testid={`market-edit-${m.id}`}>
+                    <IconButton
+                      component={Link}
+                      to={`/dashboard/markets/${m.id}`}
+                      aria-label={t('markets.edit', { name: m.name })}
+                      data-testid={`market-edit-${m.id}`}
+                    >
                       <EditIcon />
                     </IconButton>
                     <IconButton onClick={() => setToDelete(m)} aria-label={t('markets.delete', { name: m.name })} data-testid={`market-delete-${m.id}`}>

@@ -4,8 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { notificationKeys } from './get-notifications.ts';
 
 /** Deletes every notification of the user; resolves to the unread count after the call (0). */
-export const deleteAllNotifications = () =>
-  api.raw<{ data: { count: number } }>('DELETE', '/notifications/').then((r) => r.data.count);
+export const deleteAllNotifications = () => api.raw<{ data: { count: number } }>('DELETE', '/notifications/').then((r) => r.data.count);
 
 export function useDeleteAllNotifications() {
   const qc = useQueryClient();

@@ -10,12 +10,10 @@ export const notificationKeys = {
   list: () => ['notifications', 'list'] as const,
 };
 
-export const getNotifications = () =>
-  api.raw<NotificationsResponse>('GET', '/notifications', { query: { limit: NOTIFICATIONS_LIMIT } });
+export const getNotifications = () => api.raw<NotificationsResponse>('GET', '/notifications', { query: { limit: NOTIFICATIONS_LIMIT } });
 
 /** Loaded once when the dashboard mounts; the popover refetches on open and realtime events invalidate it. */
-export const getNotificationsQueryOptions = () =>
-  queryOptions({ queryKey: notificationKeys.list(), queryFn: getNotifications, staleTime: Infinity });
+export const getNotificationsQueryOptions = () => queryOptions({ queryKey: notificationKeys.list(), queryFn: getNotifications, staleTime: Infinity });
 
 export const useNotifications = () => useQuery(getNotificationsQueryOptions());
 

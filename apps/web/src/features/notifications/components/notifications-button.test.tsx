@@ -14,8 +14,7 @@ const note = (id: number, title: string, read = false): NotificationDto => ({
 
 let store: NotificationDto[] = [];
 const unread = () => store.filter((n) => n.read_at === null).length;
-const reply = (body: unknown, status = 200) =>
-  Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
+const reply = (body: unknown, status = 200) => Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
 
 const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
   const { pathname } = new URL(String(input), 'http://x');

@@ -24,7 +24,15 @@ const BELOW = { anchorOrigin: { vertical: 'bottom', horizontal: 'right' }, trans
 const ABOVE = { anchorOrigin: { vertical: 'top', horizontal: 'right' }, transformOrigin: { vertical: 'bottom', horizontal: 'right' } } as const;
 
 /** The bell's popover (width 400, full width on phones, list max height 300) and the detail dialog. */
-export function NotificationsMenu({ anchor, onClose, placement = 'below' }: { anchor: HTMLElement | null; onClose: () => void; placement?: 'below' | 'above' }) {
+export function NotificationsMenu({
+  anchor,
+  onClose,
+  placement = 'below',
+}: {
+  anchor: HTMLElement | null;
+  onClose: () => void;
+  placement?: 'below' | 'above';
+}) {
   const { t } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -63,17 +71,18 @@ export function NotificationsMenu({ anchor, onClose, placement = 'below' }: { an
     });
 
   const items = list.data?.data ?? [];
-  const content = list.isFetching || list.isPending ? (
-    <NotificationsSkeleton />
-  ) : list.isError ? (
-    <Typography color="error" sx={{ p: 2 }}>
-      {t('errors.loadFailed')}
-    </Typography>
-  ) : items.length === 0 ? (
-    <NotificationsEmpty />
-  ) : (
-    <NotificationsList items={items} onOpen={openItem} />
-  );
+  const content =
+    list.isFetching || list.isPending ? (
+      <NotificationsSkeleton />
+    ) : list.isError ? (
+      <Typography color="error" sx={{ p: 2 }}>
+        {t('errors.loadFailed')}
+      </Typography>
+    ) : items.length === 0 ? (
+      <NotificationsEmpty />
+    ) : (
+      <NotificationsList items={items} onOpen={openItem} />
+    );
 
   return (
     <>
@@ -94,7 +103,14 @@ export function NotificationsMenu({ anchor, onClose, placement = 'below' }: { an
               {t('nav.notifications')}
             </Typography>
             {items.length > 0 && !list.isFetching && (
-              <Button size="small" color="error" startIcon={<DeleteSweepIcon />} onClick={() => setConfirmAll(true)} disabled={removeAll.isPending} data-testid="notifications-delete-all">
+              <Button
+                size="small"
+                color="error"
+                startIcon={<DeleteSweepIcon />}
+                onClick={() => setConfirmAll(true)}
+                disabled={removeAll.isPending}
+                data-testid="notifications-delete-all"
+              >
                 {t('notifications.deleteAll')}
               </Button>
             )}

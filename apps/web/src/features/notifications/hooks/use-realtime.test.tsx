@@ -41,7 +41,13 @@ vi.mock('socket.io-client', () => ({ io: mocks.io }));
 vi.mock('../../../lib/toast.tsx', () => ({ useToast: () => mocks.toast }));
 
 const last = () => mocks.sockets.at(-1) as FakeSocket;
-const note = (id: number, title: string): NotificationDto => ({ id, kind: 'broadcast', created_at: '2025-03-04T10:05:00', read_at: null, data: { title, message: 'm' } });
+const note = (id: number, title: string): NotificationDto => ({
+  id,
+  kind: 'broadcast',
+  created_at: '2025-03-04T10:05:00',
+  read_at: null,
+  data: { title, message: 'm' },
+});
 const user = { id: 7, name: 'Ірина', is_verified: true };
 
 /** Lets the deferred connection happen: the first-screen wait (1.5 s at least) and the client's dynamic import. */

@@ -3,14 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
-import {
-  NOTIFICATION_RELOAD_DEBOUNCE_MS,
-  REALTIME_EVENTS,
-  REALTIME_PATH,
-  type BalanceEventDto,
-  type NotificationDto,
-  type UserDto,
-} from '@drop/shared';
+import { NOTIFICATION_RELOAD_DEBOUNCE_MS, REALTIME_EVENTS, REALTIME_PATH, type BalanceEventDto, type NotificationDto, type UserDto } from '@drop/shared';
 import { useToken } from '../../../lib/auth-token.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { notificationKeys, setUnreadCount } from '../api/get-notifications.ts';

@@ -15,13 +15,15 @@ function orderChanged(qc: QueryClient, order: OrderDto): void {
 }
 
 /** POST /orders/{id}/confirm: New -> Confirmed (with an Idempotency-Key: a second click debits once). */
-export const confirmOrder = (id: number, key: string): Promise<OrderDto> => api.post(`/orders/${id}/confirm`, undefined, orderDto, { headers: idempotencyHeader(key) });
+export const confirmOrder = (id: number, key: string): Promise<OrderDto> =>
+  api.post(`/orders/${id}/confirm`, undefined, orderDto, { headers: idempotencyHeader(key) });
 
 /** PUT /orders/{id}: recipient, delivery, payment and the whole new list of lines (New and Confirmed). */
 export const updateOrder = ({ id, input }: { id: number; input: OrderUpdateInput }): Promise<OrderDto> => api.put(`/orders/${id}`, input, orderDto);
 
 /** POST /orders/{id}/copy: a new order in New with the same recipient, delivery and lines (201); one per click. */
-export const copyOrder = (id: number, key: string): Promise<OrderDto> => api.post(`/orders/${id}/copy`, undefined, orderDto, { headers: idempotencyHeader(key) });
+export const copyOrder = (id: number, key: string): Promise<OrderDto> =>
+  api.post(`/orders/${id}/copy`, undefined, orderDto, { headers: idempotencyHeader(key) });
 
 /** DELETE /orders/{id}: cancels it (stock released, money refunded); answers the cancelled order. */
 export const cancelOrder = async (id: number): Promise<OrderDto> => {

@@ -7,7 +7,8 @@ import { i18n } from '../../../lib/i18n.ts';
 import { orderKeys } from './keys.ts';
 
 /** POST /orders: the cart becomes an order (201 {data: order}); app/ invalidates the cart afterwards. */
-export const placeOrder = (input: OrderCreateInput, key: string): Promise<OrderDto> => api.post('/orders', input, orderDto, { headers: idempotencyHeader(key) });
+export const placeOrder = (input: OrderCreateInput, key: string): Promise<OrderDto> =>
+  api.post('/orders', input, orderDto, { headers: idempotencyHeader(key) });
 
 /** A second click (or a retry) of the same placement sends the same Idempotency-Key: one order. */
 export function usePlaceOrder() {

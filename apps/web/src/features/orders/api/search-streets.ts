@@ -10,7 +10,12 @@ export const searchStreets = (cityRef: string, search: string, signal?: AbortSig
   api.get('/delivery/streets', z.array(deliveryStreetDto), { query: { city_ref: cityRef, search }, ...(signal ? { signal } : {}) });
 
 export const searchStreetsQueryOptions = (cityRef: string, search: string) =>
-  queryOptions({ queryKey: deliveryKeys.streets(cityRef, search), queryFn: ({ signal }) => searchStreets(cityRef, search, signal), staleTime: 5 * 60_000, retry: false });
+  queryOptions({
+    queryKey: deliveryKeys.streets(cityRef, search),
+    queryFn: ({ signal }) => searchStreets(cityRef, search, signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 
 /** Debounced (300 ms); asks from one character. */
 export function useStreetSearch(cityRef: string | undefined, input: string) {

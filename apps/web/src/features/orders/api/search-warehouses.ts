@@ -10,7 +10,12 @@ export const searchWarehouses = (cityRef: string, search: string, signal?: Abort
   api.get('/delivery/warehouses', z.array(deliveryWarehouseDto), { query: { city_ref: cityRef, search }, ...(signal ? { signal } : {}) });
 
 export const searchWarehousesQueryOptions = (cityRef: string, search: string) =>
-  queryOptions({ queryKey: deliveryKeys.warehouses(cityRef, search), queryFn: ({ signal }) => searchWarehouses(cityRef, search, signal), staleTime: 5 * 60_000, retry: false });
+  queryOptions({
+    queryKey: deliveryKeys.warehouses(cityRef, search),
+    queryFn: ({ signal }) => searchWarehouses(cityRef, search, signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 
 /** Debounced (300 ms); lists the city's branches also before typing. */
 export function useWarehouseSearch(cityRef: string | undefined, input: string) {

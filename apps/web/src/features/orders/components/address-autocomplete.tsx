@@ -36,7 +36,22 @@ interface Props {
  * An MUI Autocomplete over Nova Poshta addresses. freeSolo: when the carrier is down (503
  * CarrierUnavailable, its message shows as noOptionsText) the user types the name by hand.
  */
-export function AddressAutocomplete({ id, label, testId, value, onChange, onInputChange, options, loading, error, errorText, disabled, required, hint, helper }: Props) {
+export function AddressAutocomplete({
+  id,
+  label,
+  testId,
+  value,
+  onChange,
+  onInputChange,
+  options,
+  loading,
+  error,
+  errorText,
+  disabled,
+  required,
+  hint,
+  helper,
+}: Props) {
   const { t } = useTranslation();
   const [input, setInput] = useState(value.name ?? '');
   const selected: AddressOption | null = value.name ? (options.find((o) => o.ref === value.ref) ?? { ref: value.ref ?? '', label: value.name }) : null;

@@ -55,7 +55,11 @@ export function CheckoutBalance({ balance, debit, autoConfirm }: CheckoutBalance
       sx={{ display: 'grid', gap: 1.5, maxWidth: 520 }}
     >
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.75, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        {row(t('orders.checkout.balance.balance'), balance === undefined ? <Skeleton width={80} aria-label={t('common.loading')} /> : money(balance), 'checkout-balance-amount')}
+        {row(
+          t('orders.checkout.balance.balance'),
+          balance === undefined ? <Skeleton width={80} aria-label={t('common.loading')} /> : money(balance),
+          'checkout-balance-amount',
+        )}
         {row(t('orders.checkout.balance.debit'), money(debit), 'checkout-balance-debit')}
         <Typography variant="caption" color="text.secondary">
           {autoConfirm ? t('orders.checkout.balance.whenAuto') : t('orders.checkout.balance.whenConfirmed')}
@@ -66,13 +70,22 @@ export function CheckoutBalance({ balance, debit, autoConfirm }: CheckoutBalance
           severity="warning"
           data-testid="checkout-balance-warning"
           action={
-            <Button component={RouterLink} to="/dashboard/finances?top_up=1" color="inherit" size="small" startIcon={<AddCardIcon />} data-testid="checkout-balance-topup" sx={{ whiteSpace: 'nowrap' }}>
+            <Button
+              component={RouterLink}
+              to="/dashboard/finances?top_up=1"
+              color="inherit"
+              size="small"
+              startIcon={<AddCardIcon />}
+              data-testid="checkout-balance-topup"
+              sx={{ whiteSpace: 'nowrap' }}
+            >
               {t('orders.checkout.balance.topUp')}
             </Button>
           }
           sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-action': { pl: { xs: 0, sm: 2 }, ml: { xs: 0, sm: 'auto' } } }}
         >
-          <strong>{t('orders.checkout.balance.short', { amount: money(short) })}</strong> {autoConfirm ? t('orders.checkout.balance.shortAuto') : t('orders.checkout.balance.shortManual')}
+          <strong>{t('orders.checkout.balance.short', { amount: money(short) })}</strong>{' '}
+          {autoConfirm ? t('orders.checkout.balance.shortAuto') : t('orders.checkout.balance.shortManual')}
         </Alert>
       )}
     </Box>

@@ -22,7 +22,10 @@ describe('CheckoutForm', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the address fields of the chosen delivery method and type', () => {
-    vi.stubGlobal('fetch', vi.fn<FetchFn>(() => Promise.resolve(json({ data: [] }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<FetchFn>(() => Promise.resolve(json({ data: [] }))),
+    );
     renderWithProviders(<CheckoutForm lists={lists} onPlaced={() => undefined} />);
     expect(screen.getByTestId('checkout-city')).toBeTruthy();
     expect(screen.getByTestId('checkout-branch')).toBeTruthy();
@@ -47,14 +50,35 @@ describe('CheckoutForm', () => {
   });
 
   it('keeps only the fields of the chosen delivery', () => {
-    const base = { last_name: 'a', first_name: 'b', phone: 'p', delivery_service: 'NovaPoshta', delivery_method: 'Branch', payment_delivery: 'Recipient', payment_method: 'COD' } as const;
-    expect(relevantValues({ ...base, delivery_type: 'SelfTTN', city_name: 'x', self_ttn: '12345678', prepayment_sum: 5 })).toEqual({ ...base, delivery_type: 'SelfTTN', self_ttn: '12345678' });
-    expect(relevantValues({ ...base, delivery_type: 'NovaPoshta', city_name: 'x', street_name: 's', branch_name: 'b', middle_name: '' })).toEqual({ ...base, delivery_type: 'NovaPoshta', city_name: 'x', branch_name: 'b' });
+    const base = {
+      last_name: 'a',
+      first_name: 'b',
+      phone: 'p',
+      delivery_service: 'NovaPoshta',
+      delivery_method: 'Branch',
+      payment_delivery: 'Recipient',
+      payment_method: 'COD',
+    } as const;
+    expect(relevantValues({ ...base, delivery_type: 'SelfTTN', city_name: 'x', self_ttn: '12345678', prepayment_sum: 5 })).toEqual({
+      ...base,
+      delivery_type: 'SelfTTN',
+      self_ttn: '12345678',
+    });
+    expect(relevantValues({ ...base, delivery_type: 'NovaPoshta', city_name: 'x', street_name: 's', branch_name: 'b', middle_name: '' })).toEqual({
+      ...base,
+      delivery_type: 'NovaPoshta',
+      city_name: 'x',
+      branch_name: 'b',
+    });
   });
 
   it('shows the server 422 errors under the fields', async () => {
     const fetchMock = vi.fn<FetchFn>((url) =>
-      Promise.resolve(url.includes('/orders') ? json({ message: 'Invalid', errors: { last_name: ['Прізвище не підходить'], branch_name: ['Немає такого відділення'] } }, 422) : json({ data: [] })),
+      Promise.resolve(
+        url.includes('/orders')
+          ? json({ message: 'Invalid', errors: { last_name: ['Прізвище не підходить'], branch_name: ['Немає такого відділення'] } }, 422)
+          : json({ data: [] }),
+      ),
     );
     vi.stubGlobal('fetch', fetchMock);
     const onPlaced = vi.fn();
@@ -70,7 +94,12 @@ describe('CheckoutForm', () => {
     expect(await screen.findByText('Прізвище не підходить')).toBeTruthy();
     expect(screen.getByText('Немає такого відділення')).toBeTruthy();
     const call = fetchMock.mock.calls.find(([u]) => u.includes('/orders'));
-    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ last_name: 'Шевченко', delivery_service: 'Rozetka', city_name: 'Львів', branch_name: 'Відділення 5' });
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+      last_name: 'Шевченко',
+      delivery_service: 'Rozetka',
+      city_name: 'Львів',
+      branch_name: 'Відділення 5',
+    });
     expect(onPlaced).not.toHaveBeenCalled();
   });
 

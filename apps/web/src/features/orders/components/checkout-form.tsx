@@ -68,7 +68,9 @@ export function CheckoutForm({ lists, total, balance, onPlaced }: Props) {
             form={form}
             lists={lists}
             prefix="checkout"
-            paymentExtra={(method) => (method === 'Balance' && balance ? <CheckoutBalance balance={balance.balance} debit={balance.debit} autoConfirm={balance.autoConfirm} /> : null)}
+            paymentExtra={(method) =>
+              method === 'Balance' && balance ? <CheckoutBalance balance={balance.balance} debit={balance.debit} autoConfirm={balance.autoConfirm} /> : null
+            }
           />
           <Button type="submit" variant="contained" size="large" loading={place.isPending} sx={{ alignSelf: 'flex-start' }} data-testid="checkout-submit">
             {t('orders.checkout.submit')}

@@ -18,8 +18,12 @@ const STREET = 'c55c9056-4148-11dd-9198-001d60451983';
 
 function carrierFetch() {
   return vi.fn<FetchFn>((url) => {
-    if (url.includes('/delivery/cities')) return Promise.resolve(json({ data: [{ ref: KYIV, settlement_ref: KYIV, name: 'Київ', present: 'м. Київ, Київська обл.', area: 'Київська', warehouses: 10 }] }));
-    if (url.includes('/delivery/streets')) return Promise.resolve(json({ data: url.includes('search=%D0%A5') ? [{ ref: STREET, name: 'Хрещатик', type: 'вул.' }] : [] }));
+    if (url.includes('/delivery/cities'))
+      return Promise.resolve(
+        json({ data: [{ ref: KYIV, settlement_ref: KYIV, name: 'Київ', present: 'м. Київ, Київська обл.', area: 'Київська', warehouses: 10 }] }),
+      );
+    if (url.includes('/delivery/streets'))
+      return Promise.resolve(json({ data: url.includes('search=%D0%A5') ? [{ ref: STREET, name: 'Хрещатик', type: 'вул.' }] : [] }));
     if (url.includes('/orders')) return Promise.resolve(json({ data: order({ id: 9, number: '000009' }) }, 201));
     return Promise.resolve(json({ data: [] }));
   });
@@ -59,7 +63,13 @@ describe('courier street at checkout', () => {
     await waitFor(() => expect(street.value).toBe('вул. Хрещатик'));
     fireEvent.click(screen.getByTestId('checkout-submit'));
     await waitFor(() => expect(orderPosts(fetchMock)).toHaveLength(1));
-    expect(JSON.parse(String(orderPosts(fetchMock)[0]![1]!.body))).toMatchObject({ delivery_method: 'Courier', city_ref: KYIV, street_ref: STREET, street_name: 'вул. Хрещатик', house: '7а' });
+    expect(JSON.parse(String(orderPosts(fetchMock)[0]![1]!.body))).toMatchObject({
+      delivery_method: 'Courier',
+      city_ref: KYIV,
+      street_ref: STREET,
+      street_name: 'вул. Хрещатик',
+      house: '7а',
+    });
     await waitFor(() => expect(onPlaced).toHaveBeenCalledTimes(1));
   }, 20_000);
 });

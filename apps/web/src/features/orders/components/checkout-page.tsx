@@ -77,7 +77,13 @@ export function CheckoutPage({ summary, loading, error, onRetry, lists, balance,
         text={error}
         icon={<ErrorOutlineIcon />}
         testId="checkout-error"
-        action={onRetry ? <Button variant="contained" onClick={onRetry}>{t('common.retry')}</Button> : undefined}
+        action={
+          onRetry ? (
+            <Button variant="contained" onClick={onRetry}>
+              {t('common.retry')}
+            </Button>
+          ) : undefined
+        }
       />
     );
   } else if (state === 'empty' || !summary) {

@@ -58,7 +58,11 @@ export function LastOrdersCard({ lists }: { lists: Partial<OrderLists> | undefin
           <List dense disablePadding aria-labelledby="last-orders-title">
             {orders.data.map((o) => (
               <ListItem key={o.id} disablePadding divider data-testid="last-order" data-order-id={o.id}>
-                <ListItemButton component={Link} to={`/dashboard/order/${o.id}`} sx={{ px: 1, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.25 }}>
+                <ListItemButton
+                  component={Link}
+                  to={`/dashboard/order/${o.id}`}
+                  sx={{ px: 1, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.25 }}
+                >
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, flexWrap: 'wrap' }}>
                     <Typography sx={{ fontWeight: 700, color: 'primary.dark' }} data-testid="last-order-number">
                       №{o.number}
@@ -69,7 +73,10 @@ export function LastOrdersCard({ lists }: { lists: Partial<OrderLists> | undefin
                     {formatMoney(o.total)} {t('common.currency')}
                   </Typography>
                   <Typography variant="body2" sx={{ gridColumn: '1 / -1', overflowWrap: 'anywhere' }} data-testid="last-order-client">
-                    {clientName(o)} · <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatPhone(o.client.phone)}</Box>
+                    {clientName(o)} ·{' '}
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatPhone(o.client.phone)}
+                    </Box>
                   </Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1', overflowWrap: 'anywhere' }} data-testid="last-order-address">
                     {orderAddress(o, lists, t) || '—'}

@@ -58,7 +58,14 @@ export function OrderActions({ order, onMoneyChanged }: { order: OrderDto; onMon
 
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="order-actions">
-      <Button variant="contained" startIcon={<CheckCircleOutlineIcon />} onClick={onConfirm} loading={confirm.isPending} disabled={!actions.confirm || busy} data-testid="order-confirm">
+      <Button
+        variant="contained"
+        startIcon={<CheckCircleOutlineIcon />}
+        onClick={onConfirm}
+        loading={confirm.isPending}
+        disabled={!actions.confirm || busy}
+        data-testid="order-confirm"
+      >
         {t('orders.page.confirm')}
       </Button>
       <Button
@@ -69,10 +76,24 @@ export function OrderActions({ order, onMoneyChanged }: { order: OrderDto; onMon
       >
         {t('orders.page.edit')}
       </Button>
-      <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={onCopy} loading={copy.isPending} disabled={!actions.copy || busy} data-testid="order-copy">
+      <Button
+        variant="outlined"
+        startIcon={<ContentCopyIcon />}
+        onClick={onCopy}
+        loading={copy.isPending}
+        disabled={!actions.copy || busy}
+        data-testid="order-copy"
+      >
         {t('orders.page.copy')}
       </Button>
-      <Button variant="outlined" color="error" startIcon={<HighlightOffIcon />} onClick={() => setAsking(true)} disabled={!actions.cancel || busy} data-testid="order-cancel">
+      <Button
+        variant="outlined"
+        color="error"
+        startIcon={<HighlightOffIcon />}
+        onClick={() => setAsking(true)}
+        disabled={!actions.cancel || busy}
+        data-testid="order-cancel"
+      >
         {t('orders.page.cancel')}
       </Button>
       <ConfirmDialog

@@ -32,8 +32,27 @@ export type OrderDetailsValues = z.input<typeof orderCreateInput>;
 
 /** The fields a server 422 may name. */
 export const DETAILS_FIELDS: readonly Path<OrderDetailsValues>[] = [
-  'last_name', 'first_name', 'middle_name', 'phone', 'delivery_service', 'delivery_method', 'delivery_type', 'payment_delivery', 'payment_method',
-  'prepayment_sum', 'city_ref', 'city_name', 'branch_ref', 'branch_name', 'street_ref', 'street_name', 'house', 'appt', 'self_ttn', 'self_ttn_type', 'comment',
+  'last_name',
+  'first_name',
+  'middle_name',
+  'phone',
+  'delivery_service',
+  'delivery_method',
+  'delivery_type',
+  'payment_delivery',
+  'payment_method',
+  'prepayment_sum',
+  'city_ref',
+  'city_name',
+  'branch_ref',
+  'branch_name',
+  'street_ref',
+  'street_name',
+  'house',
+  'appt',
+  'self_ttn',
+  'self_ttn_type',
+  'comment',
 ];
 
 export const DEFAULT_DETAILS: OrderDetailsValues = {
@@ -89,7 +108,8 @@ export function relevantValues(v: OrderDetailsValues): OrderDetailsValues {
     else drop(['branch_ref', 'branch_name']);
   }
   if (v.payment_method !== 'Prepayment') drop(['prepayment_sum']);
-  for (const k of Object.keys(out) as (keyof OrderDetailsValues)[]) if (out[k] === '' && k !== 'last_name' && k !== 'first_name' && k !== 'phone') delete out[k];
+  for (const k of Object.keys(out) as (keyof OrderDetailsValues)[])
+    if (out[k] === '' && k !== 'last_name' && k !== 'first_name' && k !== 'phone') delete out[k];
   return out;
 }
 
@@ -116,7 +136,10 @@ export function OrderDetailsFields({ form, lists, prefix, paymentLocked = false,
   const { errors } = form.formState;
   const err = (f: Path<OrderDetailsValues>) => validationMessage((errors as Record<string, { message?: string } | undefined>)[f]?.message, f);
 
-  const [service, method, type, payment, cityRef] = useWatch({ control: form.control, name: ['delivery_service', 'delivery_method', 'delivery_type', 'payment_method', 'city_ref'] });
+  const [service, method, type, payment, cityRef] = useWatch({
+    control: form.control,
+    name: ['delivery_service', 'delivery_method', 'delivery_type', 'payment_method', 'city_ref'],
+  });
   const [cityInput, setCityInput] = useState('');
   const [branchInput, setBranchInput] = useState('');
   const [streetInput, setStreetInput] = useState('');
@@ -125,7 +148,13 @@ export function OrderDetailsFields({ form, lists, prefix, paymentLocked = false,
   const streets = useStreetSearch(type !== 'SelfTTN' && method === 'Courier' ? cityRef : undefined, streetInput);
   const [lockedPayment] = useState(() => form.getValues('payment_method'));
 
-  const radios = (name: 'delivery_service' | 'delivery_method' | 'delivery_type' | 'payment_delivery' | 'payment_method', label: string, items: ConfigItem[] | undefined, disabled?: (id: string) => boolean, hint?: string) => (
+  const radios = (
+    name: 'delivery_service' | 'delivery_method' | 'delivery_type' | 'payment_delivery' | 'payment_method',
+    label: string,
+    items: ConfigItem[] | undefined,
+    disabled?: (id: string) => boolean,
+    hint?: string,
+  ) => (
     <Controller
       control={form.control}
       name={name}
@@ -139,7 +168,8 @@ export function OrderDetailsFields({ form, lists, prefix, paymentLocked = false,
             value={field.value ?? ''}
             onChange={(e) => {
               field.onChange(e.target.value);
-              if (name === 'delivery_service' && e.target.value !== 'NovaPoshta' && form.getValues('delivery_method') === 'Courier') form.setValue('delivery_method', 'Branch');
+              if (name === 'delivery_service' && e.target.value !== 'NovaPoshta' && form.getValues('delivery_method') === 'Courier')
+                form.setValue('delivery_method', 'Branch');
             }}
             data-testid={`${prefix}-${name}`}
           >
@@ -147,13 +177,23 @@ export function OrderDetailsFields({ form, lists, prefix, paymentLocked = false,
               <FormControlLabel key={i.id} value={i.id} control={<Radio />} label={i.name} disabled={disabled?.(i.id) ?? false} />
             ))}
           </RadioGroup>
-          {err(name) ? <FormHelperText sx={{ mx: 0 }}>{err(name)}</FormHelperText> : hint ? <FormHelperText sx={{ mx: 0 }} data-testid={`${prefix}-${name}-hint`}>{hint}</FormHelperText> : null}
+          {err(name) ? (
+            <FormHelperText sx={{ mx: 0 }}>{err(name)}</FormHelperText>
+          ) : hint ? (
+            <FormHelperText sx={{ mx: 0 }} data-testid={`${prefix}-${name}-hint`}>
+              {hint}
+            </FormHelperText>
+          ) : null}
         </FormControl>
       )}
     />
   );
 
-  const text = (name: 'last_name' | 'first_name' | 'middle_name' | 'house' | 'appt' | 'self_ttn' | 'comment', label: string, extra: { required?: boolean; multiline?: boolean; numeric?: boolean } = {}) => (
+  const text = (
+    name: 'last_name' | 'first_name' | 'middle_name' | 'house' | 'appt' | 'self_ttn' | 'comment',
+    label: string,
+    extra: { required?: boolean; multiline?: boolean; numeric?: boolean } = {},
+  ) => (
     <Controller
       control={form.control}
       name={name}
@@ -175,7 +215,11 @@ export function OrderDetailsFields({ form, lists, prefix, paymentLocked = false,
     />
   );
 
-  const setAddress = (nameField: 'city_name' | 'branch_name' | 'street_name', refField: 'city_ref' | 'branch_ref' | 'street_ref', v: { name?: string; ref?: string }) => {
+  const setAddress = (
+    nameField: 'city_name' | 'branch_name' | 'street_name',
+    refField: 'city_ref' | 'branch_ref' | 'street_ref',
+    v: { name?: string; ref?: string },
+  ) => {
     form.setValue(nameField, v.name, { shouldDirty: true });
     form.setValue(refField, v.ref, { shouldDirty: true });
     if (form.formState.isSubmitted) void form.trigger([nameField, refField]);
@@ -201,7 +245,16 @@ export function OrderDetailsFields({ form, lists, prefix, paymentLocked = false,
           control={form.control}
           name="phone"
           render={({ field }) => (
-            <PhoneField id={`${prefix}-phone`} label={t('orders.fields.phone')} required fullWidth {...muiField(field)} error={Boolean(err('phone'))} helperText={err('phone')} testId={`${prefix}-phone`} />
+            <PhoneField
+              id={`${prefix}-phone`}
+              label={t('orders.fields.phone')}
+              required
+              fullWidth
+              {...muiField(field)}
+              error={Boolean(err('phone'))}
+              helperText={err('phone')}
+              testId={`${prefix}-phone`}
+            />
           )}
         />
       </Box>
@@ -209,7 +262,8 @@ export function OrderDetailsFields({ form, lists, prefix, paymentLocked = false,
       {heading(t('orders.checkout.delivery'))}
       {radios('delivery_type', t('orders.fields.deliveryType'), lists?.delivery_type_list)}
       {type !== 'SelfTTN' && radios('delivery_service', t('orders.fields.deliveryService'), lists?.delivery_service_list)}
-      {type !== 'SelfTTN' && radios('delivery_method', t('orders.fields.deliveryMethod'), lists?.delivery_method_list, (id) => id === 'Courier' && service !== 'NovaPoshta')}
+      {type !== 'SelfTTN' &&
+        radios('delivery_method', t('orders.fields.deliveryMethod'), lists?.delivery_method_list, (id) => id === 'Courier' && service !== 'NovaPoshta')}
       {radios('payment_delivery', t('orders.fields.paymentDelivery'), lists?.delivery_pay_method_list)}
 
       {type === 'SelfTTN' ? (

@@ -28,7 +28,16 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
-import { MEDIA_FILE_MAX_BYTES, MEDIA_FILE_TYPES, formatDate, orderActions, translate, type MediaFileDto, type MediaFileType, type OrderDto } from '@drop/shared';
+import {
+  MEDIA_FILE_MAX_BYTES,
+  MEDIA_FILE_TYPES,
+  formatDate,
+  orderActions,
+  translate,
+  type MediaFileDto,
+  type MediaFileType,
+  type OrderDto,
+} from '@drop/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { isApiError, requestBlob } from '../../../lib/api-client.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -64,7 +73,10 @@ export function OrderDocuments({ order }: { order: OrderDto }) {
       toast.warning(translate(problem, currentLocale(), { max: MEDIA_FILE_MAX_BYTES / 1024 / 1024 }));
       return;
     }
-    upload.mutate({ orderId: order.id, type, file }, { onSuccess: (doc) => toast.success(t('orders.documents.uploaded', { name: doc.name })), onError: failed });
+    upload.mutate(
+      { orderId: order.id, type, file },
+      { onSuccess: (doc) => toast.success(t('orders.documents.uploaded', { name: doc.name })), onError: failed },
+    );
   };
 
   const download = async (doc: MediaFileDto) => {
@@ -138,7 +150,14 @@ export function OrderDocuments({ order }: { order: OrderDto }) {
               e.target.value = '';
             }}
           />
-          <Button variant="outlined" startIcon={<UploadFileIcon />} disabled={!canUpload} loading={upload.isPending} onClick={() => input.current?.click()} data-testid="order-document-upload">
+          <Button
+            variant="outlined"
+            startIcon={<UploadFileIcon />}
+            disabled={!canUpload}
+            loading={upload.isPending}
+            onClick={() => input.current?.click()}
+            data-testid="order-document-upload"
+          >
             {t('orders.documents.upload')}
           </Button>
           <Typography variant="caption" color="text.secondary">
@@ -162,14 +181,25 @@ export function OrderDocuments({ order }: { order: OrderDto }) {
                   <Box sx={{ display: 'flex' }}>
                     <Tooltip title={t('orders.documents.download')}>
                       <span>
-                        <IconButton aria-label={t('orders.documents.downloadName', { name: doc.name })} onClick={() => void download(doc)} disabled={downloading === doc.id} data-testid="order-document-download">
+                        <IconButton
+                          aria-label={t('orders.documents.downloadName', { name: doc.name })}
+                          onClick={() => void download(doc)}
+                          disabled={downloading === doc.id}
+                          data-testid="order-document-download"
+                        >
                           <DownloadIcon />
                         </IconButton>
                       </span>
                     </Tooltip>
                     <Tooltip title={t('orders.documents.delete')}>
                       <span>
-                        <IconButton color="error" aria-label={t('orders.documents.deleteName', { name: doc.name })} onClick={() => setRemoving(doc)} disabled={!canUpload} data-testid="order-document-delete">
+                        <IconButton
+                          color="error"
+                          aria-label={t('orders.documents.deleteName', { name: doc.name })}
+                          onClick={() => setRemoving(doc)}
+                          disabled={!canUpload}
+                          data-testid="order-document-delete"
+                        >
                           <DeleteOutlineIcon />
                         </IconButton>
                       </span>
@@ -181,7 +211,13 @@ export function OrderDocuments({ order }: { order: OrderDto }) {
                 <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', minWidth: 0 }}>
                   <FileIcon mime={doc.mime} />
                   <Box sx={{ minWidth: 0 }}>
-                    <Link component="button" type="button" underline="hover" onClick={() => void download(doc)} sx={{ textAlign: 'left', overflowWrap: 'anywhere', fontWeight: 500 }}>
+                    <Link
+                      component="button"
+                      type="button"
+                      underline="hover"
+                      onClick={() => void download(doc)}
+                      sx={{ textAlign: 'left', overflowWrap: 'anywhere', fontWeight: 500 }}
+                    >
                       {doc.name}
                     </Link>
                     <Typography variant="caption" color="text.secondary" component="p">

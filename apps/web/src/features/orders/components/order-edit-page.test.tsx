@@ -9,7 +9,15 @@ const lists = buildConfigLists('uk');
 
 const twoLines = (over: Partial<OrderDto> = {}) =>
   order({
-    delivery: { city_name: 'Київ', city_ref: '8d5a980d-391c-11dd-90d9-001a92567626', branch_name: 'Відділення №1', branch_ref: '1ec09d88-e1c2-11e3-8c4a-0050568002cf', street_name: null, house: null, appt: null },
+    delivery: {
+      city_name: 'Київ',
+      city_ref: '8d5a980d-391c-11dd-90d9-001a92567626',
+      branch_name: 'Відділення №1',
+      branch_ref: '1ec09d88-e1c2-11e3-8c4a-0050568002cf',
+      street_name: null,
+      house: null,
+      appt: null,
+    },
     products: [
       { id: 1, product_id: 3, b2b_code_id: 3, name: 'Чохол', vendor_code: 'BA-1', qty: 1, drop_price: 75.26, retail_price: 94, profit: 18.74 },
       { id: 2, product_id: 4, b2b_code_id: 4, name: 'Скло', vendor_code: 'BA-2', qty: 2, drop_price: 20, retail_price: 30, profit: 20 },
@@ -81,7 +89,9 @@ describe('OrderEditPage', () => {
     let attempt = 0;
     const fetchMock = serve(twoLines(), () => {
       attempt += 1;
-      return attempt === 1 ? json({ message: 'Invalid', errors: { 'products.1.qty': ['Забагато для складу'], first_name: ['Погане ім’я'] } }, 422) : json({ data: twoLines() });
+      return attempt === 1
+        ? json({ message: 'Invalid', errors: { 'products.1.qty': ['Забагато для складу'], first_name: ['Погане ім’я'] } }, 422)
+        : json({ data: twoLines() });
     });
     renderWithProviders(<OrderEditPage id={7} lists={lists} />);
     await screen.findByTestId('order-edit-form');

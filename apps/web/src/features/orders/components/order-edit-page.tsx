@@ -102,7 +102,14 @@ export function OrderEditForm({ order, lists, onMoneyChanged }: FormProps) {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} sx={LAYOUT_SX} data-testid="order-edit-form" aria-label={t('orders.edit.title', { number: order.number })}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      sx={LAYOUT_SX}
+      data-testid="order-edit-form"
+      aria-label={t('orders.edit.title', { number: order.number })}
+    >
       <Stack spacing={2} sx={{ minWidth: 0 }}>
         <Card component="section" aria-labelledby="order-edit-lines-title">
           <CardContent>
@@ -150,7 +157,15 @@ export function OrderEditForm({ order, lists, onMoneyChanged }: FormProps) {
   );
 }
 
-export function OrderEditPage({ id, lists, onMoneyChanged }: { id: number; lists: Partial<OrderLists> | undefined; onMoneyChanged?: (() => void) | undefined }) {
+export function OrderEditPage({
+  id,
+  lists,
+  onMoneyChanged,
+}: {
+  id: number;
+  lists: Partial<OrderLists> | undefined;
+  onMoneyChanged?: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
   const { order, state } = useOrderState(id);
   const data = order.data;

@@ -18,8 +18,28 @@ const local = (day: number, h: number, m: number) => new Date(2026, 0, day, h, m
 
 const entries = [
   { id: 1, kind: 'status', from: null, to: 'New', note: null, actor: 'Тарас', created_at: local(1, 10, 0), repeat_count: 1, last_at: null },
-  { id: 2, kind: 'reservation_error', from: null, to: 'create', note: 'HTTP 500 Помилка 1С', actor: null, created_at: local(1, 10, 1), repeat_count: 3, last_at: local(1, 12, 40) },
-  { id: 3, kind: 'reservation_error', from: null, to: 'confirm', note: 'HTTP 503', actor: null, created_at: local(1, 23, 50), repeat_count: 2, last_at: local(2, 0, 5) },
+  {
+    id: 2,
+    kind: 'reservation_error',
+    from: null,
+    to: 'create',
+    note: 'HTTP 500 Помилка 1С',
+    actor: null,
+    created_at: local(1, 10, 1),
+    repeat_count: 3,
+    last_at: local(1, 12, 40),
+  },
+  {
+    id: 3,
+    kind: 'reservation_error',
+    from: null,
+    to: 'confirm',
+    note: 'HTTP 503',
+    actor: null,
+    created_at: local(1, 23, 50),
+    repeat_count: 2,
+    last_at: local(2, 0, 5),
+  },
   { id: 4, kind: 'reservation', from: null, to: 'create', note: 'Номер резерву в 1С: R-1', actor: null, created_at: local(2, 1, 0) },
 ];
 
@@ -41,7 +61,10 @@ describe('OrderHistory: repeated events are counted', () => {
   });
 
   it("the reseller's order page shows the counted reservation error", async () => {
-    vi.stubGlobal('fetch', vi.fn<FetchFn>(() => Promise.resolve(json({ data: order({ history: entries }) }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<FetchFn>(() => Promise.resolve(json({ data: order({ history: entries }) }))),
+    );
     renderWithProviders(<OrderPage id={7} lists={lists} />);
     const repeat = await screen.findAllByTestId('history-repeat');
     expect(repeat.map((r) => r.textContent)).toEqual(['×2, востаннє 02.01.2026 00:05', '×3, востаннє 12:40']);

@@ -15,7 +15,14 @@ import { formatDate, formatMoney } from '@drop/shared';
 import { describeHistory, repeatText, type HistoryEntry } from '../lib/history.ts';
 import type { OrderLists } from './types.ts';
 
-const TONE_COLORS = { primary: 'primary.main', info: 'info.main', success: 'success.main', warning: 'warning.main', error: 'error.main', grey: 'grey.500' } as const;
+const TONE_COLORS = {
+  primary: 'primary.main',
+  info: 'info.main',
+  success: 'success.main',
+  warning: 'warning.main',
+  error: 'error.main',
+  grey: 'grey.500',
+} as const;
 
 export const sortHistory = (entries: HistoryEntry[]) =>
   [...entries].sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime() || b.id - a.id);
@@ -38,16 +45,28 @@ export function OrderHistory({ entries, lists }: { entries: HistoryEntry[]; list
               const repeated = repeatText(h, t);
               const last = i === sorted.length - 1;
               return (
-                <Box component="li" key={h.id} sx={{ display: 'grid', gridTemplateColumns: '20px minmax(0, 1fr)', columnGap: 1.5 }} data-testid="history-entry" data-kind={h.kind}>
+                <Box
+                  component="li"
+                  key={h.id}
+                  sx={{ display: 'grid', gridTemplateColumns: '20px minmax(0, 1fr)', columnGap: 1.5 }}
+                  data-testid="history-entry"
+                  data-kind={h.kind}
+                >
                   <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }} aria-hidden>
-                    <Box sx={{ width: 12, height: 12, borderRadius: '50%', mt: 0.75, flexShrink: 0, bgcolor: text.color ?? TONE_COLORS[text.tone], boxShadow: 1 }} />
+                    <Box
+                      sx={{ width: 12, height: 12, borderRadius: '50%', mt: 0.75, flexShrink: 0, bgcolor: text.color ?? TONE_COLORS[text.tone], boxShadow: 1 }}
+                    />
                     {!last && <Box sx={{ width: 2, flexGrow: 1, bgcolor: 'divider', my: 0.5 }} />}
                   </Box>
                   <Box sx={{ pb: last ? 0 : 2, minWidth: 0 }}>
                     <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="history-title">
                       {text.title}
                       {text.amount !== undefined && (
-                        <Box component="span" sx={{ ml: 1, whiteSpace: 'nowrap', color: text.amount < 0 ? 'error.main' : 'success.main' }} data-testid="history-amount">
+                        <Box
+                          component="span"
+                          sx={{ ml: 1, whiteSpace: 'nowrap', color: text.amount < 0 ? 'error.main' : 'success.main' }}
+                          data-testid="history-amount"
+                        >
                           {text.amount > 0 ? '+' : ''}
                           {formatMoney(text.amount)} {t('common.currency')}
                         </Box>

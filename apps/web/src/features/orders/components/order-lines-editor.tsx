@@ -49,7 +49,9 @@ export function OrderLinesEditor({ lines, onChange, serverErrors, onClearServerE
     const s = evaluateLine(line);
     const server = serverErrors[index] ?? {};
     const qtyError = server.qty ?? (s.qtyTooSmall ? t('cart.dialog.qtyMin') : s.qtyTooBig ? t('cart.dialog.qtyMax', { max: MAX_CART_QTY }) : undefined);
-    const priceError = server.retail_price ?? (s.priceMissing ? t('cart.dialog.priceRequired') : s.belowDrop ? t('orders.edit.belowDrop', { price: uah(line.dropPrice) }) : undefined);
+    const priceError =
+      server.retail_price ??
+      (s.priceMissing ? t('cart.dialog.priceRequired') : s.belowDrop ? t('orders.edit.belowDrop', { price: uah(line.dropPrice) }) : undefined);
     const qty = (
       <TextField
         id={`order-edit-qty-${line.id}`}
@@ -64,7 +66,9 @@ export function OrderLinesEditor({ lines, onChange, serverErrors, onClearServerE
         error={Boolean(qtyError)}
         helperText={qtyError}
         sx={{ width: desktop ? 88 : '100%' }}
-        slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', 'data-testid': 'order-edit-qty', 'aria-label': t('orders.edit.qtyOf', { name: line.name }) } }}
+        slotProps={{
+          htmlInput: { inputMode: 'numeric', autoComplete: 'off', 'data-testid': 'order-edit-qty', 'aria-label': t('orders.edit.qtyOf', { name: line.name }) },
+        }}
       />
     );
     const price = (
@@ -91,13 +95,26 @@ export function OrderLinesEditor({ lines, onChange, serverErrors, onClearServerE
         error={Boolean(priceError)}
         helperText={priceError ?? t('cart.dialog.priceHint', { price: uah(line.dropPrice) })}
         sx={{ width: desktop ? 140 : '100%' }}
-        slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off', 'data-testid': 'order-edit-price', 'aria-label': t('orders.edit.priceOf', { name: line.name }) } }}
+        slotProps={{
+          htmlInput: {
+            inputMode: 'decimal',
+            autoComplete: 'off',
+            'data-testid': 'order-edit-price',
+            'aria-label': t('orders.edit.priceOf', { name: line.name }),
+          },
+        }}
       />
     );
     const removeButton = (
       <Tooltip title={lines.length <= 1 ? t('orders.edit.lastLine') : t('orders.edit.removeShort')}>
         <span>
-          <IconButton color="error" aria-label={t('orders.edit.remove', { name: line.name })} disabled={lines.length <= 1} onClick={() => remove(index)} data-testid="order-edit-remove">
+          <IconButton
+            color="error"
+            aria-label={t('orders.edit.remove', { name: line.name })}
+            disabled={lines.length <= 1}
+            onClick={() => remove(index)}
+            data-testid="order-edit-remove"
+          >
             <DeleteOutlineIcon />
           </IconButton>
         </span>
@@ -156,7 +173,11 @@ export function OrderLinesEditor({ lines, onChange, serverErrors, onClearServerE
 
   return (
     <TableContainer data-testid="order-edit-lines">
-      <Table size="small" aria-label={t('orders.page.lines')} sx={{ '& td, & th': { px: 1 }, '& td:first-of-type, & th:first-of-type': { pl: 0 }, '& td:last-of-type, & th:last-of-type': { pr: 0 } }}>
+      <Table
+        size="small"
+        aria-label={t('orders.page.lines')}
+        sx={{ '& td, & th': { px: 1 }, '& td:first-of-type, & th:first-of-type': { pl: 0 }, '& td:last-of-type, & th:last-of-type': { pr: 0 } }}
+      >
         <TableHead>
           <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary', whiteSpace: 'nowrap' } }}>
             <TableCell>{t('orders.page.product')}</TableCell>

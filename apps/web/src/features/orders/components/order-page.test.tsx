@@ -84,7 +84,15 @@ describe('OrderPage', () => {
           { id: 1, kind: 'status', from: null, to: 'New', note: null, actor: 'Тарас', created_at: '2026-01-01T10:00:00Z' },
           { id: 2, kind: 'status', from: 'New', to: 'Confirmed', note: null, actor: 'Тарас', created_at: '2026-01-01T10:05:00Z' },
           { id: 3, kind: 'reservation', from: null, to: 'create', note: 'embedded R-17', actor: null, created_at: '2026-01-01T10:06:00Z' },
-          { id: 4, kind: 'delivery_status', from: 'CreatedTTN', to: 'OnMyWay', note: 'Відправлення прямує до міста', actor: null, created_at: '2026-01-02T08:00:00Z' },
+          {
+            id: 4,
+            kind: 'delivery_status',
+            from: 'CreatedTTN',
+            to: 'OnMyWay',
+            note: 'Відправлення прямує до міста',
+            actor: null,
+            created_at: '2026-01-02T08:00:00Z',
+          },
           { id: 5, kind: 'money', from: null, to: 'delivery', note: '-70.00', actor: null, created_at: '2026-01-02T09:00:00Z' },
           { id: 6, kind: 'auto_confirm', from: null, to: null, note: 'InsufficientBalance', actor: null, created_at: '2026-01-01T10:01:00Z' },
           { id: 7, kind: 'copy', from: null, to: '100001', note: 'from', actor: 'Тарас', created_at: '2026-01-01T09:59:00Z' },
@@ -127,14 +135,19 @@ describe('OrderPage', () => {
   });
 
   it('copies the order and goes to the new one', async () => {
-    serve(order({ status: 'Canceled', status_name: 'Скасоване' }), (url) => (url.endsWith('/copy') ? json({ data: order({ id: 8, number: '100008' }) }, 201) : undefined));
+    serve(order({ status: 'Canceled', status_name: 'Скасоване' }), (url) =>
+      url.endsWith('/copy') ? json({ data: order({ id: 8, number: '100008' }) }, 201) : undefined,
+    );
     renderWithProviders(<OrderPage id={7} lists={lists} />);
     fireEvent.click(await screen.findByTestId('order-copy'));
     expect((await screen.findByTestId('toast')).textContent).toContain('№100008');
   });
 
   it('shows a not-found state on 404', async () => {
-    vi.stubGlobal('fetch', vi.fn<FetchFn>(() => Promise.resolve(json({ message: 'Not found' }, 404))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<FetchFn>(() => Promise.resolve(json({ message: 'Not found' }, 404))),
+    );
     renderWithProviders(<OrderPage id={999} lists={lists} />);
     expect(await screen.findByTestId('order-not-found')).toBeTruthy();
   });

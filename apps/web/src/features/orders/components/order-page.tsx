@@ -145,7 +145,15 @@ function Lines({ order }: { order: OrderDto }) {
   );
 }
 
-export function OrderView({ order, lists, onMoneyChanged }: { order: OrderDto; lists: Partial<OrderLists> | undefined; onMoneyChanged?: (() => void) | undefined }) {
+export function OrderView({
+  order,
+  lists,
+  onMoneyChanged,
+}: {
+  order: OrderDto;
+  lists: Partial<OrderLists> | undefined;
+  onMoneyChanged?: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
   const currency = t('common.currency');
   const money = (v: number) => `${formatMoney(v)} ${currency}`;
@@ -165,7 +173,15 @@ export function OrderView({ order, lists, onMoneyChanged }: { order: OrderDto; l
           {order.updated_at && order.updated_at !== order.created_at ? ` · ${t('orders.page.updatedAt', { date: formatDate(order.updated_at) })}` : ''}
         </Typography>
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, mb: 2, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+          mb: 2,
+          alignItems: 'start',
+        }}
+      >
         <Section title={t('orders.page.client')} id="order-section-client">
           <Rows
             rows={[
@@ -201,7 +217,9 @@ export function OrderView({ order, lists, onMoneyChanged }: { order: OrderDto; l
               [t('orders.page.wholesale'), money(c.wholesale_sum), 'order-wholesale'],
               [t('orders.page.retail'), money(c.retail_sum), 'order-retail'],
               [t('orders.page.profit'), money(c.profit), 'order-profit'],
-              ...(c.prepayment_sum > 0 ? ([[t('orders.fields.prepaymentSum'), money(c.prepayment_sum), 'order-prepayment']] as [string, string, string][]) : []),
+              ...(c.prepayment_sum > 0
+                ? ([[t('orders.fields.prepaymentSum'), money(c.prepayment_sum), 'order-prepayment']] as [string, string, string][])
+                : []),
               [t('orders.page.expectedAccrual'), money(c.expected_accrual), 'order-accrual'],
               [t('orders.page.total'), money(order.total), 'order-total'],
             ]}

@@ -49,7 +49,13 @@ export function OrdersFilters({ filter, lists, active, onChange, onReset }: Prop
     timer.current = setTimeout(() => commitSearch(value), SEARCH_DEBOUNCE_MS);
   };
 
-  const select = (name: 'status' | 'payment_status' | 'delivery_status', label: string, items: ConfigItem[] | undefined, testId: string, wideOnPhone = false) => (
+  const select = (
+    name: 'status' | 'payment_status' | 'delivery_status',
+    label: string,
+    items: ConfigItem[] | undefined,
+    testId: string,
+    wideOnPhone = false,
+  ) => (
     <TextField
       id={`orders-${name}`}
       select
@@ -63,7 +69,11 @@ export function OrdersFilters({ filter, lists, active, onChange, onReset }: Prop
       <MenuItem value="">{t('orders.list.all')}</MenuItem>
       {(items ?? []).map((i) => (
         <MenuItem key={i.id} value={i.id}>
-          <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: i.color, display: 'inline-block', mr: 1, flexShrink: 0 }} />
+          <Box
+            component="span"
+            aria-hidden
+            sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: i.color, display: 'inline-block', mr: 1, flexShrink: 0 }}
+          />
           {i.name}
         </MenuItem>
       ))}
@@ -103,14 +113,34 @@ export function OrdersFilters({ filter, lists, active, onChange, onReset }: Prop
         slotProps={{
           inputLabel: { shrink: true },
           htmlInput: { 'data-testid': 'orders-search', maxLength: 100 },
-          input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
         }}
       />
       {select('status', t('orders.list.status'), lists?.order_status_list, 'orders-status')}
       {select('payment_status', t('orders.list.paymentStatus'), lists?.pay_status_list, 'orders-payment-status')}
       {select('delivery_status', t('orders.list.deliveryStatus'), lists?.delivery_status_list, 'orders-delivery-status', true)}
-      <DateField id="orders-date-from" label={t('orders.list.dateFrom')} value={filter.date_from} max={filter.date_to} onChange={(day) => onChange({ date_from: day })} testId="orders-date-from" />
-      <DateField id="orders-date-to" label={t('orders.list.dateTo')} value={filter.date_to} min={filter.date_from} onChange={(day) => onChange({ date_to: day })} testId="orders-date-to" />
+      <DateField
+        id="orders-date-from"
+        label={t('orders.list.dateFrom')}
+        value={filter.date_from}
+        max={filter.date_to}
+        onChange={(day) => onChange({ date_from: day })}
+        testId="orders-date-from"
+      />
+      <DateField
+        id="orders-date-to"
+        label={t('orders.list.dateTo')}
+        value={filter.date_to}
+        min={filter.date_from}
+        onChange={(day) => onChange({ date_to: day })}
+        testId="orders-date-to"
+      />
       <Button
         onClick={() => {
           clearTimeout(timer.current);

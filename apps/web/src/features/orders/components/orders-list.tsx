@@ -36,7 +36,14 @@ interface ListProps {
 function NumberLink({ order }: { order: OrderSummaryDto }) {
   const { t } = useTranslation();
   return (
-    <Link component={RouterLink} to={orderPath(order.id)} underline="hover" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} aria-label={t('orders.list.open', { number: order.number })} data-testid="order-row-number">
+    <Link
+      component={RouterLink}
+      to={orderPath(order.id)}
+      underline="hover"
+      sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+      aria-label={t('orders.list.open', { number: order.number })}
+      data-testid="order-row-number"
+    >
       №{order.number}
     </Link>
   );
@@ -138,7 +145,10 @@ export function OrderCards({ orders, lists }: ListProps) {
           </Box>
           <Box sx={{ mt: 1 }}>
             <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="order-row-client">
-              {clientName(o)} · <Box component="span" sx={{ whiteSpace: 'nowrap', fontWeight: 400 }}>{formatPhone(o.client.phone)}</Box>
+              {clientName(o)} ·{' '}
+              <Box component="span" sx={{ whiteSpace: 'nowrap', fontWeight: 400 }}>
+                {formatPhone(o.client.phone)}
+              </Box>
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} data-testid="order-row-address">
               {orderAddress(o, lists, t) || '—'}

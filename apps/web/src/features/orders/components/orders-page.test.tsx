@@ -25,7 +25,8 @@ function serve(body: (url: URL) => unknown) {
   return fetchMock;
 }
 
-const orderCalls = (fetchMock: ReturnType<typeof serve>) => fetchMock.mock.calls.map(([u]) => new URL(u, 'http://localhost')).filter((u) => u.pathname === '/api/v1/orders');
+const orderCalls = (fetchMock: ReturnType<typeof serve>) =>
+  fetchMock.mock.calls.map(([u]) => new URL(u, 'http://localhost')).filter((u) => u.pathname === '/api/v1/orders');
 const search = () => new URLSearchParams(screen.getByTestId('location').textContent ?? '');
 
 describe('OrdersPage', () => {
@@ -49,7 +50,14 @@ describe('OrdersPage', () => {
     expect(within(row).getByTestId('order-row-ttn').textContent).toBe('ТТН 20450000000001');
     expect(within(row).getByTestId('order-row-address').textContent).toBe('Київ, Відділення №1');
     const q = orderCalls(fetchMock).at(-1)!.searchParams;
-    expect(Object.fromEntries(q)).toEqual({ page: '2', per_page: '20', status: 'Confirmed', payment_status: 'NotPaid', date_from: '2026-01-01', search: 'Шевч' });
+    expect(Object.fromEntries(q)).toEqual({
+      page: '2',
+      per_page: '20',
+      status: 'Confirmed',
+      payment_status: 'NotPaid',
+      date_from: '2026-01-01',
+      search: 'Шевч',
+    });
     expect((screen.getByTestId('orders-search') as HTMLInputElement).value).toBe('Шевч');
     expect((screen.getByTestId('orders-date-from') as HTMLInputElement).value).toBe('01.01.2026');
     expect(screen.getByTestId('orders-status').textContent).toContain('Підтверджене');
@@ -98,7 +106,14 @@ describe('OrdersPage', () => {
   });
 
   it('pages through the list', async () => {
-    serve((u) => page([summary({ id: Number(u.searchParams.get('page') ?? 1), number: `10000${u.searchParams.get('page') ?? 1}` })], 30, 3, Number(u.searchParams.get('page') ?? 1)));
+    serve((u) =>
+      page(
+        [summary({ id: Number(u.searchParams.get('page') ?? 1), number: `10000${u.searchParams.get('page') ?? 1}` })],
+        30,
+        3,
+        Number(u.searchParams.get('page') ?? 1),
+      ),
+    );
     renderWithProviders(
       <>
         <OrdersPage lists={lists} />

@@ -34,7 +34,17 @@ export function OrdersPage({ lists }: { lists: Partial<OrderLists> | undefined }
   const { filter, setFilter, setPage, reset, active } = useOrdersFilter();
   const orders = useOrders(filter);
   const data = orders.data;
-  const state = data ? (data.data.length === 0 ? (active > 0 ? 'nothing' : data.meta.current_page > 1 ? 'nothing' : 'empty') : 'ready') : orders.isError ? 'error' : 'loading';
+  const state = data
+    ? data.data.length === 0
+      ? active > 0
+        ? 'nothing'
+        : data.meta.current_page > 1
+          ? 'nothing'
+          : 'empty'
+      : 'ready'
+    : orders.isError
+      ? 'error'
+      : 'loading';
   const lastPage = data ? (data.pagination.last_page ?? data.meta.last_page) : 1;
 
   let body;

@@ -1,7 +1,14 @@
 /** Order documents: images or PDF up to 10 MB (the API checks the content too). */
 import { MEDIA_FILE_MAX_BYTES, RECEIPT_MIME_TYPES } from '@drop/shared';
 
-const EXTENSIONS: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', heic: 'image/heic', pdf: 'application/pdf' };
+const EXTENSIONS: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  pdf: 'application/pdf',
+};
 
 /** The `accept` attribute of the file input. */
 export const DOCUMENT_ACCEPT = [...RECEIPT_MIME_TYPES, ...Object.keys(EXTENSIONS).map((e) => `.${e}`)].join(',');

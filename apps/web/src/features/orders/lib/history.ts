@@ -82,12 +82,28 @@ export function repeatText(h: HistoryEntry, t: TFunction): string | null {
 export function describeHistory(h: HistoryEntry, lists: Partial<OrderLists> | undefined, t: TFunction): HistoryText {
   switch (h.kind) {
     case 'status':
-      if (!h.from && h.to === 'New') return { title: t('orders.history.created'), detail: h.note ?? undefined, color: colorOf(lists?.order_status_list, h.to), tone: 'primary' };
-      return { title: t('orders.history.status', { value: transition(lists?.order_status_list, h.from, h.to) }), detail: h.note ?? undefined, color: colorOf(lists?.order_status_list, h.to), tone: 'primary' };
+      if (!h.from && h.to === 'New')
+        return { title: t('orders.history.created'), detail: h.note ?? undefined, color: colorOf(lists?.order_status_list, h.to), tone: 'primary' };
+      return {
+        title: t('orders.history.status', { value: transition(lists?.order_status_list, h.from, h.to) }),
+        detail: h.note ?? undefined,
+        color: colorOf(lists?.order_status_list, h.to),
+        tone: 'primary',
+      };
     case 'payment_status':
-      return { title: t('orders.history.paymentStatus', { value: transition(lists?.pay_status_list, h.from, h.to) }), detail: h.note ?? undefined, color: colorOf(lists?.pay_status_list, h.to), tone: 'info' };
+      return {
+        title: t('orders.history.paymentStatus', { value: transition(lists?.pay_status_list, h.from, h.to) }),
+        detail: h.note ?? undefined,
+        color: colorOf(lists?.pay_status_list, h.to),
+        tone: 'info',
+      };
     case 'delivery_status':
-      return { title: t('orders.history.deliveryStatus', { value: transition(lists?.delivery_status_list, h.from, h.to) }), detail: h.note ?? undefined, color: colorOf(lists?.delivery_status_list, h.to), tone: 'info' };
+      return {
+        title: t('orders.history.deliveryStatus', { value: transition(lists?.delivery_status_list, h.from, h.to) }),
+        detail: h.note ?? undefined,
+        color: colorOf(lists?.delivery_status_list, h.to),
+        tone: 'info',
+      };
     case 'reservation':
       return {
         title: has(RESERVATION_ACTIONS, h.to) ? t(`orders.history.reservation.${h.to}`) : t('orders.history.reservationOther', { action: h.to ?? '' }),
@@ -107,7 +123,11 @@ export function describeHistory(h: HistoryEntry, lists: Partial<OrderLists> | un
     case 'edit':
       return { title: t('orders.history.edit'), detail: h.note ?? undefined, tone: 'primary' };
     case 'document':
-      return { title: has(DOCUMENT_ACTIONS, h.to) ? t(`orders.history.document.${h.to}`) : t('orders.history.documentOther'), detail: h.note ?? undefined, tone: h.to === 'removed' ? 'grey' : 'info' };
+      return {
+        title: has(DOCUMENT_ACTIONS, h.to) ? t(`orders.history.document.${h.to}`) : t('orders.history.documentOther'),
+        detail: h.note ?? undefined,
+        tone: h.to === 'removed' ? 'grey' : 'info',
+      };
     case 'ttn':
       return { title: t('orders.history.ttn', { ttn: h.to ?? '' }), detail: h.note ?? undefined, tone: 'info' };
     case 'money': {
@@ -127,7 +147,10 @@ export function describeHistory(h: HistoryEntry, lists: Partial<OrderLists> | un
         tone: 'warning',
       };
     case 'copy':
-      return { title: h.note === 'from' ? t('orders.history.copyFrom', { number: h.to ?? '' }) : t('orders.history.copyTo', { number: h.to ?? '' }), tone: 'grey' };
+      return {
+        title: h.note === 'from' ? t('orders.history.copyFrom', { number: h.to ?? '' }) : t('orders.history.copyTo', { number: h.to ?? '' }),
+        tone: 'grey',
+      };
     default:
       return {
         title: [h.kind, h.from || h.to ? [h.from, h.to].filter(Boolean).join(' → ') : null].filter(Boolean).join(': '),

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateLine, lineServerErrors, linesInput, linesTotals, type LineDraft } from './order-lines.ts';
 
-const line = (over: Partial<LineDraft> = {}): LineDraft => ({ id: 1, productId: 3, name: 'Чохол', code: 3, vendorCode: 'BA-1', dropPrice: 75.26, qty: '2', price: '94.00', ...over });
+const line = (over: Partial<LineDraft> = {}): LineDraft => ({
+  id: 1,
+  productId: 3,
+  name: 'Чохол',
+  code: 3,
+  vendorCode: 'BA-1',
+  dropPrice: 75.26,
+  qty: '2',
+  price: '94.00',
+  ...over,
+});
 
 describe('order lines', () => {
   it('blocks a price below drop and a quantity below 1', () => {
@@ -23,6 +33,9 @@ describe('order lines', () => {
   });
 
   it('maps products.{i}.{field} server errors to lines', () => {
-    expect(lineServerErrors({ 'products.1.qty': ['Забагато'], 'products.0.retail_price': ['Низька'], last_name: ['x'] })).toEqual({ 1: { qty: 'Забагато' }, 0: { retail_price: 'Низька' } });
+    expect(lineServerErrors({ 'products.1.qty': ['Забагато'], 'products.0.retail_price': ['Низька'], last_name: ['x'] })).toEqual({
+      1: { qty: 'Забагато' },
+      0: { retail_price: 'Низька' },
+    });
   });
 });

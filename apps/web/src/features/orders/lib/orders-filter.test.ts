@@ -3,7 +3,9 @@ import { activeFilterCount, pageParams, parseOrdersFilter, patchOrdersParams, re
 
 describe('orders filter in the URL', () => {
   it('keeps only known values', () => {
-    const f = parseOrdersFilter(new URLSearchParams('status=Nope&payment_status=Paid&delivery_status=Received&date_from=2026-1-1&date_to=2026-01-31&page=0&per_page=7&search=%20%20'));
+    const f = parseOrdersFilter(
+      new URLSearchParams('status=Nope&payment_status=Paid&delivery_status=Received&date_from=2026-1-1&date_to=2026-01-31&page=0&per_page=7&search=%20%20'),
+    );
     expect(f).toEqual({ page: 1, per_page: 10, payment_status: 'Paid', delivery_status: 'Received', date_to: '2026-01-31' });
     expect(activeFilterCount(f)).toBe(3);
   });

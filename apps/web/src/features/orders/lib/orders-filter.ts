@@ -2,7 +2,16 @@
  * The orders list state in the URL query (like the product list, SPEC section 4): page, per_page,
  * status, payment_status, delivery_status, date_from, date_to, search. Pure helpers, no React.
  */
-import { DEFAULT_PER_PAGE, DELIVERY_STATUSES, ORDER_STATUSES, PAY_STATUSES, PER_PAGE_OPTIONS, type DeliveryStatus, type OrderStatus, type PayStatus } from '@drop/shared';
+import {
+  DEFAULT_PER_PAGE,
+  DELIVERY_STATUSES,
+  ORDER_STATUSES,
+  PAY_STATUSES,
+  PER_PAGE_OPTIONS,
+  type DeliveryStatus,
+  type OrderStatus,
+  type PayStatus,
+} from '@drop/shared';
 
 export interface OrdersFilter {
   page: number;

@@ -77,10 +77,29 @@ export function AnaloguesDialog({ product, open, onClose }: { product: ProductLi
         ) : (
           <List disablePadding>
             {analogues.data.map((a) => (
-              <ListItem key={a.id} divider data-testid="analogue-item" data-product-id={a.id} sx={{ columnGap: 2, rowGap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, py: 1.5 }}>
-                <ProductImage source={smallSource(firstPicture(a.images), 64)} alt="" size={64} testId="analogue-image" sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }} />
+              <ListItem
+                key={a.id}
+                divider
+                data-testid="analogue-item"
+                data-product-id={a.id}
+                sx={{ columnGap: 2, rowGap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, py: 1.5 }}
+              >
+                <ProductImage
+                  source={smallSource(firstPicture(a.images), 64)}
+                  alt=""
+                  size={64}
+                  testId="analogue-image"
+                  sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }}
+                />
                 <Box sx={{ flex: '1 1 0', minWidth: 0, display: 'grid', gap: 0.5 }}>
-                  <Link component={RouterLink} to={productPath(a.id)} onClick={onClose} underline="hover" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} data-testid="analogue-link">
+                  <Link
+                    component={RouterLink}
+                    to={productPath(a.id)}
+                    onClick={onClose}
+                    underline="hover"
+                    sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}
+                    data-testid="analogue-link"
+                  >
                     {a.name}
                   </Link>
                   <ProductCodes product={a} />

@@ -12,7 +12,15 @@ import { useToggleFavorite } from '../api/toggle-favorite.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { ToggleIconButton } from './toggle-icon-button.tsx';
 
-export function FavoriteButton({ product, size = 'medium', sx }: { product: Pick<ProductListItemDto, 'id' | 'is_favorite'>; size?: 'small' | 'medium'; sx?: SxProps<Theme> }) {
+export function FavoriteButton({
+  product,
+  size = 'medium',
+  sx,
+}: {
+  product: Pick<ProductListItemDto, 'id' | 'is_favorite'>;
+  size?: 'small' | 'medium';
+  sx?: SxProps<Theme>;
+}) {
   const { t } = useProductsT();
   const toast = useToast();
   const toggle = useToggleFavorite();

@@ -47,7 +47,9 @@ export function FilterDrawer(props: FilterDrawerProps) {
       onClose={props.onClose}
       // Above the dashboard's top bar (which sits over the side navigation).
       sx={{ zIndex: (theme) => theme.zIndex.modal }}
-      slotProps={{ paper: { sx: { width: { xs: '100%', lg: 380 }, display: 'flex', flexDirection: 'column' }, 'aria-labelledby': 'filter-drawer-title' } as object }}
+      slotProps={{
+        paper: { sx: { width: { xs: '100%', lg: 380 }, display: 'flex', flexDirection: 'column' }, 'aria-labelledby': 'filter-drawer-title' } as object,
+      }}
       data-testid="filter-drawer"
     >
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
@@ -203,7 +205,14 @@ function FilterGroup({ group, selected, onToggle }: { group: FilterGroupDto; sel
               key={key}
               disabled={v.count === 0 && !checked}
               sx={{ mr: 0, '& .MuiFormControlLabel-label': { flexGrow: 1, minWidth: 0 } }}
-              control={<Checkbox size="small" checked={checked} onChange={() => onToggle(key)} slotProps={{ input: { 'data-testid': `filter-value-${key}` } as object }} />}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={checked}
+                  onChange={() => onToggle(key)}
+                  slotProps={{ input: { 'data-testid': `filter-value-${key}` } as object }}
+                />
+              }
               label={
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                   <Box component="span" sx={{ overflowWrap: 'anywhere' }}>

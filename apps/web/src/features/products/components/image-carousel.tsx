@@ -133,7 +133,9 @@ export function ImageCarousel({
               data-index={i}
               sx={{ p: 0.75, borderRadius: '50%' }}
             >
-              <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: i === current ? 'primary.main' : 'grey.400', transition: 'background-color .2s' }} />
+              <Box
+                sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: i === current ? 'primary.main' : 'grey.400', transition: 'background-color .2s' }}
+              />
             </ButtonBase>
           ))}
         </Box>

@@ -20,7 +20,15 @@ export function PictureZoomDialog({ picture, alt, onClose }: { picture: Picture 
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <Dialog open={picture !== null} onClose={onClose} maxWidth="lg" fullWidth fullScreen={phone} aria-labelledby="picture-zoom-title" data-testid="picture-zoom-dialog">
+    <Dialog
+      open={picture !== null}
+      onClose={onClose}
+      maxWidth="lg"
+      fullWidth
+      fullScreen={phone}
+      aria-labelledby="picture-zoom-title"
+      data-testid="picture-zoom-dialog"
+    >
       <DialogTitle id="picture-zoom-title" sx={{ pr: 7, fontSize: '1rem', lineHeight: 1.35 }}>
         {alt}
       </DialogTitle>

@@ -32,7 +32,16 @@ function viewport(width: number) {
     const max = /max-width:\s*([\d.]+)px/.exec(query);
     const min = /min-width:\s*([\d.]+)px/.exec(query);
     const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-    return { matches, media: query, onchange: null, addListener: noop, removeListener: noop, addEventListener: noop, removeEventListener: noop, dispatchEvent: () => false };
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: noop,
+      removeListener: noop,
+      addEventListener: noop,
+      removeEventListener: noop,
+      dispatchEvent: () => false,
+    };
   });
 }
 
@@ -73,7 +82,10 @@ describe('cards', () => {
   it('the list: the first PRIORITY_CARD_IMAGES cards eager, the rest lazy', { timeout: 20_000 }, async () => {
     vi.spyOn(window, 'scrollTo').mockImplementation(noop);
     const products = Array.from({ length: 6 }, (_, i) => stored(i + 1, pictureHash(0x10 + i)));
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(makeList(products))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(makeList(products))),
+    );
     renderWithProviders(
       <Routes>
         <Route path="/dashboard/favorites" element={<ProductListPage mode="favorites" />} />
@@ -137,7 +149,10 @@ describe('table rows and small lists: the thumb at their width', () => {
   });
 
   it('analogues: 64 px thumbs', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ data: [stored(7, B)] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ data: [stored(7, B)] })),
+    );
     renderWithProviders(<AnaloguesDialog product={makeProduct({ id: 1, analogues_count: 1 })} open onClose={noop} />);
     const item = await screen.findByTestId('analogue-item');
     expectThumb(within(item).getByTestId('analogue-image'), B, '64px');
@@ -170,7 +185,10 @@ describe('the carousel: medium for the main picture, thumbs for the strip', () =
 
   it('the quick view: the medium', async () => {
     const product = stored(5, A);
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ data: { ...product, relation_properties: [], properties: [] }, breadcrumbs: [] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ data: { ...product, relation_properties: [], properties: [] }, breadcrumbs: [] })),
+    );
     renderWithProviders(<QuickViewDialog product={product} open onClose={noop} />);
     const img = within(await screen.findByTestId('quick-view-dialog')).getByTestId('carousel-image');
     expect(img.getAttribute('src')).toBe(file(A, '-m.webp'));
@@ -185,7 +203,11 @@ describe('the product page', () => {
   function renderPage(product: ProductDto) {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string) => (String(url).includes('/analogues/') ? jsonResponse({ data: [] }) : jsonResponse({ data: { ...product, relation_properties: [], properties: [] }, breadcrumbs: [] }))),
+      vi.fn(async (url: string) =>
+        String(url).includes('/analogues/')
+          ? jsonResponse({ data: [] })
+          : jsonResponse({ data: { ...product, relation_properties: [], properties: [] }, breadcrumbs: [] }),
+      ),
     );
     renderWithProviders(
       <Routes>
@@ -204,7 +226,12 @@ describe('the product page', () => {
     await waitFor(() => expect(screen.getByTestId('product-page').getAttribute('data-state')).toBe('ready'));
     const main = screen.getByTestId('carousel-image');
     expect(main.getAttribute('src')).toBe(file(A, '-m.webp'));
-    expect([main.getAttribute('width'), main.getAttribute('height'), main.getAttribute('loading'), main.getAttribute('fetchpriority')]).toEqual(['600', '600', 'eager', 'high']);
+    expect([main.getAttribute('width'), main.getAttribute('height'), main.getAttribute('loading'), main.getAttribute('fetchpriority')]).toEqual([
+      '600',
+      '600',
+      'eager',
+      'high',
+    ]);
     expect(screen.getAllByTestId('carousel-thumb-image').map((i) => i.getAttribute('src'))).toEqual([file(A, '-t.webp'), file(B, '-t.webp')]);
 
     fireEvent.click(screen.getByRole('button', { name: zoom }));
@@ -219,7 +246,11 @@ describe('the product page', () => {
     // The second picture's zoom is its own original.
     fireEvent.click(screen.getAllByTestId('carousel-thumb')[1]!);
     fireEvent.click(screen.getByRole('button', { name: zoom }));
-    expect(within(await screen.findByTestId('picture-zoom-dialog')).getByTestId('picture-zoom-image').getAttribute('src')).toBe(file(B, '.jpg'));
+    expect(
+      within(await screen.findByTestId('picture-zoom-dialog'))
+        .getByTestId('picture-zoom-image')
+        .getAttribute('src'),
+    ).toBe(file(B, '.jpg'));
     fireEvent.click(screen.getByTestId('picture-zoom-close'));
     await waitFor(() => expect(screen.queryByTestId('picture-zoom-dialog')).toBeNull());
   });
@@ -229,7 +260,11 @@ describe('the product page', () => {
     await waitFor(() => expect(screen.getByTestId('product-page').getAttribute('data-state')).toBe('ready'));
     expect(screen.getByTestId('carousel-image').getAttribute('src')).toBe('/storage/onec/ab/abcd.jpg');
     fireEvent.click(screen.getByTestId('carousel-zoom'));
-    expect(within(await screen.findByTestId('picture-zoom-dialog')).getByTestId('picture-zoom-image').getAttribute('src')).toBe('/storage/onec/ab/abcd.jpg');
+    expect(
+      within(await screen.findByTestId('picture-zoom-dialog'))
+        .getByTestId('picture-zoom-image')
+        .getAttribute('src'),
+    ).toBe('/storage/onec/ab/abcd.jpg');
   });
 
   it('no pictures: the placeholder and no zoom', async () => {

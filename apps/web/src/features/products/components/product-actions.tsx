@@ -21,7 +21,12 @@ export interface ProductActionHandlers {
   onAnalogues: (product: ProductListItemDto) => void;
 }
 
-export function ProductActions({ product, onQuickView, onAnalogues, size = 'medium' }: ProductActionHandlers & { product: ProductListItemDto; size?: 'small' | 'medium' }) {
+export function ProductActions({
+  product,
+  onQuickView,
+  onAnalogues,
+  size = 'medium',
+}: ProductActionHandlers & { product: ProductListItemDto; size?: 'small' | 'medium' }) {
   const { t } = useProductsT();
   const noAnalogues = product.analogues_count <= 0;
   const analoguesLabel = noAnalogues ? t('actions.analoguesNone') : `${t('actions.analogues')} (${product.analogues_count})`;

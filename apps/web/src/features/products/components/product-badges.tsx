@@ -10,7 +10,15 @@ import { useProductsT } from '../lib/i18n.ts';
 
 export const isSpecial = (p: Pick<ProductListItemDto, 'old_drop_price'>) => p.old_drop_price !== null && p.old_drop_price !== undefined;
 
-export function ProductBadges({ product, sx, direction = 'row' }: { product: Pick<ProductListItemDto, 'old_drop_price' | 'is_new' | 'inet_pack'>; sx?: SxProps<Theme>; direction?: 'row' | 'column' }) {
+export function ProductBadges({
+  product,
+  sx,
+  direction = 'row',
+}: {
+  product: Pick<ProductListItemDto, 'old_drop_price' | 'is_new' | 'inet_pack'>;
+  sx?: SxProps<Theme>;
+  direction?: 'row' | 'column';
+}) {
   const { t } = useProductsT();
   const special = isSpecial(product);
   const pack = product.inet_pack > 1;

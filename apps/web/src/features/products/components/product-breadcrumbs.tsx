@@ -26,7 +26,12 @@ export function ProductBreadcrumbs({ items }: { items: BreadcrumbDto[] }) {
   const { t } = useProductsT();
   if (items.length === 0) return null;
   return (
-    <Breadcrumbs aria-label={t('page.breadcrumbs')} separator={<NavigateNextIcon fontSize="small" />} sx={{ mb: 1, '& ol': { rowGap: 0.25 } }} data-testid="product-breadcrumbs">
+    <Breadcrumbs
+      aria-label={t('page.breadcrumbs')}
+      separator={<NavigateNextIcon fontSize="small" />}
+      sx={{ mb: 1, '& ol': { rowGap: 0.25 } }}
+      data-testid="product-breadcrumbs"
+    >
       {items.map((b, i) =>
         b.disabled || !b.href || i === items.length - 1 ? (
           <Typography key={`${b.title}-${i}`} variant="body2" color="text.secondary" aria-current={i === items.length - 1 ? 'page' : undefined}>

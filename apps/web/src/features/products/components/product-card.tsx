@@ -36,9 +36,20 @@ export function ProductCodes({ product, sx }: { product: Pick<ProductListItemDto
   );
 }
 
-export function ProductCard({ product, onQuickView, onAnalogues, priority = false }: ProductActionHandlers & { product: ProductListItemDto; priority?: boolean }) {
+export function ProductCard({
+  product,
+  onQuickView,
+  onAnalogues,
+  priority = false,
+}: ProductActionHandlers & { product: ProductListItemDto; priority?: boolean }) {
   return (
-    <Card component="article" aria-labelledby={`product-${product.id}-name`} sx={{ display: 'flex', flexDirection: 'column', height: '100%', position: 'relative' }} data-testid="product-card" data-product-id={product.id}>
+    <Card
+      component="article"
+      aria-labelledby={`product-${product.id}-name`}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', position: 'relative' }}
+      data-testid="product-card"
+      data-product-id={product.id}
+    >
       <Box sx={{ position: 'relative', p: { xs: 1, sm: 1.5 }, pb: 0 }}>
         <RouterLink to={productPath(product.id)} tabIndex={-1} aria-hidden>
           <ProductImage source={cardSource(product.images)} alt="" testId="product-card-image" priority={priority} />
@@ -47,7 +58,14 @@ export function ProductCard({ product, onQuickView, onAnalogues, priority = fals
         <FavoriteButton
           product={product}
           size="small"
-          sx={{ position: 'absolute', top: { xs: 4, sm: 8 }, right: { xs: 4, sm: 8 }, bgcolor: 'rgba(255,255,255,0.9)', boxShadow: 1, '&:hover': { bgcolor: '#fff' } }}
+          sx={{
+            position: 'absolute',
+            top: { xs: 4, sm: 8 },
+            right: { xs: 4, sm: 8 },
+            bgcolor: 'rgba(255,255,255,0.9)',
+            boxShadow: 1,
+            '&:hover': { bgcolor: '#fff' },
+          }}
         />
       </Box>
       <Box sx={{ p: { xs: 1, sm: 1.5 }, pt: { xs: 1, sm: 1 }, display: 'flex', flexDirection: 'column', gap: 0.75, flexGrow: 1 }}>

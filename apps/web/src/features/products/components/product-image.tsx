@@ -12,7 +12,21 @@ import { PLACEHOLDER_IMAGE, type ImgSource } from '../lib/images.ts';
  * `priority`: likely the largest picture of the first screen (LCP), fetched at once with a high
  * priority instead of lazily.
  */
-export function ProductImage({ source, alt, size, sx, testId, priority = false }: { source: ImgSource; alt: string; size?: number; sx?: SxProps<Theme>; testId?: string; priority?: boolean }) {
+export function ProductImage({
+  source,
+  alt,
+  size,
+  sx,
+  testId,
+  priority = false,
+}: {
+  source: ImgSource;
+  alt: string;
+  size?: number;
+  sx?: SxProps<Theme>;
+  testId?: string;
+  priority?: boolean;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   const broken = failed === source.src;
   return (

@@ -50,7 +50,9 @@ describe('ProductListPage', () => {
   });
 
   it('sends the URL filters and price and counts them on the badge', async () => {
-    const fetchMock = renderList('/dashboard/specials?filters=1_2&filters=1_3&price_from=5&page=2', async () => jsonResponse(makeList([makeProduct()], { total: 11, last_page: 2, current_page: 2 })));
+    const fetchMock = renderList('/dashboard/specials?filters=1_2&filters=1_3&price_from=5&page=2', async () =>
+      jsonResponse(makeList([makeProduct()], { total: 11, last_page: 2, current_page: 2 })),
+    );
     expect((await screen.findByTestId('product-filter-badge')).textContent).toBe('3');
     const url = new URL(fetchMock.mock.calls[0]![0], 'http://x');
     expect(url.searchParams.get('specials')).toBe('1');

@@ -138,7 +138,9 @@ function ProductListView({ mode }: { mode: ProductListMode }) {
         </Box>
       );
   } else if (data.data.length === 0) {
-    body = <EmptyList mode={mode} search={state.search} filtered={filterCount > 0} total={data.meta.total} onReset={resetFilters} onFirstPage={() => toPage(1)} />;
+    body = (
+      <EmptyList mode={mode} search={state.search} filtered={filterCount > 0} total={data.meta.total} onReset={resetFilters} onFirstPage={() => toPage(1)} />
+    );
   } else {
     body = (
       <Box sx={{ position: 'relative', opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
@@ -164,12 +166,21 @@ function ProductListView({ mode }: { mode: ProductListMode }) {
       {mode === 'category' && (
         // Room for the trail (two lines on phones) before it arrives, so the list below does not jump.
         <Box sx={{ display: 'flow-root', minHeight: { xs: 58, sm: 32 } }}>
-          {data ? <ProductBreadcrumbs items={data.breadcrumbs} /> : <Skeleton width={200} sx={{ fontSize: '0.875rem' }} data-testid="product-breadcrumbs-skeleton" />}
+          {data ? (
+            <ProductBreadcrumbs items={data.breadcrumbs} />
+          ) : (
+            <Skeleton width={200} sx={{ fontSize: '0.875rem' }} data-testid="product-breadcrumbs-skeleton" />
+          )}
         </Box>
       )}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2, minWidth: 0 }}>
         {ICONS[mode]}
-        <Typography variant="h1" component="h1" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere', fontSize: { xs: '1.375rem', sm: '1.75rem' } }} data-testid="product-list-title">
+        <Typography
+          variant="h1"
+          component="h1"
+          sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere', fontSize: { xs: '1.375rem', sm: '1.75rem' } }}
+          data-testid="product-list-title"
+        >
           {title ?? <Skeleton width={240} data-testid="product-title-skeleton" />}
         </Typography>
       </Box>
@@ -250,7 +261,15 @@ function EmptyList({
     </Button>
   ) : undefined;
   if (search) {
-    return <EmptyState title={t('empty.searchTitle', { search })} text={filtered ? t('empty.filtered') : t('empty.searchText')} icon={<SearchOffIcon />} testId="product-empty" action={resetButton} />;
+    return (
+      <EmptyState
+        title={t('empty.searchTitle', { search })}
+        text={filtered ? t('empty.filtered') : t('empty.searchText')}
+        icon={<SearchOffIcon />}
+        testId="product-empty"
+        action={resetButton}
+      />
+    );
   }
   if (mode === 'favorites' && !filtered) {
     return (
@@ -267,5 +286,13 @@ function EmptyList({
       />
     );
   }
-  return <EmptyState title={t('empty.title')} text={filtered ? t('empty.filtered') : t('empty.text')} icon={<SearchIcon />} testId="product-empty" action={resetButton} />;
+  return (
+    <EmptyState
+      title={t('empty.title')}
+      text={filtered ? t('empty.filtered') : t('empty.text')}
+      icon={<SearchIcon />}
+      testId="product-empty"
+      action={resetButton}
+    />
+  );
 }

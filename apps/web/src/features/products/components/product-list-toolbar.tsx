@@ -24,7 +24,17 @@ import { PER_PAGE_OPTIONS } from '@drop/shared';
 import { useProductsT } from '../lib/i18n.ts';
 import type { ProductVariant } from '../lib/list-state.ts';
 
-export function ProductPagination({ page, lastPage, onChange, testId = 'product-pagination' }: { page: number; lastPage: number; onChange: (page: number) => void; testId?: string }) {
+export function ProductPagination({
+  page,
+  lastPage,
+  onChange,
+  testId = 'product-pagination',
+}: {
+  page: number;
+  lastPage: number;
+  onChange: (page: number) => void;
+  testId?: string;
+}) {
   const { t } = useProductsT();
   const theme = useTheme();
   const xs = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -74,10 +84,33 @@ export function ProductListToolbar(p: ProductListToolbarProps) {
       role="toolbar"
       aria-label={t('toolbar.label')}
       data-testid="product-toolbar"
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2, p: 1.5, bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2 }}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 1.5,
+        mb: 2,
+        p: 1.5,
+        bgcolor: 'background.paper',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+      }}
     >
-      <Badge badgeContent={p.filterCount} color="primary" invisible={p.filterCount === 0} slotProps={{ badge: { 'data-testid': 'product-filter-badge' } as object }}>
-        <Button variant="outlined" startIcon={<FilterListIcon />} onClick={p.onOpenFilters} aria-label={filterLabel} aria-haspopup="dialog" data-testid="product-filter-button">
+      <Badge
+        badgeContent={p.filterCount}
+        color="primary"
+        invisible={p.filterCount === 0}
+        slotProps={{ badge: { 'data-testid': 'product-filter-badge' } as object }}
+      >
+        <Button
+          variant="outlined"
+          startIcon={<FilterListIcon />}
+          onClick={p.onOpenFilters}
+          aria-label={filterLabel}
+          aria-haspopup="dialog"
+          data-testid="product-filter-button"
+        >
           {t('toolbar.filters')}
         </Button>
       </Badge>
@@ -120,7 +153,15 @@ export function ProductListToolbar(p: ProductListToolbarProps) {
         <Skeleton width={110} sx={{ fontSize: '0.875rem' }} aria-hidden />
       )}
       {/* While loading, phones keep the pagination's row, so the list does not jump when it arrives. */}
-      <Box sx={{ ml: { sm: 'auto' }, width: { xs: '100%', sm: 'auto' }, minHeight: { xs: p.total === null ? 26 : 0, sm: 0 }, display: 'flex', justifyContent: 'center' }}>
+      <Box
+        sx={{
+          ml: { sm: 'auto' },
+          width: { xs: '100%', sm: 'auto' },
+          minHeight: { xs: p.total === null ? 26 : 0, sm: 0 },
+          display: 'flex',
+          justifyContent: 'center',
+        }}
+      >
         <ProductPagination page={p.page} lastPage={p.lastPage} onChange={p.onPageChange} />
       </Box>
     </Box>

@@ -114,13 +114,28 @@ function ProductDetails({ product, breadcrumbs }: { product: ProductDetailDto; b
   return (
     <Box data-testid="product-page" data-state="ready" data-product-id={product.id}>
       <ProductBreadcrumbs items={breadcrumbs} />
-      <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}
+      >
         <Card sx={{ p: 2 }} data-testid="product-gallery">
-          <ImageCarousel pictures={pictures} thumbnails alt={product.name} autoPlay={false} maxSize={480} priority onZoom={(i) => setZoomed(pictures[i] ?? null)} />
+          <ImageCarousel
+            pictures={pictures}
+            thumbnails
+            alt={product.name}
+            autoPlay={false}
+            maxSize={480}
+            priority
+            onZoom={(i) => setZoomed(pictures[i] ?? null)}
+          />
         </Card>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-            <Typography variant="h1" component="h1" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere', fontSize: { xs: '1.375rem', sm: '1.75rem' } }} data-testid="product-title">
+            <Typography
+              variant="h1"
+              component="h1"
+              sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere', fontSize: { xs: '1.375rem', sm: '1.75rem' } }}
+              data-testid="product-title"
+            >
               {product.name}
             </Typography>
             <FavoriteButton product={product} />

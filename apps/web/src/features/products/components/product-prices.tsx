@@ -16,7 +16,13 @@ export function DropPrice({ product, size = 'medium' }: { product: PriceFields; 
     <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap', rowGap: 0 }}>
       <Typography
         component="span"
-        sx={{ fontWeight: 700, fontSize: size === 'large' ? '1.75rem' : '1.125rem', lineHeight: 1.3, color: product.old_drop_price !== null ? 'error.main' : 'text.primary', whiteSpace: 'nowrap' }}
+        sx={{
+          fontWeight: 700,
+          fontSize: size === 'large' ? '1.75rem' : '1.125rem',
+          lineHeight: 1.3,
+          color: product.old_drop_price !== null ? 'error.main' : 'text.primary',
+          whiteSpace: 'nowrap',
+        }}
         data-testid="price-drop"
       >
         {formatMoney(product.drop_price)} {t('common.currency')}
@@ -66,7 +72,13 @@ export function QuantityText({ product, variant = 'body2' }: { product: Pick<Pro
   const { t } = useProductsT();
   if (!(product.qty > 0)) {
     return (
-      <Typography variant={variant} color="text.secondary" data-testid="product-quantity" data-qty="0" aria-label={`${t('product.remains')}: ${t('product.outOfStock')}`}>
+      <Typography
+        variant={variant}
+        color="text.secondary"
+        data-testid="product-quantity"
+        data-qty="0"
+        aria-label={`${t('product.remains')}: ${t('product.outOfStock')}`}
+      >
         {t('product.remains')}:{' '}
         <Box component="span" sx={{ color: 'error.main', fontWeight: 600 }}>
           -

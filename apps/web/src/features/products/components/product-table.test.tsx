@@ -11,7 +11,16 @@ function viewport(width: number) {
     const max = /max-width:\s*([\d.]+)px/.exec(query);
     const min = /min-width:\s*([\d.]+)px/.exec(query);
     const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false };
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    };
   });
 }
 
@@ -77,6 +86,10 @@ describe('ProductTable on a phone', () => {
     renderWithProviders(<ProductTable products={products} onQuickView={noop} onAnalogues={noop} />);
     const table = screen.getByTestId('product-table');
     expect(table.getAttribute('data-layout')).toBe('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ID', 'Фото', 'Назва', 'Дроп ціна', 'Роздрібна ціна', 'Прибуток', 'Залишок', 'Дії']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['ID', 'Фото', 'Назва', 'Дроп ціна', 'Роздрібна ціна', 'Прибуток', 'Залишок', 'Дії']);
   });
 });

@@ -78,11 +78,24 @@ function ProductWideTable({ products, onQuickView, onAnalogues }: ProductActionH
               <TableCell sx={{ color: 'text.secondary' }}>{p.id}</TableCell>
               <TableCell sx={{ py: 0.5 }}>
                 <RouterLink to={productPath(p.id)} tabIndex={-1} aria-hidden>
-                  <ProductImage source={smallSource(firstPicture(p.images), 56)} alt="" size={56} testId="product-row-image" sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }} />
+                  <ProductImage
+                    source={smallSource(firstPicture(p.images), 56)}
+                    alt=""
+                    size={56}
+                    testId="product-row-image"
+                    sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }}
+                  />
                 </RouterLink>
               </TableCell>
               <TableCell>
-                <Link component={RouterLink} to={productPath(p.id)} underline="hover" color="text.primary" sx={{ fontWeight: 500 }} data-testid="product-row-name">
+                <Link
+                  component={RouterLink}
+                  to={productPath(p.id)}
+                  underline="hover"
+                  color="text.primary"
+                  sx={{ fontWeight: 500 }}
+                  data-testid="product-row-name"
+                >
                   {p.name}
                 </Link>
                 <ProductCodes product={p} sx={{ mt: 0.25 }} />
@@ -112,7 +125,9 @@ function ProductWideTable({ products, onQuickView, onAnalogues }: ProductActionH
                 {formatMoney(p.profit)}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="product-quantity" data-qty={p.qty}>
-                {p.qty > 0 ? p.quantity : (
+                {p.qty > 0 ? (
+                  p.quantity
+                ) : (
                   <Typography component="span" variant="body2" color="error" sx={{ fontWeight: 600 }} aria-label={t('product.outOfStock')}>
                     -
                   </Typography>
@@ -132,7 +147,21 @@ function ProductWideTable({ products, onQuickView, onAnalogues }: ProductActionH
   );
 }
 
-function Amount({ label, testId, children, extra, color, align = 'left' }: { label: string; testId: string; children: ReactNode; extra?: ReactNode; color?: string | undefined; align?: 'left' | 'center' | 'right' }) {
+function Amount({
+  label,
+  testId,
+  children,
+  extra,
+  color,
+  align = 'left',
+}: {
+  label: string;
+  testId: string;
+  children: ReactNode;
+  extra?: ReactNode;
+  color?: string | undefined;
+  align?: 'left' | 'center' | 'right';
+}) {
   return (
     <Box sx={{ minWidth: 0, textAlign: align }}>
       <Typography component="dt" variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
@@ -174,18 +203,25 @@ function ProductCompactList({ products, onQuickView, onAnalogues }: ProductActio
   return (
     <Paper variant="outlined" component="ul" aria-label={t('table.label')} sx={LIST_SX} data-testid="product-table" data-layout="list">
       {products.map((p) => (
-        <Box
-          component="li"
-          key={p.id}
-          data-testid="product-row"
-          data-product-id={p.id}
-          sx={ITEM_SX}
-        >
+        <Box component="li" key={p.id} data-testid="product-row" data-product-id={p.id} sx={ITEM_SX}>
           <RouterLink to={productPath(p.id)} tabIndex={-1} aria-hidden>
-            <ProductImage source={smallSource(firstPicture(p.images), 64)} alt="" size={64} testId="product-row-image" sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }} />
+            <ProductImage
+              source={smallSource(firstPicture(p.images), 64)}
+              alt=""
+              size={64}
+              testId="product-row-image"
+              sx={{ borderRadius: 1, border: 1, borderColor: 'divider' }}
+            />
           </RouterLink>
           <Box sx={{ minWidth: 0 }}>
-            <Link component={RouterLink} to={productPath(p.id)} underline="hover" color="text.primary" sx={{ fontWeight: 500, fontSize: '0.875rem', lineHeight: 1.35, overflowWrap: 'anywhere' }} data-testid="product-row-name">
+            <Link
+              component={RouterLink}
+              to={productPath(p.id)}
+              underline="hover"
+              color="text.primary"
+              sx={{ fontWeight: 500, fontSize: '0.875rem', lineHeight: 1.35, overflowWrap: 'anywhere' }}
+              data-testid="product-row-name"
+            >
               {p.name}
             </Link>
             <ProductCodes product={p} sx={{ mt: 0.25 }} />
@@ -199,7 +235,13 @@ function ProductCompactList({ products, onQuickView, onAnalogues }: ProductActio
                 color={p.old_drop_price !== null ? 'error.main' : undefined}
                 extra={
                   p.old_drop_price !== null && (
-                    <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0, textDecoration: 'line-through' }} data-testid="price-old-drop">
+                    <Typography
+                      component="dd"
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ m: 0, textDecoration: 'line-through' }}
+                      data-testid="price-old-drop"
+                    >
                       {formatMoney(p.old_drop_price)}
                     </Typography>
                   )
@@ -259,14 +301,27 @@ export function ProductTableSkeleton({ rows = 10 }: { rows?: number }) {
         <TableBody>
           {Array.from({ length: rows }, (_, i) => (
             <TableRow key={i}>
-              <TableCell><Skeleton width={32} /></TableCell>
-              <TableCell><Skeleton variant="rectangular" width={56} height={56} /></TableCell>
-              <TableCell><Skeleton /><Skeleton width="50%" /></TableCell>
+              <TableCell>
+                <Skeleton width={32} />
+              </TableCell>
+              <TableCell>
+                <Skeleton variant="rectangular" width={56} height={56} />
+              </TableCell>
+              <TableCell>
+                <Skeleton />
+                <Skeleton width="50%" />
+              </TableCell>
               {[0, 1, 2].map((k) => (
-                <TableCell key={k}><Skeleton width={64} sx={{ ml: 'auto' }} /></TableCell>
+                <TableCell key={k}>
+                  <Skeleton width={64} sx={{ ml: 'auto' }} />
+                </TableCell>
               ))}
-              <TableCell><Skeleton width={48} /></TableCell>
-              <TableCell><Skeleton width={96} /></TableCell>
+              <TableCell>
+                <Skeleton width={48} />
+              </TableCell>
+              <TableCell>
+                <Skeleton width={96} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -38,7 +38,15 @@ export function QuickViewDialog({ product, open, onClose }: { product: ProductLi
   const base = shown ?? product;
 
   return (
-    <Dialog open={open && product !== null} onClose={onClose} maxWidth="sm" fullWidth fullScreen={phone} aria-labelledby="quick-view-title" data-testid="quick-view-dialog">
+    <Dialog
+      open={open && product !== null}
+      onClose={onClose}
+      maxWidth="sm"
+      fullWidth
+      fullScreen={phone}
+      aria-labelledby="quick-view-title"
+      data-testid="quick-view-dialog"
+    >
       <DialogTitle id="quick-view-title" sx={{ pr: 6, lineHeight: 1.35 }} data-testid="quick-view-title">
         {base?.name ?? t('quickView.title')}
       </DialogTitle>
@@ -73,7 +81,12 @@ export function QuickViewDialog({ product, open, onClose }: { product: ProductLi
                     <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
                       {t('product.description')}
                     </Typography>
-                    <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }} color={shown.description ? 'text.primary' : 'text.secondary'} data-testid="quick-view-description">
+                    <Typography
+                      variant="body2"
+                      sx={{ whiteSpace: 'pre-line' }}
+                      color={shown.description ? 'text.primary' : 'text.secondary'}
+                      data-testid="quick-view-description"
+                    >
                       {shown.description || t('product.noDescription')}
                     </Typography>
                   </Box>

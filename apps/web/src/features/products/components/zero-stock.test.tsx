@@ -27,7 +27,13 @@ describe('zero stock reads "-"', () => {
   });
 
   it('the table view shows "-" in the stock column', () => {
-    renderWithProviders(<ProductTable products={[makeProduct({ id: 1, qty: 0, quantity: '-' }), makeProduct({ id: 2, qty: 5, quantity: '5' })]} onQuickView={() => undefined} onAnalogues={() => undefined} />);
+    renderWithProviders(
+      <ProductTable
+        products={[makeProduct({ id: 1, qty: 0, quantity: '-' }), makeProduct({ id: 2, qty: 5, quantity: '5' })]}
+        onQuickView={() => undefined}
+        onAnalogues={() => undefined}
+      />,
+    );
     const cells = screen.getAllByTestId('product-quantity');
     expect(cells[0]!.textContent).toBe('-');
     expect(cells[1]!.textContent).toBe('5');

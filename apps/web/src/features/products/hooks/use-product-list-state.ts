@@ -9,8 +9,7 @@ export function useProductListState() {
   const [defaults] = useState(readListDefaults);
   const state = useMemo(() => parseListState(params, defaults), [params, defaults]);
   const update = useCallback(
-    (patch: Partial<ProductListState>, { replace = false }: { replace?: boolean } = {}) =>
-      setParams((prev) => applyListPatch(prev, patch), { replace }),
+    (patch: Partial<ProductListState>, { replace = false }: { replace?: boolean } = {}) => setParams((prev) => applyListPatch(prev, patch), { replace }),
     [setParams],
   );
   return { state, update };

@@ -16,7 +16,7 @@ describe('product pictures', () => {
     expect(firstPicture([])).toBeNull();
   });
 
-  it('a list item\'s picture given by its thumb alone: the other variants follow from a path of the store', () => {
+  it("a list item's picture given by its thumb alone: the other variants follow from a path of the store", () => {
     const [listed] = productPictures([{ type: 'thumb', path: `pictures/${a.slice(0, 2)}/${a}-t.webp` }]);
     expect(listed).toEqual(productPictures(storedImages(a))[0]);
     expect(cardSource([{ type: 'thumb', path: `pictures/${a.slice(0, 2)}/${a}-t.webp` }])).toEqual(cardSource(storedImages(a)));
@@ -25,12 +25,24 @@ describe('product pictures', () => {
 
   it('a type missing for a picture falls back on another of the same picture', () => {
     const [p] = productPictures([{ type: 'original', path: 'products/ab/x.png' }]);
-    expect(p).toEqual({ thumb: '/storage/products/ab/x.png', small: null, medium: '/storage/products/ab/x.png', original: '/storage/products/ab/x.png', variants: false });
+    expect(p).toEqual({
+      thumb: '/storage/products/ab/x.png',
+      small: null,
+      medium: '/storage/products/ab/x.png',
+      original: '/storage/products/ab/x.png',
+      variants: false,
+    });
     const [q] = productPictures([
       { type: 'medium_centered', path: 'demo/p/1-1-m.svg' },
       { type: 'thumb', path: 'demo/p/1-1-t.svg' },
     ]);
-    expect(q).toMatchObject({ thumb: '/storage/demo/p/1-1-t.svg', small: null, medium: '/storage/demo/p/1-1-m.svg', original: '/storage/demo/p/1-1-m.svg', variants: false });
+    expect(q).toMatchObject({
+      thumb: '/storage/demo/p/1-1-t.svg',
+      small: null,
+      medium: '/storage/demo/p/1-1-m.svg',
+      original: '/storage/demo/p/1-1-m.svg',
+      variants: false,
+    });
   });
 
   it('a card: the thumb with the medium as its 600w, sizes of the grid, square 200 x 200', () => {
@@ -47,13 +59,23 @@ describe('product pictures', () => {
   });
 
   it('a small thumbnail: sizes is its width', () => {
-    expect(smallSource(firstPicture(storedImages(a)), 56)).toMatchObject({ src: url(a, '-t.webp'), sizes: '56px', srcSet: `${url(a, '-t.webp')} 200w, ${url(a, '-s.webp')} 400w, ${url(a, '-m.webp')} 600w` });
+    expect(smallSource(firstPicture(storedImages(a)), 56)).toMatchObject({
+      src: url(a, '-t.webp'),
+      sizes: '56px',
+      srcSet: `${url(a, '-t.webp')} 200w, ${url(a, '-s.webp')} 400w, ${url(a, '-m.webp')} 600w`,
+    });
   });
 
   it('legacy pictures (one path three times, demo SVGs): the file alone, no srcset', () => {
     const legacy = cardSource(legacyImages('products/ab/0f.jpg'));
     expect(legacy).toEqual({ src: '/storage/products/ab/0f.jpg', width: 200, height: 200 });
-    const svg = smallSource(firstPicture([{ type: 'thumb', path: 'demo/p/1-1-t.svg' }, { type: 'medium_centered', path: 'demo/p/1-1-m.svg' }]), 64);
+    const svg = smallSource(
+      firstPicture([
+        { type: 'thumb', path: 'demo/p/1-1-t.svg' },
+        { type: 'medium_centered', path: 'demo/p/1-1-m.svg' },
+      ]),
+      64,
+    );
     expect(svg).toEqual({ src: '/storage/demo/p/1-1-t.svg', width: 200, height: 200 });
   });
 
@@ -69,9 +91,21 @@ describe('product pictures', () => {
 
   it('one stored path (cart line, promo card) gives its variants when it is of the picture store', () => {
     for (const tail of ['-m.webp', '-t.webp', '.jpg']) {
-      expect(pictureFromPath(`pictures/${a.slice(0, 2)}/${a}${tail}`)).toEqual({ thumb: url(a, '-t.webp'), small: url(a, '-s.webp'), medium: url(a, '-m.webp'), original: url(a, '.jpg'), variants: true });
+      expect(pictureFromPath(`pictures/${a.slice(0, 2)}/${a}${tail}`)).toEqual({
+        thumb: url(a, '-t.webp'),
+        small: url(a, '-s.webp'),
+        medium: url(a, '-m.webp'),
+        original: url(a, '.jpg'),
+        variants: true,
+      });
     }
-    expect(pictureFromPath('onec/ab/photo.jpg')).toEqual({ thumb: '/storage/onec/ab/photo.jpg', small: null, medium: '/storage/onec/ab/photo.jpg', original: '/storage/onec/ab/photo.jpg', variants: false });
+    expect(pictureFromPath('onec/ab/photo.jpg')).toEqual({
+      thumb: '/storage/onec/ab/photo.jpg',
+      small: null,
+      medium: '/storage/onec/ab/photo.jpg',
+      original: '/storage/onec/ab/photo.jpg',
+      variants: false,
+    });
     // Not a hash of the store: used as it is.
     expect(pictureFromPath('pictures/ab/not-a-hash-m.webp')?.variants).toBe(false);
     expect(pictureFromPath(null)).toBeNull();

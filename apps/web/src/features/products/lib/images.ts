@@ -70,7 +70,6 @@ export function pictureFromPath(path: string | null | undefined): Picture | null
   return pictureOf(`${base}-t.webp`, `${base}-m.webp`, `${base}.jpg`);
 }
 
-
 /**
  * The thumb of a picture for a place `sizes` wide (a CSS length or media list: `56px` in a table
  * row, CARD_IMAGE_SIZES on a card), with the 400 px square (pictures of the store) and the medium
@@ -81,7 +80,11 @@ export function thumbSource(picture: Picture | null, sizes: string): ImgSource {
   const side = PICTURE_SIZES.thumb;
   if (!picture) return { src: PLACEHOLDER_IMAGE, width: side, height: side };
   if (!picture.variants) return { src: picture.thumb, width: side, height: side };
-  const steps = [`${picture.thumb} ${side}w`, ...(picture.small ? [`${picture.small} ${PICTURE_SIZES.small}w`] : []), `${picture.medium} ${PICTURE_SIZES.medium_centered}w`];
+  const steps = [
+    `${picture.thumb} ${side}w`,
+    ...(picture.small ? [`${picture.small} ${PICTURE_SIZES.small}w`] : []),
+    `${picture.medium} ${PICTURE_SIZES.medium_centered}w`,
+  ];
   return { src: picture.thumb, srcSet: steps.join(', '), sizes, width: side, height: side };
 }
 

@@ -6,7 +6,13 @@ export const categoryIdParam = (mode: ProductListMode, id: string | undefined): 
   mode === 'category' && id && /^\d+$/.test(id) ? Number(id) : undefined;
 
 /** The products query's parameters (the query key) for a list page's state. */
-export const listParams = (mode: ProductListMode, categoryId: number | undefined, state: ProductListState, marketId: number | undefined, lang: string): ProductListParams => ({
+export const listParams = (
+  mode: ProductListMode,
+  categoryId: number | undefined,
+  state: ProductListState,
+  marketId: number | undefined,
+  lang: string,
+): ProductListParams => ({
   mode,
   categoryId,
   page: state.page,
@@ -23,7 +29,13 @@ export const listParams = (mode: ProductListMode, categoryId: number | undefined
  * The same for a route (`id`: its `:id` param), or null when a category list has no valid id
  * (the page asks nothing then). The route's first-visit prefetch uses it.
  */
-export function productListParams(mode: ProductListMode, id: string | undefined, state: ProductListState, marketId: number | undefined, lang: string): ProductListParams | null {
+export function productListParams(
+  mode: ProductListMode,
+  id: string | undefined,
+  state: ProductListState,
+  marketId: number | undefined,
+  lang: string,
+): ProductListParams | null {
   const categoryId = categoryIdParam(mode, id);
   if (mode === 'category' && categoryId === undefined) return null;
   return listParams(mode, categoryId, state, marketId, lang);

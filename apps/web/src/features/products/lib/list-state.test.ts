@@ -41,7 +41,10 @@ describe('product list URL state', () => {
 
   it('falls back to the remembered per page and variant', () => {
     expect(parseListState(new URLSearchParams(''), { perPage: 30, variant: 'table' })).toMatchObject({ perPage: 30, variant: 'table' });
-    expect(parseListState(new URLSearchParams('per_page=20&card_variant=card'), { perPage: 30, variant: 'table' })).toMatchObject({ perPage: 20, variant: 'card' });
+    expect(parseListState(new URLSearchParams('per_page=20&card_variant=card'), { perPage: 30, variant: 'table' })).toMatchObject({
+      perPage: 20,
+      variant: 'card',
+    });
   });
 
   it('writes a patch, keeping other keys and dropping page 1', () => {

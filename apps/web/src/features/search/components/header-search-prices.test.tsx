@@ -29,7 +29,13 @@ const fetchMock = vi.fn((input: RequestInfo | URL) => {
   if (url.pathname === '/api/v1/markets') return reply({ data: [market(3, 'Rozetka')] });
   if (url.pathname === '/api/v1/products') {
     searches.push(url.searchParams);
-    return reply({ data: [priced(url.searchParams.get('market_id'))], current_category: null, breadcrumbs: [], meta: { current_page: 1, per_page: 5, total: 1, last_page: 1 }, pagination: { last_page: 1 } });
+    return reply({
+      data: [priced(url.searchParams.get('market_id'))],
+      current_category: null,
+      breadcrumbs: [],
+      meta: { current_page: 1, per_page: 5, total: 1, last_page: 1 },
+      pagination: { last_page: 1 },
+    });
   }
   return reply({ message: 'not found' }, 404);
 });

@@ -26,7 +26,13 @@ const product = (id: number, name: string) =>
 let answer: unknown[] = [];
 const fetchMock = vi.fn((input: RequestInfo | URL) => {
   void input;
-  const body = { data: answer, current_category: null, breadcrumbs: [], meta: { current_page: 1, per_page: 5, total: answer.length, last_page: 1 }, pagination: { last_page: 1 } };
+  const body = {
+    data: answer,
+    current_category: null,
+    breadcrumbs: [],
+    meta: { current_page: 1, per_page: 5, total: answer.length, last_page: 1 },
+    pagination: { last_page: 1 },
+  };
   return Promise.resolve({ ok: true, status: 200, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
 });
 

@@ -226,7 +226,11 @@ export function HeaderSearch({ testId = 'header-search' }: { testId?: string }) 
           { name: 'preventOverflow', options: { padding: 8 } },
           { name: 'flip', enabled: false },
         ]}
-        sx={{ zIndex: (th) => th.zIndex.modal, width: { xs: 'calc(100vw - 16px)', sm: Math.max(anchor?.clientWidth ?? 0, 460) }, maxWidth: 'calc(100vw - 16px)' }}
+        sx={{
+          zIndex: (th) => th.zIndex.modal,
+          width: { xs: 'calc(100vw - 16px)', sm: Math.max(anchor?.clientWidth ?? 0, 460) },
+          maxWidth: 'calc(100vw - 16px)',
+        }}
       >
         <Paper
           elevation={8}
@@ -248,14 +252,7 @@ export function HeaderSearch({ testId = 'header-search' }: { testId?: string }) 
           {showAll && (
             <Box component="ul" role="listbox" id={listId} aria-label={t('results')} data-testid="search-results" sx={{ listStyle: 'none', m: 0, p: 0 }}>
               {results.map((p, i) => (
-                <ResultOption
-                  key={p.id}
-                  id={optionId(i)}
-                  product={p}
-                  active={active === i}
-                  onHover={() => setActive(i)}
-                  onChoose={() => openProduct(p)}
-                />
+                <ResultOption key={p.id} id={optionId(i)} product={p} active={active === i} onHover={() => setActive(i)} onChoose={() => openProduct(p)} />
               ))}
               <Box
                 component="li"
@@ -299,7 +296,13 @@ function StatusRow({ testId, children }: { testId: string; children: string }) {
   );
 }
 
-function ResultOption({ id, product, active, onHover, onChoose }: {
+function ResultOption({
+  id,
+  product,
+  active,
+  onHover,
+  onChoose,
+}: {
   id: string;
   product: ProductListItemDto;
   active: boolean;

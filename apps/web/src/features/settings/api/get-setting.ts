@@ -18,5 +18,4 @@ export const getSetting = <T>(key: SettingKey) => api.get<SettingResponse<T>>(`/
 export const getSettingQueryOptions = <T>(key: SettingKey, locale: string) =>
   queryOptions({ queryKey: settingKeys.one(key, locale), queryFn: () => getSetting<T>(key), staleTime: 10 * 60_000 });
 
-export const useSetting = <T>(key: SettingKey, locale: string, enabled = true) =>
-  useQuery({ ...getSettingQueryOptions<T>(key, locale), enabled });
+export const useSetting = <T>(key: SettingKey, locale: string, enabled = true) => useQuery({ ...getSettingQueryOptions<T>(key, locale), enabled });

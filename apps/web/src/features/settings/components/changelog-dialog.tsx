@@ -40,8 +40,15 @@ export function ChangelogDialog() {
   const entries = Object.entries(setting.data?.value.entries ?? {}).sort((a, b) => sortKey(b[0]).localeCompare(sortKey(a[0])));
 
   return (
-    <Dialog open={open} onClose={() => setOpen(false)} maxWidth={false} scroll="paper" aria-labelledby="changelog-title" data-testid="changelog-dialog"
-      slotProps={{ paper: { sx: { maxWidth: 700, width: '100%', m: { xs: 1, sm: 4 } } } }}>
+    <Dialog
+      open={open}
+      onClose={() => setOpen(false)}
+      maxWidth={false}
+      scroll="paper"
+      aria-labelledby="changelog-title"
+      data-testid="changelog-dialog"
+      slotProps={{ paper: { sx: { maxWidth: 700, width: '100%', m: { xs: 1, sm: 4 } } } }}
+    >
       <DialogTitle id="changelog-title" sx={{ pr: 6 }}>
         {t('changelog.title')}
         <IconButton aria-label={t('common.close')} onClick={() => setOpen(false)} sx={{ position: 'absolute', right: 8, top: 8 }} data-testid="changelog-close">
@@ -63,7 +70,11 @@ export function ChangelogDialog() {
                 {items.map((item, i) => (
                   <li key={i}>
                     <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
-                    {item.subtitle && <Typography color="text.secondary" variant="body2">{item.subtitle}</Typography>}
+                    {item.subtitle && (
+                      <Typography color="text.secondary" variant="body2">
+                        {item.subtitle}
+                      </Typography>
+                    )}
                   </li>
                 ))}
               </Box>
