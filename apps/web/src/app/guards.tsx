@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
-import { authKeys } from '../features/auth/api/keys.ts';
-import { getUser } from '../features/auth/api/get-user.ts';
+import { authKeys, getUser } from '../lib/user.ts';
 import { useToken } from '../lib/auth-token.ts';
 
 /** Dashboard routes need a token; without one the user goes to /login. */

@@ -1,5 +1,4 @@
-import type { Params, RouteObject } from 'react-router';
-import { matchRoutes, Navigate } from 'react-router';
+import { type Params, type RouteObject, matchRoutes, Navigate } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { BaseLayout } from './layouts/base-layout.tsx';
 import { Children, isValidElement, Suspense, type ReactNode } from 'react';

@@ -2,11 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useBalance } from '../../lib/balance.ts';
-import { authKeys } from '../../features/auth/api/keys.ts';
-import { useUser } from '../../features/auth/api/get-user.ts';
+import { authKeys, useUser } from '../../lib/user.ts';
 import { cartKeys } from '../../features/cart/api/keys.ts';
 import { useCart } from '../../features/cart/api/get-cart.ts';
-import { useConfig } from '../../features/config/api/get-config.ts';
+import { useConfig } from '../../lib/config.ts';
 import { CheckoutPage } from '../../features/orders/components/checkout-page.tsx';
 import { checkoutSummaryOf } from '../../features/orders/lib/checkout-summary.ts';
 

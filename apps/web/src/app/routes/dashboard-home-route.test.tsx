@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { buildConfigLists, type StatisticsDto } from '@drop/shared';
 import { renderWithProviders } from '../../test/render.tsx';
-import { json, summary, type FetchFn } from '../../features/orders/components/test-fixtures.ts';
+import { json, summary, type FetchFn } from '../../test/fixtures/orders.ts';
 import { DashboardHomeRoute } from './dashboard-home-route.tsx';
 
 const series = (values: number[], at: string | null) => ({

@@ -13,15 +13,15 @@ import { Link } from 'react-router';
 import { formatMoney } from '@drop/shared';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useBalance } from '../../lib/balance.ts';
-import { useUser } from '../../features/auth/api/get-user.ts';
-import { useConfig } from '../../features/config/api/get-config.ts';
+import { useUser } from '../../lib/user.ts';
+import { useConfig } from '../../lib/config.ts';
 import { useStatistics } from '../../features/finance/api/get-statistics.ts';
 import { BalanceChartCard } from '../../features/finance/components/balance-chart-card.tsx';
 import { LastOperationsCard } from '../../features/finance/components/last-operations-card.tsx';
 import { useFinanceLiveSync } from '../../features/finance/hooks/use-finance-live-sync.ts';
 import { LastOrdersCard } from '../../features/orders/components/last-orders-card.tsx';
 import { OrdersCountCard, OrdersWeekCard } from '../../features/orders/components/orders-stats-cards.tsx';
-import { UserBadgeChip } from '../layouts/dashboard/user-badge-chip.tsx';
+import { UserBadgeChip } from '../../components/ui/user-badge-chip.tsx';
 
 /** Cards stack below the lg breakpoint (1280 px), the dashboard's mobile layout. */
 const THREE = {

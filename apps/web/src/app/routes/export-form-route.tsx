@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
-import { useUser } from '../../features/auth/api/get-user.ts';
-import { useCategories } from '../../features/catalog/api/get-categories.ts';
+import { useUser } from '../../lib/user.ts';
+import { useCategories } from '../../lib/categories-query.ts';
 import { ExportFormPage } from '../../features/exports/components/export-form-page.tsx';
-import { useMarkets } from '../../features/markets/api/markets.ts';
+import { useMarkets } from '../../lib/markets.ts';
 
 /**
  * Composes the feed form with the catalogue tree (category picker) and the user's verification

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { authKeys } from '../../features/auth/api/keys.ts';
-import { useUser } from '../../features/auth/api/get-user.ts';
+import { authKeys, useUser } from '../../lib/user.ts';
 import { FinancesPage } from '../../features/finance/components/finances-page.tsx';
 import { useFinanceLiveSync } from '../../features/finance/hooks/use-finance-live-sync.ts';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/ui/auth-card.tsx';
 import { ForgotPasswordForm, inviteOf } from '../../features/auth/components/forgot-password-form.tsx';
-import { LanguageControl } from '../layouts/dashboard/language-control.tsx';
+import { LanguageControl } from '../../components/ui/language-control.tsx';
 
 /**
  * /forgot-password: a forgotten password, or (`?email=&attempt_id=&code=`, a staff invitation's

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { AuthCard } from '../../components/ui/auth-card.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
-import { LanguageControl } from '../layouts/dashboard/language-control.tsx';
+import { LanguageControl } from '../../components/ui/language-control.tsx';
 
 export function LoginRoute() {
   const { t } = useTranslation();

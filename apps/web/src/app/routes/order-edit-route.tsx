@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useConfig } from '../../features/config/api/get-config.ts';
+import { useConfig } from '../../lib/config.ts';
 import { OrderEditPage } from '../../features/orders/components/order-edit-page.tsx';
 import { useMoneyChanged } from './use-money-changed.ts';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useConfig } from '../../features/config/api/get-config.ts';
+import { useConfig } from '../../lib/config.ts';
 import { OrderPage } from '../../features/orders/components/order-page.tsx';
 import { useMoneyChanged } from './use-money-changed.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../features/config/api/get-config.ts';
+import { useConfig } from '../../lib/config.ts';
 import { OrdersPage } from '../../features/orders/components/orders-page.tsx';
 
 /** /dashboard/orders: the list with its statuses labelled and coloured from /config. */

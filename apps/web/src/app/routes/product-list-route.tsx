@@ -4,9 +4,9 @@ import { getProductsQueryOptions } from '../../features/products/api/get-product
 import type { ProductListMode } from '../../features/products/api/keys.ts';
 import { ProductCartSlotProvider, type RenderCartAction } from '../../features/products/components/product-cart-slot.tsx';
 import { ProductListPage } from '../../features/products/components/product-list-page.tsx';
-import { cardSource, PRIORITY_CARD_IMAGES } from '../../features/products/lib/images.ts';
+import { cardSource, PRIORITY_CARD_IMAGES } from '../../lib/images.ts';
 import { productListParams } from '../../features/products/lib/list-params.ts';
-import { getStoredMarketId } from '../../features/markets/hooks/use-current-market.ts';
+import { getStoredMarketId } from '../../lib/current-market.ts';
 import { parseListState, readListDefaults } from '../../features/products/lib/list-state.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';

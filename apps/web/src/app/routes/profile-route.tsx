@@ -3,7 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useUser } from '../../features/auth/api/get-user.ts';
+import { useUser } from '../../lib/user.ts';
 import { ProfileLanguageCard } from '../../features/auth/components/profile-language-card.tsx';
 import { ProfileMarkupCard } from '../../features/auth/components/profile-markup-card.tsx';
 import { ProfilePasswordCard } from '../../features/auth/components/profile-password-card.tsx';
@@ -11,7 +11,7 @@ import { ProfilePersonalCard } from '../../features/auth/components/profile-pers
 import { ProfileTwoFactorCard } from '../../features/auth/components/profile-two-factor-card.tsx';
 import { MarketsCard } from '../../features/markets/components/markets-card.tsx';
 import { DevicesCard } from '../../features/devices/components/devices-card.tsx';
-import { UserBadgeChip } from '../layouts/dashboard/user-badge-chip.tsx';
+import { UserBadgeChip } from '../../components/ui/user-badge-chip.tsx';
 
 export function ProfileRoute() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { AuthCard } from '../../components/ui/auth-card.tsx';
 import { RegisterForm } from '../../features/auth/components/register-form.tsx';
-import { LanguageControl } from '../layouts/dashboard/language-control.tsx';
+import { LanguageControl } from '../../components/ui/language-control.tsx';
 
 export function RegisterRoute() {
   const { t } = useTranslation();

@@ -6,8 +6,8 @@ import { AppProviders } from '../providers.tsx';
 import { preloadRoutes } from '../router.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { ProductListPage } from '../../features/products/components/product-list-page.tsx';
-import { jsonResponse, makeList, makeProduct } from '../../features/products/components/test-fixtures.ts';
-import { PRIORITY_CARD_IMAGES } from '../../features/products/lib/images.ts';
+import { jsonResponse, makeList, makeProduct } from '../../test/fixtures/products.ts';
+import { PRIORITY_CARD_IMAGES } from '../../lib/images.ts';
 import { prefetchProductList } from './product-list-route.tsx';
 
 type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;

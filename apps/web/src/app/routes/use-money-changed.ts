@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { authKeys } from '../../features/auth/api/keys.ts';
+import { authKeys } from '../../lib/user.ts';
 import { invalidateMoney } from '../../features/finance/api/keys.ts';
 
 /** After an order action that may move money (confirm, cancel, copy, edit): the user's balance, the ledger and the statistics reload. */

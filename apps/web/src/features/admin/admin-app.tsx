@@ -10,7 +10,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { FullScreenSpinner } from '../../components/ui/full-screen-spinner.tsx';
 import { isStaffRole, mayAccess } from '@drop/shared';
-import { useUser } from '../auth/api/get-user.ts';
+import { useUser } from '../../lib/user.ts';
 import { AdminShell } from './components/admin-shell.tsx';
 import { AdminNotFound, NoAccessPage, SectionNoAccess } from './components/no-access-page.tsx';
 import { useAdminT } from './i18n.ts';

@@ -3,9 +3,9 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { AuditEntryDto, StaffRole, UserDto } from '@drop/shared';
-import { AppProviders } from '../../app/providers.tsx';
+import { AppProviders } from '../../test/render.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { authKeys } from '../auth/api/keys.ts';
+import { authKeys } from '../../lib/user.ts';
 
 export const reply = (body: unknown, status = 200) =>
   Promise.resolve({

@@ -2,8 +2,8 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { CategoryDto, ExportBuildDto, ExportSettingDto, FeedProviderDto } from '@drop/shared';
-import { AppProviders } from '../../app/providers.tsx';
+import type { CategoryDto, ExportBuildDto, FeedProviderDto } from '@drop/shared';
+import { AppProviders } from '../../test/render.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 
 export const reply = (body: unknown, status = 200) =>
@@ -52,35 +52,6 @@ export const build = (id: number, over: Partial<ExportBuildDto> = {}): ExportBui
   warnings: {},
   warning_samples: [],
   error: null,
-  ...over,
-});
-
-export const feed = (id: number, over: Partial<ExportSettingDto> = {}): ExportSettingDto => ({
-  id,
-  name: `Файл ${id}`,
-  file_type: 'yml',
-  shop: { short_name: 'Shop', company: '', url: '' },
-  market_id: null,
-  market_name: null,
-  price_from: null,
-  price_to: null,
-  categories: [],
-  extra_fields: [],
-  name_format: 'name',
-  price_source: 'recommended',
-  markup: 0,
-  interval_hours: 1,
-  status: 'ready',
-  products_count: 3000,
-  file_size: 5_066_141,
-  url: `http://localhost:3000/feeds/token-${id}.xml`,
-  last_generated_at: '2025-03-04T10:00:04Z',
-  last_requested_at: null,
-  next_build_at: '2025-03-04T11:00:00Z',
-  last_error: null,
-  build: null,
-  created_at: '2025-03-04T10:00:00Z',
-  updated_at: '2025-03-04T10:00:00Z',
   ...over,
 });
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '@drop/shared';
-import { authKeys } from '../../../features/auth/api/keys.ts';
+import { authKeys } from '../../../lib/user.ts';
 import { financeKeys, invalidateMoney } from '../../../features/finance/api/keys.ts';
 import { orderKeys } from '../../../features/orders/api/keys.ts';
 import { notificationKeys } from '../../../features/notifications/api/get-notifications.ts';

@@ -19,10 +19,10 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { DRAWER_WIDTH, RAIL_WIDTH, type UserDto } from '@drop/shared';
-import { LanguageControl } from './language-control.tsx';
+import { LanguageControl } from '../../../components/ui/language-control.tsx';
 import { NAV_ITEMS, isActive, type NavLinkItem } from './nav-items.tsx';
 import { MarketSelector } from '../../../features/markets/components/market-selector.tsx';
-import { UserBadgeChip } from './user-badge-chip.tsx';
+import { UserBadgeChip } from '../../../components/ui/user-badge-chip.tsx';
 
 function ProfileCard({ user, rail, onNavigate }: { user: UserDto; rail: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();

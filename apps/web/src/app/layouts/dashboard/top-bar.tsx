@@ -13,7 +13,7 @@ import { CartButton } from '../../../features/cart/components/cart-button.tsx';
 import { NotificationsButton } from '../../../features/notifications/components/notifications-button.tsx';
 import { MarketSelector } from '../../../features/markets/components/market-selector.tsx';
 import { HeaderSearch } from '../../../features/search/components/header-search.tsx';
-import { LanguageControl } from './language-control.tsx';
+import { LanguageControl } from '../../../components/ui/language-control.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /** Desktop (lg+) top bar. */

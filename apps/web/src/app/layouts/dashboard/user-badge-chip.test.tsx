@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { i18n } from '../../../lib/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { UserBadgeChip } from './user-badge-chip.tsx';
+import { UserBadgeChip } from '../../../components/ui/user-badge-chip.tsx';
 
 const badge = () => screen.getByTestId('user-badge');
 

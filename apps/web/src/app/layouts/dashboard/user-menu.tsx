@@ -16,7 +16,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney, type UserDto } from '@drop/shared';
-import { LanguageControl } from './language-control.tsx';
+import { LanguageControl } from '../../../components/ui/language-control.tsx';
 
 export function UserMenu({ user, balance, onLogout }: { user: UserDto; balance: number | undefined; onLogout: () => void }) {
   const { t } = useTranslation();

@@ -16,7 +16,7 @@ import { SEARCH_DEBOUNCE_MS } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListPagination } from '../../../components/ui/list-pagination.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { useDebouncedValue } from '../../orders/hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useAudit } from '../api/audit.ts';
 import { adminKeys, type AuditFilter } from '../api/keys.ts';
 import { getUsers } from '../api/users.ts';

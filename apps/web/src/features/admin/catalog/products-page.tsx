@@ -42,7 +42,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import { useEditorT } from './editor-i18n.ts';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { PICTURE_SIZES, SEARCH_DEBOUNCE_MS, formatMoney, type AdminProductSummaryDto } from '@drop/shared';
+import { PICTURE_SIZES, SEARCH_DEBOUNCE_MS, formatMoney, type AdminProductSummaryDto, ADMIN_COUNT_CAP } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListPagination } from '../../../components/ui/list-pagination.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -51,7 +51,6 @@ import { useAdminCategories, useAdminProducts, useMoveProducts, type ProductsQue
 import { HIDDEN_CHIP } from './categories-page.tsx';
 import { useCatalogT } from './i18n.ts';
 import { buildTree, categoryOptions, hiddenCategoryIds, type CategoryOption } from './lib/tree.ts';
-import { ADMIN_COUNT_CAP } from '@drop/shared';
 import { BulkChangeDialog } from './bulk-change-dialog.tsx';
 import { bulkFilterOf } from './stock-api.ts';
 import { useStockT } from './stock-i18n.ts';

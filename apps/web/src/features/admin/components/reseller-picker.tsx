@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { SEARCH_DEBOUNCE_MS } from '@drop/shared';
-import { useDebouncedValue } from '../../orders/hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { adminKeys } from '../api/keys.ts';
 import { getUsers, useAdminUser } from '../api/users.ts';
 import { useAdminT } from '../i18n.ts';

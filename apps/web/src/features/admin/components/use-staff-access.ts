@@ -1,5 +1,5 @@
 import { mayAccess, type StaffArea } from '@drop/shared';
-import { useUser } from '../../auth/api/get-user.ts';
+import { useUser } from '../../../lib/user.ts';
 
 /**
  * The signed-in staff member's role and `may(area)` (STAFF_ACCESS) for hiding or disabling what the

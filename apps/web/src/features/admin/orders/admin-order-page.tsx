@@ -15,17 +15,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
@@ -50,12 +40,13 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { useConfig } from '../../config/api/get-config.ts';
-import { OrderHistory } from '../../orders/components/order-history.tsx';
-import { OrderStates, Rows, Section } from '../../orders/components/order-page.tsx';
-import { StatusChip } from '../../orders/components/status-chip.tsx';
-import { labelOf, type OrderLists } from '../../orders/components/types.ts';
-import { orderAddress } from '../../orders/lib/address.ts';
+import { useConfig } from '../../../lib/config.ts';
+import { OrderHistory } from '../../../components/order/order-history.tsx';
+import { OrderLines } from '../../../components/order/order-lines.tsx';
+import { OrderStates, Rows, Section } from '../../../components/order/order-sections.tsx';
+import { StatusChip } from '../../../components/order/status-chip.tsx';
+import { labelOf, type OrderLists } from '../../../lib/order/lists.ts';
+import { orderAddress } from '../../../lib/order/address.ts';
 import { useAdminOrder, useMarkPaid } from './api.ts';
 import { useOrdersT } from './i18n.ts';
 import { ConfirmDialog, CreateTtnDialog, MoveStatusDialog, StaffConfirmDialog, TtnDialog, useIsAdmin, useStaffRole } from './order-dialogs.tsx';
@@ -82,80 +73,6 @@ export const unpaidBlocksShipping = (o: AdminOrderDto, role: string | undefined)
   mustBePaidToShip(o) && ((canSetTtn(o) && mayAccess(role, 'orders.waybill')) || allowedMoves(o, role).includes('Complected'));
 
 type DialogName = 'move' | 'confirm' | 'ttn' | 'np' | 'paid' | null;
-
-function Lines({ order }: { order: AdminOrderDto }) {
-  const { t, tc } = useOrdersT();
-  const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const money = (v: number) => `${formatMoney(v)} ${tc('common.currency')}`;
-  if (!desktop)
-    return (
-      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('order.lines')}>
-        {order.products.map((p) => (
-          <Paper component="li" variant="outlined" key={p.id} sx={{ p: 1.5 }} data-testid="admin-order-line">
-            <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{p.name}</Typography>
-            <Typography variant="caption" color="text.secondary" component="p">
-              {t('order.code', { code: p.b2b_code_id })}
-              {p.vendor_code && ` · ${p.vendor_code}`}
-            </Typography>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
-              <Typography variant="body2">
-                {p.qty} × {money(p.retail_price)}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('order.drop')}: {money(p.drop_price)}
-              </Typography>
-            </Box>
-          </Paper>
-        ))}
-      </Stack>
-    );
-  return (
-    <TableContainer>
-      <Table size="small" aria-label={t('order.lines')}>
-        <TableHead>
-          <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary' } }}>
-            <TableCell>{t('order.product')}</TableCell>
-            <TableCell>{t('order.vendorCode')}</TableCell>
-            <TableCell align="right">{t('order.qty')}</TableCell>
-            <TableCell align="right">{t('order.drop')}</TableCell>
-            <TableCell align="right">{t('order.retail')}</TableCell>
-            <TableCell align="right">{t('order.profit')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {order.products.map((p) => (
-            <TableRow key={p.id} data-testid="admin-order-line">
-              <TableCell>
-                {p.product_id ? (
-                  <Link component={RouterLink} to={`/admin/catalog/products/${p.product_id}`} underline="hover">
-                    {p.name}
-                  </Link>
-                ) : (
-                  p.name
-                )}
-                <Typography variant="caption" color="text.secondary" component="p">
-                  {t('order.code', { code: p.b2b_code_id })}
-                </Typography>
-              </TableCell>
-              <TableCell>{p.vendor_code}</TableCell>
-              <TableCell align="right">{p.qty}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {money(p.drop_price)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {money(p.retail_price)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 700, color: p.profit < 0 ? 'error.main' : 'success.main' }}>
-                {money(p.profit)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
 
 function Actions({ order, onOpen }: { order: AdminOrderDto; onOpen: (d: DialogName) => void }) {
   const { t } = useOrdersT();
@@ -348,7 +265,7 @@ function AdminOrderView({ order, lists }: { order: AdminOrderDto; lists: Partial
         </Section>
       </Box>
       <Section title={t('order.lines')} id="admin-order-lines" testId="admin-order-lines">
-        <Lines order={order} />
+        <OrderLines lines={order.products} testId="admin-order-line" linkOf={(p) => (p.product_id ? `/admin/catalog/products/${p.product_id}` : null)} />
       </Section>
       <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
         {mayAccess(role, 'orders.reservation') && <ReservationJobs orderId={order.id} />}

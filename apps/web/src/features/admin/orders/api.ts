@@ -20,7 +20,7 @@ import {
 } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
 import { createIntent, idempotencyHeader } from '../../../lib/idempotency.ts';
-import type { OrdersFilter } from '../../orders/lib/orders-filter.ts';
+import type { OrdersFilter } from '../../../lib/order/orders-filter.ts';
 import { worklistKeys } from '../worklists/api.ts';
 
 /**

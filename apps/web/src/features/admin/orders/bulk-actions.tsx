@@ -44,7 +44,7 @@ import {
 } from '@drop/shared';
 import { isApiError } from '../../../lib/api-client.ts';
 import { muiField, validationMessage } from '../../../lib/form.ts';
-import { labelOf } from '../../orders/components/types.ts';
+import { labelOf } from '../../../lib/order/lists.ts';
 import { pdfName, pdfWindow, type PdfWindow } from '../printing/open-pdf.ts';
 import { useBulkOrders, type BulkInput } from './api.ts';
 import { useOrdersT } from './i18n.ts';

@@ -34,9 +34,9 @@ import {
   type OrderSort,
   type OrderSortField,
 } from '@drop/shared';
-import { StatusChip } from '../../orders/components/status-chip.tsx';
-import { labelOf, type OrderLists } from '../../orders/components/types.ts';
-import { clientName } from '../../orders/lib/address.ts';
+import { StatusChip } from '../../../components/order/status-chip.tsx';
+import { labelOf, type OrderLists } from '../../../lib/order/lists.ts';
+import { clientName } from '../../../lib/order/address.ts';
 import type { AdminOrderSummary } from './api.ts';
 import { useOrdersT } from './i18n.ts';
 

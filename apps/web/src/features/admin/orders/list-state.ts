@@ -21,7 +21,7 @@ import {
   type OrderSort,
   type OrderViewParams,
 } from '@drop/shared';
-import { FILTER_KEYS, parseOrdersFilter, type OrdersFilter } from '../../orders/lib/orders-filter.ts';
+import { FILTER_KEYS, parseOrdersFilter, type OrdersFilter } from '../../../lib/order/orders-filter.ts';
 
 /** The filters beyond the reseller's own, in the URL. */
 export const ADMIN_FILTER_KEYS = ['user_id', 'payment_method', 'delivery_service', 'delivery_type', 'delivery_method', 'city'] as const;

@@ -27,11 +27,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
 import { formatMoney, mustBePaidToShip, type AdminOrderDto, type ConfigItem, type OrderStatus } from '@drop/shared';
-import { useUser } from '../../auth/api/get-user.ts';
+import { useUser } from '../../../lib/user.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, muiField, validationMessage } from '../../../lib/form.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { labelOf } from '../../orders/components/types.ts';
+import { labelOf } from '../../../lib/order/lists.ts';
 import { useCreateTtn, useMoveOrder, useSetTtn } from './api.ts';
 import { useOrdersT } from './i18n.ts';
 

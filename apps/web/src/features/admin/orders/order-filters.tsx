@@ -12,8 +12,8 @@ import TextField from '@mui/material/TextField';
 import { SEARCH_DEBOUNCE_MS, mayAccess, type ConfigItem } from '@drop/shared';
 import { ResellerPicker } from '../components/reseller-picker.tsx';
 import { useTextParam } from '../lib/use-list-params.ts';
-import { useDebouncedValue } from '../../orders/hooks/use-debounced-value.ts';
-import type { OrderLists } from '../../orders/components/types.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import type { OrderLists } from '../../../lib/order/lists.ts';
 import type { AdminListFilter, AdminListPatch } from './list-state.ts';
 import { useOrdersT } from './i18n.ts';
 

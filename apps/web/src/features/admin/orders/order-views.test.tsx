@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildConfigLists, type StaffViewDto } from '@drop/shared';
-import { summary } from '../../orders/components/test-fixtures.ts';
+import { summary } from '../../../test/fixtures/orders.ts';
 import { COLUMNS_STORAGE_KEY } from './list-state.ts';
 import OrdersSection from './orders-section.tsx';
 import { Reply, mockApi, page, renderSection, setDesktop } from './test-utils.tsx';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildConfigLists, type AdminOrderDto, type ReservationJobDto } from '@drop/shared';
-import { order as resellerOrder, summary } from '../../orders/components/test-fixtures.ts';
-import { labelOf } from '../../orders/components/types.ts';
+import { order as resellerOrder, summary } from '../../../test/fixtures/orders.ts';
+import { labelOf } from '../../../lib/order/lists.ts';
 import { expectSameLocaleKeys } from '../../../test/locales.ts';
 import { allowedMoves } from './admin-order-page.tsx';
 import OrdersSection from './orders-section.tsx';

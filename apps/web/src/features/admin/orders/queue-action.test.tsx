@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildConfigLists, type AdminOrderDto, type OrderDto, type ReservationJobDto, type StaffRole } from '@drop/shared';
-import { order as resellerOrder, summary } from '../../orders/components/test-fixtures.ts';
+import { order as resellerOrder, summary } from '../../../test/fixtures/orders.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import OrdersSection from './orders-section.tsx';
 import { Reply, mockApi, page, renderSection, setDesktop, type ApiCall } from './test-utils.tsx';

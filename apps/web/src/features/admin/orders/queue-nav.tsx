@@ -29,7 +29,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import { ORDER_WORKLISTS, mayAccess, mustBePaidToShip, staffMayConfirm, type AdminOrderDto, type OrderWorklist, type ReservationJobDto } from '@drop/shared';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { parseOrdersFilter } from '../../orders/lib/orders-filter.ts';
+import { parseOrdersFilter } from '../../../lib/order/orders-filter.ts';
 import { worklistKeys } from '../worklists/api.ts';
 import { allowedMoves, canCreateNpTtn, offersConfirm } from './admin-order-page.tsx';
 import { adminOrderKeys, getAdminOrders, useAdminOrder, useAdminOrders, useMoveOrder, useReservationJobs, useRetryJob } from './api.ts';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildConfigLists, type AdminOrderDto, type ReservationJobDto } from '@drop/shared';
 import { i18n } from '../../../lib/i18n.ts';
-import { order as resellerOrder } from '../../orders/components/test-fixtures.ts';
+import { order as resellerOrder } from '../../../test/fixtures/orders.ts';
 import OrdersSection from './orders-section.tsx';
 import { retryable } from './reservation-jobs.tsx';
 import { mockApi, renderSection, setDesktop } from './test-utils.tsx';

@@ -2,10 +2,10 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { AppProviders } from '../../../app/providers.tsx';
+import { AppProviders } from '../../../test/render.tsx';
 import type { StaffRole, UserDto } from '@drop/shared';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { authKeys } from '../../auth/api/keys.ts';
+import { authKeys } from '../../../lib/user.ts';
 
 export interface ApiCall {
   path: string;

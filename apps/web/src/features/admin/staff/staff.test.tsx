@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { StaffDto } from '@drop/shared';
 import { i18n } from '../../../lib/i18n.ts';
 import { expectSameLocaleKeys } from '../../../test/locales.ts';
-import { authKeys } from '../../auth/api/keys.ts';
+import { authKeys } from '../../../lib/user.ts';
 import { page, renderAt, serve, setDesktop, type Call } from '../test-utils.tsx';
 import StaffSection from './staff-section.tsx';
 import ru from './locales/ru.json';

@@ -28,7 +28,7 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { formatMoney, formatPhone, isStaffRole } from '@drop/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { UserBadgeChip } from '../../../app/layouts/dashboard/user-badge-chip.tsx';
+import { UserBadgeChip } from '../../../components/ui/user-badge-chip.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useScopedToast } from '../../../lib/toast.tsx';
 import { useAdminUser, useAdminUserSummary, useUpdateAdminUser, type AdminUserDetail } from '../api/users.ts';

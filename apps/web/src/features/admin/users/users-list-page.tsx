@@ -30,8 +30,8 @@ import { formatMoney, formatPhone, ROLES, SEARCH_DEBOUNCE_MS, type Role, type Us
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListPagination } from '../../../components/ui/list-pagination.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { UserBadgeChip } from '../../../app/layouts/dashboard/user-badge-chip.tsx';
-import { useDebouncedValue } from '../../orders/hooks/use-debounced-value.ts';
+import { UserBadgeChip } from '../../../components/ui/user-badge-chip.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { UsersFilter } from '../api/keys.ts';
 import { useAdminUsers } from '../api/users.ts';
 import { ExportMenu, exportPath } from '../components/export-menu.tsx';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TokenResponse } from '@drop/shared';
 import { setToken } from '../../../lib/auth-token.ts';
-import { authKeys } from './keys.ts';
+import { authKeys } from '../../../lib/user.ts';
 
 /** Stores the token and primes the user cache after confirm, confirm-login, login or restore. */
 export function startSession(qc: QueryClient, res: TokenResponse): void {

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { isLocale } from '@drop/shared';
 import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';
-import { useChangeLanguage } from '../hooks/use-change-language.ts';
+import { useChangeLanguage } from '../../../lib/use-change-language.ts';
 
 export function ProfileLanguageCard() {
   const { t, i18n } = useTranslation();

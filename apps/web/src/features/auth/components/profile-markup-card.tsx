@@ -19,8 +19,8 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileInput, UserDto } from '@drop/shared';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useScopedToast } from '../../../lib/toast.tsx';
-import { useRecommendedFloor } from '../../config/api/get-config.ts';
-import { useUpdateProfile } from '../api/update-profile.ts';
+import { useRecommendedFloor } from '../../../lib/config.ts';
+import { useUpdateProfile } from '../../../lib/user.ts';
 
 export function ProfileMarkupCard({ user }: { user: UserDto }) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, muiField } from '../../../lib/form.ts';
 import { useScopedToast } from '../../../lib/toast.tsx';
-import { useUpdateProfile } from '../api/update-profile.ts';
+import { useUpdateProfile } from '../../../lib/user.ts';
 
 interface Values {
   old_password: string;

@@ -11,7 +11,7 @@ import { PhoneField } from '../../../components/ui/phone-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, muiField, muiRegister } from '../../../lib/form.ts';
 import { useScopedToast } from '../../../lib/toast.tsx';
-import { useUpdateProfile } from '../api/update-profile.ts';
+import { useUpdateProfile } from '../../../lib/user.ts';
 
 interface Values {
   name: string;

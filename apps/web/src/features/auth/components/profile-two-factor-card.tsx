@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { isStaffRole, type UserDto } from '@drop/shared';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useScopedToast } from '../../../lib/toast.tsx';
-import { useUpdateProfile } from '../api/update-profile.ts';
+import { useUpdateProfile } from '../../../lib/user.ts';
 import { TwoFactorOffDialog, type TwoFactorSwitch } from './two-factor-off-dialog.tsx';
 
 export function ProfileTwoFactorCard({ user }: { user: UserDto }) {

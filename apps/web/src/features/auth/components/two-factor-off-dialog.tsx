@@ -16,7 +16,7 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useScopedToast } from '../../../lib/toast.tsx';
 import { useStepUp } from '../api/step-up.ts';
-import { useUpdateProfile } from '../api/update-profile.ts';
+import { useUpdateProfile } from '../../../lib/user.ts';
 
 export type TwoFactorSwitch = 'login_2fa' | 'withdraw_2fa';
 

@@ -33,7 +33,7 @@ import { useScopedToast } from '../../../lib/toast.tsx';
 import { useAddToCart } from '../api/add-to-cart.ts';
 import { cartKeys } from '../api/keys.ts';
 import { useUpdateCartLine } from '../api/update-cart-line.ts';
-import { useRecommendedFloor } from '../../config/api/get-config.ts';
+import { useRecommendedFloor } from '../../../lib/config.ts';
 import { cartFailure } from '../lib/cart-errors.ts';
 import { evaluateCartForm, initialPrice, minimumPrice, sanitizePriceInput, sanitizeQtyInput, snapPrice, type CartItemDraft } from '../lib/cart-form.ts';
 import { CartImage } from './cart-image.tsx';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { pictureHash } from '../../products/components/test-fixtures.ts';
+import { pictureHash } from '../../../test/fixtures/products.ts';
 import { CartImage } from './cart-image.tsx';
 
 // Issue 30: a cart line shows the thumb of its picture (the API gives the medium's path).

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import { PLACEHOLDER_IMAGE } from '@drop/shared';
-import { pictureFromPath, smallSource } from '../../products/lib/images.ts';
+import { pictureFromPath, smallSource } from '../../../lib/images.ts';
 
 /**
  * A cart line's picture (a storage path: of the picture store, its thumb with the medium as the

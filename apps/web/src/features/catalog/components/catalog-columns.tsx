@@ -15,7 +15,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Link as RouterLink } from 'react-router';
 import type { CategoryDto } from '@drop/shared';
 import { useCatalogTranslation } from '../i18n.ts';
-import { CATALOG_COLUMNS, categoryHref, categoryName, menuColumns, partitionColumns, rootWeight } from '../utils/categories.ts';
+import { CATALOG_COLUMNS, categoryHref, categoryName, menuColumns, partitionColumns, rootWeight } from '../../../lib/categories.ts';
 import { CategoryIcon } from './category-icon.tsx';
 
 const OPEN_DELAY_MS = 120;

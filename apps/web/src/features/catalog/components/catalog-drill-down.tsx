@@ -17,7 +17,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CategoryDto } from '@drop/shared';
 import { useCatalogTranslation } from '../i18n.ts';
-import { categoryHref, categoryName, findCategory } from '../utils/categories.ts';
+import { categoryHref, categoryName, findCategory } from '../../../lib/categories.ts';
 import { CategoryIcon } from './category-icon.tsx';
 
 export const DRILL_PARAM = 'c';

@@ -16,9 +16,9 @@ import { useTheme } from '@mui/material/styles';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import type { RoutePrefetch } from '../../../lib/route-data.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { getCategoriesQueryOptions, useCategories } from '../api/get-categories.ts';
+import { getCategoriesQueryOptions, useCategories } from '../../../lib/categories-query.ts';
 import { useCatalogTranslation } from '../i18n.ts';
-import { CATALOG_COLUMNS } from '../utils/categories.ts';
+import { CATALOG_COLUMNS } from '../../../lib/categories.ts';
 import { CatalogColumns } from './catalog-columns.tsx';
 import { CatalogDrillDown } from './catalog-drill-down.tsx';
 

@@ -24,9 +24,9 @@ import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import { PLACEHOLDER_IMAGE, storageUrl, type CategoryDto } from '@drop/shared';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useCategory } from '../api/get-categories.ts';
+import { useCategory } from '../../../lib/categories-query.ts';
 import { useCatalogTranslation } from '../i18n.ts';
-import { categoryHref, categoryName } from '../utils/categories.ts';
+import { categoryHref, categoryName } from '../../../lib/categories.ts';
 
 const GRID_SIZE = { xs: 6, sm: 4, md: 3, xl: 2 } as const;
 

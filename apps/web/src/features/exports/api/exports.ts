@@ -1,34 +1,18 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { exportBuildDto, exportSettingDto, feedProviderDto, listOf, type ExportSettingDto, type ExportSettingInput } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
+import { exportKeys, feedBusy, getExportSettingsQueryOptions } from '../../../lib/feeds.ts';
 
-/**
- * Product feeds (export settings). Build errors and provider texts come in the request's
- * language, so the language is part of every key; invalidation goes by the `exports` prefix.
- */
-export const exportKeys = {
-  all: ['exports'] as const,
-  list: (lang: string) => ['exports', 'list', lang] as const,
-  detail: (id: number, lang: string) => ['exports', 'detail', id, lang] as const,
-  history: (id: number, page: number, lang: string) => ['exports', 'history', id, page, lang] as const,
-  providers: (lang: string) => ['exports', 'providers', lang] as const,
-};
-
-/** The list refetches this often while a feed is queued or building. */
-export const LIST_POLL_MS = 2000;
 /** The history page refetches this often while a build runs. */
 export const HISTORY_POLL_MS = 1500;
 export const HISTORY_PER_PAGE = 10;
-
-export const feedBusy = (s: Pick<ExportSettingDto, 'status'> | undefined) => s?.status === 'queued' || s?.status === 'building';
 
 const opts = (signal?: AbortSignal) => (signal ? { signal } : {});
 export const historyResponse = listOf(exportBuildDto);
 export type HistoryResponse = z.infer<typeof historyResponse>;
 
-export const getExportSettings = (signal?: AbortSignal) => api.get('/export-settings', z.array(exportSettingDto), opts(signal));
 export const getExportSetting = (id: number, signal?: AbortSignal) => api.get(`/export-settings/${id}`, exportSettingDto, opts(signal));
 export const getProviders = (signal?: AbortSignal) => api.get('/providers', z.array(feedProviderDto), opts(signal));
 export const getExportHistory = async (id: number, page: number, signal?: AbortSignal) =>
@@ -39,14 +23,6 @@ export const deleteExportSetting = (id: number) => api.delete(`/export-settings/
 export const generateExportSetting = (id: number) => api.post(`/export-settings/${id}/generate`, undefined, exportSettingDto);
 
 const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
-
-export const getExportSettingsQueryOptions = (lang: string) =>
-  queryOptions({
-    queryKey: exportKeys.list(lang),
-    queryFn: ({ signal }) => getExportSettings(signal),
-    // Progress of queued and building feeds; polling stops once none is.
-    refetchInterval: (q) => (q.state.data?.some(feedBusy) ? LIST_POLL_MS : false),
-  });
 
 /** GET /export-settings (oldest first), polled every 2 s while any feed is queued or building. */
 export function useExportSettings() {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { PROVIDERS, TREE, callOf, feed, renderAt, reply } from '../test-utils.tsx';
+import { PROVIDERS, TREE, callOf, renderAt, reply } from '../test-utils.tsx';
+import { feed } from '../../../test/fixtures/feeds.ts';
 import { ExportFormPage, type ExportFormPageProps } from './export-form-page.tsx';
 
 let onPost: () => Promise<Response> = () => reply({ data: feed(9, { status: 'queued' }) }, 201);

@@ -2,10 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { MAX_FEED_EXTRA_FIELDS, type ExportSettingInput } from '@drop/shared';
-import { AppProviders } from '../../../app/providers.tsx';
+import { AppProviders } from '../../../test/render.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { emptyExportForm, exportFormOf, serverFieldErrors, type ExportFormErrors, type ExportFormValues, type MarketChoice } from '../lib/export-form.ts';
-import { PROVIDERS, TREE, feed } from '../test-utils.tsx';
+import { PROVIDERS, TREE } from '../test-utils.tsx';
+import { feed } from '../../../test/fixtures/feeds.ts';
 import { ExportForm } from './export-form.tsx';
 
 const STORES: MarketChoice = {

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ExportBuildDto, ExportSettingDto } from '@drop/shared';
 import { HISTORY_POLL_MS } from '../api/exports.ts';
-import { build, callOf, feed, renderAt, reply, setDesktop } from '../test-utils.tsx';
+import { build, callOf, renderAt, reply, setDesktop } from '../test-utils.tsx';
+import { feed } from '../../../test/fixtures/feeds.ts';
 import { ExportHistoryPage } from './export-history-page.tsx';
 
 const PATH = '/dashboard/export-settings/:id/history';

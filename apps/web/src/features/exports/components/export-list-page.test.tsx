@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MAX_FEEDS, type ExportSettingDto } from '@drop/shared';
-import { feedBusy, getExportSettingsQueryOptions, LIST_POLL_MS } from '../api/exports.ts';
-import { PROVIDERS, build, callOf, feed, renderAt, reply, setDesktop } from '../test-utils.tsx';
+import { feedBusy, getExportSettingsQueryOptions, LIST_POLL_MS } from '../../../lib/feeds.ts';
+import { PROVIDERS, build, callOf, renderAt, reply, setDesktop } from '../test-utils.tsx';
+import { feed } from '../../../test/fixtures/feeds.ts';
 import { ExportListPage } from './export-list-page.tsx';
 
 let list: ExportSettingDto[] = [];

@@ -27,7 +27,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, type ExportSettingDto } from '@drop/shared';
-import { feedBusy } from '../api/exports.ts';
+import { feedBusy } from '../../../lib/feeds.ts';
 import { useExportsT } from '../i18n.ts';
 import { formatSize, priceRangeText, priceSourceText } from '../lib/format.ts';
 import { FeedLink } from './feed-link.tsx';

@@ -9,7 +9,7 @@ import {
   validateExportForm,
   type ExportFormValues,
 } from './export-form.ts';
-import { feed } from '../test-utils.tsx';
+import { feed } from '../../../test/fixtures/feeds.ts';
 
 const allowed = { verified: true, markets: [{ id: 7, name: 'Prom' }] };
 const filled = (over: Partial<ExportFormValues> = {}): ExportFormValues => ({ ...emptyExportForm(), name: ' Prom ', shortName: 'Shop', ...over });

@@ -1,21 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MarketDto, MarketInput } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
+import { marketKeys } from '../../../lib/markets.ts';
 
-/** Query keys of the stores feature (names carry no language, so no locale in the key). */
-export const marketKeys = {
-  all: ['markets'] as const,
-  list: () => ['markets', 'list'] as const,
-  detail: (id: number) => ['markets', 'detail', id] as const,
-};
-
-export const getMarkets = (signal?: AbortSignal) => api.get<MarketDto[]>('/markets', undefined, signal ? { signal } : {});
 export const getMarket = (id: number, signal?: AbortSignal) => api.get<MarketDto>(`/markets/${id}`, undefined, signal ? { signal } : {});
-
-export const getMarketsQueryOptions = () => queryOptions({ queryKey: marketKeys.list(), queryFn: ({ signal }) => getMarkets(signal), staleTime: 60_000 });
-
-/** GET /markets: verified users only (others get 403 NotVerified, so the call is never made for them). */
-export const useMarkets = (enabled: boolean) => useQuery({ ...getMarketsQueryOptions(), enabled });
 
 export const useMarket = (id: number) =>
   useQuery({

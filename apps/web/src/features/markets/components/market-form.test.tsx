@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { buildConfigLists, type CategoryDto, type MarketInput, type ProductDto } from '@drop/shared';
 import { i18n } from '../../../lib/i18n.ts';
-import { renderWithUser, testUser } from '../test-utils.tsx';
+import { renderWithUser } from '../../../test/render.tsx';
+import { testUser, market } from '../../../test/fixtures/markets.ts';
 import { emptyMarketForm, marketFormOf, serverFieldErrors } from '../lib/market-form.ts';
 import { MarketForm } from './market-form.tsx';
-import { market } from '../test-utils.tsx';
 
 const cat = (id: number, name: string, child: CategoryDto[] = []) =>
   ({ id, name, name_uk: name, name_ru: name, image_url: null, icon: null, icon_color: null, child }) as unknown as CategoryDto;

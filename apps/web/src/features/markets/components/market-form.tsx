@@ -48,8 +48,8 @@ import {
 } from '@drop/shared';
 import { validationMessage } from '../../../lib/form.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { categoryName } from '../../catalog/utils/categories.ts';
-import { useRecommendedFloor } from '../../config/api/get-config.ts';
+import { categoryName } from '../../../lib/categories.ts';
+import { useRecommendedFloor } from '../../../lib/config.ts';
 import { parsePercent, validateMarketForm, type MarketFormErrors, type MarketFormValues } from '../lib/market-form.ts';
 
 export interface MarketFormProps {

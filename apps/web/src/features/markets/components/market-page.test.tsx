@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { AppProviders } from '../../../app/providers.tsx';
+import { AppProviders, clientWithUser, renderWithUser } from '../../../test/render.tsx';
 import { MAX_MARKETS, productsQuery } from '@drop/shared';
-import { makeProduct } from '../../products/components/test-fixtures.ts';
-import { clientWithUser, market, renderWithUser, reply, testUser } from '../test-utils.tsx';
+import { makeProduct } from '../../../test/fixtures/products.ts';
+import { reply } from '../test-utils.tsx';
+import { market, testUser } from '../../../test/fixtures/markets.ts';
 import { MarketCreatePage, MarketEditPage } from './market-page.tsx';
 
 const productQueries: URLSearchParams[] = [];

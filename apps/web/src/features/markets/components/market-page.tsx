@@ -10,9 +10,10 @@ import { MAX_MARKETS, PRODUCT_PER_PAGE_OPTIONS, productsResponse, type MarketInp
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { useScopedToast } from '../../../lib/toast.tsx';
-import { useUser } from '../../auth/api/get-user.ts';
-import { useCategories } from '../../catalog/api/get-categories.ts';
-import { useCreateMarket, useMarket, useMarkets, useUpdateMarket } from '../api/markets.ts';
+import { useUser } from '../../../lib/user.ts';
+import { useCategories } from '../../../lib/categories-query.ts';
+import { useMarkets } from '../../../lib/markets.ts';
+import { useCreateMarket, useMarket, useUpdateMarket } from '../api/markets.ts';
 import { emptyMarketForm, marketFormOf, serverFieldErrors, type MarketFormErrors } from '../lib/market-form.ts';
 import { MarketForm } from './market-form.tsx';
 

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { STORAGE_KEYS } from '@drop/shared';
-import { market, renderWithUser, reply, testUser } from '../test-utils.tsx';
+import { reply } from '../test-utils.tsx';
+import { market, testUser } from '../../../test/fixtures/markets.ts';
+import { renderWithUser } from '../../../test/render.tsx';
 import { MarketSelector } from './market-selector.tsx';
 
 const fetchMock = vi.fn((input: RequestInfo | URL) => {

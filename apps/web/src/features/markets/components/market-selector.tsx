@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { useCurrentMarket } from '../hooks/use-current-market.ts';
+import { useCurrentMarket } from '../../../lib/current-market.ts';
 
 const PROFILE = 'profile';
 

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ExportSettingDto } from '@drop/shared';
-import { feed } from '../../exports/test-utils.tsx';
-import { market, renderWithUser, reply, testUser } from '../test-utils.tsx';
+import { feed } from '../../../test/fixtures/feeds.ts';
+import { reply } from '../test-utils.tsx';
+import { market, testUser } from '../../../test/fixtures/markets.ts';
+import { renderWithUser } from '../../../test/render.tsx';
 import { MarketsCard } from './markets-card.tsx';
 
 let list = [market(3, 'Rozetka')];

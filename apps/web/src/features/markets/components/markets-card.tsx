@@ -29,8 +29,9 @@ import { MARKET_BASE_TYPES, MAX_MARKETS, type MarketDto } from '@drop/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useScopedToast } from '../../../lib/toast.tsx';
-import { getExportSettingsQueryOptions } from '../../exports/api/exports.ts';
-import { useDeleteMarket, useMarkets } from '../api/markets.ts';
+import { getExportSettingsQueryOptions } from '../../../lib/feeds.ts';
+import { useMarkets } from '../../../lib/markets.ts';
+import { useDeleteMarket } from '../api/markets.ts';
 
 export function MarketsCard() {
   const { t, i18n } = useTranslation();

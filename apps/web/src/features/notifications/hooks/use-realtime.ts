@@ -1,7 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { QueryClient } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
 import { NOTIFICATION_RELOAD_DEBOUNCE_MS, REALTIME_EVENTS, REALTIME_PATH, type BalanceEventDto, type NotificationDto, type UserDto } from '@drop/shared';
 import { useToken } from '../../../lib/auth-token.ts';

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { listOf, orderSummaryDto } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
-import type { OrdersFilter } from '../lib/orders-filter.ts';
+import type { OrdersFilter } from '../../../lib/order/orders-filter.ts';
 import { orderKeys } from './keys.ts';
 
 const ordersList = listOf(orderSummaryDto);

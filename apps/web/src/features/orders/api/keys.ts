@@ -1,4 +1,4 @@
-import type { OrdersFilter } from '../lib/orders-filter.ts';
+import type { OrdersFilter } from '../../../lib/order/orders-filter.ts';
 
 /** The query key factory of the orders feature. */
 export const orderKeys = {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod';
 import { deliveryCityDto, type DeliveryCityDto } from '@drop/shared';
 import { api, isApiError } from '../../../lib/api-client.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { deliveryKeys } from './keys.ts';
 
 /** GET /delivery/cities?search= (10 at most; 503 CarrierUnavailable when Nova Poshta is down). */

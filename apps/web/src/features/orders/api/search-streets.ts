@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod';
 import { deliveryStreetDto, type DeliveryStreetDto } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { deliveryKeys } from './keys.ts';
 
 /** GET /delivery/streets?city_ref=&search= (10 at most). */

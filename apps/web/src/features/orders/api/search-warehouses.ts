@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod';
 import { deliveryWarehouseDto, type DeliveryWarehouseDto } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { deliveryKeys } from './keys.ts';
 
 /** GET /delivery/warehouses?city_ref=&search= (30 at most). */

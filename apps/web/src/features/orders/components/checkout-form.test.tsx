@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { buildConfigLists } from '@drop/shared';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CheckoutForm, relevantValues } from './checkout-form.tsx';
-import { order } from './test-fixtures.ts';
+import { order } from '../../../test/fixtures/orders.ts';
 
 type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

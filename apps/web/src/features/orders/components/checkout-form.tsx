@@ -19,7 +19,7 @@ import { useScopedToast } from '../../../lib/toast.tsx';
 import { usePlaceOrder } from '../api/place-order.ts';
 import { CheckoutBalance } from './checkout-balance.tsx';
 import { DEFAULT_DETAILS, DETAILS_FIELDS, OrderDetailsFields, detailsResolver, relevantValues, type OrderDetailsValues } from './order-details-fields.tsx';
-import type { OrderLists } from './types.ts';
+import type { OrderLists } from '../../../lib/order/lists.ts';
 
 export { relevantValues };
 

@@ -8,7 +8,7 @@ import { buildConfigLists } from '@drop/shared';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { i18n } from '../../../lib/i18n.ts';
 import { CheckoutForm } from './checkout-form.tsx';
-import { order } from './test-fixtures.ts';
+import { order } from '../../../test/fixtures/orders.ts';
 
 type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -18,7 +18,7 @@ import { TotalsList } from '../../../components/ui/totals-list.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
-import type { CheckoutSummary, OrderLists } from './types.ts';
+import type { CheckoutSummary, OrderLists } from '../../../lib/order/lists.ts';
 
 const LAYOUT_SX = { display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' } } as const;
 

@@ -19,9 +19,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney, formatPhone } from '@drop/shared';
 import { useLastOrders } from '../api/get-last-orders.ts';
-import { clientName, orderAddress } from '../lib/address.ts';
-import { StatusChip } from './status-chip.tsx';
-import type { OrderLists } from './types.ts';
+import { clientName, orderAddress } from '../../../lib/order/address.ts';
+import { StatusChip } from '../../../components/order/status-chip.tsx';
+import type { OrderLists } from '../../../lib/order/lists.ts';
 
 export function LastOrdersCard({ lists }: { lists: Partial<OrderLists> | undefined }) {
   const { t } = useTranslation();

@@ -26,7 +26,7 @@ import { useCitySearch } from '../api/search-cities.ts';
 import { useStreetSearch } from '../api/search-streets.ts';
 import { useWarehouseSearch } from '../api/search-warehouses.ts';
 import { AddressAutocomplete } from './address-autocomplete.tsx';
-import type { OrderLists } from './types.ts';
+import type { OrderLists } from '../../../lib/order/lists.ts';
 
 export type OrderDetailsValues = z.input<typeof orderCreateInput>;
 

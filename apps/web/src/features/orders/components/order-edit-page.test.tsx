@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildConfigLists, type OrderDto } from '@drop/shared';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { OrderEditPage } from './order-edit-page.tsx';
-import { json, order, type FetchFn } from './test-fixtures.ts';
+import { json, order, type FetchFn } from '../../../test/fixtures/orders.ts';
 
 const lists = buildConfigLists('uk');
 

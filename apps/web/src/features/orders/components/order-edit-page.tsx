@@ -32,8 +32,9 @@ import { useUpdateOrder } from '../api/order-mutations.ts';
 import { draftsFromOrder, lineServerErrors, linesInput, linesTotals, type LineDraft } from '../lib/order-lines.ts';
 import { DETAILS_FIELDS, OrderDetailsFields, detailsFromOrder, detailsResolver, relevantValues, type OrderDetailsValues } from './order-details-fields.tsx';
 import { OrderLinesEditor, type LineFieldErrors } from './order-lines-editor.tsx';
-import { OrderStates, useOrderState } from './order-page.tsx';
-import type { OrderLists } from './types.ts';
+import { OrderStates } from '../../../components/order/order-sections.tsx';
+import { useOrderState } from './order-page.tsx';
+import type { OrderLists } from '../../../lib/order/lists.ts';
 
 const LAYOUT_SX = { display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' } } as const;
 

@@ -8,9 +8,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { buildConfigLists } from '@drop/shared';
 import { i18n } from '../../../lib/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { OrderHistory } from './order-history.tsx';
+import { OrderHistory } from '../../../components/order/order-history.tsx';
 import { OrderPage } from './order-page.tsx';
-import { json, order, type FetchFn } from './test-fixtures.ts';
+import { json, order, type FetchFn } from '../../../test/fixtures/orders.ts';
 
 const lists = buildConfigLists('uk');
 

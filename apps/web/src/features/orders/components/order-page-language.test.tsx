@@ -4,7 +4,7 @@ import { buildConfigLists } from '@drop/shared';
 import { i18n } from '../../../lib/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { OrderPage } from './order-page.tsx';
-import { json, order, type FetchFn } from './test-fixtures.ts';
+import { json, order, type FetchFn } from '../../../test/fixtures/orders.ts';
 
 const lists = buildConfigLists('uk');
 

@@ -9,141 +9,20 @@
  * order-documents.tsx, order-history.tsx.
  */
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { formatDate, formatMoney, formatPhone, type OrderDto } from '@drop/shared';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useOrder } from '../api/get-order.ts';
-import { orderAddress } from '../lib/address.ts';
+import { orderAddress } from '../../../lib/order/address.ts';
 import { OrderActions } from './order-actions.tsx';
 import { OrderDocuments } from './order-documents.tsx';
-import { OrderHistory } from './order-history.tsx';
-import { StatusChip } from './status-chip.tsx';
-import { labelOf, type OrderLists } from './types.ts';
-
-export function Section({ title, children, testId, id }: { title: string; children: ReactNode; testId?: string; id: string }) {
-  return (
-    <Card component="section" aria-labelledby={id} data-testid={testId}>
-      <CardContent>
-        <Typography id={id} variant="h3" component="h2" sx={{ mb: 1.5 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
-export function Rows({ rows }: { rows: [string, ReactNode, string?][] }) {
-  return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1 }}>
-      {rows.map(([label, value, testId]) => (
-        <Box key={label} sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2 }}>
-          <Typography component="dt" variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
-            {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, fontWeight: 600, textAlign: 'right', overflowWrap: 'anywhere', minWidth: 0 }} data-testid={testId}>
-            {value === null || value === undefined || value === '' ? '—' : value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
-
-function Lines({ order }: { order: OrderDto }) {
-  const { t } = useTranslation();
-  const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const money = (v: number) => `${formatMoney(v)} ${t('common.currency')}`;
-  const profitSx = (v: number) => ({ fontWeight: 700, color: v < 0 ? 'error.main' : 'success.main' });
-  if (!desktop)
-    return (
-      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('orders.page.lines')}>
-        {order.products.map((p) => (
-          <Paper component="li" variant="outlined" key={p.id} sx={{ p: 1.5 }} data-testid="order-line">
-            <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{p.name}</Typography>
-            <Typography variant="caption" color="text.secondary" component="p">
-              {t('orders.page.code')}: {p.b2b_code_id}
-              {p.vendor_code && ` · ${t('orders.page.vendorCode')}: ${p.vendor_code}`}
-            </Typography>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
-              <Typography variant="body2">
-                {p.qty} × {money(p.retail_price)}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('orders.page.dropPrice')}: {money(p.drop_price)}
-              </Typography>
-              <Typography variant="body2" sx={profitSx(p.profit)}>
-                {money(p.profit)}
-              </Typography>
-            </Box>
-          </Paper>
-        ))}
-      </Stack>
-    );
-  return (
-    <TableContainer>
-      <Table size="small" aria-label={t('orders.page.lines')}>
-        <TableHead>
-          <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary' } }}>
-            <TableCell>{t('orders.page.product')}</TableCell>
-            <TableCell>{t('orders.page.vendorCode')}</TableCell>
-            <TableCell align="right">{t('orders.page.qty')}</TableCell>
-            <TableCell align="right">{t('orders.page.dropPrice')}</TableCell>
-            <TableCell align="right">{t('orders.page.retailPrice')}</TableCell>
-            <TableCell align="right">{t('orders.page.profit')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {order.products.map((p) => (
-            <TableRow key={p.id} data-testid="order-line">
-              <TableCell>
-                {p.name}
-                <Typography variant="caption" color="text.secondary" component="p">
-                  {t('orders.page.code')}: {p.b2b_code_id}
-                </Typography>
-              </TableCell>
-              <TableCell>{p.vendor_code}</TableCell>
-              <TableCell align="right" data-testid="order-line-qty">
-                {p.qty}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {money(p.drop_price)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="order-line-price">
-                {money(p.retail_price)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', ...profitSx(p.profit) }}>
-                {money(p.profit)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
+import { OrderHistory } from '../../../components/order/order-history.tsx';
+import { StatusChip } from '../../../components/order/status-chip.tsx';
+import { OrderLines } from '../../../components/order/order-lines.tsx';
+import { OrderStates, Rows, Section } from '../../../components/order/order-sections.tsx';
+import { labelOf, type OrderLists } from '../../../lib/order/lists.ts';
 
 export function OrderView({
   order,
@@ -227,57 +106,13 @@ export function OrderView({
         </Section>
       </Box>
       <Section title={t('orders.page.lines')} testId="order-lines" id="order-section-lines">
-        <Lines order={order} />
+        <OrderLines lines={order.products} testId="order-line" />
       </Section>
       <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
         <OrderDocuments order={order} />
         <OrderHistory entries={order.history} lists={lists} />
       </Box>
     </>
-  );
-}
-
-/** The not-found, error and loading states shared by the order and its edit page. */
-export function OrderStates({ state, error, onRetry }: { state: 'not-found' | 'error' | 'loading'; error?: Error | null | undefined; onRetry: () => void }) {
-  const { t } = useTranslation();
-  if (state === 'not-found')
-    return (
-      <EmptyState
-        title={t('orders.page.notFound')}
-        text={t('orders.page.notFoundText')}
-        icon={<SearchOffIcon />}
-        testId="order-not-found"
-        action={
-          <Button component={RouterLink} to="/dashboard/orders" variant="contained">
-            {t('orders.page.toOrders')}
-          </Button>
-        }
-      />
-    );
-  if (state === 'error')
-    return (
-      <EmptyState
-        title={t('errors.loadFailed')}
-        text={error?.message}
-        icon={<ErrorOutlineIcon />}
-        testId="order-error"
-        action={
-          <Button variant="contained" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
-  return (
-    <Box aria-busy="true" aria-label={t('common.loading')} data-testid="order-loading">
-      <Skeleton width="40%" height={40} sx={{ mb: 1 }} />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' }, mb: 2 }}>
-        <Skeleton variant="rounded" height={180} />
-        <Skeleton variant="rounded" height={180} />
-        <Skeleton variant="rounded" height={180} />
-      </Box>
-      <Skeleton variant="rounded" height={160} />
-    </Box>
   );
 }
 

@@ -20,9 +20,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, formatMoney, formatPhone, type OrderSummaryDto } from '@drop/shared';
-import { clientName, orderAddress } from '../lib/address.ts';
-import { StatusChip } from './status-chip.tsx';
-import type { OrderLists } from './types.ts';
+import { clientName, orderAddress } from '../../../lib/order/address.ts';
+import { StatusChip } from '../../../components/order/status-chip.tsx';
+import type { OrderLists } from '../../../lib/order/lists.ts';
 
 export const orderPath = (id: number) => `/dashboard/order/${id}`;
 const num = { whiteSpace: 'nowrap', textAlign: 'right' } as const;

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { buildConfigLists, SEARCH_DEBOUNCE_MS } from '@drop/shared';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { OrdersPage } from './orders-page.tsx';
-import { json, summary, type FetchFn } from './test-fixtures.ts';
+import { json, summary, type FetchFn } from '../../../test/fixtures/orders.ts';
 
 const lists = buildConfigLists('uk');
 

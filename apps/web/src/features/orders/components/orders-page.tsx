@@ -24,8 +24,8 @@ import { ListPagination } from '../../../components/ui/list-pagination.tsx';
 import { useOrders } from '../api/get-orders.ts';
 import { useOrdersFilter } from '../hooks/use-orders-filter.ts';
 import { OrderCards, OrdersSkeleton, OrdersTable } from './orders-list.tsx';
-import { OrdersFilters } from './orders-filters.tsx';
-import type { OrderLists } from './types.ts';
+import { OrdersFilters } from '../../../components/order/orders-filters.tsx';
+import type { OrderLists } from '../../../lib/order/lists.ts';
 
 export function OrdersPage({ lists }: { lists: Partial<OrderLists> | undefined }) {
   const { t } = useTranslation();

@@ -1,6 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { activeFilterCount, pageParams, parseOrdersFilter, patchOrdersParams, resetOrdersParams, type OrdersFilterPatch } from '../lib/orders-filter.ts';
+import {
+  activeFilterCount,
+  pageParams,
+  parseOrdersFilter,
+  patchOrdersParams,
+  resetOrdersParams,
+  type OrdersFilterPatch,
+} from '../../../lib/order/orders-filter.ts';
 
 /** The orders list state lives in the URL; a changed filter goes back to page 1. */
 export function useOrdersFilter() {

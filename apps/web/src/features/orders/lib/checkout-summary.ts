@@ -1,5 +1,5 @@
 import type { CartDto } from '@drop/shared';
-import type { CheckoutSummary } from '../components/types.ts';
+import type { CheckoutSummary } from '../../../lib/order/lists.ts';
 
 /** The checkout's "Ваше замовлення" totals: lines are cart lines, "Товарів, шт." is pieces (sum of qty). */
 export function checkoutSummaryOf(cart: Pick<CartDto, 'items' | 'drop_sum' | 'retail_sum' | 'profit'>): CheckoutSummary {

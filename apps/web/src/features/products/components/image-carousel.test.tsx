@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CAROUSEL_INTERVAL_MS, ImageCarousel } from './image-carousel.tsx';
-import { productPictures } from '../lib/images.ts';
+import { productPictures } from '../../../lib/images.ts';
 
 const pictures = (...paths: string[]) => productPictures(paths.map((path) => ({ type: 'medium_centered' as const, path })));
 

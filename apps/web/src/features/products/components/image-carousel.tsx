@@ -12,7 +12,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { mediumSource, smallSource, type Picture } from '../lib/images.ts';
+import { mediumSource, smallSource, type Picture } from '../../../lib/images.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { ProductImage } from './product-image.tsx';
 

@@ -12,7 +12,7 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
-import type { Picture } from '../lib/images.ts';
+import type { Picture } from '../../../lib/images.ts';
 import { useProductsT } from '../lib/i18n.ts';
 
 export function PictureZoomDialog({ picture, alt, onClose }: { picture: Picture | null; alt: string; onClose: () => void }) {

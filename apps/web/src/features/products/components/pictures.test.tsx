@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import type { ProductDto } from '@drop/shared';
 import { i18n } from '../../../lib/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { CARD_IMAGE_SIZES, PRIORITY_CARD_IMAGES } from '../lib/images.ts';
+import { CARD_IMAGE_SIZES, PRIORITY_CARD_IMAGES, productPictures } from '../../../lib/images.ts';
 import { AnaloguesDialog } from './analogues-dialog.tsx';
 import { ImageCarousel } from './image-carousel.tsx';
 import { ProductCard } from './product-card.tsx';
@@ -12,8 +12,7 @@ import { ProductListPage } from './product-list-page.tsx';
 import { ProductPage } from './product-page.tsx';
 import { ProductTable } from './product-table.tsx';
 import { QuickViewDialog } from './quick-view-dialog.tsx';
-import { jsonResponse, legacyImages, makeList, makeProduct, pictureHash, storedImages } from './test-fixtures.ts';
-import { productPictures } from '../lib/images.ts';
+import { jsonResponse, legacyImages, makeList, makeProduct, pictureHash, storedImages } from '../../../test/fixtures/products.ts';
 
 /**
  * Issue 30: each place shows the variant it needs (cards, tables and small lists the 200 px thumb

@@ -10,7 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { ProductListItemDto } from '@drop/shared';
-import { cardSource } from '../lib/images.ts';
+import { cardSource } from '../../../lib/images.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { FavoriteButton } from './favorite-button.tsx';
 import { ProductActions, type ProductActionHandlers } from './product-actions.tsx';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { PLACEHOLDER_IMAGE, type ImgSource } from '../lib/images.ts';
+import { PLACEHOLDER_IMAGE, type ImgSource } from '../../../lib/images.ts';
 
 /**
  * `source`: see lib/images.ts (thumbSource, mediumSource, cardSource).

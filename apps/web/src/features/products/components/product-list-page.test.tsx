@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ProductListPage } from './product-list-page.tsx';
-import { jsonResponse, makeList, makeProduct } from './test-fixtures.ts';
+import { jsonResponse, makeList, makeProduct } from '../../../test/fixtures/products.ts';
 
 type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
 

@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import { i18n } from '../../../lib/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ProductTable, ProductTableSkeleton } from './product-table.tsx';
-import { makeProduct } from './test-fixtures.ts';
+import { makeProduct } from '../../../test/fixtures/products.ts';
 
 /** A window `width` px wide for MUI's useMediaQuery (jsdom has no layout). */
 function viewport(width: number) {

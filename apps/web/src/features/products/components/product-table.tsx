@@ -22,7 +22,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import { formatMoney, type ProductListItemDto } from '@drop/shared';
-import { firstPicture, smallSource } from '../lib/images.ts';
+import { firstPicture, smallSource } from '../../../lib/images.ts';
 import { useProductsT } from '../lib/i18n.ts';
 import { FavoriteButton } from './favorite-button.tsx';
 import { ProductActions, type ProductActionHandlers } from './product-actions.tsx';

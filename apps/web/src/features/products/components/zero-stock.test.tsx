@@ -4,7 +4,7 @@ import { i18n } from '../../../lib/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { QuantityText } from './product-prices.tsx';
 import { ProductTable } from './product-table.tsx';
-import { makeProduct } from './test-fixtures.ts';
+import { makeProduct } from '../../../test/fixtures/products.ts';
 
 // SPEC 9: quantity text is '-' when zero or missing (issue 26, point 7).
 describe('zero stock reads "-"', () => {

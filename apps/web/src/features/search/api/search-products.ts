@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { HEADER_SEARCH_LIMIT, type ProductListItemDto, type ProductsResponse } from '@drop/shared';
 import { api } from '../../../lib/api-client.ts';
-import { firstPicture, smallSource, type ImgSource } from '../../products/lib/images.ts';
+import { firstPicture, smallSource, type ImgSource } from '../../../lib/images.ts';
 
 /** Header search: the 5 best matches (SPEC section 9). */
 export const HEADER_SEARCH_PER_PAGE = HEADER_SEARCH_LIMIT;

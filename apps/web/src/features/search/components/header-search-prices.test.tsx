@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { STORAGE_KEYS } from '@drop/shared';
-import { AppProviders } from '../../../app/providers.tsx';
+import { AppProviders, clientWithUser } from '../../../test/render.tsx';
 import { i18n } from '../../../lib/i18n.ts';
-import { clientWithUser, market, reply, testUser } from '../../markets/test-utils.tsx';
-import { makeProduct } from '../../products/components/test-fixtures.ts';
+import { reply } from '../../markets/test-utils.tsx';
+import { market, testUser } from '../../../test/fixtures/markets.ts';
+import { makeProduct } from '../../../test/fixtures/products.ts';
 import { HeaderSearch } from './header-search.tsx';
 
 /** Prices as the API computes them under store 3 (+20 % from drop) and under the markup profile. */

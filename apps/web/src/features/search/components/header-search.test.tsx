@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Link, useLocation } from 'react-router';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { makeProduct, pictureHash, storedImages } from '../../products/components/test-fixtures.ts';
+import { makeProduct, pictureHash, storedImages } from '../../../test/fixtures/products.ts';
 import { HeaderSearch } from './header-search.tsx';
 
 const product = (id: number, name: string) =>

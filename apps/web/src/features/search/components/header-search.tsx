@@ -27,7 +27,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, formatMoney, formatQty, type ProductListItemDto } from '@drop/shared';
 import { HEADER_SEARCH_PER_PAGE, SEARCH_THUMB_PX, searchThumb, useProductSearch } from '../api/search-products.ts';
 import { useSearchTranslation } from '../i18n.ts';
-import { useMarketQueryId } from '../../markets/hooks/use-current-market.ts';
+import { useMarketQueryId } from '../../../lib/current-market.ts';
 import {
   MIN_SEARCH_LENGTH,
   SEARCH_PARAM,

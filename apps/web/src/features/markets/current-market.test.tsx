@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@drop/shared';
-import { market, renderHookWithUser, reply, testUser } from '../test-utils.tsx';
-import { useCurrentMarket, useMarketQueryId } from './use-current-market.ts';
+import { reply } from './test-utils.tsx';
+import { market, testUser } from '../../test/fixtures/markets.ts';
+import { renderHookWithUser } from '../../test/render.tsx';
+import { useCurrentMarket, useMarketQueryId } from '../../lib/current-market.ts';
 
 let markets = [market(3), market(4)];
 const fetchMock = vi.fn((input: RequestInfo | URL) => {

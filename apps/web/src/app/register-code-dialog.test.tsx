@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useNavigate } from 'react-router';
-import { clearToken } from '../../../lib/auth-token.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
-import { GuestOnly } from '../../../app/guards.tsx';
-import { RegisterCodeDialog } from './register-code-dialog.tsx';
+import { clearToken } from '../lib/auth-token.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { GuestOnly } from './guards.tsx';
+import { RegisterCodeDialog } from '../features/auth/components/register-code-dialog.tsx';
 
-vi.mock('../../../lib/fingerprint.ts', () => ({ getDeviceToken: () => Promise.resolve('test-device') }));
+vi.mock('../lib/fingerprint.ts', () => ({ getDeviceToken: () => Promise.resolve('test-device') }));
 
 describe('RegisterCodeDialog', () => {
   it('enables confirm only with exactly 6 digits and drops non-digits', () => {

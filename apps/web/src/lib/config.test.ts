@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildConfigLists } from '@drop/shared';
-import { CONFIG_STALE_MS, getConfigQueryOptions, selectRecommendedFloor } from './get-config.ts';
+import { CONFIG_STALE_MS, getConfigQueryOptions, selectRecommendedFloor } from './config.ts';
 
 describe("/config: the supplier's price floor (issue 26 p.1)", () => {
   it('reads enforce_recommended_price; off while /config is unknown', () => {

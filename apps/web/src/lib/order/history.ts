@@ -5,8 +5,8 @@
  */
 import type { TFunction } from 'i18next';
 import { formatDate, isMessageKey, translate, type ConfigItem } from '@drop/shared';
-import { currentLocale } from '../../../lib/i18n.ts';
-import { labelOf, type OrderLists } from '../components/types.ts';
+import { currentLocale } from '../i18n.ts';
+import { labelOf, type OrderLists } from './lists.ts';
 
 export interface HistoryEntry {
   id: number;

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { OrderSummaryDto } from '@drop/shared';
-import { labelOf, type OrderLists } from '../components/types.ts';
+import { labelOf, type OrderLists } from './lists.ts';
 
 /** Where the order goes: the city and branch, or the street, house and flat, or the reseller's own waybill. */
 export function orderAddress(

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isLocale } from '@drop/shared';
-import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';
-import { useChangeLanguage } from '../../../features/auth/hooks/use-change-language.ts';
+import { LanguageSwitch } from './language-switch.tsx';
+import { useChangeLanguage } from '../../lib/use-change-language.ts';
 
 /** uk/ru switch that also saves the language to the profile when signed in (`menu`: inside a menu). */
 export function LanguageControl({ testId = 'language-switch', menu = false }: { testId?: string; menu?: boolean }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legacyImages, pictureHash, storedImages } from '../components/test-fixtures.ts';
+import { legacyImages, pictureHash, storedImages } from '../test/fixtures/products.ts';
 import { CARD_IMAGE_SIZES, cardSource, firstPicture, mediumSource, pictureFromPath, productPictures, smallSource, thumbSource } from './images.ts';
 
 const a = pictureHash(0xab);

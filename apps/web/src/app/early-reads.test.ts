@@ -9,18 +9,18 @@ import {
   type EarlyRead,
   type ProductImageDto,
 } from '@drop/shared';
-import { getBalanceQueryOptions } from './balance.ts';
-import { getUserQueryOptions } from '../features/auth/api/get-user.ts';
+import { getBalanceQueryOptions } from '../lib/balance.ts';
+import { getUserQueryOptions } from '../lib/user.ts';
 import { getCartQueryOptions } from '../features/cart/api/get-cart.ts';
-import { getCategoriesQueryOptions } from '../features/catalog/api/get-categories.ts';
-import { getConfigQueryOptions } from '../features/config/api/get-config.ts';
+import { getCategoriesQueryOptions } from '../lib/categories-query.ts';
+import { getConfigQueryOptions } from '../lib/config.ts';
 import { getNotificationsQueryOptions } from '../features/notifications/api/get-notifications.ts';
 import { getProductsQueryOptions } from '../features/products/api/get-products.ts';
-import { cardSource } from '../features/products/lib/images.ts';
+import { cardSource } from '../lib/images.ts';
 import { productListParams } from '../features/products/lib/list-params.ts';
 import { parseListState, readListDefaults } from '../features/products/lib/list-state.ts';
-import { api, EARLY_READ_MAX_AGE_MS } from './api-client.ts';
-import { setToken } from './auth-token.ts';
+import { api, EARLY_READ_MAX_AGE_MS } from '../lib/api-client.ts';
+import { setToken } from '../lib/auth-token.ts';
 
 type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });

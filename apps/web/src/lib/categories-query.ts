@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CategoryDto } from '@drop/shared';
-import { api } from '../../../lib/api-client.ts';
-import { findCategory } from '../utils/categories.ts';
+import { api } from './api-client.ts';
+import { findCategory } from './categories.ts';
 
 /** Query keys of the catalogue (one factory per feature). Names come in both languages, so no locale in the key. */
 export const catalogKeys = {

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@drop/shared';
-import { getToken } from '../../../lib/auth-token.ts';
-import { useUpdateProfile } from '../api/update-profile.ts';
+import { getToken } from './auth-token.ts';
+import { useUpdateProfile } from './user.ts';
 
 /** Switches the interface language; when signed in, also saves it to the profile. */
 export function useChangeLanguage() {

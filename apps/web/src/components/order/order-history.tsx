@@ -12,8 +12,8 @@ import CardHeader from '@mui/material/CardHeader';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '@drop/shared';
-import { describeHistory, repeatText, type HistoryEntry } from '../lib/history.ts';
-import type { OrderLists } from './types.ts';
+import { describeHistory, repeatText, type HistoryEntry } from '../../lib/order/history.ts';
+import type { OrderLists } from '../../lib/order/lists.ts';
 
 const TONE_COLORS = {
   primary: 'primary.main',

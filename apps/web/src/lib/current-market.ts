@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, type MarketDto } from '@drop/shared';
-import { useUser } from '../../auth/api/get-user.ts';
-import { useMarkets } from '../api/markets.ts';
+import { useUser } from './user.ts';
+import { useMarkets } from './markets.ts';
 
 /**
  * The store in use (SPEC section 4 "current store"): its id lives in local storage

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConfigLists } from '@drop/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 /** GET /api/v1/config: the reference lists in the request's language and the supplier switches the cabinet needs. */
 export interface WebConfig extends ConfigLists {

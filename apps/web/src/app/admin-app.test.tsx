@@ -2,18 +2,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { STORAGE_KEYS, type StaffRole } from '@drop/shared';
-import { AppProviders } from '../../app/providers.tsx';
-import { routes } from '../../app/router.tsx';
-import { clearToken, setToken } from '../../lib/auth-token.ts';
-import { i18n } from '../../lib/i18n.ts';
-import { createQueryClient } from '../../lib/query-client.ts';
-import { AdminApp } from './admin-app.tsx';
-import { ADMIN_SECTIONS } from './sections.tsx';
-import { page, renderAt, serve, setDesktop, user } from './test-utils.tsx';
+import { AppProviders } from '../test/render.tsx';
+import { routes } from './router.tsx';
+import { clearToken, setToken } from '../lib/auth-token.ts';
+import { i18n } from '../lib/i18n.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { AdminApp } from '../features/admin/admin-app.tsx';
+import { ADMIN_SECTIONS } from '../features/admin/sections.tsx';
+import { page, renderAt, serve, setDesktop, user } from '../features/admin/test-utils.tsx';
 
 // The orders section (a large lazy chunk of its own, tested in orders/) stands in as a stub here:
 // these tests are about the guard, the navigation and the redirects.
-vi.mock('./orders/orders-section.tsx', () => ({ default: () => <div data-testid="orders-section-stub" /> }));
+vi.mock('../features/admin/orders/orders-section.tsx', () => ({ default: () => <div data-testid="orders-section-stub" /> }));
 
 const STAFF: StaffRole[] = ['admin', 'manager', 'accountant', 'warehouse'];
 /** What each role's navigation lists, in order (issue 27 p.2, printing issue 28; written out, not read from STAFF_ACCESS). */

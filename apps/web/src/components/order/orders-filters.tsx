@@ -14,9 +14,9 @@ import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS, type ConfigItem } from '@drop/shared';
-import { DateField } from '../../../components/ui/date-field.tsx';
-import type { OrdersFilter, OrdersFilterPatch } from '../lib/orders-filter.ts';
-import type { OrderLists } from './types.ts';
+import { DateField } from '../ui/date-field.tsx';
+import type { OrdersFilter, OrdersFilterPatch } from '../../lib/order/orders-filter.ts';
+import type { OrderLists } from '../../lib/order/lists.ts';
 
 interface Props {
   filter: OrdersFilter;

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { i18n } from '../../../lib/i18n.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { i18n } from '../../lib/i18n.ts';
+import { renderWithProviders } from '../../test/render.tsx';
 import { Route, Routes } from 'react-router';
-import { ForgotPasswordRoute } from '../../../app/routes/forgot-password-route.tsx';
-import { ForgotPasswordForm, inviteOf } from './forgot-password-form.tsx';
+import { ForgotPasswordRoute } from './forgot-password-route.tsx';
+import { ForgotPasswordForm, inviteOf } from '../../features/auth/components/forgot-password-form.tsx';
 
-vi.mock('../../../lib/fingerprint.ts', () => ({ getDeviceToken: () => Promise.resolve('test-device') }));
+vi.mock('../../lib/fingerprint.ts', () => ({ getDeviceToken: () => Promise.resolve('test-device') }));
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });

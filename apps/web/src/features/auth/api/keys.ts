@@ -1,4 +1,0 @@
-export const authKeys = {
-  all: ['auth'] as const,
-  user: ['auth', 'user'] as const,
-};
