@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -16,6 +15,7 @@ import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import SyncIcon from '@mui/icons-material/Sync';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
 import { LandingSection } from './landing-section.tsx';
+import { useLandingT } from '../i18n.ts';
 
 const BENEFITS: ReadonlyArray<{ key: string; Icon: ComponentType<SvgIconProps> }> = [
   { key: 'catalog', Icon: Inventory2Icon },
@@ -29,7 +29,7 @@ const BENEFITS: ReadonlyArray<{ key: string; Icon: ComponentType<SvgIconProps> }
 ];
 
 export function BenefitsSection() {
-  const { t } = useTranslation('landing');
+  const { t } = useLandingT();
   return (
     <LandingSection id="benefits" testId="landing-benefits" title={t('benefits.title')} subtitle={t('benefits.subtitle')}>
       <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -21,6 +20,7 @@ import YouTubeIcon from '@mui/icons-material/YouTube';
 import { formatPhone } from '@drop/shared';
 import { LANDING_CONTACTS } from '../contacts.ts';
 import { LandingSection } from './landing-section.tsx';
+import { useLandingT } from '../i18n.ts';
 
 function ContactCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -57,7 +57,7 @@ const SOCIALS = [
 ] as const;
 
 export function ContactsSection() {
-  const { t } = useTranslation('landing');
+  const { t } = useLandingT();
   return (
     <LandingSection id="contacts" testId="landing-contacts" tinted title={t('contacts.title')} subtitle={t('contacts.subtitle')}>
       <Grid container spacing={3}>

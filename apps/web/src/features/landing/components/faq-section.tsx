@@ -1,5 +1,4 @@
 import { useDeferredValue, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -13,12 +12,13 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useSetting } from '../api/get-setting.ts';
 import { useLandingLocale } from '../hooks/use-landing-locale.ts';
 import { LandingSection } from './landing-section.tsx';
+import { useLandingT } from '../i18n.ts';
 
 /** The spec's FAQ has 12 items; as many skeleton rows keep the layout steady while loading. */
 const FAQ_SKELETON_ROWS = 12;
 
 export function FaqSection() {
-  const { t } = useTranslation('landing');
+  const { t } = useLandingT();
   const lang = useLandingLocale();
   const faq = useSetting('faq', lang);
   // The questions render in the background (in slices), not in one long task when they arrive.

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,6 +12,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import LoginIcon from '@mui/icons-material/Login';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { FOUNDED_YEAR } from '@drop/shared';
+import { useLandingT } from '../i18n.ts';
 
 const HERO_POINTS = ['catalog', 'warehouse', 'shipping', 'moq', 'investment', 'stock', 'prices', 'support'] as const;
 
@@ -24,7 +24,7 @@ const HERO_STATS = [
 ] as const;
 
 export function HeroSection() {
-  const { t } = useTranslation('landing');
+  const { t } = useLandingT();
   const years = Math.max(1, new Date().getFullYear() - FOUNDED_YEAR);
 
   return (

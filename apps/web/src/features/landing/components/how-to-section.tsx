@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -13,6 +12,7 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { LandingSection } from './landing-section.tsx';
+import { useLandingT } from '../i18n.ts';
 
 const STEPS: ReadonlyArray<{ key: string; Icon: ComponentType<SvgIconProps> }> = [
   { key: 'register', Icon: HowToRegIcon },
@@ -21,7 +21,7 @@ const STEPS: ReadonlyArray<{ key: string; Icon: ComponentType<SvgIconProps> }> =
 ];
 
 export function HowToSection() {
-  const { t } = useTranslation('landing');
+  const { t } = useLandingT();
   return (
     <LandingSection id="howto" testId="landing-howto" tinted title={t('howto.title')} subtitle={t('howto.subtitle')}>
       <Grid container spacing={{ xs: 3, md: 4 }} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
@@ -6,13 +5,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FOUNDED_YEAR } from '@drop/shared';
 import type { LegalSettingKey } from '../api/get-setting.ts';
+import { useLandingT } from '../i18n.ts';
 
 interface LandingFooterProps {
   onOpenLegal: (key: LegalSettingKey) => void;
 }
 
 export function LandingFooter({ onOpenLegal }: LandingFooterProps) {
-  const { t } = useTranslation('landing');
+  const { t } = useLandingT();
   const year = new Date().getFullYear();
   const linkSx = { color: 'grey.300', fontSize: '0.9rem', '&:hover': { color: 'primary.light' } } as const;
 

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,12 +22,13 @@ import { LanguageSwitch } from '../../../components/ui/language-switch.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { useLandingLocale } from '../hooks/use-landing-locale.ts';
 import { LANDING_SECTIONS, sectionId } from './landing-sections.ts';
+import { useLandingT } from '../i18n.ts';
 
 const DESKTOP = { xs: 'none', lg: 'flex' } as const;
 const PHONE = { lg: 'none' } as const;
 
 export function LandingHeader() {
-  const { t, i18n } = useTranslation('landing');
+  const { t, i18n } = useLandingT();
   const lang = useLandingLocale();
   const [menuOpen, setMenuOpen] = useState(false);
   const drawerId = useId();

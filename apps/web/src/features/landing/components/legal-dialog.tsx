@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +17,7 @@ import { LEGAL_LAST_UPDATED } from '@drop/shared';
 import { useSetting, type LegalSettingKey } from '../api/get-setting.ts';
 import { useLandingLocale } from '../hooks/use-landing-locale.ts';
 import { safeHtml } from '../lib/safe-html.tsx';
+import { useLandingT } from '../i18n.ts';
 
 const FALLBACK_TITLE_KEYS = {
   privacy_policy: 'footer.privacy',
@@ -41,7 +41,7 @@ interface LegalDialogProps {
 }
 
 export function LegalDialog({ settingKey, open, onClose }: LegalDialogProps) {
-  const { t } = useTranslation('landing');
+  const { t } = useLandingT();
   const lang = useLandingLocale();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });

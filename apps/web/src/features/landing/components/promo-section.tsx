@@ -8,7 +8,6 @@
  */
 import { useDeferredValue, type SyntheticEvent } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -20,10 +19,11 @@ import { alpha } from '@mui/material/styles';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { BREAKPOINTS, PLACEHOLDER_IMAGE, formatMoney } from '@drop/shared';
-import { pictureFromPath, thumbSource } from '../../products/lib/images.ts';
+import { pictureFromPath, thumbSource } from '../../../lib/images.ts';
 import { usePromoProducts, type PromoProduct } from '../api/get-promo-products.ts';
 import { useLandingLocale } from '../hooks/use-landing-locale.ts';
 import { LandingSection } from './landing-section.tsx';
+import { useLandingT } from '../i18n.ts';
 
 const GRID_SIZE = { xs: 6, sm: 4, md: 3 } as const;
 /**
@@ -41,7 +41,7 @@ const PROMO_IMAGE_SIZES = [
 const SKELETON_CARDS = 12;
 
 export function PromoSection() {
-  const { t } = useTranslation('landing');
+  const { t } = useLandingT();
   const lang = useLandingLocale();
   const promo = usePromoProducts(lang);
   // The cards render in the background (in slices), not in one long task when the data arrives.
@@ -80,7 +80,7 @@ export function PromoSection() {
 }
 
 function PromoCard({ product }: { product: PromoProduct }) {
-  const { t } = useTranslation('landing');
+  const { t } = useLandingT();
   return (
     <Card
       data-testid="promo-card"
