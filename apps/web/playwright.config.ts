@@ -16,7 +16,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // No retry, in CI either: a test that passes only on a second try is a flake to fix, not to hide.
+  retries: 0,
   reporter: 'list',
   outputDir: path.join(os.tmpdir(), 'drop-e2e-results'),
   use: {
