@@ -19,7 +19,7 @@ import { attachRealtime, broadcastingRoutes } from './plugins/realtime.ts';
 import { SessionCache } from './lib/session-cache.ts';
 import { listenForChanges } from './lib/change-listener.ts';
 import { readModelOf } from './modules/catalog/read-model.ts';
-import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.ts';
+import { registerRateLimiter } from './lib/rate-limiter.ts';
 import { LOG_REDACT, logSerializers } from './lib/log-redact.ts';
 import { devMailer, smtpMailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -96,6 +96,8 @@ export interface BuildOptions {
   startJobs?: boolean;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
+  /** Prefix of the rate-limit keys in Redis (default `rl:`): tests sharing one Redis keep theirs apart. */
+  rateLimitPrefix?: string;
 }
 
 /** LOG_FORMAT=pretty (development): a request is two short lines, `GET /api/v1/… ` and its status; errors keep their stack. */
@@ -149,7 +151,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     buildFeed: (job) => runFeedBuildJob(deps, job, app.log),
     convertPictures: (job) => runPictureConversionJob(deps, job, app.log),
   });
-  const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
+  // @fastify/rate-limit: Redis when REDIS_URL is set (shared by every API process), in memory otherwise.
+  const limiter = await registerRateLimiter(app, { redis: config.redisUrl, prefix: opts.rateLimitPrefix });
   const catalogue = readModelOf(database.db);
   const stopChangeListener = await listenForChanges(database, [sessions, catalogue, realtime.watcher], app.log, config.databaseUrl);
   const novaPoshta = novaPoshtaClient({

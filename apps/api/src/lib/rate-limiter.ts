@@ -1,8 +1,14 @@
+import { createRequire } from 'node:module';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 
 /**
- * Fixed-window counters: in Redis when REDIS_URL is set (shared by every API process),
- * in memory otherwise. `hit` counts one attempt and says whether it is allowed.
+ * Fixed-window counters by `@fastify/rate-limit`: its Redis store when REDIS_URL is set (shared by
+ * every API process), its in-memory LocalStore otherwise. `hit` counts one attempt under a key the
+ * caller names (an e-mail, an IP, a 1C login: known only inside the service, after parsing) and
+ * says whether it is allowed; the callers turn a refusal into their own 429 (AppError.tooMany, the
+ * 1C exchange's text answer) with Retry-After.
  */
 export interface RateLimiter {
   hit(key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; retryAfter: number }>;
@@ -10,57 +16,93 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-export function memoryRateLimiter(): RateLimiter {
-  const buckets = new Map<string, { count: number; resetAt: number }>();
-  return {
-    async hit(key, limit, windowSeconds) {
-      const now = Date.now();
-      let b = buckets.get(key);
-      if (!b || b.resetAt <= now) {
-        b = { count: 0, resetAt: now + windowSeconds * 1000 };
-        buckets.set(key, b);
-        if (buckets.size > 100_000) for (const [k, v] of buckets) if (v.resetAt <= now) buckets.delete(k);
-      }
-      b.count += 1;
-      return { allowed: b.count <= limit, retryAfter: Math.ceil((b.resetAt - now) / 1000) };
-    },
-    async reset(key) {
-      buckets.delete(key);
-    },
-    async close() {
-      buckets.clear();
-    },
-  };
+/**
+ * The plugin's own stores, built here rather than inside the plugin only so that `reset` can reach
+ * them. The Redis store counts and sets the window's expiry in one Lua script (INCR, and PEXPIRE
+ * on the first hit), so a key is never left without an expiry by a process stopping in between.
+ */
+const require = createRequire(import.meta.url);
+type LocalStore = FastifyRateLimitStore & { lru: { delete(key: string): void; clear(): void } };
+type RedisStore = FastifyRateLimitStore & { key: string };
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => LocalStore;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  nameSpace?: string,
+) => RedisStore;
+
+/** Keys kept in memory without Redis (least recently used go first), as many as the old limiter kept. */
+const LOCAL_KEYS = 100_000;
+
+/** What one check hands the plugin in place of a request: the key, the limit and the window. */
+const CHECK = Symbol('rate-limit check');
+type Check = { [CHECK]: { key: string; max: number; windowMs: number } };
+const checkOf = (req: FastifyRequest) => (req as unknown as Check)[CHECK];
+
+export interface RateLimiterOptions {
+  /** REDIS_URL (or a client, in tests); unset: in memory, this process only. */
+  redis?: string | Redis;
+  /** Prefix of the Redis keys. */
+  prefix?: string;
 }
 
 /**
- * The Redis store. A hit is one MULTI/EXEC: the key is created with its window's expiry
- * (SET NX PX) in the same transaction that counts, so no key is ever left without one (an
- * INCR followed by a separate PEXPIRE, as before, left a permanent lock-out when the process
- * stopped between the two). A key found without an expiry (written before) gets one.
+ * Registers `@fastify/rate-limit` on the app with no route limited by default (`global: false`)
+ * and answers the limiter the services use (deps.limiter), one checker from `createRateLimit()`.
  */
-export function redisRateLimiter(url: string | Redis, prefix = 'rl:'): RateLimiter {
-  const redis = typeof url === 'string' ? new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false, enableOfflineQueue: true }) : url;
+export async function registerRateLimiter(app: FastifyInstance, opts: RateLimiterOptions = {}): Promise<RateLimiter> {
+  const redis = typeof opts.redis === 'string' ? new Redis(opts.redis, { maxRetriesPerRequest: 2, lazyConnect: false, enableOfflineQueue: true }) : opts.redis;
+  const prefix = opts.prefix ?? 'rl:';
+  // Fixed windows, as the lock-out rules were written for: no continueExceeding, no backoff.
+  const store = redis ? new RedisStore(false, false, redis, prefix) : new LocalStore(false, false, LOCAL_KEYS);
+  await app.register(rateLimit, {
+    global: false,
+    // The plugin builds its store with `new`; a constructor answering an object makes that object the store.
+    store: function sharedStore() {
+      return store;
+    } as unknown as new () => FastifyRateLimitStore,
+    keyGenerator: (req) => checkOf(req).key,
+    max: (req) => checkOf(req).max,
+    timeWindow: (req) => checkOf(req).windowMs,
+    // A store that fails (Redis down) fails the call rather than letting every attempt through.
+    skipOnError: false,
+  });
+  // No options: the checker uses the store above itself (an options object would make a child store).
+  const check = app.createRateLimit();
+
   return {
     async hit(key, limit, windowSeconds) {
-      const k = prefix + key;
       const windowMs = windowSeconds * 1000;
-      const res = await redis.multi().set(k, '0', 'PX', windowMs, 'NX').incr(k).pttl(k).exec();
-      const failed = res?.find(([err]) => err);
-      if (!res || failed) throw failed?.[0] ?? new Error('rate limiter: transaction discarded');
-      const count = Number(res[1]![1]);
-      let ttl = Number(res[2]![1]);
-      if (ttl < 0) {
-        await redis.pexpire(k, windowMs);
-        ttl = windowMs;
+      // The plugin reads only the key generator, `max`, `timeWindow` and `routeOptions.config` (a route's groupId) of a request.
+      const req = { routeOptions: {}, [CHECK]: { key, max: limit, windowMs } } as unknown as FastifyRequest;
+      const r = await check(req);
+      if (r.isAllowed) return { allowed: true, retryAfter: 0 };
+      let ttlSeconds = r.ttlInSeconds;
+      if (r.ttl < 0 && redis) {
+        // The script sets the expiry only on the first hit, so a key it finds without one (not
+        // written by it: an older limiter's INCR left alone by a process that stopped before its
+        // PEXPIRE) would refuse forever. Give such a key its window; keys the script writes never
+        // come here.
+        await redis.pexpire(prefix + key, windowMs);
+        ttlSeconds = windowSeconds;
       }
-      return { allowed: count <= limit, retryAfter: Math.ceil(ttl / 1000) };
+      return { allowed: !r.isExceeded, retryAfter: ttlSeconds };
     },
+    // The plugin has no reset (a success that clears the count, as a 1C sign-in does): delete the
+    // key from the same store, the next hit starts a new window.
     async reset(key) {
-      await redis.del(prefix + key);
+      if (redis) await redis.del(prefix + key);
+      else (store as LocalStore).lru.delete(key);
     },
     async close() {
-      await redis.quit();
+      if (redis) {
+        if (typeof opts.redis === 'string') await redis.quit();
+      } else (store as LocalStore).lru.clear();
     },
   };
 }
