@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import pg from 'pg';
+import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { REALTIME_EVENTS, REALTIME_PATH } from '@drop/shared';
 import { call, createDatabase, FAULT_OPERATOR, signInStaff, startApi, type ApiProcess } from './harness.ts';
@@ -143,6 +144,16 @@ describe.runIf(!!adminUrl && !!redisUrl)('two API processes behind one database 
     expect(refused!.body.code).toBe('TooManyAttempts');
     expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
     for (const api of [a, b]) expect((await call(api.url, 'POST', '/api/v1/auth/login', null, { email, password: 'x', device_token: 'd' })).status).toBe(429);
+    // The shared count (@fastify/rate-limit's Redis store, keys `rl:`) has its window as expiry: no lock-out for ever.
+    const redis = new Redis(redisUrl!);
+    try {
+      expect(await redis.get(`rl:login:${email}`)).toBe('14');
+      const ttl = await redis.pttl(`rl:login:${email}`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(600_000);
+    } finally {
+      await redis.quit();
+    }
     figures.loginStatuses = statuses.join(' ');
   });
 
