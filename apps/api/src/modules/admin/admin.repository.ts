@@ -128,7 +128,6 @@ export const adminRepo = {
     };
   },
 
-  audit: (db: Db, v: typeof auditLog.$inferInsert) => db.insert(auditLog).values(v),
   auditOf: (db: Db, entity: string, entityId: number) =>
     db
       .select()

@@ -14,6 +14,7 @@ import { notify, pushToUser } from '../notifications/notifications.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import { adminRepo, type UserFilter } from './admin.repository.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { financeRepo } from '../finance/finance.repository.ts';
 import { presentOperation } from '../finance/finance.presenter.ts';
 
@@ -119,7 +120,7 @@ export async function updateUser(ctx: AuthedCtx, id: number, input: AdminUserUpd
     const updated = await adminRepo.updateUser(tx, id, values);
     // A block revokes every token for good: unblocking later does not bring them back.
     if (values.blocked === true) await authRepo.deleteTokensOfUser(tx, id);
-    await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'user.update', entity: 'user', entityId: id, changes });
+    await writeAudit(tx, { actorId: ctx.user.id, action: 'user.update', entity: 'user', entityId: id, changes });
     // The reseller's open pages learn at once (after commit): verified -> activated + a
     // notification; verification or discount -> updated (prices follow).
     if (values.isVerified === true) {

@@ -17,7 +17,7 @@ import type { AuthedCtx } from '../../lib/ctx.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
-import { adminRepo } from '../admin/admin.repository.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { catalogAdminRepo, type CategoryRow, type ProductRow } from './catalog-admin.repository.ts';
 import { refreshCatalogueStats } from './catalogue-stats.ts';
 import { invalidateCatalogue } from './catalogue-cache.ts';
@@ -130,7 +130,7 @@ export async function createCategory(ctx: AuthedCtx, input: CategoryInput): Prom
       icon: input.icon ?? null,
       iconColor: input.icon_color ?? null,
     });
-    await adminRepo.audit(tx, {
+    await writeAudit(tx, {
       actorId: ctx.user.id,
       action: 'category.create',
       entity: 'category',
@@ -184,7 +184,7 @@ export async function updateCategory(ctx: AuthedCtx, id: number, input: Category
     if (!Object.keys(changes).length) return presentCategoryOf(tx, id);
     await catalogAdminRepo.updateCategory(tx, id, values);
     if (moved) await catalogAdminRepo.rederiveSubtree(tx, id);
-    await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'category.update', entity: 'category', entityId: id, changes });
+    await writeAudit(tx, { actorId: ctx.user.id, action: 'category.update', entity: 'category', entityId: id, changes });
     return presentCategoryOf(tx, id);
   });
   invalidateCatalogue(ctx.db);
@@ -208,7 +208,7 @@ export async function deleteCategory(ctx: AuthedCtx, id: number): Promise<void> 
     if (all.some((c) => c.parentId === id) || (await catalogAdminRepo.categoryHasProducts(tx, id)))
       throw AppError.business('CategoryNotEmpty', 'category_not_empty');
     await catalogAdminRepo.deleteCategory(tx, id);
-    await adminRepo.audit(tx, {
+    await writeAudit(tx, {
       actorId: ctx.user.id,
       action: 'category.delete',
       entity: 'category',
@@ -244,7 +244,7 @@ export async function setCategoryImage(ctx: AuthedCtx, id: number, file: Uploade
       old = current.image;
       await ensurePictureFiles(tx, dataDir, stored, file.buffer);
       await catalogAdminRepo.updateCategory(tx, id, { image });
-      await adminRepo.audit(tx, {
+      await writeAudit(tx, {
         actorId: ctx.user.id,
         action: 'category.update',
         entity: 'category',
@@ -268,7 +268,7 @@ export async function deleteCategoryImage(ctx: AuthedCtx, id: number): Promise<A
     if (!current) throw AppError.notFound();
     if (current.image === null) return { dto: await presentCategoryOf(tx, id), old: null };
     await catalogAdminRepo.updateCategory(tx, id, { image: null });
-    await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'category.update', entity: 'category', entityId: id, changes: { image: [current.image, null] } });
+    await writeAudit(tx, { actorId: ctx.user.id, action: 'category.update', entity: 'category', entityId: id, changes: { image: [current.image, null] } });
     return { dto: await presentCategoryOf(tx, id), old: current.image };
   });
   invalidateCatalogue(ctx.db);
@@ -400,7 +400,7 @@ function changeProduct(ctx: AuthedCtx, id: number, input: ProductUpdateInput): P
     if (changes.category_id || changes.property_value_ids) {
       await catalogAdminRepo.adjustCounts(tx, { categoryId: p.categoryId, valueIds: beforeValues }, { categoryId: updated.categoryId, valueIds: afterValues });
     }
-    await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'product.update', entity: 'product', entityId: id, changes });
+    await writeAudit(tx, { actorId: ctx.user.id, action: 'product.update', entity: 'product', entityId: id, changes });
     return presentProduct(tx, updated);
   });
 }
@@ -423,7 +423,7 @@ export async function moveProducts(ctx: AuthedCtx, input: ProductsMoveInput): Pr
       await catalogAdminRepo.updateProduct(tx, id, { categoryId: input.category_id, parentId: where.parentId, rootId: where.rootId });
       const valueIds = [...p.propertyValueIds];
       await catalogAdminRepo.adjustCounts(tx, { categoryId: p.categoryId, valueIds }, { categoryId: input.category_id, valueIds });
-      await adminRepo.audit(tx, {
+      await writeAudit(tx, {
         actorId: ctx.user.id,
         action: 'product.update',
         entity: 'product',
@@ -517,7 +517,7 @@ export async function createProduct(ctx: AuthedCtx, input: ProductCreateInput): 
       property_value_ids: wanted,
     }))
       changes[k] = [null, v];
-    await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'product.create', entity: 'product', entityId: row.id, changes });
+    await writeAudit(tx, { actorId: ctx.user.id, action: 'product.create', entity: 'product', entityId: row.id, changes });
     return presentProduct(tx, row);
   });
   invalidateCatalogue(ctx.db);
@@ -546,7 +546,7 @@ export async function archiveProduct(ctx: AuthedCtx, id: number): Promise<AdminP
     });
     const valueIds = [...p.propertyValueIds];
     await catalogAdminRepo.adjustCounts(tx, { categoryId: p.categoryId, valueIds }, { categoryId: archive.id, valueIds });
-    await adminRepo.audit(tx, {
+    await writeAudit(tx, {
       actorId: ctx.user.id,
       action: 'product.archive',
       entity: 'product',
@@ -582,7 +582,7 @@ export async function unarchiveProduct(ctx: AuthedCtx, id: number, input: Produc
     });
     const valueIds = [...p.propertyValueIds];
     await catalogAdminRepo.adjustCounts(tx, { categoryId: p.categoryId, valueIds }, { categoryId: target, valueIds });
-    await adminRepo.audit(tx, {
+    await writeAudit(tx, {
       actorId: ctx.user.id,
       action: 'product.unarchive',
       entity: 'product',
@@ -618,7 +618,7 @@ export async function addProductImage(ctx: AuthedCtx, id: number, file: Uploaded
       const paths = { original: stored.original, mediumCentered: stored.mediumCentered, thumb: stored.thumb };
       const image = await catalogAdminRepo.insertImage(tx, { productId: id, sort: (images.at(-1)?.sort ?? -1) + 1, ...paths });
       const updated = locked.hasImages ? locked : await catalogAdminRepo.updateProduct(tx, id, { hasImages: true });
-      await adminRepo.audit(tx, {
+      await writeAudit(tx, {
         actorId: ctx.user.id,
         action: 'product.image_add',
         entity: 'product',
@@ -641,7 +641,7 @@ export async function deleteProductImage(ctx: AuthedCtx, id: number, imageId: nu
     if (!gone) throw AppError.notFound();
     const left = await catalogAdminRepo.images(tx, id);
     const updated = left.length === 0 && p.hasImages ? await catalogAdminRepo.updateProduct(tx, id, { hasImages: false }) : p;
-    await adminRepo.audit(tx, {
+    await writeAudit(tx, {
       actorId: ctx.user.id,
       action: 'product.image_delete',
       entity: 'product',

@@ -11,7 +11,7 @@ import {
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { adminRepo } from '../admin/admin.repository.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { invalidateCatalogue } from './catalogue-cache.ts';
 import { catalogStockRepo, nameStockWriter, type BulkProductRow } from './catalog-stock.repository.ts';
 import { categorySubtree } from './catalog-stock.service.ts';
@@ -118,7 +118,7 @@ export async function applyBulkChange(ctx: AuthedCtx, input: BulkChangeParsed): 
     if (p.changes.length === 0) return p.result;
     if (input.field === 'qty') await nameStockWriter(tx, { source: 'operator', actorId: ctx.user.id, note: 'bulk' });
     const written = await catalogStockRepo.applyBulk(tx, input.field, p.changes);
-    await adminRepo.audit(tx, {
+    await writeAudit(tx, {
       actorId: ctx.user.id,
       action: 'product.bulk_change',
       entity: 'product',

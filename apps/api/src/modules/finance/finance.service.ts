@@ -23,7 +23,7 @@ import type { AuthedCtx } from '../../lib/ctx.ts';
 import { storeChecked, type UploadedFile } from '../../lib/uploads.ts';
 import { AppError } from '../../lib/errors.ts';
 import { consumeCode, issueCode } from '../auth/codes.service.ts';
-import { adminRepo } from '../admin/admin.repository.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { announceMoney, ledger } from './ledger.ts';
 import { adminOperationFilter, adminPaymentFilter, adminWithdrawFilter, financeRepo } from './finance.repository.ts';
@@ -230,7 +230,7 @@ export async function decidePayment(ctx: AuthedCtx, id: number, input: PaymentDe
       await announceMoney(tx, ctx.deps, p.userId, who.balanceKop, { type: 'payment', id: p.id });
     }
     // Another amount than claimed: the row names both (claim -> credited) and the reason.
-    await adminRepo.audit(tx, {
+    await writeAudit(tx, {
       actorId: ctx.user.id,
       action: `payment.${status.toLowerCase()}`,
       entity: 'payment',
@@ -280,7 +280,7 @@ export async function decideWithdraw(ctx: AuthedCtx, id: number, status: 'Paid' 
       // The amount was held at request: nothing is posted, but the owner's request list changes.
       await announceMoney(tx, ctx.deps, w.userId, who.balanceKop, { type: 'withdraw', id: w.id });
     }
-    await adminRepo.audit(tx, {
+    await writeAudit(tx, {
       actorId: ctx.user.id,
       action: `withdraw.${status.toLowerCase()}`,
       entity: 'withdraw',

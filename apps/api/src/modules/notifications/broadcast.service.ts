@@ -4,7 +4,7 @@ import { users } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notificationMail } from '../../mail/templates.ts';
-import { adminRepo } from '../admin/admin.repository.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { notify } from './notifications.service.ts';
 
 /** Recipients are notified in batches, each batch in its own transaction (a broadcast to every reseller stays bounded). */
@@ -39,7 +39,7 @@ export async function broadcast(ctx: AuthedCtx, input: BroadcastInput): Promise<
     after = batch.at(-1)!.id;
   }
   if (recipients === 0) throw AppError.business('NoRecipients', 'no_recipients', 422);
-  await adminRepo.audit(ctx.db, {
+  await writeAudit(ctx.db, {
     actorId: ctx.user.id,
     action: 'broadcast',
     entity: 'notification',

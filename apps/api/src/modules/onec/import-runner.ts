@@ -5,7 +5,7 @@ import { emptyOnecImportProgress, emptyOnecImportStats, type OnecImportProgress,
 import type { Db } from '../../db/client.ts';
 import { rawQuery } from '../../db/raw.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { adminRepo } from '../admin/admin.repository.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { refreshCatalogueStats } from '../catalog/catalogue-stats.ts';
 import { checkCatalogFile, importCatalogFile, safeRelative, type ImportReporter } from './catalog-import.ts';
 import { CmlError } from './cml-reader.ts';
@@ -250,7 +250,7 @@ async function execute(deps: Deps, run: OnecImportRunRow, live: LiveRun, log: Fa
       heartbeatAt: new Date(),
       finishedAt: new Date(),
     });
-    await adminRepo.audit(tx, {
+    await writeAudit(tx, {
       actorId: run.actorId,
       action: 'onec.import',
       entity: 'onec_import_run',

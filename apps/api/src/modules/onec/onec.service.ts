@@ -12,7 +12,7 @@ import { sha256 } from '../../lib/security.ts';
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/http.ts';
-import { adminRepo } from '../admin/admin.repository.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { createRun, ensureRunning, liveRun, uploadDirOf } from './import-runner.ts';
 import { newCredentialPair, removeSessionDirs } from './exchange-session.ts';
 import { presentRun } from './onec.presenter.ts';
@@ -69,7 +69,7 @@ export async function saveOnecSettings(ctx: AuthedCtx, input: OnecSettingsInput)
   await ctx.db.transaction(async (tx) => {
     const before = await onecRepo.priceMapping(tx);
     await onecRepo.savePriceMapping(tx, input.price_types, ctx.user.id);
-    await adminRepo.audit(tx, {
+    await writeAudit(tx, {
       actorId: ctx.user.id,
       action: 'onec.settings',
       entity: 'settings',
@@ -115,7 +115,7 @@ export async function createOnecCredential(ctx: AuthedCtx): Promise<OnecCredenti
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${CREDENTIALS_LOCK})`);
     const { revoked, sessions } = await revokeIn(ctx, tx);
     const row = await onecRepo.insertCredential(tx, { login: pair.login, secretHash: sha256(pair.secret), createdBy: ctx.user.id });
-    await adminRepo.audit(tx, {
+    await writeAudit(tx, {
       actorId: ctx.user.id,
       action: 'onec.credentials.create',
       entity: 'onec_credentials',
@@ -135,7 +135,7 @@ export async function revokeOnecCredential(ctx: AuthedCtx): Promise<void> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${CREDENTIALS_LOCK})`);
     const { revoked, sessions } = await revokeIn(ctx, tx);
     for (const r of revoked) {
-      await adminRepo.audit(tx, {
+      await writeAudit(tx, {
         actorId: ctx.user.id,
         action: 'onec.credentials.revoke',
         entity: 'onec_credentials',

@@ -23,7 +23,7 @@ import { chargeDelivery, moveOrder, pushOrder, setDeliveryStatus, setPaymentStat
 import { trackOnce } from './tracking.service.ts';
 import { financeRepo } from '../finance/finance.repository.ts';
 import type { Db } from '../../db/client.ts';
-import { adminRepo } from '../admin/admin.repository.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import type { JobInfo } from '../../jobs/queue.ts';
 import type { ReservationJobDto } from '@drop/shared';
 
@@ -84,7 +84,7 @@ async function withLocked(
     const updated = await fn(tx, o, extra);
     const changes: Record<string, unknown> = { number: o.number, ...extra };
     for (const k of AUDITED) if (o[k] !== updated[k]) changes[AUDIT_NAMES[k] ?? k] = [o[k], updated[k]];
-    await adminRepo.audit(tx, { actorId: ctx.user.id, action, entity: 'order', entityId: o.id, changes });
+    await writeAudit(tx, { actorId: ctx.user.id, action, entity: 'order', entityId: o.id, changes });
     await pushOrder(tx, ctx.deps, updated);
     return presentAdmin(ctx, tx, updated);
   });
@@ -308,7 +308,7 @@ export async function retryOrderJob(ctx: AuthedCtx, id: number, jobId: string): 
     const was = await ctx.deps.queue.runNow(tx, 'reservation', jobId);
     if (!was) throw AppError.business('JobNotRetryable', 'job_not_retryable');
     await ordersRepo.history(tx, { orderId: id, kind: 'reservation_retry', to: action, note: null, actorId: ctx.user.id });
-    await adminRepo.audit(tx, {
+    await writeAudit(tx, {
       actorId: ctx.user.id,
       action: 'order.job_retry',
       entity: 'order',

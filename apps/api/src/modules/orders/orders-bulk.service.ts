@@ -10,7 +10,7 @@ import {
 } from '@drop/shared';
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import { AppError } from '../../lib/errors.ts';
-import { adminRepo } from '../admin/admin.repository.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { assertPrintable } from '../printing/printing.service.ts';
 import { adminOrderFilter, ordersRepo } from './orders.repository.ts';
 import { createTtn, moveAdminOrder } from './orders-admin.service.ts';
@@ -104,7 +104,7 @@ export async function bulkOrders(ctx: AuthedCtx, input: AdminOrdersBulkInput): P
         const o = await ordersRepo.byId(ctx.db, id);
         if (!o) throw AppError.notFound();
         await assertPrintable(ctx, o, input.kind);
-        await adminRepo.audit(ctx.db, {
+        await writeAudit(ctx.db, {
           actorId: ctx.user.id,
           action: 'order.print',
           entity: 'order',

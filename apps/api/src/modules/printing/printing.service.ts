@@ -2,7 +2,7 @@ import { PDFDocument as PdfLib } from 'pdf-lib';
 import type { OrderPrintKind, SupplierRequisitesDto, SupplierRequisitesInput } from '@drop/shared';
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import { AppError } from '../../lib/errors.ts';
-import { adminRepo } from '../admin/admin.repository.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import type { OrderRow } from '../orders/orders.repository.ts';
 import { carrierAppError, npSenderAddress } from '../settings/np-sender.ts';
 import { finish, newDoc } from './pdf.ts';
@@ -207,7 +207,7 @@ export async function setRequisites(
   await ctx.db.transaction(async (tx) => {
     const before = await printingRepo.requisites(tx);
     await printingRepo.setRequisites(tx, next, ctx.user.id);
-    await adminRepo.audit(tx, {
+    await writeAudit(tx, {
       actorId: ctx.user.id,
       action: 'setting.update',
       entity: 'setting',

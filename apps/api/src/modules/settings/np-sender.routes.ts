@@ -3,7 +3,7 @@ import { dataOf, npSenderDto, npSenderInput, npSenderQuery, type NpSenderDto } f
 import type { NpSenderProfile } from '../../integrations/novaposhta/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authedCtx, guardStaff } from '../../plugins/auth.ts';
-import { adminRepo } from '../admin/admin.repository.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { carrierAppError, npSenderAddress, setNpSenderAddress } from './np-sender.ts';
 import type { Deps } from '../../lib/deps.ts';
 
@@ -56,7 +56,7 @@ export const npSenderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (before !== next) {
         await ctx.db.transaction(async (tx) => {
           await setNpSenderAddress(tx, next, ctx.user.id);
-          await adminRepo.audit(tx, {
+          await writeAudit(tx, {
             actorId: ctx.user.id,
             action: 'setting.update',
             entity: 'setting',

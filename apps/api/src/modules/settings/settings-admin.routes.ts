@@ -17,7 +17,7 @@ import {
 import { settings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authedCtx, guardStaff } from '../../plugins/auth.ts';
-import { adminRepo } from '../admin/admin.repository.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { sendValidation, zodIssuesToErrors } from '../../plugins/errors.ts';
 import { invalidateCatalogue } from '../catalog/catalogue-cache.ts';
 import { recommendedFloorChanged } from '../exports/exports.service.ts';
@@ -88,7 +88,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             .values({ key, locale, value: values[locale], updatedBy: ctx.user.id, updatedAt: now })
             .onConflictDoUpdate({ target: [settings.key, settings.locale], set: { value: values[locale], updatedBy: ctx.user.id, updatedAt: now } });
         }
-        await adminRepo.audit(tx, {
+        await writeAudit(tx, {
           actorId: ctx.user.id,
           action: 'setting.update',
           entity: 'setting',
@@ -125,7 +125,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await ctx.db.transaction(async (tx) => {
         await setSupplierSetting(tx, key, next, ctx.user.id);
         if (key === 'enforce_recommended_price') await recommendedFloorChanged(tx);
-        await adminRepo.audit(tx, {
+        await writeAudit(tx, {
           actorId: ctx.user.id,
           action: 'setting.update',
           entity: 'setting',

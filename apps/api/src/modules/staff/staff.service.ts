@@ -5,7 +5,7 @@ import type { AuthedCtx } from '../../lib/ctx.ts';
 import type { UserRow } from '../../lib/ctx.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { inviteMail } from '../../mail/templates.ts';
-import { adminRepo } from '../admin/admin.repository.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { authRepo } from '../auth/auth.repository.ts';
 import { issueCode } from '../auth/codes.service.ts';
 import { staffRepo, type StaffRow } from './staff.repository.ts';
@@ -76,7 +76,7 @@ export async function createStaff(ctx: AuthedCtx, input: StaffCreateInput): Prom
         emailVerifiedAt: new Date(),
         login2fa: true,
       });
-      await adminRepo.audit(tx, {
+      await writeAudit(tx, {
         actorId: ctx.user.id,
         action: 'staff.create',
         entity: 'staff',
@@ -140,7 +140,7 @@ export async function updateStaff(ctx: AuthedCtx, id: number, input: StaffUpdate
       const row = await staffRepo.update(tx, id, values);
       // A block revokes every session for good: unblocking later does not bring them back.
       if (values.blocked === true) await authRepo.deleteTokensOfUser(tx, id);
-      await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'staff.update', entity: 'staff', entityId: id, changes });
+      await writeAudit(tx, { actorId: ctx.user.id, action: 'staff.update', entity: 'staff', entityId: id, changes });
       // An invited person's code is bound to the old address: the invitation goes again, to the new one.
       if (values.email && row.passwordHash === '' && !row.blocked) await sendInvite(ctx, tx, row);
       return row;
@@ -163,7 +163,7 @@ export async function reinvite(ctx: AuthedCtx, id: number) {
     if (person.passwordHash !== '') throw AppError.business('PasswordAlreadySet', 'transition_not_allowed');
     if (person.blocked) throw AppError.business('AccountBlocked', 'account_blocked');
     await sendInvite(ctx, tx, person);
-    await adminRepo.audit(tx, { actorId: ctx.user.id, action: 'staff.invite', entity: 'staff', entityId: id, changes: { email: person.email } });
+    await writeAudit(tx, { actorId: ctx.user.id, action: 'staff.invite', entity: 'staff', entityId: id, changes: { email: person.email } });
   });
   return { sent: true as const };
 }
