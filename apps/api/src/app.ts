@@ -43,7 +43,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { financeAdminRoutes, financeRoutes } from './modules/finance/finance.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
-import { mediaFilesRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
+import { mediaFilesRoutes, ordersRoutes, statisticsRoutes } from './modules/orders/orders.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { printingOrdersRoutes, printingSettingsRoutes } from './modules/printing/printing.routes.ts';
 import { worklistsAdminRoutes } from './modules/worklists/worklists.routes.ts';
@@ -233,6 +233,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(productNotificationsRoutes, { prefix: '/product-notifications' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(financeRoutes);
+      await api.register(statisticsRoutes);
       await api.register(cartRoutes, { prefix: '/carts' });
       await api.register(deliveryRoutes, { prefix: '/delivery' });
       await api.register(ordersRoutes, { prefix: '/orders' });

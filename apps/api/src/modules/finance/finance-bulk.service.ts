@@ -3,7 +3,7 @@ import { BULK_MAX, type AdminPaymentsBulkInput, type AdminWithdrawsBulkInput, ty
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import { AppError } from '../../lib/errors.ts';
 import { payments, withdraws } from '../../db/schema/index.ts';
-import { bulkResult, distinct, runRows } from '../orders/orders-bulk.service.ts';
+import { bulkResult, distinct, runRows } from '../../lib/bulk.ts';
 import { decidePayment, decideWithdraw } from './finance.service.ts';
 
 /**

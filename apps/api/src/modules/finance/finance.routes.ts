@@ -23,7 +23,6 @@ import {
   paymentDocumentDto,
   paymentDto,
   paymentInput,
-  statisticsDto,
   translate,
   withdrawCreateResponse,
   withdrawDecisionInput,
@@ -35,21 +34,11 @@ import { idParam, pageOf } from '../../lib/http.ts';
 import * as finance from './finance.service.ts';
 import { bulkApprovePayments, bulkPayWithdraws } from './finance-bulk.service.ts';
 import { readUpload } from '../../lib/uploads.ts';
-import { ordersCount, ordersLastWeek } from '../orders/orders.service.ts';
-import type { AuthedCtx } from '../../lib/ctx.ts';
 
 const tags = ['finance'];
 const security = [{ bearer: [] }];
 
-/** The dashboard home's three cards (sequential: PGlite has one connection). */
-async function statistics(ctx: AuthedCtx) {
-  const last_week = await ordersLastWeek(ctx);
-  const orders_count = await ordersCount(ctx);
-  const operation_statistics = await finance.operationStatistics(ctx);
-  return { last_week, orders_count, operation_statistics };
-}
-
-/** /api/v1: operations, statistics, receipts, top-ups and withdrawals of the signed-in user. */
+/** /api/v1: operations, receipts, top-ups and withdrawals of the signed-in user. */
 export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser);
 
@@ -62,10 +51,6 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     const { data, total } = await finance.groupedOperations(authedCtx(req), req.query);
     return pageOf(data, total, req.query.page, req.query.per_page);
   });
-
-  app.get('/statistics', { schema: { tags, security, response: { 200: dataOf(statisticsDto) } } }, async (req) => ({
-    data: await statistics(authedCtx(req)),
-  }));
 
   // Receipts: multipart `file`, only in this scope.
   await app.register(async (docs) => {

@@ -1,15 +1,14 @@
 import {
   BULK_MAX,
   mayAccess,
-  translate,
   type AdminOrdersBulkInput,
   type AdminOrdersFilter,
   type BulkResultDto,
-  type BulkRowResultDto,
   type StaffArea,
 } from '@drop/shared';
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import { AppError } from '../../lib/errors.ts';
+import { bulkResult, distinct, runRows } from '../../lib/bulk.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { assertPrintable } from '../printing/printing.service.ts';
 import { adminOrderFilter, ordersRepo } from './orders.repository.ts';
@@ -27,50 +26,6 @@ const TTN_CONCURRENCY = 4;
 
 /** The area each action needs beyond the route's orders.read: without it the whole request is 403. */
 const ACTION_AREAS: Record<AdminOrdersBulkInput['action'], StaffArea> = { status: 'orders.status', ttn: 'orders.waybill', print: 'printing' };
-
-/** A row's refusal: an AppError as the single call would answer it; anything else a generic error, logged. */
-export function rowError(ctx: AuthedCtx, id: number, err: unknown, what: string): BulkRowResultDto {
-  if (err instanceof AppError) return { id, ok: false, code: err.code, error: translate(err.messageKey, ctx.locale, err.params) };
-  ctx.log.error({ err, id }, `bulk ${what}: a row failed unexpectedly`);
-  return { id, ok: false, code: 'ServerError', error: translate('server_error', ctx.locale) };
-}
-
-/**
- * Runs `fn` for every id, at most `concurrency` at a time; the results keep the order of the ids.
- * A row that throws becomes its error row; the others run on.
- */
-export async function runRows(
-  ctx: AuthedCtx,
-  ids: readonly number[],
-  what: string,
-  concurrency: number,
-  fn: (id: number) => Promise<unknown>,
-): Promise<BulkRowResultDto[]> {
-  const out: BulkRowResultDto[] = new Array(ids.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < ids.length) {
-      const i = next++;
-      const id = ids[i]!;
-      try {
-        await fn(id);
-        out[i] = { id, ok: true };
-      } catch (err) {
-        out[i] = rowError(ctx, id, err, what);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, ids.length)) }, worker));
-  return out;
-}
-
-export function bulkResult(rows: BulkRowResultDto[], file?: string): BulkResultDto {
-  const ok = rows.filter((r) => r.ok).length;
-  return { data: rows, meta: { total: rows.length, ok, failed: rows.length - ok, ...(file ? { file } : {}) } };
-}
-
-/** Ids as given, each once, in their order. */
-export const distinct = (ids: readonly number[]) => [...new Set(ids)];
 
 /** Every order the list's filter matches (the list's order: newest first); more than BULK_MAX is 422 `filter` too_many. */
 async function idsOfFilter(ctx: AuthedCtx, f: AdminOrdersFilter): Promise<number[]> {

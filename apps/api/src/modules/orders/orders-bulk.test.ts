@@ -12,8 +12,6 @@ import { BULK_MAX, translate } from '@drop/shared';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
 import { orderTools } from '../../test/orders.ts';
-import { AppError } from '../../lib/errors.ts';
-import { bulkResult, runRows } from './orders-bulk.service.ts';
 
 let t: TestApp;
 let op: string;
@@ -265,28 +263,5 @@ describe('print', () => {
     const invoice = await bulk({ action: 'print', ids: [noTtn.id], kind: 'invoice' });
     expect(invoice.body).toEqual({ data: [row(noTtn.id, 'NotCardOrder')], meta: { total: 1, ok: 0, failed: 1 } });
     expect((await bulk({ action: 'print', ids: [noTtn.id], kind: 'packing' }, u.token)).status).toBe(403);
-  });
-});
-
-describe('rows', () => {
-  test("an unexpected error is its row's generic error and a log line, the other rows run on; results keep the order of the ids at any concurrency", async () => {
-    const logged: unknown[] = [];
-    const ctx = { locale: 'ru', log: { error: (...a: unknown[]) => logged.push(a) } } as unknown as Parameters<typeof runRows>[0];
-    const ids = [5, 4, 3, 2, 1];
-    const rows = await runRows(ctx, ids, 'test', 4, async (id) => {
-      // The later ids finish first.
-      await new Promise((r) => setTimeout(r, id * 5));
-      if (id === 3) throw new TypeError('boom');
-      if (id === 2) throw AppError.notFound();
-    });
-    expect(rows).toEqual([
-      { id: 5, ok: true },
-      { id: 4, ok: true },
-      { id: 3, ok: false, code: 'ServerError', error: translate('server_error', 'ru') },
-      { id: 2, ok: false, code: 'NotFound', error: translate('not_found', 'ru') },
-      { id: 1, ok: true },
-    ]);
-    expect(logged).toHaveLength(1);
-    expect(bulkResult(rows)).toMatchObject({ meta: { total: 5, ok: 3, failed: 2 } });
   });
 });

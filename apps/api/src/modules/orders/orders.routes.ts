@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MEDIA_FILE_MAX_BYTES, dataOf, listOf, mediaFileDto, orderCreateInput, orderDto, orderSummaryDto, ordersQuery, orderUpdateInput } from '@drop/shared';
+import { MEDIA_FILE_MAX_BYTES, dataOf, listOf, mediaFileDto, orderCreateInput, orderDto, orderSummaryDto, ordersQuery, orderUpdateInput, statisticsDto } from '@drop/shared';
 import { authedCtx, requireUser } from '../../plugins/auth.ts';
 import { idParam } from '../../lib/http.ts';
 import { readUpload } from '../../lib/uploads.ts';
-import { cancelOrder, confirmOrder, copyOrder, getOrder, lastOrders, listOrders, placeOrder, updateOrder } from './orders.service.ts';
+import { cancelOrder, confirmOrder, copyOrder, dashboardStatistics, getOrder, lastOrders, listOrders, placeOrder, updateOrder } from './orders.service.ts';
 import { deleteMediaFile, mediaFile, uploadMediaFile } from './media-files.service.ts';
 
 const tags = ['orders'];
@@ -40,6 +40,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete('/:id', { schema: { tags, security, params: idParam, response: { 200: dataOf(orderDto) } } }, async (req) => ({
     data: await cancelOrder(authedCtx(req), req.params.id),
+  }));
+};
+
+/** /api/v1/statistics: the dashboard home's cards (orders per day, order counters, the balance per day). */
+export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireUser);
+  app.get('/statistics', { schema: { tags: ['finance'], security, response: { 200: dataOf(statisticsDto) } } }, async (req) => ({
+    data: await dashboardStatistics(authedCtx(req)),
   }));
 };
 

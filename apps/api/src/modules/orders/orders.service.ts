@@ -13,6 +13,7 @@ import {
   type OrdersQuery,
   type OrderStatus,
   type OrderUpdateInput,
+  type StatisticsDto,
   type StatisticsSeriesDto,
 } from '@drop/shared';
 import type { AuthedCtx } from '../../lib/ctx.ts';
@@ -30,6 +31,7 @@ import { queueReservation } from './reservation.service.ts';
 import { checkBalanceForAutoConfirm, checkCourierStreet } from './placement-checks.ts';
 import { moveOrder, postOrderMoney, pushOrder, setPaymentStatus, type Actor } from './order-lifecycle.ts';
 import { nameStockWriter, newOrderId } from '../catalog/catalog-stock.repository.ts';
+import { operationStatistics } from '../finance/finance.service.ts';
 
 /** A page of the reseller's orders (DESIGN.md section 3's list envelope), without lines and history. */
 export async function listOrders(ctx: AuthedCtx, q: OrdersQuery) {
@@ -457,4 +459,12 @@ export async function ordersCount(ctx: AuthedCtx): Promise<OrdersCountDto> {
   const done = n('Done');
   const returned = n('Return') + n('PartReturn');
   return { total_count: total, count_delivered: n('Delivered'), count_done: done, count_return: returned, conversion: conversionOf(done, returned) };
+}
+
+/** The dashboard home's three cards (sequential: PGlite has one connection). */
+export async function dashboardStatistics(ctx: AuthedCtx): Promise<StatisticsDto> {
+  const last_week = await ordersLastWeek(ctx);
+  const orders_count = await ordersCount(ctx);
+  const operation_statistics = await operationStatistics(ctx);
+  return { last_week, orders_count, operation_statistics };
 }
