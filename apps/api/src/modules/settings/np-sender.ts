@@ -1,24 +1,20 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { supplierSettings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { CarrierError, CarrierRefused, NpSenderIncomplete, type NpRefusal } from '../../integrations/novaposhta/client.ts';
 import { npErrorMessage } from '../../integrations/novaposhta/np-errors.ts';
+import { settingsRepo } from './settings.repository.ts';
 
 /** The supplier's pick among the NP sender's addresses (supplier_settings, key below, value {address_ref}): a ref, or none. */
 export const NP_SENDER_ADDRESS_KEY = 'np_sender_address';
 
 export async function npSenderAddress(db: Db): Promise<string | null> {
-  const [row] = await db.select({ value: supplierSettings.value }).from(supplierSettings).where(eq(supplierSettings.key, NP_SENDER_ADDRESS_KEY)).limit(1);
+  const row = await settingsRepo.supplierValue(db, NP_SENDER_ADDRESS_KEY);
   const ref = (row?.value as { address_ref?: unknown } | undefined)?.address_ref;
   return typeof ref === 'string' && ref ? ref : null;
 }
 
 export async function setNpSenderAddress(db: Db, ref: string | null, by: number): Promise<void> {
-  await db
-    .insert(supplierSettings)
-    .values({ key: NP_SENDER_ADDRESS_KEY, value: { address_ref: ref }, updatedBy: by })
-    .onConflictDoUpdate({ target: supplierSettings.key, set: { value: { address_ref: ref }, updatedBy: by, updatedAt: new Date() } });
+  await settingsRepo.setSupplierValue(db, NP_SENDER_ADDRESS_KEY, { address_ref: ref }, by);
 }
 
 /** NP's reasons for the operator: the code's text in `lang` with NP's own text beside it, or NP's text alone. */

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
-import { CONFIG_LIST_NAMES, SETTING_KEYS, buildConfigLists, dataOf, settingDto } from '@drop/shared';
-import { settings } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { CONFIG_LIST_NAMES, buildConfigLists, dataOf, settingDto } from '@drop/shared';
 import { requestLocale } from '../../plugins/locale.ts';
 import { supplierSetting } from './supplier-settings.ts';
+import { publicSetting } from './settings.service.ts';
 import { RECOMMENDED_FLOOR_DEFAULT } from '@drop/shared/pricing';
 
 const configResponse = dataOf(
@@ -36,16 +34,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings/:key',
     { schema: { tags: ['config'], params: z.object({ key: z.string().max(64) }), response: { 200: dataOf(settingDto) } } },
-    async (req) => {
-      const key = req.params.key;
-      if (!(SETTING_KEYS as readonly string[]).includes(key)) throw AppError.notFound();
-      const [row] = await app.deps.db
-        .select()
-        .from(settings)
-        .where(and(eq(settings.key, key), eq(settings.locale, requestLocale(req))))
-        .limit(1);
-      if (!row) throw AppError.notFound();
-      return { data: { key: row.key, value: row.value, updated_at: row.updatedAt.toISOString() } };
-    },
+    async (req) => ({ data: await publicSetting(app.deps.db, req.params.key, requestLocale(req)) }),
   );
 };

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { RECOMMENDED_FLOOR_DEFAULT } from '@drop/shared/pricing';
 import type { Db } from '../../db/client.ts';
-import { supplierSettings } from '../../db/schema/index.ts';
 import { catalogueCached, invalidateCatalogue } from '../catalog/catalogue-cache.ts';
+import { settingsRepo } from './settings.repository.ts';
 
 /** The supplier's switches and their defaults (an operator changes them in the back office). */
 export const SUPPLIER_SETTING_DEFAULTS: { enforce_recommended_price: boolean } = {
@@ -17,7 +16,7 @@ export type SupplierSettingKey = keyof typeof SUPPLIER_SETTING_DEFAULTS;
  */
 export async function supplierSetting<K extends SupplierSettingKey>(db: Db, key: K): Promise<(typeof SUPPLIER_SETTING_DEFAULTS)[K]> {
   const { value } = await catalogueCached(db, `supplier-setting:${key}`, async () => {
-    const [row] = await db.select({ value: supplierSettings.value }).from(supplierSettings).where(eq(supplierSettings.key, key)).limit(1);
+    const row = await settingsRepo.supplierValue(db, key);
     return { value: row ? row.value : SUPPLIER_SETTING_DEFAULTS[key] };
   });
   return value as (typeof SUPPLIER_SETTING_DEFAULTS)[K];
@@ -29,9 +28,6 @@ export async function setSupplierSetting<K extends SupplierSettingKey>(
   value: (typeof SUPPLIER_SETTING_DEFAULTS)[K],
   by: number | null,
 ): Promise<void> {
-  await db
-    .insert(supplierSettings)
-    .values({ key, value, updatedBy: by })
-    .onConflictDoUpdate({ target: supplierSettings.key, set: { value, updatedBy: by, updatedAt: new Date() } });
+  await settingsRepo.setSupplierValue(db, key, value, by);
   invalidateCatalogue(db);
 }
