@@ -11,7 +11,7 @@ import {
   type PaymentRow,
   type WithdrawRow,
 } from '../finance/finance.repository.ts';
-import { userWhere, type UserFilter } from '../admin/admin.repository.ts';
+import { userWhere, type UserFilter } from '../../db/shared-queries.ts';
 
 /**
  * Keyset pages of the back office's lists for their exports (issue 29): each page takes the rows

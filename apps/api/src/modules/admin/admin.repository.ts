@@ -1,17 +1,8 @@
-import type { Role } from '@drop/shared';
-import { and, count, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, devices, exportSettings, markets, orders, payments, users, withdraws } from '../../db/schema/index.ts';
 import { dayEnd, dayStart } from '../../db/kyiv-day.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-export interface UserFilter {
-  search?: string;
-  role?: Role;
-  isVerified?: boolean;
-  blocked?: boolean;
-}
+import { escapeLike, userWhere, type UserFilter } from '../../db/shared-queries.ts';
 
 export interface AuditFilter {
   actorId?: number;
@@ -20,27 +11,6 @@ export interface AuditFilter {
   entityId?: number;
   dateFrom?: string;
   dateTo?: string;
-}
-
-/** The WHERE of the resellers list; its export (issue 29) builds the same. */
-export function userWhere(f: UserFilter): SQL | undefined {
-  const parts: (SQL | undefined)[] = [];
-  if (f.search) {
-    const s = escapeLike(f.search);
-    const digits = f.search.replace(/\D/g, '');
-    parts.push(
-      or(
-        ilike(users.email, `%${s}%`),
-        ilike(users.name, `%${s}%`),
-        ilike(users.phone, `%${escapeLike(digits || f.search)}%`),
-        /^\d{1,9}$/.test(f.search) ? eq(users.id, Number(f.search)) : undefined,
-      ),
-    );
-  }
-  if (f.role) parts.push(eq(users.role, f.role));
-  if (f.isVerified !== undefined) parts.push(eq(users.isVerified, f.isVerified));
-  if (f.blocked !== undefined) parts.push(eq(users.blocked, f.blocked));
-  return parts.length ? and(...parts) : undefined;
 }
 
 function auditWhere(f: AuditFilter): SQL | undefined {

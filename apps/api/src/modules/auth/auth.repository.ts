@@ -14,6 +14,14 @@ export const authRepo = {
       .limit(1)
       .then((r) => r[0]),
 
+  /** The user's balance as committed (the session's cached user may lag). */
+  balanceOf: (db: Db, id: number) =>
+    db
+      .select({ balanceKop: users.balanceKop })
+      .from(users)
+      .where(eq(users.id, id))
+      .then((r) => r[0]),
+
   insertUser: (db: Db, values: NewUser) =>
     db
       .insert(users)

@@ -19,7 +19,7 @@ import {
 } from '@drop/shared';
 import { authedCtx, ctxOf, requireUser } from '../../plugins/auth.ts';
 import { presentUser } from './auth.presenter.ts';
-import { financeRepo } from '../finance/finance.repository.ts';
+import { authRepo } from './auth.repository.ts';
 import * as auth from './auth.service.ts';
 
 const tags = ['auth'];
@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // reloading its balance on a realtime money event gets what was just committed (issue 26, point 2).
   app.get('/balance', { onRequest: requireUser, schema: { tags, security: [{ bearer: [] }], response: { 200: dataOf(balanceDto) } } }, async (req) => {
     const ctx = authedCtx(req);
-    const row = await financeRepo.recipient(ctx.db, ctx.user.id);
+    const row = await authRepo.balanceOf(ctx.db, ctx.user.id);
     return { data: { balance: kopToUah(Number(row?.balanceKop ?? ctx.user.balanceKop)) } };
   });
 

@@ -1,5 +1,6 @@
 import { ADMIN_COUNT_CAP } from '@drop/shared';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { escapeLike } from '../../db/shared-queries.ts';
 import type { Db } from '../../db/client.ts';
 import { categories, productImages, productProperties, products, propertyTypes, propertyValues } from '../../db/schema/index.ts';
 
@@ -18,7 +19,6 @@ export interface ProductFilter {
   archived?: boolean;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Counting a broad filter over a million rows is bounded: past this the total says "at least". */
 export const COUNT_CAP = ADMIN_COUNT_CAP;
 

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { escapeLike } from '../../db/shared-queries.ts';
 import {
   ORDER_SORT_WINDOW,
   ORDER_STATUSES,
@@ -90,8 +91,6 @@ export function worklistWhere(w: OrderWorklist): SQL {
       return sql`(${orders.id} IN (SELECT (j.data->>'orderId')::int FROM pgboss.job j WHERE j.name = 'reservation' AND j.state = 'failed'))`;
   }
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The WHERE of an order list: one reseller's (userId) or everyone's (null), under the filter. */
 export function orderWhere(userId: number | null, f: OrderFilter): SQL {

@@ -1,9 +1,8 @@
 import { STAFF_ROLES, type StaffRole } from '@drop/shared';
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { escapeLike } from '../../db/shared-queries.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface StaffFilter {
   search?: string;
