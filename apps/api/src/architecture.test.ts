@@ -137,7 +137,11 @@ describe('module boundaries', () => {
     const admin = path.join(MODULES, 'admin');
     const offending = files
       .filter((f) => !f.startsWith(admin + path.sep))
-      .flatMap((f) => importsOf(f).filter((t) => t.startsWith(admin + path.sep) && t.endsWith('.repository.ts')).map((t) => `${path.relative(SRC, f)} imports ${path.relative(SRC, t)}`));
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((t) => t.startsWith(admin + path.sep) && t.endsWith('.repository.ts'))
+          .map((t) => `${path.relative(SRC, f)} imports ${path.relative(SRC, t)}`),
+      );
     expect(offending).toEqual([]);
   });
 });

@@ -1,11 +1,4 @@
-import {
-  BULK_MAX,
-  mayAccess,
-  type AdminOrdersBulkInput,
-  type AdminOrdersFilter,
-  type BulkResultDto,
-  type StaffArea,
-} from '@drop/shared';
+import { BULK_MAX, mayAccess, type AdminOrdersBulkInput, type AdminOrdersFilter, type BulkResultDto, type StaffArea } from '@drop/shared';
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bulkResult, distinct, runRows } from '../../lib/bulk.ts';

@@ -2,7 +2,18 @@ import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MEDIA_FILE_MAX_BYTES, dataOf, listOf, mediaFileDto, orderCreateInput, orderDto, orderSummaryDto, ordersQuery, orderUpdateInput, statisticsDto } from '@drop/shared';
+import {
+  MEDIA_FILE_MAX_BYTES,
+  dataOf,
+  listOf,
+  mediaFileDto,
+  orderCreateInput,
+  orderDto,
+  orderSummaryDto,
+  ordersQuery,
+  orderUpdateInput,
+  statisticsDto,
+} from '@drop/shared';
 import { authedCtx, requireUser } from '../../plugins/auth.ts';
 import { idParam } from '../../lib/http.ts';
 import { readUpload } from '../../lib/uploads.ts';
