@@ -8,9 +8,9 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { useBalance } from '../lib/balance.ts';
 import { invalidateMoney } from '../features/finance/api/keys.ts';
 import { BalanceSummary } from '../features/finance/components/balance-summary.tsx';
+import { reply, stubFetch } from '../test/fetch-stub.ts';
 
 let balance = 1234.5;
-const reply = (body: unknown) => Promise.resolve({ ok: true, status: 200, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
 const fetchMock = vi.fn((input: RequestInfo | URL) => {
   const { pathname } = new URL(String(input), 'http://x');
   return pathname === '/api/v1/auth/balance' ? reply({ data: { balance } }) : reply({ data: null });
@@ -27,7 +27,7 @@ describe('the balance: one query for everything that shows it (issue 32, point 2
   beforeEach(() => {
     balance = 1234.5;
     fetchMock.mockClear();
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render.tsx';
 import { checkoutSummaryOf } from '../../features/orders/lib/checkout-summary.ts';
 import { CheckoutRoute } from './checkout-route.tsx';
+import { reply, stubFetch } from '../../test/fetch-stub.ts';
 
 const line = (id: number, qty: number) => ({
   id,
@@ -18,7 +19,6 @@ const line = (id: number, qty: number) => ({
 // Two lines, 2 + 3 = 5 pieces; the API's count is the badge's line count.
 const cart = { items: [line(1, 2), line(2, 3)], count: 2, drop_sum: 500, retail_sum: 750, profit: 250 };
 
-const reply = (body: unknown, status = 200) => Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
 const fetchMock = vi.fn((input: RequestInfo | URL) => {
   const { pathname } = new URL(String(input), 'http://x');
   if (pathname === '/api/v1/carts') return reply({ data: cart });
@@ -28,7 +28,7 @@ const fetchMock = vi.fn((input: RequestInfo | URL) => {
 describe('Checkout summary "Товарів, шт."', () => {
   beforeEach(() => {
     fetchMock.mockClear();
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -6,24 +6,16 @@ import { AppProviders } from '../providers.tsx';
 import { preloadRoutes } from '../router.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { ProductListPage } from '../../features/products/components/product-list-page.tsx';
-import { jsonResponse, makeList, makeProduct } from '../../test/fixtures/products.ts';
+import { makeList, makeProduct } from '../../test/fixtures/products.ts';
 import { PRIORITY_CARD_IMAGES } from '../../lib/images.ts';
+import { serve, type Call } from '../../test/fetch-stub.ts';
 import { prefetchProductList } from './product-list-route.tsx';
 
-type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
+const paths = (calls: Call[]) => calls.map((c) => c.url);
 
-const paths = (fetchMock: ReturnType<typeof vi.fn<FetchFn>>) => fetchMock.mock.calls.map(([u]) => new URL(u, 'http://x'));
-
-function stubFetch(products = [makeProduct({ id: 7, name: 'Prefetched' })]) {
-  const fetchMock = vi.fn<FetchFn>(async (u) => {
-    const url = new URL(u, 'http://x');
-    if (url.pathname === '/api/v1/products') return jsonResponse(makeList(products));
-    if (url.pathname === '/api/v1/categories') return jsonResponse({ data: [] });
-    return jsonResponse({ message: 'not here' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+/** The API a product list reads: the products and an empty category tree. */
+const serveProducts = (products = [makeProduct({ id: 7, name: 'Prefetched' })]) =>
+  serve(({ path }) => (path === '/api/v1/products' ? makeList(products) : path === '/api/v1/categories' ? { data: [] } : undefined));
 
 describe("first-visit data prefetch (preloadRoutes withData, a page module's prefetch)", () => {
   beforeEach(() => {
@@ -37,9 +29,9 @@ describe("first-visit data prefetch (preloadRoutes withData, a page module's pre
   });
 
   it('a category list asks for its products before it renders, and the page uses that answer (one call)', async () => {
-    const fetchMock = stubFetch();
+    const calls = serveProducts();
     prefetchProductList({ props: { mode: 'category' }, params: { id: '53' }, search: '?page=2&per_page=30' });
-    const [url] = paths(fetchMock);
+    const [url] = paths(calls);
     expect(url?.pathname).toBe('/api/v1/products');
     expect(url?.searchParams.get('category_id')).toBe('53');
     expect(url?.searchParams.get('page')).toBe('2');
@@ -56,13 +48,13 @@ describe("first-visit data prefetch (preloadRoutes withData, a page module's pre
       </AppProviders>,
     );
     expect(await screen.findByText('Prefetched')).toBeTruthy();
-    expect(paths(fetchMock).filter((u) => u.pathname === '/api/v1/products')).toHaveLength(1);
+    expect(paths(calls).filter((u) => u.pathname === '/api/v1/products')).toHaveLength(1);
   });
 
   it("preloads the first cards' pictures (high priority) once the products are known, in the card view only", async () => {
     const imagePreloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
     imagePreloads().forEach((l) => l.remove()); // an earlier test's page
-    stubFetch([1, 2, 3, 4, 5, 6].map((id) => makeProduct({ id })));
+    serveProducts([1, 2, 3, 4, 5, 6].map((id) => makeProduct({ id })));
     prefetchProductList({ props: { mode: 'category' }, params: { id: '53' }, search: '?card_variant=table' });
     await waitFor(() =>
       expect(
@@ -82,32 +74,32 @@ describe("first-visit data prefetch (preloadRoutes withData, a page module's pre
   });
 
   it('asks nothing for a category id that is not a number, an unknown mode, or a stored store (the page decides then)', () => {
-    const fetchMock = stubFetch();
+    const calls = serveProducts();
     prefetchProductList({ props: { mode: 'category' }, params: { id: 'abc' }, search: '' });
     prefetchProductList({ props: { mode: 'nope' }, params: {}, search: '' });
     localStorage.setItem(STORAGE_KEYS.currentMarket, '4');
     prefetchProductList({ props: { mode: 'favorites' }, params: {}, search: '' });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it("preloadRoutes starts the page's queries only for a signed-in visit", async () => {
-    const fetchMock = stubFetch();
+    const calls = serveProducts();
     void preloadRoutes('/dashboard/specials', { search: '?page=3' });
     void preloadRoutes('/dashboard/catalog', {});
     // The modules load either way; give them the time to, then nothing has been asked.
     await new Promise((r) => setTimeout(r, 300));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
 
     void preloadRoutes('/dashboard/specials', { search: '?page=3', withData: true });
     void preloadRoutes('/dashboard/catalog', { withData: true });
     await waitFor(() =>
       expect(
-        paths(fetchMock)
+        paths(calls)
           .map((u) => u.pathname)
           .sort(),
       ).toEqual(['/api/v1/categories', '/api/v1/products']),
     );
-    const products = paths(fetchMock).find((u) => u.pathname === '/api/v1/products')!;
+    const products = paths(calls).find((u) => u.pathname === '/api/v1/products')!;
     expect(products.searchParams.get('specials')).toBe('1');
     expect(products.searchParams.get('page')).toBe('3');
   });

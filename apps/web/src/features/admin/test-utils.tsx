@@ -7,46 +7,7 @@ import { AppProviders } from '../../test/render.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { authKeys } from '../../lib/user.ts';
 
-export const reply = (body: unknown, status = 200) =>
-  Promise.resolve({
-    ok: status < 400,
-    status,
-    text: () => Promise.resolve(body === undefined ? '' : JSON.stringify(body)),
-    blob: () => Promise.resolve(new Blob(['x'])),
-    json: () => Promise.resolve(body),
-  } as Response);
-
-/** Parses a fetch call: pathname, query, method, JSON body and Idempotency-Key. */
-export function callOf(input: RequestInfo | URL, init?: RequestInit) {
-  const url = new URL(String(input), 'http://x');
-  const idempotencyKey = new Headers(init?.headers).get('Idempotency-Key') ?? undefined;
-  return {
-    path: url.pathname,
-    query: url.searchParams,
-    method: init?.method ?? 'GET',
-    body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
-    idempotencyKey,
-  };
-}
-export type Call = ReturnType<typeof callOf>;
-
-/** Stubs fetch with a router: `handler` answers each call (undefined -> 404). Returns the calls made. */
-export function serve(handler: (c: Call) => unknown | { status: number; body: unknown } | undefined) {
-  const calls: Call[] = [];
-  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const c = callOf(input, init);
-    calls.push(c);
-    const out = handler(c);
-    if (out === undefined) return reply({ message: 'Not found' }, 404);
-    if (out && typeof out === 'object' && 'status' in out && 'body' in out && typeof (out as { status: unknown }).status === 'number') {
-      const r = out as { status: number; body: unknown };
-      return reply(r.body, r.status);
-    }
-    return reply(out);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
-}
+export { callOf, reply, serve, type Call } from '../../test/fetch-stub.ts';
 
 export const page = <T,>(data: T[], total = data.length, lastPage = 1) => ({
   data,

@@ -6,19 +6,7 @@ import type { CategoryDto, ExportBuildDto, FeedProviderDto } from '@drop/shared'
 import { AppProviders } from '../../test/render.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 
-export const reply = (body: unknown, status = 200) =>
-  Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(body === undefined ? '' : JSON.stringify(body)) } as Response);
-
-/** Parses a fetch call: pathname, query, method and JSON body. */
-export function callOf(input: RequestInfo | URL, init?: RequestInit) {
-  const url = new URL(String(input), 'http://x');
-  return {
-    path: url.pathname,
-    query: url.searchParams,
-    method: init?.method ?? 'GET',
-    body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
-  };
-}
+export { callOf, reply } from '../../test/fetch-stub.ts';
 
 export const PROVIDERS: FeedProviderDto[] = [
   {

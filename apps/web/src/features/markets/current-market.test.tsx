@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@drop/shared';
-import { reply } from './test-utils.tsx';
+import { reply } from '../../test/fetch-stub.ts';
 import { market, testUser } from '../../test/fixtures/markets.ts';
 import { renderHookWithUser } from '../../test/render.tsx';
 import { useCurrentMarket, useMarketQueryId } from '../../lib/current-market.ts';

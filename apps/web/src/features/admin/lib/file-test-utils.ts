@@ -3,25 +3,20 @@
  * headers: Content-Disposition) on top of test-utils' `serve`, and catch the files saved.
  */
 import { vi } from 'vitest';
-import type { Call } from '../test-utils.tsx';
+import { callOf, stubFetch, type Call, type FetchFn } from '../../../test/fetch-stub.ts';
 
 /**
  * After `serve(...)`: requests to `.../export` and `.../payouts` are answered by `file` (and added
  * to `calls`); the rest go to the served JSON.
  */
 export function serveFiles(calls: Call[], file: (c: Call) => Response | Promise<Response>) {
-  const json = globalThis.fetch as unknown as (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://x');
-      if (url.pathname.endsWith('/export') || url.pathname.endsWith('/payouts')) {
-        calls.push({ path: url.pathname, query: url.searchParams, method: 'GET', body: undefined, idempotencyKey: undefined });
-        return Promise.resolve(file(calls.at(-1)!));
-      }
-      return json(input, init);
-    }),
-  );
+  const json = globalThis.fetch as FetchFn;
+  stubFetch<FetchFn>((input, init) => {
+    const c = callOf(input, init);
+    if (!c.path.endsWith('/export') && !c.path.endsWith('/payouts')) return json(input, init);
+    calls.push(c);
+    return Promise.resolve(file(c));
+  });
 }
 
 /** The saved files: each `<a download>` clicked (its name and object URL). */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { serve } from '../../../test/fetch-stub.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -7,7 +8,6 @@ import { LoginForm } from './login-form.tsx';
 vi.mock('../../../lib/fingerprint.ts', () => ({ getDeviceToken: () => Promise.resolve('test-device') }));
 
 const ATTEMPT = '5d2f0c1e-8b7a-4e3c-9f10-6a2b3c4d5e6f';
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const user = {
   id: 1,
   name: 'Олена',
@@ -28,19 +28,8 @@ const user = {
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
-/** fetch answering by path; records each call's path and body. */
-function mockApi(answers: Record<string, unknown>) {
-  const calls: { path: string; body: Record<string, unknown> }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-      const path = new URL(String(url), 'http://x').pathname.replace(/^\/api\/v1/, '');
-      calls.push({ path, body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {} });
-      return json({ data: answers[path] ?? user });
-    }),
-  );
-  return calls;
-}
+/** fetch answering by path (without /api/v1); records each call. */
+const mockApi = (answers: Record<string, unknown>) => serve(({ path }) => ({ data: answers[path.replace(/^\/api\/v1/, '')] ?? user }));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -53,8 +42,8 @@ describe('codes go back with the attempt that asked for them', () => {
     fireEvent.click(screen.getByTestId('login-submit'));
     fireEvent.change(await screen.findByTestId('login-code-input'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('login-code-submit'));
-    await waitFor(() => expect(calls.some((c) => c.path === '/auth/confirm-login')).toBe(true));
-    expect(calls.find((c) => c.path === '/auth/confirm-login')!.body).toMatchObject({ email: 'olena@example.com', attempt_id: ATTEMPT, code: '123456' });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/v1/auth/confirm-login')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/v1/auth/confirm-login')!.body).toMatchObject({ email: 'olena@example.com', attempt_id: ATTEMPT, code: '123456' });
   });
 
   it('forgot password: step 2 sends the attempt id; the text does not claim the address is registered', async () => {
@@ -67,8 +56,8 @@ describe('codes go back with the attempt that asked for them', () => {
     fireEvent.change(screen.getByTestId('forgot-password'), { target: { value: 'brand-new-pass-1' } });
     fireEvent.change(screen.getByTestId('forgot-password-confirmation'), { target: { value: 'brand-new-pass-1' } });
     fireEvent.click(screen.getByTestId('forgot-restore'));
-    await waitFor(() => expect(calls.some((c) => c.path === '/password/restore')).toBe(true));
-    expect(calls.find((c) => c.path === '/password/restore')!.body).toMatchObject({
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/v1/password/restore')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/v1/password/restore')!.body).toMatchObject({
       email: 'olena@example.com',
       attempt_id: ATTEMPT,
       code: '654321',

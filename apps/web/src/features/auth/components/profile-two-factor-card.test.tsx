@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserDto } from '@drop/shared';
 import { i18n } from '../../../lib/i18n.ts';
+import { serve } from '../../../test/fetch-stub.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ProfileTwoFactorCard } from './profile-two-factor-card.tsx';
 
@@ -30,17 +31,11 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 
 /** fetch answering the step-up and profile calls; records each call's method, path and body. */
 function mockApi(profile: (body: Record<string, unknown>) => Response) {
-  const calls: { method: string; path: string; body: Record<string, unknown> }[] = [];
-  const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-    const path = new URL(String(url), 'http://x').pathname;
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    calls.push({ method: init?.method ?? 'GET', path, body });
-    if (path.endsWith('/auth/step-up')) return json({ data: { attempt_id: ATTEMPT } });
-    if (path.endsWith('/auth/profile')) return profile(body);
-    return json({ data: user });
+  return serve(({ path, body }) => {
+    if (path.endsWith('/auth/step-up')) return { data: { attempt_id: ATTEMPT } };
+    if (path.endsWith('/auth/profile')) return profile((body ?? {}) as Record<string, unknown>);
+    return { data: user };
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProductDto } from '@drop/shared';
+import { stubFetch } from '../../../test/fetch-stub.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CartChangedProvider } from '../api/cart-changed.tsx';
 import { CartButton } from './cart-button.tsx';
@@ -9,11 +10,7 @@ import { ProductCartAction } from './product-cart-action.tsx';
 import { cartOf, jsonResponse, makeLine } from './test-fixtures.ts';
 
 type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
-const stub = (impl: FetchFn) => {
-  const fetchMock = vi.fn<FetchFn>(impl);
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-};
+const stub = (impl: FetchFn) => stubFetch(impl);
 
 describe('CartPage', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import type { CategoryDto } from '@drop/shared';
+import { serve, type Call } from '../../../test/fetch-stub.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CatalogPage } from './catalog-page.tsx';
 import { CategoryPage } from './category-page.tsx';
@@ -30,18 +31,15 @@ const TREE = [
   cat(3, null),
 ];
 
-const fetchMock = vi.fn((input: RequestInfo | URL) => {
-  const url = String(input);
-  const json = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
-  if (url === '/api/v1/categories') return json(200, { data: TREE });
-  const m = /\/api\/v1\/categories\/(\d+)$/.exec(url);
-  if (m) {
-    const find = (list: CategoryDto[]): CategoryDto | undefined => list.map((c) => (c.id === Number(m[1]) ? c : find(c.child))).find(Boolean);
-    const found = find(TREE);
-    return found ? json(200, { data: found }) : json(404, { message: 'Not found' });
-  }
-  return json(404, { message: 'Not found' });
-});
+/** The categories API: the tree, one category by id, 404 for an unknown one. */
+const categoriesApi = ({ path }: Call) => {
+  if (path === '/api/v1/categories') return { data: TREE };
+  const m = /\/api\/v1\/categories\/(\d+)$/.exec(path);
+  if (!m) return undefined;
+  const find = (list: CategoryDto[]): CategoryDto | undefined => list.map((c) => (c.id === Number(m[1]) ? c : find(c.child))).find(Boolean);
+  const found = find(TREE);
+  return found ? { data: found } : undefined;
+};
 
 function setDesktop(matches: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -75,9 +73,9 @@ const renderAt = (route: string) =>
   );
 
 describe('CatalogPage', () => {
+  let calls: Call[] = [];
   beforeEach(() => {
-    fetchMock.mockClear();
-    vi.stubGlobal('fetch', fetchMock);
+    calls = serve(categoriesApi);
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -103,7 +101,7 @@ describe('CatalogPage', () => {
     fireEvent.mouseEnter(screen.getByTestId('catalog-root-link-2'));
     await waitFor(() => expect(screen.getByTestId('catalog-hover-menu').getAttribute('data-root-id')).toBe('2'));
     expect(screen.getByTestId('catalog-hover-menu').querySelector('[data-columns]')?.getAttribute('data-columns')).toBe('2');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(1);
   });
 
   it('drills down on phones and keeps the open level in the URL', async () => {
@@ -130,8 +128,7 @@ describe('CatalogPage', () => {
 
 describe('CategoryPage', () => {
   beforeEach(() => {
-    fetchMock.mockClear();
-    vi.stubGlobal('fetch', fetchMock);
+    serve(categoriesApi);
     setDesktop(true);
   });
   afterEach(() => vi.unstubAllGlobals());

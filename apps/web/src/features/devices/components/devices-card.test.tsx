@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DeviceDto } from '@drop/shared';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { DevicesCard } from './devices-card.tsx';
+import { reply, stubFetch } from '../../../test/fetch-stub.ts';
 
 const device = (id: number, name: string, is_current = false): DeviceDto => ({
   id,
@@ -14,8 +15,6 @@ const device = (id: number, name: string, is_current = false): DeviceDto => ({
 });
 
 let list: DeviceDto[] = [];
-const reply = (body: unknown, status = 200) =>
-  Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(body === undefined ? '' : JSON.stringify(body)) } as Response);
 
 const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
   const { pathname } = new URL(String(input), 'http://x');
@@ -35,7 +34,7 @@ describe('DevicesCard', () => {
   beforeEach(() => {
     list = [device(1, 'Chrome на Windows', true), device(2, 'Safari на iPhone')];
     fetchMock.mockClear();
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { FinancesPage } from './finances-page.tsx';
+import { reply, stubFetch } from '../../../test/fetch-stub.ts';
 
-const reply = (body: unknown) => Promise.resolve({ ok: true, status: 200, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
 const empty = { data: [], meta: { current_page: 1, per_page: 10, total: 0, last_page: 1 }, pagination: { last_page: 1 } };
 
 function Where() {
@@ -13,12 +13,7 @@ function Where() {
 }
 
 describe('FinancesPage', () => {
-  beforeEach(() =>
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => reply(empty)),
-    ),
-  );
+  beforeEach(() => stubFetch(() => reply(empty)));
   afterEach(() => vi.unstubAllGlobals());
 
   it('?top_up=1 (checkout\'s "top up" link) opens the top-up dialog; closing it leaves the plain page', async () => {

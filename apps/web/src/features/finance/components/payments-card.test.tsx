@@ -4,8 +4,8 @@ import type { PaymentDto } from '@drop/shared';
 import { i18n } from '../../../lib/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { PaymentsCard } from './payments-card.tsx';
+import { reply, stubFetch } from '../../../test/fetch-stub.ts';
 
-const reply = (body: unknown) => Promise.resolve({ ok: true, status: 200, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
 const payment = (id: number, over: Partial<PaymentDto> = {}): PaymentDto => ({
   id,
   amount: 1500.5,
@@ -26,12 +26,7 @@ const list = [
 ];
 
 describe('PaymentsCard: a top-up credited with another amount (issue 27 p.1)', () => {
-  beforeEach(() =>
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => reply({ data: list, meta: { current_page: 1, per_page: 5, total: 3, last_page: 1 } })),
-    ),
-  );
+  beforeEach(() => stubFetch(() => reply({ data: list, meta: { current_page: 1, per_page: 5, total: 3, last_page: 1 } })));
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('uk'));

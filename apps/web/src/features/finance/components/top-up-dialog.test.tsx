@@ -3,8 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { TopUpDialog } from './top-up-dialog.tsx';
-
-const reply = (body: unknown, status = 200) => Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
+import { reply, stubFetch } from '../../../test/fetch-stub.ts';
 
 const doc = { id: 7, name: 'receipt.png', mime: 'image/png', size: 68, url: '/api/v1/payment-documents/7', created_at: '2025-03-04T10:00:00Z' };
 let paymentReply: () => Promise<Response>;
@@ -29,7 +28,7 @@ describe('TopUpDialog', () => {
         { data: { id: 1, amount: 1500, status: 'Pending' }, message: 'Запит на поповнення надіслано. Зазвичай кошти зараховуються протягом 24 годин' },
         201,
       );
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { WithdrawForm } from './withdraw-form.tsx';
+import { reply, stubFetch } from '../../../test/fetch-stub.ts';
 
 const VALID_CARD = '4111 1111 1111 1111';
-const reply = (body: unknown, status = 200) => Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
 
 const created = {
   id: 3,
@@ -32,7 +32,7 @@ describe('WithdrawForm', () => {
   beforeEach(() => {
     fetchMock.mockClear();
     withdrawReply = () => reply({ data: created }, 201);
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());
 

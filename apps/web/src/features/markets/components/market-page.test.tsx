@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { AppProviders, clientWithUser, renderWithUser } from '../../../test/render.tsx';
 import { MAX_MARKETS, productsQuery } from '@drop/shared';
 import { makeProduct } from '../../../test/fixtures/products.ts';
-import { reply } from '../test-utils.tsx';
+import { reply } from '../../../test/fetch-stub.ts';
 import { market, testUser } from '../../../test/fixtures/markets.ts';
 import { MarketCreatePage, MarketEditPage } from './market-page.tsx';
 

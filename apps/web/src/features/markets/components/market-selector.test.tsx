@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { STORAGE_KEYS } from '@drop/shared';
-import { reply } from '../test-utils.tsx';
+import { reply } from '../../../test/fetch-stub.ts';
 import { market, testUser } from '../../../test/fixtures/markets.ts';
 import { renderWithUser } from '../../../test/render.tsx';
 import { MarketSelector } from './market-selector.tsx';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ExportSettingDto } from '@drop/shared';
 import { feed } from '../../../test/fixtures/feeds.ts';
-import { reply } from '../test-utils.tsx';
+import { reply } from '../../../test/fetch-stub.ts';
 import { market, testUser } from '../../../test/fixtures/markets.ts';
 import { renderWithUser } from '../../../test/render.tsx';
 import { MarketsCard } from './markets-card.tsx';

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { NotificationDto } from '@drop/shared';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { NotificationsButton } from './notifications-button.tsx';
+import { reply, stubFetch } from '../../../test/fetch-stub.ts';
 
 const note = (id: number, title: string, read = false): NotificationDto => ({
   id,
@@ -14,7 +15,6 @@ const note = (id: number, title: string, read = false): NotificationDto => ({
 
 let store: NotificationDto[] = [];
 const unread = () => store.filter((n) => n.read_at === null).length;
-const reply = (body: unknown, status = 200) => Promise.resolve({ ok: status < 400, status, text: () => Promise.resolve(JSON.stringify(body)) } as Response);
 
 const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
   const { pathname } = new URL(String(input), 'http://x');
@@ -41,7 +41,7 @@ describe('NotificationsButton', () => {
   beforeEach(() => {
     store = [note(3, 'Товар знову в наявності'), note(2, 'Акаунт верифіковано'), note(1, 'Стара новина', true)];
     fetchMock.mockClear();
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());
 

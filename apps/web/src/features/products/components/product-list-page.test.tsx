@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
+import { stubFetch } from '../../../test/fetch-stub.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ProductListPage } from './product-list-page.tsx';
 import { jsonResponse, makeList, makeProduct } from '../../../test/fixtures/products.ts';
@@ -8,8 +9,7 @@ import { jsonResponse, makeList, makeProduct } from '../../../test/fixtures/prod
 type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
 
 function renderList(route: string, fetchImpl: FetchFn) {
-  const fetchMock = vi.fn<FetchFn>(fetchImpl);
-  vi.stubGlobal('fetch', fetchMock);
+  const fetchMock = stubFetch(fetchImpl);
   renderWithProviders(
     <Routes>
       <Route path="/dashboard/favorites" element={<ProductListPage mode="favorites" />} />

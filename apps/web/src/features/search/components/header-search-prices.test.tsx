@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { STORAGE_KEYS } from '@drop/shared';
 import { AppProviders, clientWithUser } from '../../../test/render.tsx';
 import { i18n } from '../../../lib/i18n.ts';
-import { reply } from '../../markets/test-utils.tsx';
+import { reply } from '../../../test/fetch-stub.ts';
 import { market, testUser } from '../../../test/fixtures/markets.ts';
 import { makeProduct } from '../../../test/fixtures/products.ts';
 import { HeaderSearch } from './header-search.tsx';
