@@ -45,13 +45,12 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useScopedToast } from '../../../lib/toast.tsx';
 import { useAdminPayments, useAdminWithdraws, useDecidePayment, useDecideWithdraw, type AdminPayment, type AdminWithdraw } from '../api/money.ts';
 import type { MoneyFilter } from '../api/keys.ts';
-import { useAdminUser } from '../api/users.ts';
 import { ExportMenu, exportPath } from '../components/export-menu.tsx';
-import { ListSkeleton, LoadError, useErrorText } from '../components/query-state.tsx';
+import { ListSkeleton, LoadError } from '../components/query-state.tsx';
 import { ResellerLink } from '../components/reseller-link.tsx';
 import { kyivDateTime, pageParam } from '../lib/format.ts';
 import { useAdminT } from '../i18n.ts';
-import { DecisionDialog } from './decision-dialog.tsx';
+import { MoneyDecisionDialog, useMoneyDecision, groupedCard } from './money-decision.tsx';
 import { BulkBar, BulkFlow, useSelection, type SelectionApi } from './bulk.tsx';
 import { CreditedNote, ReceiptPreview } from './receipt-preview.tsx';
 import { ReceiptWalk, WithdrawWalk } from './receipt-walk.tsx';
@@ -265,53 +264,33 @@ function TopUps({
   desktop: boolean;
 }) {
   const { t } = useAdminT();
-  const toast = useScopedToast();
-  const errorText = useErrorText();
   const list = useAdminPayments(status, page, filter);
-  const decide = useDecidePayment();
-  const [target, setTarget] = useState<{ item: AdminPayment; mode: 'approve' | 'decline' } | null>(null);
-  const targetUser = useAdminUser(target?.item.user_id ?? 0, Boolean(target));
+  const decidePayment = useDecidePayment();
   const { walkId, setWalkId, moving, advance } = useQueueWalk(list, 'Pending');
+  const {
+    target,
+    open: openDialog,
+    close,
+    decide,
+  } = useMoneyDecision<AdminPayment>({
+    send: (id, action, reason, amount) =>
+      decidePayment.mutateAsync({
+        id,
+        status: action === 'approve' ? 'Approved' : 'Declined',
+        ...(reason ? { reason } : {}),
+        ...(action === 'approve' && amount !== undefined ? { amount } : {}),
+      }),
+    walking: walkId !== null,
+    advance,
+  });
   const [bulkOpen, setBulkOpen] = useState(false);
   const items = list.data?.data ?? [];
   const open = items.filter((p) => p.status === 'Pending');
   const selection = useSelection(open);
 
-  const confirm = (reason: string | undefined, amount?: number) => {
-    if (!target) return Promise.resolve();
-    const approve = target.mode === 'approve';
-    const done = target.item.id;
-    return decide
-      .mutateAsync({
-        id: done,
-        status: approve ? 'Approved' : 'Declined',
-        ...(reason ? { reason } : {}),
-        ...(approve && amount !== undefined ? { amount } : {}),
-      })
-      .then(() => {
-        toast.success(t(approve ? 'money.toast.approved' : 'money.toast.declined'));
-        setTarget(null);
-        if (walkId !== null) void advance(done);
-      })
-      .catch((e: unknown) => {
-        toast.error(errorText(e));
-        throw e;
-      });
-  };
-
   /** The walk's A: approve for the claimed amount, no dialog. */
   const approveClaimed = (item: AdminPayment) => {
-    if (decide.isPending) return;
-    decide.mutate(
-      { id: item.id, status: 'Approved' },
-      {
-        onSuccess: () => {
-          toast.success(t('money.toast.approved'));
-          void advance(item.id);
-        },
-        onError: (e) => toast.error(errorText(e)),
-      },
-    );
+    if (!decidePayment.isPending) decide(item, 'approve').catch(() => undefined);
   };
 
   if (list.isPending) return <ListSkeleton />;
@@ -373,8 +352,8 @@ function TopUps({
               open={p.status === 'Pending'}
               acceptLabel={t('money.approve')}
               acceptTestId="money-approve"
-              onAccept={() => setTarget({ item: p, mode: 'approve' })}
-              onDecline={() => setTarget({ item: p, mode: 'decline' })}
+              onAccept={() => openDialog(p, 'approve')}
+              onDecline={() => openDialog(p, 'decline')}
               processedAt={p.processed_at}
             />,
           ]}
@@ -393,11 +372,11 @@ function TopUps({
         <ReceiptWalk
           items={items}
           item={walkItem}
-          busy={decide.isPending || moving || target !== null}
+          busy={decidePayment.isPending || moving || target !== null}
           onMove={setWalkId}
           onApprove={approveClaimed}
-          onOther={(item) => setTarget({ item, mode: 'approve' })}
-          onDecline={(item) => setTarget({ item, mode: 'decline' })}
+          onOther={(item) => openDialog(item, 'approve')}
+          onDecline={(item) => openDialog(item, 'decline')}
           onClose={() => setWalkId(null)}
         />
       )}
@@ -408,30 +387,12 @@ function TopUps({
         open={bulkOpen}
         onClose={() => setBulkOpen(false)}
       />
-      <DecisionDialog
-        open={target?.mode === 'approve'}
-        title={t('money.approveDialog.title')}
-        text={(amount: number) =>
-          target ? t('money.approveDialog.text', { amount: formatMoney(amount), name: targetUser.data?.name ?? `#${target.item.user_id}` }) : ''
-        }
-        confirmLabel={t('money.approveDialog.confirm')}
-        withReason={false}
-        {...(target ? { claimed: target.item.amount } : {})}
-        busy={decide.isPending}
-        onCancel={() => setTarget(null)}
-        onConfirm={confirm}
-        testId="approve-dialog"
-      />
-      <DecisionDialog
-        open={target?.mode === 'decline'}
-        title={target ? t('money.declineDialog.topUpTitle', { id: target.item.id }) : ''}
-        text={target ? t('money.declineDialog.text', { amount: formatMoney(target.item.amount) }) : ''}
-        confirmLabel={t('money.declineDialog.confirm')}
-        withReason
-        busy={decide.isPending}
-        onCancel={() => setTarget(null)}
-        onConfirm={confirm}
-        testId="decline-dialog"
+      <MoneyDecisionDialog
+        kind="topups"
+        target={target}
+        busy={decidePayment.isPending}
+        onCancel={close}
+        onConfirm={({ item, action }, reason, amount) => decide(item, action, reason, amount)}
       />
     </>
   );
@@ -440,7 +401,7 @@ function TopUps({
 function CardNumber({ value }: { value: string }) {
   const { t } = useAdminT();
   const toast = useScopedToast();
-  const grouped = value.replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 ');
+  const grouped = groupedCard(value);
   const copy = () =>
     void navigator.clipboard?.writeText(value.replace(/\D/g, '')).then(
       () => toast.success(t('money.copied')),
@@ -474,47 +435,27 @@ function Withdrawals({
   desktop: boolean;
 }) {
   const { t } = useAdminT();
-  const toast = useScopedToast();
-  const errorText = useErrorText();
   const list = useAdminWithdraws(status, page, filter);
-  const decide = useDecideWithdraw();
-  const [target, setTarget] = useState<{ item: AdminWithdraw; mode: 'paid' | 'decline' } | null>(null);
+  const decideWithdraw = useDecideWithdraw();
   const { walkId, setWalkId, moving, advance } = useQueueWalk(list, 'New');
+  const {
+    target,
+    open: openDialog,
+    close,
+    decide,
+  } = useMoneyDecision<AdminWithdraw>({
+    send: (id, action, reason) => decideWithdraw.mutateAsync({ id, status: action === 'paid' ? 'Paid' : 'Declined', ...(reason ? { reason } : {}) }),
+    walking: walkId !== null,
+    advance,
+  });
   const [bulkOpen, setBulkOpen] = useState(false);
   const items = list.data?.data ?? [];
   const open = items.filter((w) => w.status === 'New');
   const selection = useSelection(open);
 
-  const confirm = (reason: string | undefined) => {
-    if (!target) return Promise.resolve();
-    const paid = target.mode === 'paid';
-    const done = target.item.id;
-    return decide
-      .mutateAsync({ id: done, status: paid ? 'Paid' : 'Declined', ...(reason ? { reason } : {}) })
-      .then(() => {
-        toast.success(t(paid ? 'money.toast.paid' : 'money.toast.declined'));
-        setTarget(null);
-        if (walkId !== null) void advance(done);
-      })
-      .catch((e: unknown) => {
-        toast.error(errorText(e));
-        throw e;
-      });
-  };
-
   /** The walk's P: mark paid at once (the walk shows the amount and the card). */
   const markPaid = (item: AdminWithdraw) => {
-    if (decide.isPending) return;
-    decide.mutate(
-      { id: item.id, status: 'Paid' },
-      {
-        onSuccess: () => {
-          toast.success(t('money.toast.paid'));
-          void advance(item.id);
-        },
-        onError: (e) => toast.error(errorText(e)),
-      },
-    );
+    if (!decideWithdraw.isPending) decide(item, 'paid').catch(() => undefined);
   };
 
   if (list.isPending) return <ListSkeleton />;
@@ -581,8 +522,8 @@ function Withdrawals({
               open={w.status === 'New'}
               acceptLabel={t('money.markPaid')}
               acceptTestId="money-paid"
-              onAccept={() => setTarget({ item: w, mode: 'paid' })}
-              onDecline={() => setTarget({ item: w, mode: 'decline' })}
+              onAccept={() => openDialog(w, 'paid')}
+              onDecline={() => openDialog(w, 'decline')}
               processedAt={w.paid_at}
             />,
           ]}
@@ -601,10 +542,10 @@ function Withdrawals({
         <WithdrawWalk
           items={items}
           item={walkItem}
-          busy={decide.isPending || moving || target !== null}
+          busy={decideWithdraw.isPending || moving || target !== null}
           onMove={setWalkId}
           onPaid={markPaid}
-          onDecline={(item) => setTarget({ item, mode: 'decline' })}
+          onDecline={(item) => openDialog(item, 'decline')}
           onClose={() => setWalkId(null)}
           card={<CardNumber value={walkItem.card_number} />}
         />
@@ -616,34 +557,12 @@ function Withdrawals({
         open={bulkOpen}
         onClose={() => setBulkOpen(false)}
       />
-      <DecisionDialog
-        open={target?.mode === 'paid'}
-        title={t('money.paidDialog.title')}
-        text={
-          target
-            ? t('money.paidDialog.text', {
-                amount: formatMoney(target.item.amount),
-                card: target.item.card_number.replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 '),
-              })
-            : ''
-        }
-        confirmLabel={t('money.paidDialog.confirm')}
-        withReason={false}
-        busy={decide.isPending}
-        onCancel={() => setTarget(null)}
-        onConfirm={confirm}
-        testId="paid-dialog"
-      />
-      <DecisionDialog
-        open={target?.mode === 'decline'}
-        title={target ? t('money.declineDialog.withdrawTitle', { id: target.item.id }) : ''}
-        text={target ? t('money.declineDialog.text', { amount: formatMoney(target.item.amount) }) : ''}
-        confirmLabel={t('money.declineDialog.confirm')}
-        withReason
-        busy={decide.isPending}
-        onCancel={() => setTarget(null)}
-        onConfirm={confirm}
-        testId="decline-dialog"
+      <MoneyDecisionDialog
+        kind="withdrawals"
+        target={target}
+        busy={decideWithdraw.isPending}
+        onCancel={close}
+        onConfirm={({ item, action }, reason) => decide(item, action, reason)}
       />
     </>
   );
