@@ -9,21 +9,20 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import { PER_PAGE_OPTIONS } from '@drop/shared';
+import { ListPagination } from '../../../components/ui/list-pagination.tsx';
 import { useProductsT } from '../lib/i18n.ts';
 import type { ProductVariant } from '../lib/list-state.ts';
 
+/** The list's pages (the shared ListPagination, in a row of the toolbar or under the list). */
 export function ProductPagination({
   page,
   lastPage,
@@ -36,29 +35,18 @@ export function ProductPagination({
   testId?: string;
 }) {
   const { t } = useProductsT();
-  const theme = useTheme();
-  const xs = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  if (lastPage <= 1) return null;
   return (
-    <Pagination
-      page={Math.min(page, lastPage)}
-      count={lastPage}
-      onChange={(_e, p) => onChange(p)}
-      color="primary"
-      shape="rounded"
-      size={xs ? 'small' : 'medium'}
-      // sm and up: first … p-1 p p+1 … last (7); xs: … p … (3) with first/last buttons.
-      siblingCount={xs ? 0 : 1}
-      boundaryCount={xs ? 0 : 1}
-      showFirstButton={xs}
-      showLastButton={xs}
-      aria-label={t('toolbar.pagination')}
-      getItemAriaLabel={(type, n, selected) => {
+    <ListPagination
+      inline
+      page={page}
+      lastPage={lastPage}
+      onChange={onChange}
+      label={t('toolbar.pagination')}
+      testId={testId}
+      itemLabel={(type, n, selected) => {
         if (type === 'page') return selected ? t('toolbar.pageItem', { page: n }) : t('toolbar.goToPage', { page: n });
         return t(`toolbar.${type}Page`);
       }}
-      data-testid={testId}
-      sx={{ '& ul': { flexWrap: 'nowrap' } }}
     />
   );
 }
