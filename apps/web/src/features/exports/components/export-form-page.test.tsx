@@ -41,6 +41,17 @@ describe('ExportFormPage', () => {
     expect(posted()[0]?.body).toMatchObject({ name: 'Prom', file_type: 'yml', shop: { short_name: 'Shop' }, price_source: 'recommended' });
   });
 
+  it('sends nothing while a required field is empty and says which', async () => {
+    renderAt(<ExportFormPage {...props(null)} />, '/dashboard/export-settings/create');
+    await screen.findByTestId('export-provider-yml');
+    type('export-name', 'Prom');
+    fireEvent.click(screen.getByTestId('export-save'));
+    expect(await screen.findByText("Поле обов'язкове для заповнення")).toBeTruthy();
+    expect(screen.getByTestId('export-short-name').getAttribute('aria-invalid')).toBe('true');
+    expect(posted()).toHaveLength(0);
+    expect(screen.getByTestId('location').textContent).toBe('/dashboard/export-settings/create');
+  });
+
   it('shows the server field errors under their fields', async () => {
     onPost = () =>
       reply(

@@ -3,7 +3,6 @@
  * its data and saving. The catalogue tree, the user's verification and stores come from the
  * route (app/ composes features). Test ids: export-form-page, export-loading, export-not-found.
  */
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +16,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useScopedToast } from '../../../lib/toast.tsx';
 import { useCreateExportSetting, useExportSetting, useProviders, useUpdateExportSetting } from '../api/exports.ts';
 import { useExportsT } from '../i18n.ts';
-import { emptyExportForm, exportFormOf, serverFieldErrors, type ExportFormErrors, type ExportFormValues, type MarketChoice } from '../lib/export-form.ts';
+import { emptyExportForm, exportFormOf, type ExportFormValues, type MarketChoice } from '../lib/export-form.ts';
 import { ExportForm } from './export-form.tsx';
 import { EXPORTS_HREF } from './export-list.tsx';
 
@@ -50,7 +49,6 @@ export function ExportFormPage({ id, categories, categoriesLoading = false, mark
   const providers = useProviders();
   const create = useCreateExportSetting();
   const update = useUpdateExportSetting(validId ? id : 0);
-  const [serverErrors, setServerErrors] = useState<ExportFormErrors | undefined>();
 
   const title = creating ? tc('pages.exportCreate') : tc('pages.exportEdit');
   const back = (
@@ -73,22 +71,16 @@ export function ExportFormPage({ id, categories, categoriesLoading = false, mark
 
   const initial: ExportFormValues | null = creating ? emptyExportForm() : setting.data ? exportFormOf(setting.data) : null;
 
-  const onError = (e: unknown, values: ExportFormValues) => {
-    if (isApiError(e) && e.status === 422 && e.errors) {
-      setServerErrors(serverFieldErrors(e.errors, values));
-      return;
-    }
+  /** What the form cannot show under a field (422 field errors it shows itself). */
+  const onError = (e: unknown) => {
     if (isApiError(e) && (e.code === 'FeedsLimit' || e.status === 400)) toast.warning(e.message);
     else toast.error(isApiError(e) ? e.message : tc('errors.generic'));
   };
 
-  const submit = (payload: ExportSettingInput, values: ExportFormValues) => {
-    const done = (msg: string) => {
-      toast.success(msg);
-      void navigate(EXPORTS_HREF);
-    };
-    if (creating) create.mutate(payload, { onSuccess: () => done(t('toast.created')), onError: (e) => onError(e, values) });
-    else update.mutate(payload, { onSuccess: () => done(t('toast.updated')), onError: (e) => onError(e, values) });
+  const submit = async (payload: ExportSettingInput) => {
+    await (creating ? create.mutateAsync(payload) : update.mutateAsync(payload));
+    toast.success(creating ? t('toast.created') : t('toast.updated'));
+    void navigate(EXPORTS_HREF);
   };
 
   return (
@@ -107,9 +99,8 @@ export function ExportFormPage({ id, categories, categoriesLoading = false, mark
           market={market}
           marketsLoading={marketsLoading}
           creating={creating}
-          busy={create.isPending || update.isPending}
-          {...(serverErrors ? { serverErrors } : {})}
           onSubmit={submit}
+          onError={onError}
           onCancel={() => void navigate(EXPORTS_HREF)}
         />
       )}

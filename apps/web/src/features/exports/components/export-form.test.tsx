@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { MAX_FEED_EXTRA_FIELDS, type ExportSettingInput } from '@drop/shared';
 import { AppProviders } from '../../../test/render.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { emptyExportForm, exportFormOf, serverFieldErrors, type ExportFormErrors, type ExportFormValues, type MarketChoice } from '../lib/export-form.ts';
+import { emptyExportForm, exportFormOf, type ExportFormValues, type MarketChoice } from '../lib/export-form.ts';
 import { PROVIDERS, TREE } from '../test-utils.tsx';
 import { feed } from '../../../test/fixtures/feeds.ts';
 import { ExportForm } from './export-form.tsx';
@@ -20,9 +21,10 @@ const STORES: MarketChoice = {
 function setup({
   initial = emptyExportForm(),
   market = STORES,
-  serverErrors,
-}: { initial?: ExportFormValues; market?: MarketChoice; serverErrors?: ExportFormErrors } = {}) {
-  const onSubmit = vi.fn<(p: ExportSettingInput, v: ExportFormValues) => void>();
+  send = () => Promise.resolve(),
+}: { initial?: ExportFormValues; market?: MarketChoice; send?: () => Promise<unknown> } = {}) {
+  const onSubmit = vi.fn<(p: ExportSettingInput) => Promise<unknown>>(send);
+  const onError = vi.fn<(e: unknown) => void>();
   render(
     <AppProviders client={createQueryClient()}>
       <MemoryRouter>
@@ -32,23 +34,29 @@ function setup({
           categories={TREE}
           market={market}
           creating
-          {...(serverErrors ? { serverErrors } : {})}
           onSubmit={onSubmit}
+          onError={onError}
           onCancel={() => undefined}
         />
       </MemoryRouter>
     </AppProviders>,
   );
-  return onSubmit;
+  return Object.assign(onSubmit, { onError });
 }
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
-const save = () => fireEvent.click(screen.getByTestId('export-save'));
+/** Clicks save and lets the (async) validation and sending run. */
+const save = () => act(async () => void fireEvent.click(screen.getByTestId('export-save')));
 const fillRequired = () => {
   type('export-name', 'Prom');
   type('export-short-name', 'Shop');
 };
-const payloadOf = (onSubmit: ReturnType<typeof setup>) => onSubmit.mock.calls.at(-1)?.[0];
+/** The payload of the `n`th request (after it was sent). */
+async function sent(onSubmit: ReturnType<typeof setup>, n: number) {
+  await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(n));
+  return onSubmit.mock.calls[n - 1]![0];
+}
+const REQUIRED = "Поле обов'язкове для заповнення";
 
 describe('ExportForm', () => {
   it('shows every option: formats from /providers, price sources, categories, extra fields, name format and interval', () => {
@@ -74,23 +82,30 @@ describe('ExportForm', () => {
 
   it('checks the fields before sending, with the shared messages', async () => {
     const onSubmit = setup();
-    save();
-    expect(await screen.findAllByText("Поле обов'язкове для заповнення")).toHaveLength(2);
+    await save();
+    expect(await screen.findAllByText(REQUIRED)).toHaveLength(2);
+    expect(screen.getByTestId('export-name').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('export-short-name').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByTestId('export-form-invalid')).toBeTruthy();
     fillRequired();
     type('export-url', 'ftp://shop');
     type('export-price-from', '500');
     type('export-price-to', '100');
-    save();
+    await save();
     expect(await screen.findByText('Введіть адресу, що починається з http:// або https://')).toBeTruthy();
     expect(screen.getByText('Ціна «до» має бути не менше ціни «від»')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
-    // Typing clears a field's error.
+    // Fixing a field clears its error; a new "from" checks the range again.
     type('export-url', 'https://shop.ua');
-    expect(screen.queryByText('Введіть адресу, що починається з http:// або https://')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Введіть адресу, що починається з http:// або https://')).toBeNull());
+    type('export-price-from', '50');
+    await waitFor(() => expect(screen.queryByText('Ціна «до» має бути не менше ціни «від»')).toBeNull());
+    expect(screen.queryByTestId('export-form-invalid')).toBeNull();
+    await save();
+    expect(await sent(onSubmit, 1)).toMatchObject({ price_from: 50, price_to: 100 });
   });
 
-  it('sends the recommended source without markup or store, and the rest as typed', () => {
+  it('sends the recommended source without markup or store, and the rest as typed', async () => {
     const onSubmit = setup();
     fillRequired();
     fireEvent.click(screen.getByTestId('export-file-type-rozetka'));
@@ -98,8 +113,8 @@ describe('ExportForm', () => {
     type('export-url', 'https://shop.ua');
     type('export-price-from', '99,5');
     fireEvent.change(screen.getByTestId('export-interval'), { target: { value: '6' } });
-    save();
-    expect(payloadOf(onSubmit)).toEqual({
+    await save();
+    expect(await sent(onSubmit, 1)).toEqual({
       name: 'Prom',
       file_type: 'rozetka',
       shop: { short_name: 'Shop', company: 'ФОП Іваненко', url: 'https://shop.ua' },
@@ -117,21 +132,22 @@ describe('ExportForm', () => {
     const onSubmit = setup();
     fillRequired();
     fireEvent.click(screen.getByTestId('export-price-source-drop_markup'));
-    save();
-    expect(await screen.findByText("Поле обов'язкове для заповнення")).toBeTruthy();
+    await save();
+    expect(await screen.findByText(REQUIRED)).toBeTruthy();
     type('export-markup', '1001');
-    save();
+    await save();
     expect(await screen.findByText('Значення має бути не більше 1000')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
     type('export-markup', '25,5');
-    save();
-    expect(payloadOf(onSubmit)).toMatchObject({ price_source: 'drop_markup', markup: 25.5 });
+    await save();
+    expect(await sent(onSubmit, 1)).toMatchObject({ price_source: 'drop_markup', markup: 25.5 });
     fireEvent.click(screen.getByTestId('export-price-source-recommended_markup'));
-    save();
-    expect(payloadOf(onSubmit)).toMatchObject({ price_source: 'recommended_markup', markup: 25.5 });
+    await save();
+    expect(await sent(onSubmit, 2)).toMatchObject({ price_source: 'recommended_markup', markup: 25.5 });
     fireEvent.click(screen.getByTestId('export-price-source-recommended'));
     expect(screen.queryByTestId('export-markup')).toBeNull();
-    save();
-    expect(payloadOf(onSubmit)).not.toHaveProperty('markup');
+    await save();
+    expect(await sent(onSubmit, 3)).not.toHaveProperty('markup');
   });
 
   it('offers the store source to a verified user with stores and sends the chosen store', async () => {
@@ -140,12 +156,19 @@ describe('ExportForm', () => {
     fireEvent.click(screen.getByTestId('export-price-source-market'));
     const select = screen.getByTestId<HTMLSelectElement>('export-market');
     expect([...select.options].slice(1).map((o) => o.textContent)).toEqual(['Prom магазин', 'Rozetka магазин']);
-    save();
-    expect(await screen.findByText("Поле обов'язкове для заповнення")).toBeTruthy();
-    fireEvent.change(select, { target: { value: '8' } });
-    save();
-    expect(payloadOf(onSubmit)).toMatchObject({ price_source: 'market', market_id: 8 });
-    expect(payloadOf(onSubmit)).not.toHaveProperty('markup');
+    await save();
+    expect(await screen.findByText(REQUIRED)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    // Another source takes the store's error with it.
+    fireEvent.click(screen.getByTestId('export-price-source-recommended'));
+    expect(screen.queryByText(REQUIRED)).toBeNull();
+    expect(screen.queryByTestId('export-form-invalid')).toBeNull();
+    fireEvent.click(screen.getByTestId('export-price-source-market'));
+    fireEvent.change(screen.getByTestId('export-market'), { target: { value: '8' } });
+    await save();
+    const payload = await sent(onSubmit, 1);
+    expect(payload).toMatchObject({ price_source: 'market', market_id: 8 });
+    expect(payload).not.toHaveProperty('markup');
   });
 
   it('keeps the store source off with a hint for unverified users and for users without stores', () => {
@@ -162,7 +185,7 @@ describe('ExportForm', () => {
     expect(within(hint).getByRole('link').getAttribute('href')).toBe('/dashboard/profile');
   });
 
-  it('chooses categories: a parent covers its children, with a count and a clear button', () => {
+  it('chooses categories: a parent covers its children, with a count and a clear button', async () => {
     const onSubmit = setup();
     fillRequired();
     fireEvent.click(screen.getByTestId('export-category-toggle-1'));
@@ -176,12 +199,12 @@ describe('ExportForm', () => {
     expect(screen.getByTestId<HTMLInputElement>('export-category-111').checked).toBe(true);
     expect(screen.getByTestId<HTMLInputElement>('export-category-111').disabled).toBe(true);
     expect(screen.getByTestId<HTMLInputElement>('export-category-12').checked).toBe(true);
-    save();
-    expect(payloadOf(onSubmit)?.categories).toEqual([1, 2]);
+    await save();
+    expect((await sent(onSubmit, 1)).categories).toEqual([1, 2]);
     fireEvent.click(screen.getByTestId('export-categories-clear'));
     expect(screen.getByTestId('export-categories-summary').textContent).toBe('Весь каталог');
-    save();
-    expect(payloadOf(onSubmit)?.categories).toEqual([]);
+    await save();
+    expect((await sent(onSubmit, 2)).categories).toEqual([]);
   });
 
   it('edits extra fields: add, type, remove, checks names, at most 30', async () => {
@@ -197,13 +220,15 @@ describe('ExportForm', () => {
     type('export-extra-2-param', 'price');
     fireEvent.click(screen.getByTestId('export-extra-0-remove'));
     expect(screen.getAllByTestId('export-extra-row')).toHaveLength(2);
-    save();
+    await save();
     expect(await screen.findByText('Це поле файл заповнює сам: оберіть іншу назву')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
+    // The error belongs to the row: removing the first row moves it up with its row.
+    expect(screen.getByTestId('export-extra-1-param').getAttribute('aria-invalid')).toBe('true');
     type('export-extra-1-param', 'warranty');
     type('export-extra-1-value', '12');
-    save();
-    expect(payloadOf(onSubmit)?.extra_fields).toEqual([
+    await save();
+    expect((await sent(onSubmit, 1)).extra_fields).toEqual([
       { type: 'param', param: 'Гарантія', value: '12 міс' },
       { type: 'field', param: 'warranty', value: '12' },
     ]);
@@ -214,17 +239,17 @@ describe('ExportForm', () => {
     // Thirty rows of a form rendered in jsdom: a few seconds on a busy CI machine.
   }, 30_000);
 
-  it('shows the offer name example for the chosen name format', () => {
+  it('shows the offer name example for the chosen name format', async () => {
     const onSubmit = setup();
     expect(screen.getByTestId('export-name-example').textContent).toBe('Приклад: Каструля емальована 3 л');
     fireEvent.click(screen.getByTestId('export-name-format-name_vendor_code'));
     expect(screen.getByTestId('export-name-example').textContent).toBe('Приклад: Каструля емальована 3 л (KS-301)');
     fillRequired();
-    save();
-    expect(payloadOf(onSubmit)?.name_format).toBe('name_vendor_code');
+    await save();
+    expect((await sent(onSubmit, 1)).name_format).toBe('name_vendor_code');
   });
 
-  it('fills the form from a feed and shows server errors under their fields', () => {
+  it("fills the form from a feed and shows the server's 422 errors under their fields", async () => {
     const initial = exportFormOf(
       feed(5, {
         name: 'Rozetka',
@@ -237,25 +262,57 @@ describe('ExportForm', () => {
         interval_hours: 12,
       }),
     );
-    const errors = serverFieldErrors(
-      {
-        'shop.url': ['Погана адреса'],
-        'extra_fields.0.value': ['Погане значення'],
-        'categories.0': ['Категорію не знайдено'],
-        market_id: ['Магазин не знайдено'],
-      },
-      initial,
-    );
-    setup({ initial, serverErrors: errors });
+    const refused = new ApiError(422, 'Помилка', undefined, {
+      'shop.url': ['Погана адреса'],
+      'extra_fields.0.value': ['Погане значення'],
+      'categories.0': ['Категорію не знайдено'],
+      market_id: ['Магазин не знайдено'],
+    });
+    const onSubmit = setup({ initial, send: () => Promise.reject(refused) });
     expect(screen.getByTestId<HTMLInputElement>('export-name').value).toBe('Rozetka');
     expect(screen.getByTestId<HTMLInputElement>('export-file-type-rozetka').checked).toBe(true);
     expect(screen.getByTestId<HTMLSelectElement>('export-market').value).toBe('7');
     expect(screen.getByTestId<HTMLInputElement>('export-extra-0-value').value).toBe('синій');
     expect(screen.getByTestId<HTMLSelectElement>('export-interval').value).toBe('12');
     expect(screen.getByTestId('export-categories-summary').textContent).toBe('Обрано 1 категорію');
-    expect(screen.getByText('Погана адреса')).toBeTruthy();
+    await save();
+    expect(await sent(onSubmit, 1)).toMatchObject({ name: 'Rozetka', market_id: 7, categories: [11] });
+    expect(await screen.findByText('Погана адреса')).toBeTruthy();
+    expect(screen.getByTestId('export-url').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Погане значення')).toBeTruthy();
     expect(screen.getByTestId('export-categories-error').textContent).toBe('Категорію не знайдено');
     expect(screen.getByText('Магазин не знайдено')).toBeTruthy();
+    expect(screen.getByTestId('export-form-invalid')).toBeTruthy();
+    expect(onSubmit.onError).not.toHaveBeenCalled();
+    // Editing a field takes its server error away.
+    type('export-url', 'https://shop.ua');
+    await waitFor(() => expect(screen.queryByText('Погана адреса')).toBeNull());
+  });
+
+  it('hands other failures to the page and sends again after one', async () => {
+    const onSubmit = setup({ send: () => Promise.reject(new ApiError(500, 'Збій')) });
+    fillRequired();
+    await save();
+    await waitFor(() => expect(onSubmit.onError).toHaveBeenCalledTimes(1));
+    expect(screen.queryByTestId('export-form-invalid')).toBeNull();
+    await save();
+    await sent(onSubmit, 2);
+  });
+
+  it('sends once while the request is on its way (the save button waits)', async () => {
+    let answer = () => undefined as void;
+    const onSubmit = setup({ send: () => new Promise<void>((r) => (answer = r)) });
+    fillRequired();
+    await save();
+    await sent(onSubmit, 1);
+    const button = screen.getByTestId<HTMLButtonElement>('export-save');
+    expect(button.disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('export-cancel').disabled).toBe(true);
+    await save();
+    fireEvent.submit(screen.getByTestId('export-form'));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await act(async () => answer());
+    await waitFor(() => expect(button.disabled).toBe(false));
   });
 });

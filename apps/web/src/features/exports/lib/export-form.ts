@@ -1,8 +1,9 @@
 /**
  * The feed form's state, its request body and its validation (the shared exportSettingInput),
- * with error paths mapped to form fields. Field keys: name, file_type, shop.short_name,
- * shop.company, shop.url, price_source, markup, market_id, price_from, price_to, categories,
- * extra_fields, extra.{rowKey}.{type|param|value}, name_format, interval_hours.
+ * with error paths mapped to form fields. Field names follow the request: name, file_type,
+ * shop.short_name, shop.company, shop.url, price_source, markup, market_id, price_from, price_to,
+ * categories, extra_fields.{i}.{type|param|value} (root.extra_fields: the list), name_format,
+ * interval_hours.
  */
 import {
   DEFAULT_FEED_INTERVAL,
@@ -23,57 +24,50 @@ import {
   type FeedPriceSource,
   type Locale,
 } from '@drop/shared';
+import { requestSchema } from '../../../lib/form.ts';
 
+/** An extra field row as typed. */
 export interface ExtraFieldRow {
-  /** A stable key for React and for errors (rows move when one above is removed). */
-  key: number;
   type: FeedExtraFieldType;
   param: string;
   value: string;
 }
 
-/** Raw form state: numbers as typed ('' = not set). */
+/** Raw form state, shaped as the request (so the API's error keys name the fields); numbers as typed ('' = not set). */
 export interface ExportFormValues {
   name: string;
-  fileType: FeedFileType;
-  shortName: string;
-  company: string;
-  url: string;
-  priceSource: FeedPriceSource;
+  file_type: FeedFileType;
+  shop: { short_name: string; company: string; url: string };
+  price_source: FeedPriceSource;
   markup: string;
-  marketId: number | null;
-  priceFrom: string;
-  priceTo: string;
+  market_id: number | null;
+  price_from: string;
+  price_to: string;
   categories: number[];
-  extraFields: ExtraFieldRow[];
-  nameFormat: FeedNameFormat;
-  intervalHours: number;
+  extra_fields: ExtraFieldRow[];
+  name_format: FeedNameFormat;
+  interval_hours: number;
 }
-
-export type ExportFormErrors = Record<string, string>;
 
 /** Price sources with a markup percent. */
 export const MARKUP_SOURCES: readonly FeedPriceSource[] = ['drop_markup', 'recommended_markup'];
 export const hasMarkup = (s: FeedPriceSource) => MARKUP_SOURCES.includes(s);
 
-let rowSeq = 0;
-export const newExtraRow = (over: Partial<Omit<ExtraFieldRow, 'key'>> = {}): ExtraFieldRow => ({ key: ++rowSeq, type: 'param', param: '', value: '', ...over });
+export const newExtraRow = (over: Partial<ExtraFieldRow> = {}): ExtraFieldRow => ({ type: 'param', param: '', value: '', ...over });
 
 export const emptyExportForm = (): ExportFormValues => ({
   name: '',
-  fileType: 'yml',
-  shortName: '',
-  company: '',
-  url: '',
-  priceSource: 'recommended',
+  file_type: 'yml',
+  shop: { short_name: '', company: '', url: '' },
+  price_source: 'recommended',
   markup: '',
-  marketId: null,
-  priceFrom: '',
-  priceTo: '',
+  market_id: null,
+  price_from: '',
+  price_to: '',
   categories: [],
-  extraFields: [],
-  nameFormat: 'name',
-  intervalHours: DEFAULT_FEED_INTERVAL,
+  extra_fields: [],
+  name_format: 'name',
+  interval_hours: DEFAULT_FEED_INTERVAL,
 });
 
 const numText = (v: number | null) => (v === null ? '' : String(v));
@@ -81,19 +75,17 @@ const numText = (v: number | null) => (v === null ? '' : String(v));
 export function exportFormOf(s: ExportSettingDto): ExportFormValues {
   return {
     name: s.name,
-    fileType: s.file_type,
-    shortName: s.shop.short_name,
-    company: s.shop.company,
-    url: s.shop.url,
-    priceSource: s.price_source,
+    file_type: s.file_type,
+    shop: { ...s.shop },
+    price_source: s.price_source,
     markup: hasMarkup(s.price_source) ? String(s.markup) : '',
-    marketId: s.market_id,
-    priceFrom: numText(s.price_from),
-    priceTo: numText(s.price_to),
+    market_id: s.market_id,
+    price_from: numText(s.price_from),
+    price_to: numText(s.price_to),
     categories: [...s.categories],
-    extraFields: s.extra_fields.map((f) => newExtraRow(f)),
-    nameFormat: s.name_format,
-    intervalHours: s.interval_hours,
+    extra_fields: s.extra_fields.map((f) => newExtraRow(f)),
+    name_format: s.name_format,
+    interval_hours: s.interval_hours,
   };
 }
 
@@ -112,29 +104,31 @@ export function parseDecimal(s: string): number | undefined {
 export function exportPayload(v: ExportFormValues): ExportSettingInput {
   const payload: ExportSettingInput = {
     name: v.name.trim(),
-    file_type: v.fileType,
-    shop: { short_name: v.shortName.trim(), company: v.company.trim(), url: v.url.trim() },
-    price_source: v.priceSource,
-    price_from: parseDecimal(v.priceFrom) ?? null,
-    price_to: parseDecimal(v.priceTo) ?? null,
+    file_type: v.file_type,
+    shop: { short_name: v.shop.short_name.trim(), company: v.shop.company.trim(), url: v.shop.url.trim() },
+    price_source: v.price_source,
+    price_from: parseDecimal(v.price_from) ?? null,
+    price_to: parseDecimal(v.price_to) ?? null,
     categories: [...new Set(v.categories)].sort((a, b) => a - b),
-    extra_fields: v.extraFields.map((f) => ({ type: f.type, param: f.param.trim(), value: f.value.trim() })),
-    name_format: v.nameFormat,
-    interval_hours: v.intervalHours,
+    extra_fields: v.extra_fields.map((f) => ({ type: f.type, param: f.param.trim(), value: f.value.trim() })),
+    name_format: v.name_format,
+    interval_hours: v.interval_hours,
   };
-  if (hasMarkup(v.priceSource)) payload.markup = parseDecimal(v.markup) as number;
-  if (v.priceSource === 'market') payload.market_id = v.marketId;
+  if (hasMarkup(v.price_source)) payload.markup = parseDecimal(v.markup) as number;
+  if (v.price_source === 'market') payload.market_id = v.market_id;
   return payload;
 }
 
-/** An error path (zod's or the API's `extra_fields.2.param`) as a form field key. */
-export function fieldKey(path: readonly PropertyKey[], values: ExportFormValues): string {
+/** The error of the extra fields list as a whole (too many), not of a row. */
+export const EXTRA_FIELDS_ERROR = 'root.extra_fields';
+
+/** An error path (zod's or the API's `extra_fields.2.param`) as a form field name. */
+export function exportField(path: readonly PropertyKey[], payload: Pick<ExportSettingInput, 'extra_fields'>): string {
   const [head, index, sub] = path;
   if (head === 'shop') return `shop.${String(index ?? 'short_name')}`;
   if (head === 'categories') return 'categories';
   if (head === 'extra_fields') {
-    const row = typeof index === 'number' ? values.extraFields[index] : undefined;
-    return row ? `extra.${row.key}.${String(sub ?? 'param')}` : 'extra_fields';
+    return typeof index === 'number' && payload.extra_fields?.[index] ? `extra_fields.${index}.${String(sub ?? 'param')}` : EXTRA_FIELDS_ERROR;
   }
   return String(head ?? 'name');
 }
@@ -148,33 +142,17 @@ export interface MarketChoice {
 }
 export const marketAllowed = (c: MarketChoice) => c.verified && c.markets.length > 0;
 
-export type ValidationResult = { ok: true; payload: ExportSettingInput } | { ok: false; errors: ExportFormErrors };
-
-/** Client validation: the shared schema, a markup for the markup sources and the store source only when allowed. */
-export function validateExportForm(v: ExportFormValues, market: MarketChoice): ValidationResult {
-  const payload = exportPayload(v);
-  const errors: ExportFormErrors = {};
-  const res = exportSettingInput.safeParse(payload);
-  if (!res.success) {
-    for (const issue of res.error.issues) errors[fieldKey(issue.path, v)] ??= issue.message;
-  }
-  if (hasMarkup(v.priceSource) && v.markup.trim() === '') errors.markup ??= 'required';
-  if (v.priceSource === 'market') {
-    if (!market.verified) errors.price_source ??= 'feed_market_not_verified';
-    else if (v.marketId !== null && !market.markets.some((m) => m.id === v.marketId)) errors.market_id ??= 'market_not_found';
-  }
-  return Object.keys(errors).length === 0 ? { ok: true, payload } : { ok: false, errors };
-}
-
-/** 422 `errors` of the API (keys like `shop.url`, `extra_fields.0.param`) as form field keys, first message each. */
-export function serverFieldErrors(errors: Record<string, string[]>, values: ExportFormValues): ExportFormErrors {
-  const out: ExportFormErrors = {};
-  for (const [k, msgs] of Object.entries(errors)) {
-    const path = k.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-    if (msgs[0]) out[fieldKey(path, values)] ??= msgs[0];
-  }
-  return out;
-}
+/**
+ * The form's schema (zodResolver): the request checked by the shared exportSettingInput, plus a
+ * markup for the markup sources and the store source only when the account allows it.
+ */
+export const exportFormSchema = (market: MarketChoice) =>
+  requestSchema(exportPayload, exportSettingInput, exportField, (v, issue) => {
+    if (hasMarkup(v.price_source) && v.markup.trim() === '') issue('markup', 'required');
+    if (v.price_source !== 'market') return;
+    if (!market.verified) issue('price_source', 'feed_market_not_verified');
+    else if (v.market_id !== null && !market.markets.some((m) => m.id === v.market_id)) issue('market_id', 'market_not_found');
+  });
 
 /** The limits a message key talks about, per field. */
 function limitsOf(key: string): { min: number; max: number } {
@@ -183,7 +161,7 @@ function limitsOf(key: string): { min: number; max: number } {
   if (key === 'markup') return { min: 0, max: MAX_FEED_MARKUP };
   if (key === 'price_from' || key === 'price_to') return { min: 0, max: 100_000_000 };
   if (key === 'categories') return { min: 0, max: MAX_FEED_CATEGORIES };
-  if (key === 'extra_fields') return { min: 0, max: MAX_FEED_EXTRA_FIELDS };
+  if (key === EXTRA_FIELDS_ERROR) return { min: 0, max: MAX_FEED_EXTRA_FIELDS };
   if (key.endsWith('.value')) return { min: 0, max: MAX_FEED_EXTRA_VALUE };
   if (key.endsWith('.param')) return { min: 1, max: 100 };
   return { min: 0, max: 255 };
