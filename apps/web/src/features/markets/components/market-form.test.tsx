@@ -5,7 +5,8 @@ import { buildConfigLists, type CategoryDto, type MarketInput, type ProductDto }
 import { i18n } from '../../../lib/i18n.ts';
 import { renderWithUser } from '../../../test/render.tsx';
 import { testUser, market } from '../../../test/fixtures/markets.ts';
-import { emptyMarketForm, marketFormOf, serverFieldErrors } from '../lib/market-form.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { emptyMarketForm, marketFormOf } from '../lib/market-form.ts';
 import { MarketForm } from './market-form.tsx';
 
 const cat = (id: number, name: string, child: CategoryDto[] = []) =>
@@ -15,36 +16,40 @@ const sample = { id: 5, name: 'Каструля', drop_price: 100, retail_price:
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
-function setup(onSubmit = vi.fn<(p: MarketInput) => void>(), initial = emptyMarketForm(), serverErrors?: Record<string, string>) {
+function setup({
+  initial = emptyMarketForm(),
+  send = () => Promise.resolve(),
+}: { initial?: ReturnType<typeof emptyMarketForm>; send?: () => Promise<unknown> } = {}) {
+  const onSubmit = vi.fn<(p: MarketInput) => Promise<unknown>>(send);
+  const onError = vi.fn<(e: unknown) => void>();
   renderWithUser(
-    <MarketForm
-      initial={initial}
-      categories={categories}
-      sample={sample}
-      onSubmit={onSubmit}
-      onCancel={() => undefined}
-      {...(serverErrors ? { serverErrors } : {})}
-    />,
+    <MarketForm initial={initial} categories={categories} sample={sample} onSubmit={onSubmit} onError={onError} onCancel={() => undefined} />,
     testUser(true),
   );
-  return onSubmit;
+  return Object.assign(onSubmit, { onError });
 }
+/** Clicks save and lets the (async) validation and sending run. */
+const save = () => act(async () => void fireEvent.click(screen.getByTestId('market-save')));
 
 describe('MarketForm', () => {
-  it('requires a name and a base markup and refuses bad percents', async () => {
+  it('requires a name and a base markup and refuses bad percents, sending nothing', async () => {
     const onSubmit = setup();
-    fireEvent.click(screen.getByTestId('market-save'));
+    await save();
     expect(await screen.findAllByText("Поле обов'язкове для заповнення")).toHaveLength(2);
+    expect(screen.getByTestId('market-name').getAttribute('aria-invalid')).toBe('true');
     type('market-name', 'Мій');
     type('market-base-markup', '1001');
     type('market-category-2', 'abc');
-    fireEvent.click(screen.getByTestId('market-save'));
+    await save();
     expect(await screen.findByText('Значення має бути не більше 1000')).toBeTruthy();
     expect(screen.getByText('Невірний формат значення')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
+    // Fixing a field takes its error away.
+    type('market-category-2', '');
+    await waitFor(() => expect(screen.queryByText('Невірний формат значення')).toBeNull());
   });
 
-  it('sends the name, base markup and only the filled category markups', () => {
+  it('sends the name, base markup and only the filled category markups', async () => {
     const onSubmit = setup();
     type('market-name', '  Rozetka  ');
     fireEvent.click(screen.getByTestId('market-base-type-2'));
@@ -52,8 +57,10 @@ describe('MarketForm', () => {
     fireEvent.click(screen.getByTestId('market-category-toggle-1'));
     type('market-category-11', '5,5');
     type('market-category-2', '');
-    fireEvent.click(screen.getByTestId('market-save'));
-    expect(onSubmit).toHaveBeenCalledWith({ name: 'Rozetka', base_markup: { type: 2, markup: 15 }, catalog_markup: [{ id: 11, markup: 5.5 }] });
+    await save();
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ name: 'Rozetka', base_markup: { type: 2, markup: 15 }, catalog_markup: [{ id: 11, markup: 5.5 }] }),
+    );
   });
 
   it('previews the sample price with the current values (most specific category wins)', () => {
@@ -69,14 +76,33 @@ describe('MarketForm', () => {
     expect(screen.getByTestId('market-sample').textContent).toContain('225.00');
   });
 
-  it('fills the form from a store and shows server errors under their fields', () => {
+  it("fills the form from a store and shows the server's 422 errors under their fields", async () => {
     const initial = marketFormOf({ ...market(3, 'Prom'), catalog_markup: [{ id: 2, markup: 7 }] });
-    const payload = { name: 'Prom', base_markup: { type: 1 as const, markup: 20 }, catalog_markup: [{ id: 2, markup: 7 }] };
-    setup(undefined, initial, serverFieldErrors({ name: ['Такий магазин вже є'], 'catalog_markup.0.markup': ['Погана націнка'] }, payload));
+    const refused = new ApiError(422, 'Помилка', undefined, { name: ['Такий магазин вже є'], 'catalog_markup.0.markup': ['Погана націнка'] });
+    const onSubmit = setup({ initial, send: () => Promise.reject(refused) });
     expect(screen.getByTestId<HTMLInputElement>('market-name').value).toBe('Prom');
     expect(screen.getByTestId<HTMLInputElement>('market-category-2').value).toBe('7');
-    expect(screen.getByText('Такий магазин вже є')).toBeTruthy();
+    await save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText('Такий магазин вже є')).toBeTruthy();
     expect(screen.getByText('Погана націнка')).toBeTruthy();
+    expect(screen.getByTestId('market-category-2').getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit.onError).not.toHaveBeenCalled();
+  });
+
+  it('sends once while the request is on its way, and hands other failures to the page', async () => {
+    let fail = (_e: unknown) => undefined as void;
+    const onSubmit = setup({ initial: marketFormOf(market(3, 'Prom')), send: () => new Promise((_r, reject) => (fail = reject)) });
+    await save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(screen.getByTestId<HTMLButtonElement>('market-save').disabled).toBe(true);
+    await save();
+    fireEvent.submit(screen.getByTestId('market-form'));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await act(async () => fail(new ApiError(500, 'Збій')));
+    await waitFor(() => expect(onSubmit.onError).toHaveBeenCalledTimes(1));
+    expect(screen.getByTestId<HTMLButtonElement>('market-save').disabled).toBe(false);
   });
 
   describe("the supplier's price floor (issue 26 p.1)", () => {

@@ -4,12 +4,13 @@
  * inherited), with a sample price line computed by the shared price rule. While the supplier enforces
  * the recommended price (/config enforce_recommended_price) the sample is lifted to the recommended
  * price as the API lifts every store price, says so when it was, and a hint says which prices get lifted.
+ * react-hook-form with the shared marketInput (marketFormSchema); the API's 422 field errors land under their fields.
  *
  * Test ids: market-name, market-base-type-{1|2}, market-base-markup, market-category-{id},
  * market-category-toggle-{id}, market-sample, market-sample-lifted, market-floor-hint, market-save,
  * market-cancel.
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,6 +30,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_MARKET_MARKUP,
@@ -46,21 +49,30 @@ import {
   type MarketInput,
   type ProductListItemDto,
 } from '@drop/shared';
-import { validationMessage } from '../../../lib/form.ts';
+import { applyServerErrorsAt, muiField, revealFirstError, validationMessage } from '../../../lib/form.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { categoryName } from '../../../lib/categories.ts';
 import { useRecommendedFloor } from '../../../lib/config.ts';
-import { parsePercent, validateMarketForm, type MarketFormErrors, type MarketFormValues } from '../lib/market-form.ts';
+import {
+  CATALOG_MARKUP_ERROR,
+  categoryKey,
+  categoryMarkupsOf,
+  marketField,
+  marketFormSchema,
+  marketPayload,
+  parsePercent,
+  type MarketFormValues,
+} from '../lib/market-form.ts';
 
 export interface MarketFormProps {
   initial: MarketFormValues;
   categories: readonly CategoryDto[] | undefined;
   categoriesLoading?: boolean;
   sample: ProductListItemDto | undefined;
-  busy?: boolean;
-  /** Server field errors (form keys, see market-form.ts). */
-  serverErrors?: MarketFormErrors;
-  onSubmit: (payload: MarketInput) => void;
+  /** Sends the request; the form stays busy until it settles. A 422's field errors are shown under the fields. */
+  onSubmit: (payload: MarketInput) => Promise<unknown>;
+  /** A failure the form cannot show under a field. */
+  onError: (error: unknown) => void;
   onCancel: () => void;
 }
 
@@ -81,12 +93,12 @@ export interface SamplePrice {
  * `recommendedFloor`: the supplier enforces the recommended price, so the price is at least the RRP.
  */
 export function samplePrice(p: ProductListItemDto, v: MarketFormValues, recommendedFloor = false): SamplePrice | null {
-  const base = parsePercent(v.baseMarkup);
+  const base = parsePercent(v.base_markup.markup);
   if (base === undefined || Number.isNaN(base) || base < 0) return null;
   const categoryMarkups = new Map<number, number>();
-  for (const [id, s] of Object.entries(v.categoryMarkups)) {
-    const m = parsePercent(s);
-    if (m !== undefined && !Number.isNaN(m) && m >= 0) categoryMarkups.set(Number(id), m);
+  for (const { id, markup } of categoryMarkupsOf(v)) {
+    const m = parsePercent(markup);
+    if (m !== undefined && !Number.isNaN(m) && m >= 0) categoryMarkups.set(id, m);
   }
   // The product's drop_price is already the user's (discount, surcharge): no further user adjustment.
   const product = {
@@ -96,69 +108,50 @@ export function samplePrice(p: ProductListItemDto, v: MarketFormValues, recommen
     categoryPath: [p.category_id, p.parent_id, p.root_id],
   };
   const user = { ...PUBLIC_PRICING_USER, recommendedFloor };
-  const market = { baseType: v.baseType, baseMarkup: base, categoryMarkups };
+  const market = { baseType: v.base_markup.type, baseMarkup: base, categoryMarkups };
   return { price: kopToUah(priceProduct(product, user, market).markupKop), lifted: liftedByFloor(product, user, market) };
 }
 
-export function MarketForm({ initial, categories, categoriesLoading = false, sample, busy = false, serverErrors, onSubmit, onCancel }: MarketFormProps) {
+export function MarketForm({ initial, categories, categoriesLoading = false, sample, onSubmit, onError, onCancel }: MarketFormProps) {
   const { t, i18n } = useTranslation();
   const floor = useRecommendedFloor();
-  const [values, setValues] = useState<MarketFormValues>(initial);
-  const [errors, setErrors] = useState<MarketFormErrors>(serverErrors ?? {});
-  const [seenServer, setSeenServer] = useState(serverErrors);
-  if (seenServer !== serverErrors) {
-    setSeenServer(serverErrors);
-    if (serverErrors) setErrors(serverErrors);
-  }
+  const form = useForm<MarketFormValues>({ resolver: zodResolver(marketFormSchema), defaultValues: initial, shouldFocusError: false });
+  const { control, formState } = form;
+  const busy = formState.isSubmitting;
+  const values = useWatch({ control }) as MarketFormValues;
   const [open, setOpen] = useState<Set<number>>(() => new Set());
 
-  const clear = (key: string) =>
-    setErrors((e) => {
-      if (!(key in e)) return e;
-      const next = { ...e };
-      delete next[key];
-      return next;
-    });
   /** Percent fields: the limits are 0..MAX_MARKET_MARKUP (server texts are shown as they are). */
-  const err = (key: string) => {
-    const m = errors[key];
+  const err = (key: string, m: string | undefined) => {
+    if (m && key === 'name' && m === 'too_long') return t('markets.form.nameTooLong', { max: MAX_MARKET_NAME });
     if (m && key !== 'name' && isMessageKey(m)) return translate(m, currentLocale(), { min: 0, max: MAX_MARKET_MARKUP });
     return validationMessage(m);
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const res = validateMarketForm(values);
-    if (!res.ok) {
-      setErrors(res.errors);
-      return;
-    }
-    setErrors({});
-    onSubmit(res.payload);
-  };
+  const submit = form.handleSubmit(
+    async (v, event) => {
+      const payload = marketPayload(v);
+      await onSubmit(payload).catch((e: unknown) => {
+        if (applyServerErrorsAt(e, form.setError, (path) => marketField(path, payload) as keyof MarketFormValues)) revealFirstError(event?.target);
+        else onError(e);
+      });
+    },
+    (_errors, event) => revealFirstError(event?.target),
+  );
 
   const sampled = sample ? samplePrice(sample, values, floor) : null;
-  const baseLabel = values.baseMarkup.trim() === '' ? '' : `+${values.baseMarkup.trim()}%`;
-
-  const setCategory = (id: number, s: string) => {
-    setValues((v) => ({ ...v, categoryMarkups: { ...v.categoryMarkups, [id]: s } }));
-    clear(`category.${id}`);
+  const baseLabel = values.base_markup.markup.trim() === '' ? '' : `+${values.base_markup.markup.trim()}%`;
+  const inherited = (parents: number[]) => {
+    for (const id of parents) {
+      const s = values.category_markups[categoryKey(id)]?.trim();
+      if (s) return `+${s}%`;
+    }
+    return baseLabel;
   };
-
-  const inherited = useMemo(() => {
-    return (parents: number[]) => {
-      for (const id of parents) {
-        const s = values.categoryMarkups[id]?.trim();
-        if (s) return `+${s}%`;
-      }
-      return baseLabel;
-    };
-  }, [values.categoryMarkups, baseLabel]);
 
   const renderCategory = (c: CategoryDto, depth: number, parents: number[]) => {
     const expanded = open.has(c.id);
     const placeholder = inherited(parents);
-    const error = err(`category.${c.id}`);
     return (
       <Box key={c.id} component="li" sx={{ listStyle: 'none' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: depth * 3, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
@@ -184,22 +177,27 @@ export function MarketForm({ initial, categories, categoriesLoading = false, sam
           <Typography sx={{ flexGrow: 1, minWidth: 0 }} noWrap title={categoryName(c, i18n.language)}>
             {categoryName(c, i18n.language)}
           </Typography>
-          <TextField
-            size="small"
-            value={values.categoryMarkups[c.id] ?? ''}
-            onChange={(e) => setCategory(c.id, e.target.value)}
-            placeholder={placeholder}
-            error={Boolean(error)}
-            helperText={error}
-            sx={{ width: 130, flexShrink: 0 }}
-            slotProps={{
-              ...percentSlot(`market-category-${c.id}`),
-              htmlInput: {
-                inputMode: 'decimal',
-                'data-testid': `market-category-${c.id}`,
-                'aria-label': t('markets.form.categoryMarkup', { name: categoryName(c, i18n.language) }),
-              },
-            }}
+          <Controller
+            control={control}
+            name={`category_markups.${categoryKey(c.id)}`}
+            render={({ field, fieldState }) => (
+              <TextField
+                size="small"
+                {...muiField(field)}
+                placeholder={placeholder}
+                error={Boolean(fieldState.error)}
+                helperText={err(field.name, fieldState.error?.message)}
+                sx={{ width: 130, flexShrink: 0 }}
+                slotProps={{
+                  ...percentSlot(`market-category-${c.id}`),
+                  htmlInput: {
+                    inputMode: 'decimal',
+                    'data-testid': `market-category-${c.id}`,
+                    'aria-label': t('markets.form.categoryMarkup', { name: categoryName(c, i18n.language) }),
+                  },
+                }}
+              />
+            )}
           />
         </Box>
         {expanded && c.child.length > 0 && (
@@ -212,54 +210,64 @@ export function MarketForm({ initial, categories, categoriesLoading = false, sam
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} data-testid="market-form" sx={{ display: 'grid', gap: 2 }}>
+    <Box component="form" noValidate onSubmit={(e) => (busy ? e.preventDefault() : void submit(e))} data-testid="market-form" sx={{ display: 'grid', gap: 2 }}>
       <Card>
         <CardContent>
           <Stack spacing={2}>
-            <TextField
-              label={t('markets.form.name')}
-              value={values.name}
-              required
-              onChange={(e) => {
-                setValues((v) => ({ ...v, name: e.target.value }));
-                clear('name');
-              }}
-              error={Boolean(errors.name)}
-              helperText={errors.name === 'too_long' ? t('markets.form.nameTooLong', { max: MAX_MARKET_NAME }) : err('name')}
-              slotProps={{ htmlInput: { 'data-testid': 'market-name', maxLength: MAX_MARKET_NAME + 20 } }}
+            <Controller
+              control={control}
+              name="name"
+              render={({ field, fieldState }) => (
+                <TextField
+                  label={t('markets.form.name')}
+                  {...muiField(field)}
+                  required
+                  error={Boolean(fieldState.error)}
+                  helperText={err(field.name, fieldState.error?.message)}
+                  slotProps={{ htmlInput: { 'data-testid': 'market-name', maxLength: MAX_MARKET_NAME + 20 } }}
+                />
+              )}
             />
-            <FormControl>
-              <FormLabel id="market-base-type-label">{t('markets.form.baseType')}</FormLabel>
-              <RadioGroup
-                row
-                aria-labelledby="market-base-type-label"
-                value={String(values.baseType)}
-                onChange={(_e, v) => setValues((s) => ({ ...s, baseType: (Number(v) === 2 ? 2 : 1) as MarketBaseType }))}
-              >
-                <FormControlLabel
-                  value="1"
-                  control={<Radio slotProps={{ input: { 'data-testid': 'market-base-type-1' } as object }} />}
-                  label={t('markets.fromDrop')}
+            <Controller
+              control={control}
+              name="base_markup.type"
+              render={({ field }) => (
+                <FormControl>
+                  <FormLabel id="market-base-type-label">{t('markets.form.baseType')}</FormLabel>
+                  <RadioGroup
+                    row
+                    aria-labelledby="market-base-type-label"
+                    value={String(field.value)}
+                    onChange={(_e, v) => field.onChange((Number(v) === 2 ? 2 : 1) as MarketBaseType)}
+                  >
+                    <FormControlLabel
+                      value="1"
+                      control={<Radio slotProps={{ input: { 'data-testid': 'market-base-type-1' } as object }} />}
+                      label={t('markets.fromDrop')}
+                    />
+                    <FormControlLabel
+                      value="2"
+                      control={<Radio slotProps={{ input: { 'data-testid': 'market-base-type-2' } as object }} />}
+                      label={t('markets.fromRecommended')}
+                    />
+                  </RadioGroup>
+                </FormControl>
+              )}
+            />
+            <Controller
+              control={control}
+              name="base_markup.markup"
+              render={({ field, fieldState }) => (
+                <TextField
+                  label={t('markets.form.baseMarkup')}
+                  {...muiField(field)}
+                  required
+                  error={Boolean(fieldState.error)}
+                  helperText={err(field.name, fieldState.error?.message)}
+                  sx={{ maxWidth: 240 }}
+                  slotProps={percentSlot('market-base-markup')}
                 />
-                <FormControlLabel
-                  value="2"
-                  control={<Radio slotProps={{ input: { 'data-testid': 'market-base-type-2' } as object }} />}
-                  label={t('markets.fromRecommended')}
-                />
-              </RadioGroup>
-            </FormControl>
-            <TextField
-              label={t('markets.form.baseMarkup')}
-              value={values.baseMarkup}
-              required
-              onChange={(e) => {
-                setValues((v) => ({ ...v, baseMarkup: e.target.value }));
-                clear('base_markup.markup');
-              }}
-              error={Boolean(errors['base_markup.markup'])}
-              helperText={err('base_markup.markup')}
-              sx={{ maxWidth: 240 }}
-              slotProps={percentSlot('market-base-markup')}
+              )}
             />
             <Box data-testid="market-sample" aria-live="polite">
               {sample ? (
@@ -279,8 +287,8 @@ export function MarketForm({ initial, categories, categoriesLoading = false, sam
               ) : null}
             </Box>
             {floor && (
-              <Alert severity="info" data-testid="market-floor-hint" data-base={values.baseType === 1 ? 'drop' : 'recommended'}>
-                {t(values.baseType === 1 ? 'markets.form.floorHintDrop' : 'markets.form.floorHintRecommended')}
+              <Alert severity="info" data-testid="market-floor-hint" data-base={values.base_markup.type === 1 ? 'drop' : 'recommended'}>
+                {t(values.base_markup.type === 1 ? 'markets.form.floorHintDrop' : 'markets.form.floorHintRecommended')}
               </Alert>
             )}
           </Stack>
@@ -293,9 +301,9 @@ export function MarketForm({ initial, categories, categoriesLoading = false, sam
           slotProps={{ title: { component: 'h2', variant: 'h3' } }}
         />
         <CardContent>
-          {errors.catalog_markup && (
+          {formState.errors.root?.catalog_markup && (
             <Typography color="error" role="alert" sx={{ mb: 1 }}>
-              {err('catalog_markup')}
+              {err(CATALOG_MARKUP_ERROR, formState.errors.root.catalog_markup.message)}
             </Typography>
           )}
           {categoriesLoading ? (

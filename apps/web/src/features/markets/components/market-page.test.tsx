@@ -16,7 +16,7 @@ const products = [
 ];
 
 /** Answers as the API does: the products list validates its query with the shared schema (422 otherwise). */
-const fetchMock = vi.fn((input: RequestInfo | URL) => {
+const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
   const url = new URL(String(input), 'http://x');
   if (url.pathname === '/api/v1/products') {
     productQueries.push(url.searchParams);
@@ -32,6 +32,8 @@ const fetchMock = vi.fn((input: RequestInfo | URL) => {
     return reply(body);
   }
   if (url.pathname === '/api/v1/categories') return reply({ data: [] });
+  if (url.pathname === '/api/v1/markets' && init?.method === 'POST')
+    return reply({ message: 'The given data was invalid.', errors: { name: ['Магазин з такою назвою вже є'] } }, 422);
   if (url.pathname === '/api/v1/markets') return reply({ data: Array.from({ length: storeCount }, (_, i) => market(i + 1)) });
   if (url.pathname === '/api/v1/markets/3') return reply({ data: { ...market(3, 'Rozetka'), base_markup: { type: 1, markup: 20 } } });
   return reply({ message: 'not found' }, 404);
@@ -71,6 +73,28 @@ describe('MarketPage sample price', () => {
     await waitFor(() => expect(screen.getByTestId('market-sample').textContent).toContain('120.00'));
     expect(screen.getByTestId('market-sample').textContent).toContain('Каструля');
     expect(productQueries.every((q) => productsQuery.safeParse(Object.fromEntries(q)).success)).toBe(true);
+  });
+});
+
+describe('MarketCreatePage saving', () => {
+  beforeEach(() => {
+    fetchMock.mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+  it("sends nothing without a base markup, and shows the server's 422 under the name", async () => {
+    renderWithUser(<MarketCreatePage />, testUser(true));
+    fireEvent.change(await screen.findByTestId('market-name'), { target: { value: 'Prom' } });
+    fireEvent.click(screen.getByTestId('market-save'));
+    expect(await screen.findByText("Поле обов'язкове для заповнення")).toBeTruthy();
+    expect(posts()).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('market-base-markup'), { target: { value: '10' } });
+    fireEvent.click(screen.getByTestId('market-save'));
+    expect(await screen.findByText('Магазин з такою назвою вже є')).toBeTruthy();
+    expect(posts()).toHaveLength(1);
+    expect(screen.getByTestId('market-name').getAttribute('aria-invalid')).toBe('true');
   });
 });
 

@@ -1,5 +1,4 @@
 /** /dashboard/markets/create and /dashboard/markets/{id}: the store form with its data and saving. */
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -14,7 +13,7 @@ import { useUser } from '../../../lib/user.ts';
 import { useCategories } from '../../../lib/categories-query.ts';
 import { useMarkets } from '../../../lib/markets.ts';
 import { useCreateMarket, useMarket, useUpdateMarket } from '../api/markets.ts';
-import { emptyMarketForm, marketFormOf, serverFieldErrors, type MarketFormErrors } from '../lib/market-form.ts';
+import { emptyMarketForm, marketFormOf } from '../lib/market-form.ts';
 import { MarketForm } from './market-form.tsx';
 
 const PROFILE_HREF = '/dashboard/profile';
@@ -36,14 +35,11 @@ function useSampleProduct(enabled: boolean) {
   });
 }
 
-function useSaveHandlers(payloadRef: { current: MarketInput | null }, setServerErrors: (e: MarketFormErrors) => void) {
+/** What the form cannot show under a field (422 field errors it shows itself). */
+function useSaveError() {
   const { t } = useTranslation();
   const toast = useScopedToast();
   return (e: unknown) => {
-    if (isApiError(e) && e.status === 422 && e.errors && payloadRef.current) {
-      setServerErrors(serverFieldErrors(e.errors, payloadRef.current));
-      return;
-    }
     if (isApiError(e) && (e.code === 'MarketsLimit' || e.status === 400)) toast.warning(e.message);
     else toast.error(isApiError(e) ? e.message : t('errors.generic'));
   };
@@ -72,9 +68,7 @@ function MarketPage({ id }: { id: number | null }) {
   const full = id === null && (markets.data?.length ?? 0) >= MAX_MARKETS;
   const create = useCreateMarket();
   const update = useUpdateMarket(id ?? 0);
-  const [serverErrors, setServerErrors] = useState<MarketFormErrors | undefined>();
-  const [payloadRef] = useState<{ current: MarketInput | null }>(() => ({ current: null }));
-  const onError = useSaveHandlers(payloadRef, setServerErrors);
+  const onError = useSaveError();
 
   const title = id === null ? t('pages.marketCreate') : t('pages.marketEdit');
   if (user && !verified) {
@@ -118,14 +112,10 @@ function MarketPage({ id }: { id: number | null }) {
   // Creating waits for the store list (an error lets the form show: the API still refuses a sixth).
   const initial = id === null ? (markets.isPending && verified ? null : emptyMarketForm()) : market.data ? marketFormOf(market.data) : null;
 
-  const submit = (payload: MarketInput) => {
-    payloadRef.current = payload;
-    const done = (msg: string) => {
-      toast.success(msg);
-      void navigate(PROFILE_HREF);
-    };
-    if (id === null) create.mutate(payload, { onSuccess: () => done(t('markets.created')), onError });
-    else update.mutate(payload, { onSuccess: () => done(t('markets.updated')), onError });
+  const submit = async (payload: MarketInput) => {
+    await (id === null ? create.mutateAsync(payload) : update.mutateAsync(payload));
+    toast.success(id === null ? t('markets.created') : t('markets.updated'));
+    void navigate(PROFILE_HREF);
   };
 
   return (
@@ -139,9 +129,8 @@ function MarketPage({ id }: { id: number | null }) {
           categories={categories.data}
           categoriesLoading={categories.isPending}
           sample={sample.data ?? undefined}
-          busy={create.isPending || update.isPending}
-          {...(serverErrors ? { serverErrors } : {})}
           onSubmit={submit}
+          onError={onError}
           onCancel={() => void navigate(PROFILE_HREF)}
         />
       )}
