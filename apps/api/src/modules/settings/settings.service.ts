@@ -4,7 +4,7 @@ import {
   SETTING_KEYS,
   changelogValue,
   legalValue,
-  supplierSettingsInput,
+  type supplierSettingsInput,
   type AdminSettingDto,
   type Locale,
   type NpSenderDto,
