@@ -21,7 +21,6 @@ const MODULES = path.join(SRC, 'modules');
  * without them; an edge listed here that no file makes any more fails the test (remove it).
  */
 const KNOWN_CYCLE_EDGES: Record<string, string> = {
-  'catalog -> onec': "catalog-admin.service creates products under the 1C import's lock and code sequence (onec/catalog-import.ts)",
   'settings -> catalog': "the supplier settings are cached with the catalogue's aggregates and forgotten with them (catalog/catalogue-cache.ts)",
   'orders -> printing': "the orders bulk action 'print' checks each order with printing's assertPrintable",
 };

@@ -25,7 +25,7 @@ import { nameStockWriter } from './catalog-stock.repository.ts';
 import { normalizeWords, searchText } from './search-normalize.ts';
 import { PRODUCT_IMAGE_MAX_BYTES, ensurePictureFiles, releasePicture, storeProductImage } from './product-images.ts';
 import { sql } from 'drizzle-orm';
-import { IMPORT_LOCK } from '../onec/catalog-import.ts';
+import { IMPORT_LOCK } from './catalogue-lock.ts';
 
 const storageUrl = (p: string) => `/storage/${p}`;
 

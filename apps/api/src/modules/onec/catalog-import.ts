@@ -3,6 +3,7 @@ import type { OnecPriceType } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import { readCml, textOf, type CmlRecord, type CmlSummary, type XNode } from './cml-reader.ts';
 import { nameStockWriter } from '../catalog/catalog-stock.repository.ts';
+import { IMPORT_LOCK } from '../catalog/catalogue-lock.ts';
 import { CategoryWriter } from './catalog-import/categories.writer.ts';
 import { parseGood, type Good } from './catalog-import/goods.reader.ts';
 import { countGroups, readGroups } from './catalog-import/groups.reader.ts';
@@ -79,10 +80,8 @@ import { PropertyWriter } from './catalog-import/properties.writer.ts';
  */
 
 const BATCH = 500;
-/** One import at a time, whatever process runs it (transaction-level advisory lock). */
-export const IMPORT_LOCK = 0x1c_ca7a;
 
-// The import's API stays here for its callers (the runner, the exchange, the unzip, the lock's users).
+// The import's API stays here for its callers (the runner, the exchange, the unzip).
 export type { FileImportEnv, ImportReporter } from './catalog-import/import-scope.ts';
 export { safeRelative } from './catalog-import/package-path.ts';
 

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { storePicture, type PictureSet } from '../../lib/pictures.ts';
 import { QUEUES, type PictureConversionJobData } from '../../jobs/queue.ts';
-import { IMPORT_LOCK } from '../onec/catalog-import.ts';
+import { IMPORT_LOCK } from '../catalog/catalogue-lock.ts';
 import { picturesRepo, type Converted } from './pictures.repository.ts';
 
 /**
