@@ -3,8 +3,8 @@ import type { AuthedCtx } from '../../lib/ctx.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bulkResult, distinct, runRows } from '../../lib/bulk.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { assertPrintable } from '../printing/printing.service.ts';
 import { adminOrderFilter, ordersRepo } from './orders.repository.ts';
+import { assertPrintable } from './printable.ts';
 import { createTtn, moveAdminOrder } from './orders-admin.service.ts';
 
 /**

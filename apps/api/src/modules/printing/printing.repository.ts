@@ -1,12 +1,8 @@
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
-import { supplierRequisitesDto, type SupplierRequisitesDto } from '@drop/shared';
 import type { Db } from '../../db/client.ts';
 import { dayEnd, dayStart } from '../../db/kyiv-day.ts';
-import { orderHistory, orderLines, orders, supplierSettings, users } from '../../db/schema/index.ts';
+import { orderHistory, orderLines, orders, users } from '../../db/schema/index.ts';
 import type { OrderLineRow, OrderRow } from '../orders/orders.repository.ts';
-
-/** The supplier's requisites for invoices and the register: supplier_settings, this key, value a SupplierRequisitesDto. */
-export const REQUISITES_KEY = 'requisites';
 
 export interface PrintOrderRows {
   o: OrderRow;
@@ -15,21 +11,6 @@ export interface PrintOrderRows {
 }
 
 export const printingRepo = {
-  /** The saved requisites, or null when none (or a value no longer of the shape). */
-  async requisites(db: Db): Promise<SupplierRequisitesDto | null> {
-    const [row] = await db.select({ value: supplierSettings.value }).from(supplierSettings).where(eq(supplierSettings.key, REQUISITES_KEY)).limit(1);
-    if (!row) return null;
-    const parsed = supplierRequisitesDto.safeParse(row.value);
-    return parsed.success ? parsed.data : null;
-  },
-
-  async setRequisites(db: Db, value: SupplierRequisitesDto, by: number): Promise<void> {
-    await db
-      .insert(supplierSettings)
-      .values({ key: REQUISITES_KEY, value, updatedBy: by })
-      .onConflictDoUpdate({ target: supplierSettings.key, set: { value, updatedBy: by, updatedAt: new Date() } });
-  },
-
   /** Orders by id in three queries (orders, their lines, their resellers), in the order of `ids`; unknown ids are left out. */
   async orders(db: Db, ids: number[]): Promise<PrintOrderRows[]> {
     if (ids.length === 0) return [];

@@ -4,39 +4,17 @@ import type { AuthedCtx } from '../../lib/ctx.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import type { OrderRow } from '../orders/orders.repository.ts';
+import { assertPrintable } from '../orders/printable.ts';
 import { carrierAppError, npSenderAddress } from '../settings/np-sender.ts';
+import { setSupplierRequisites, supplierRequisites } from '../settings/supplier-requisites.ts';
 import { finish, newDoc } from './pdf.ts';
 import { printingRepo, type PrintOrderRows } from './printing.repository.ts';
 import { printTexts } from './printing.texts.ts';
 import { drawInvoice, drawLabel, drawPacking, drawPickList, drawRegister, listsOf, type LabelSender, type RegisterRow } from './render.ts';
 
-/**
- * The waybill a marking prints: the carrier's (ours through NP or an operator's) unless it was
- * deleted, else the reseller's own (SelfTTN); null when there is none.
- */
-export function waybillOf(o: OrderRow): string | null {
-  if (o.ttn && o.deliveryStatus !== 'Deleted') return o.ttn;
-  return o.selfTtn || null;
-}
-
 /** The order's waybill was made through the NP API (we have its ref): NP's print service makes the marking. */
 export function isNpApiWaybill(o: OrderRow): boolean {
   return !!o.ttn && !!o.ttnRef && o.deliveryStatus !== 'Deleted' && o.deliveryService === 'NovaPoshta';
-}
-
-/**
- * Refuses what cannot be printed as `kind`, with the error the single print gives:
- * marking without a waybill -> 400 NoWaybill; an invoice for a non-Card order -> 400
- * NotCardOrder, or without the supplier's requisites -> 400 RequisitesMissing. A packing list
- * can always be printed. The bulk action checks each order with this before printing.
- */
-export async function assertPrintable(ctx: AuthedCtx, o: OrderRow, kind: OrderPrintKind): Promise<void> {
-  if (kind === 'marking') {
-    if (!waybillOf(o)) throw AppError.business('NoWaybill', 'no_waybill');
-  } else if (kind === 'invoice') {
-    if (o.paymentMethod !== 'Card') throw AppError.business('NotCardOrder', 'not_card_order');
-    if (!(await printingRepo.requisites(ctx.db))) throw AppError.business('RequisitesMissing', 'requisites_missing');
-  }
 }
 
 /** One of several orders cannot be printed: the single print's refusal, naming the order. */
@@ -57,7 +35,7 @@ export interface PdfFile {
 
 /** The sender our own labels print: the requisites, else the NP sender of the key (when NP answers), else none. */
 async function labelSender(ctx: AuthedCtx): Promise<LabelSender | null> {
-  const req = await printingRepo.requisites(ctx.db);
+  const req = await supplierRequisites(ctx.db);
   if (req) return { name: req.name, phone: req.phone, address: req.address };
   try {
     const p = await ctx.deps.novaPoshta.senderProfile();
@@ -131,7 +109,7 @@ async function render(ctx: AuthedCtx, items: PrintOrderRows[], kind: OrderPrintK
     for (const p of items) drawPacking(doc, p, t, lists);
     return finish(doc);
   }
-  const req = (await printingRepo.requisites(ctx.db)) as SupplierRequisitesDto;
+  const req = (await supplierRequisites(ctx.db)) as SupplierRequisitesDto;
   const doc = newDoc(items.length === 1 ? t.invoice(items[0]!.o.number, '') : 'Invoices');
   for (const p of items) drawInvoice(doc, p, req, t, ctx.locale);
   return finish(doc);
@@ -180,7 +158,7 @@ export async function printRegister(ctx: AuthedCtx, day: string): Promise<PdfFil
   for (const h of made) if (h.ttn) latest.set(h.orderId, h.ttn);
   const items = await printingRepo.orders(ctx.db, [...latest.keys()]);
   const rows: RegisterRow[] = items.filter((p) => p.o.ttn === latest.get(p.o.id) && p.o.deliveryStatus !== 'Deleted').map((p) => ({ o: p.o, ttn: p.o.ttn! }));
-  const req = await printingRepo.requisites(ctx.db);
+  const req = await supplierRequisites(ctx.db);
   const doc = newDoc(t.register(day));
   drawRegister(doc, day, rows, req?.name ?? null, t);
   return { body: await finish(doc), filename: `register-${day}.pdf` };
@@ -188,7 +166,7 @@ export async function printRegister(ctx: AuthedCtx, day: string): Promise<PdfFil
 
 // ---------- the supplier's requisites ----------
 
-export const getRequisites = (ctx: AuthedCtx) => printingRepo.requisites(ctx.db);
+export const getRequisites = (ctx: AuthedCtx) => supplierRequisites(ctx.db);
 
 /** Saves the requisites (audited as setting.update with the value before and after). */
 export async function setRequisites(
@@ -205,8 +183,8 @@ export async function setRequisites(
     tax_note: input.tax_note,
   };
   await ctx.db.transaction(async (tx) => {
-    const before = await printingRepo.requisites(tx);
-    await printingRepo.setRequisites(tx, next, ctx.user.id);
+    const before = await supplierRequisites(tx);
+    await setSupplierRequisites(tx, next, ctx.user.id);
     await writeAudit(tx, {
       actorId: ctx.user.id,
       action: 'setting.update',
