@@ -17,12 +17,14 @@ const SRC = path.dirname(fileURLToPath(import.meta.url));
 const MODULES = path.join(SRC, 'modules');
 
 /**
- * Module imports that still close a cycle, each with the reason it stays. Cycles are looked for
- * without them; an edge listed here that no file makes any more fails the test (remove it).
+ * Module imports that still close a cycle, each with the reason it stays, as
+ * `'from -> to': 'why'`. Cycles are looked for without them; an edge listed here that no file
+ * makes any more fails the test (remove it). None now: the last three went in issue 32, point 1
+ * (the 1C import's lock is the catalogue's, catalog/catalogue-lock.ts; the supplier settings and
+ * the catalogue's aggregates share lib/shared-cache.ts; "is this order printable" is an orders
+ * rule, orders/printable.ts, that printing imports).
  */
-const KNOWN_CYCLE_EDGES: Record<string, string> = {
-  'settings -> catalog': "the supplier settings are cached with the catalogue's aggregates and forgotten with them (catalog/catalogue-cache.ts)",
-};
+const KNOWN_CYCLE_EDGES: Record<string, string> = {};
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { ChangeSubscriber } from '../../lib/change-listener.ts';
 import { EpochCache } from '../../lib/epoch-cache.ts';
+import { sharedCacheOf, type SharedCache } from '../../lib/shared-cache.ts';
 import { BASE_ROW, catalogRepo, whereKey, type BaseProductRow, type ProductRow, type ProductWhere } from './catalog.repository.ts';
 import { buildSlice, parseSliceText, scanSlice, SUBSET_BYTES_FACTOR, type CategorySlice } from './category-slice.ts';
 import { categoryTree } from './category-tree.ts';
@@ -47,7 +48,9 @@ function rowSize(r: BaseProductRow): number {
  * seen before (or another reseller has) is answered without the database:
  *
  * - `aggregates`: list totals, facet counts, search dictionary lookups, the promo grid (these
- *   are also used while nothing listens, for at most a minute each, as before);
+ *   are also used while nothing listens, for at most a minute each, as before); they are the
+ *   database's SharedCache (lib/shared-cache.ts), where the supplier's settings are kept too, so
+ *   forgetting the catalogue forgets those, and forgetting those forgets the catalogue;
  * - `pages`: the ids of a list page, a search window, exact-code hits, analogues, a product's
  *   properties;
  * - `rows`: products by id without anything personal, and without their descriptions, which only
@@ -64,7 +67,8 @@ function rowSize(r: BaseProductRow): number {
 export class CatalogueReadModel implements ChangeSubscriber {
   readonly channels = [CATALOGUE_CHANNEL, USER_SETS_CHANNEL];
   listening = false;
-  readonly aggregates = new EpochCache<string, Value>({ max: 20_000, ttlMs: 60_000 });
+  private readonly shared: SharedCache;
+  readonly aggregates: EpochCache<string, Value>;
   readonly pages = new EpochCache<string, Value>({ max: 50_000, ttlMs: 5 * 60_000 });
   readonly rows = new EpochCache<number, BaseProductRow>({ max: 200_000, maxSize: 160 * 1024 * 1024, sizeOf: rowSize, ttlMs: 15 * 60_000 });
   /** A product's description in both languages; false: no such product (a cache holds values only). */
@@ -84,7 +88,11 @@ export class CatalogueReadModel implements ChangeSubscriber {
     ttlMs: 15 * 60_000,
   });
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.shared = sharedCacheOf(db);
+    this.aggregates = this.shared.values;
+    this.shared.onForget(() => this.forgetDerived());
+  }
 
   onChange(channel: string, payload: string | undefined): void {
     if (channel === USER_SETS_CHANNEL) {
@@ -108,9 +116,13 @@ export class CatalogueReadModel implements ChangeSubscriber {
     this.listening = on;
   }
 
-  /** Everything of the shared catalogue (not the users' marks). */
+  /** Everything of the shared catalogue (not the users' marks): the aggregates, then the rest. */
   forgetCatalogue(): void {
-    this.aggregates.clear();
+    this.shared.forget();
+  }
+
+  /** All but the aggregates (the SharedCache calls this when it is forgotten). */
+  private forgetDerived(): void {
     this.pages.clear();
     this.rows.clear();
     this.descriptions.clear();

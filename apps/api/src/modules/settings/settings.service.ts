@@ -17,7 +17,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import type { AuthedCtx } from '../../lib/ctx.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { invalidateCatalogue } from '../catalog/catalogue-cache.ts';
+import { sharedCacheOf } from '../../lib/shared-cache.ts';
 import { recommendedFloorChanged } from '../exports/exports.service.ts';
 import { NP_SENDER_ADDRESS_KEY, carrierAppError, npSenderAddress, setNpSenderAddress } from './np-sender.ts';
 import { presentAdminSetting, presentNpSender, presentSetting } from './settings.presenter.ts';
@@ -121,7 +121,7 @@ export async function updateSupplierSettings(ctx: AuthedCtx, input: z.infer<type
       await writeAudit(tx, { actorId: ctx.user.id, action: 'setting.update', entity: 'setting', entityId: null, changes: { key, value: [before, next] } });
     });
     // This process forgets at once (the others at the commit's NOTIFY), so the answer below is the new value.
-    invalidateCatalogue(ctx.db);
+    sharedCacheOf(ctx.db).forget();
   }
   return supplierSettings(ctx.db);
 }
