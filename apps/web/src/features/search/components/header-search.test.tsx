@@ -118,7 +118,8 @@ describe('HeaderSearch', () => {
     fireEvent.keyDown(input(), { key: 'ArrowDown' });
     fireEvent.keyDown(input(), { key: 'ArrowDown' });
     const second = screen.getAllByTestId('search-result')[1];
-    expect(second?.getAttribute('aria-selected')).toBe('true');
+    // MUI marks the highlighted option (Mui-focused) and points the input at it.
+    expect(second?.classList.contains('Mui-focused')).toBe(true);
     expect(input().getAttribute('aria-activedescendant')).toBe(second?.id);
     fireEvent.keyDown(input(), { key: 'Enter' });
     await waitFor(() => expect(location()).toBe('/dashboard/products/8'));
@@ -138,6 +139,46 @@ describe('HeaderSearch', () => {
     await waitFor(() => expect(location()).toContain('search=%D1%87%D0%B0%D0%B9%D0%BD%D0%B8%D0%BA+2%D0%BB+%D0%B5'), { timeout: 2000 });
     expect(screen.queryByTestId('search-dropdown')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('"Всі результати" is the last option: the arrows reach it and Enter opens the search page', async () => {
+    renderSearch('/dashboard');
+    fireEvent.focus(input());
+    fireEvent.change(input(), { target: { value: 'samsung' } });
+    await screen.findAllByTestId('search-result', {}, { timeout: 2000 });
+    fireEvent.keyDown(input(), { key: 'ArrowUp' });
+    const all = screen.getByTestId('search-all-results');
+    expect(all.getAttribute('role')).toBe('option');
+    expect(input().getAttribute('aria-activedescendant')).toBe(all.id);
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await waitFor(() => expect(location()).toBe('/dashboard/search-products?search=samsung'));
+  });
+
+  it('a click on a result opens it; the clear button empties the box and the URL and keeps the focus', async () => {
+    renderSearch('/dashboard');
+    input().focus();
+    fireEvent.change(input(), { target: { value: 'samsung' } });
+    const [first] = await screen.findAllByTestId('search-result', {}, { timeout: 2000 });
+    fireEvent.click(first!);
+    await waitFor(() => expect(location()).toBe('/dashboard/products/7'));
+    expect(screen.queryByTestId('search-dropdown')).toBeNull();
+    expect(input().value).toBe('samsung');
+
+    input().focus();
+    const clear = screen.getByTestId('header-search-clear');
+    expect(clear.getAttribute('aria-label')).toBe('Очистити пошук');
+    fireEvent.click(clear);
+    expect(input().value).toBe('');
+    await waitFor(() => expect(location()).toBe('/dashboard/products/7'));
+    expect(document.activeElement).toBe(input());
+    expect(await screen.findByTestId('search-hint')).toBeTruthy();
+  });
+
+  it('Enter on an empty box opens the search page', async () => {
+    renderSearch('/dashboard/cart');
+    input().focus();
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await waitFor(() => expect(location()).toBe('/dashboard/search-products'));
   });
 
   it('shows "Нічого не знайдено" when nothing matches', async () => {

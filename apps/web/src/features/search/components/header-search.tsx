@@ -5,22 +5,19 @@
  *
  * Test ids: {testId} (the input: 'header-search' on desktop, 'mobile-search' on phones),
  * {testId}-clear (the clear button), search-dropdown (the open dropdown), search-loading,
- * search-hint, search-empty ('Нічого не знайдено'), search-error, search-results (the listbox),
+ * search-hint, search-empty ('Нічого не знайдено'), search-error, search-pending (in the status region), search-results (the listbox),
  * search-result (each result option; data-product-id; inside: search-result-image (the thumb), search-result-drop, search-result-markup
  * 'Ваша ціна' = markup_price under the selected store, search-result-profit, search-result-qty),
  * search-all-results ('Всі результати'). The request carries the catalogue's market_id.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Popper from '@mui/material/Popper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -42,6 +39,39 @@ import {
 /** SPEC section 9: dropdown max height 600. */
 const DROPDOWN_MAX_HEIGHT = 600;
 
+/** The last option, 'Всі результати': the search page for the text. */
+const ALL_RESULTS = { all: true } as const;
+type SearchOption = ProductListItemDto | typeof ALL_RESULTS;
+const isAll = (o: SearchOption | string): o is typeof ALL_RESULTS => typeof o !== 'string' && 'all' in o;
+
+/** What the dropdown's status region shows above the options: a progress bar and one line. */
+interface SearchStatus {
+  pending: boolean;
+  row: { testId: string; text: string } | null;
+}
+const SearchStatusContext = createContext<SearchStatus>({ pending: false, row: null });
+
+/**
+ * The Autocomplete's status slot (role="status", aria-live): the search's progress and its hint,
+ * error, nothing-found or loading line, in place of MUI's own loading / no-options texts.
+ */
+function SearchStatusRegion({ children, ownerState, ...props }: HTMLAttributes<HTMLDivElement> & { ownerState?: unknown }) {
+  void children;
+  void ownerState;
+  const { t } = useSearchTranslation();
+  const { pending, row } = useContext(SearchStatusContext);
+  return (
+    <div {...props}>
+      {pending && <LinearProgress aria-label={t('loading')} data-testid="search-loading" sx={{ position: 'sticky', top: 0, zIndex: 1, height: 3 }} />}
+      {row && (
+        <Typography data-testid={row.testId} color="text.secondary" sx={{ px: 2, py: 1.5 }}>
+          {row.text}
+        </Typography>
+      )}
+    </div>
+  );
+}
+
 export function HeaderSearch({ testId = 'header-search' }: { testId?: string }) {
   const { t: tShell } = useTranslation();
   const { t, i18n } = useSearchTranslation();
@@ -59,11 +89,8 @@ export function HeaderSearch({ testId = 'header-search' }: { testId?: string }) 
   const [focused, setFocused] = useState(false);
   /** Escape, leaving the box, a choice or a navigation closes the dropdown until the next input. */
   const [dismissed, setDismissed] = useState(true);
-  const [active, setActive] = useState(-1);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const inputRef = useRef<HTMLInputElement>(null);
-  const listId = useId();
 
   // A navigation (or Back/Forward) re-derives the text: see nextSearchText.
   if (seen.pathname !== pathname || seen.param !== param) {
@@ -75,7 +102,6 @@ export function HeaderSearch({ testId = 'header-search' }: { testId?: string }) 
       setTerm(next.trim());
       setOwnParam(param);
       setDismissed(true);
-      setActive(-1);
     }
   }
 
@@ -93,9 +119,20 @@ export function HeaderSearch({ testId = 'header-search' }: { testId?: string }) 
   const pending = searchable && (trimmed !== term || query.isFetching);
   const settled = searchable && trimmed === term && query.isSuccess && !query.isPlaceholderData && !query.isFetching;
   const nothingFound = settled && results.length === 0;
-  const showAll = searchable && !nothingFound;
-  const optionCount = results.length + (showAll ? 1 : 0);
+  const options: SearchOption[] = searchable && !nothingFound ? [...results, ALL_RESULTS] : [];
   const open = !dismissed && isDropdownEligible({ pathname, focused, text, resultCount: results.length });
+  const status: SearchStatus = {
+    pending,
+    row: !searchable
+      ? { testId: 'search-hint', text: t('hint') }
+      : query.isError && !pending
+        ? { testId: 'search-error', text: t('failed') }
+        : nothingFound
+          ? { testId: 'search-empty', text: t('empty') }
+          : !query.data && pending
+            ? { testId: 'search-pending', text: t('loading') }
+            : null,
+  };
 
   const commit = (value: string) => {
     window.clearTimeout(timer.current);
@@ -110,228 +147,158 @@ export function HeaderSearch({ testId = 'header-search' }: { testId?: string }) 
     }
   };
 
-  const onChange = (value: string) => {
+  const onType = (value: string) => {
     setText(value);
     setDismissed(false);
-    setActive(-1);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => commit(value), SEARCH_DEBOUNCE_MS);
   };
 
-  const close = () => {
-    setDismissed(true);
-    setActive(-1);
-  };
-
   const go = (href: string) => {
     window.clearTimeout(timer.current);
-    close();
+    setDismissed(true);
     inputRef.current?.blur();
     void navigate(href);
   };
-  const openProduct = (p: ProductListItemDto) => go(productHref(p.id));
   const openAll = () => go(searchPageHref(text));
 
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      if (!open) {
-        setDismissed(false);
-        return;
-      }
-      if (optionCount === 0) return;
-      if (e.key === 'ArrowDown') setActive((i) => (i + 1 >= optionCount ? 0 : i + 1));
-      else setActive((i) => (i <= 0 ? optionCount - 1 : i - 1));
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      const chosen = open && active >= 0 ? results[active] : undefined;
-      if (chosen) openProduct(chosen);
-      else openAll();
-    } else if (e.key === 'Escape' && open) {
-      e.preventDefault();
-      e.stopPropagation();
-      close();
-    }
-  };
-
-  const optionId = (i: number) => `${listId}-option-${i}`;
-
   return (
-    <Box ref={setAnchor} sx={{ position: 'relative', width: '100%' }}>
-      <TextField
+    <SearchStatusContext.Provider value={status}>
+      <Autocomplete<SearchOption, false, false, true>
+        freeSolo
+        openOnFocus
+        fullWidth
         size="small"
-        value={text}
-        inputRef={inputRef}
-        onChange={(e) => onChange(e.target.value)}
-        onKeyDown={onKeyDown}
-        onFocus={() => {
-          setFocused(true);
-          setDismissed(false);
+        options={options}
+        filterOptions={(all) => all}
+        getOptionLabel={(o) => (typeof o === 'string' ? o : isAll(o) ? t('all') : o.name)}
+        getOptionKey={(o) => (typeof o === 'string' ? o : isAll(o) ? 'all' : o.id)}
+        value={null}
+        inputValue={text}
+        onInputChange={(_, value, reason) => {
+          // 'reset' is MUI writing the chosen option's label back: the box keeps what was typed.
+          if (reason === 'input') onType(value);
+          else if (reason === 'clear') {
+            setText('');
+            commit('');
+          }
         }}
-        onBlur={() => {
-          setFocused(false);
-          close();
+        onChange={(_, chosen, reason) => {
+          if (reason === 'createOption' || (chosen !== null && typeof chosen !== 'string' && isAll(chosen))) openAll();
+          else if (chosen !== null && typeof chosen !== 'string') go(productHref(chosen.id));
         }}
-        onMouseDown={() => setDismissed(false)}
-        placeholder={tShell('shell.searchPlaceholder')}
-        autoComplete="off"
-        sx={{ bgcolor: 'background.paper', borderRadius: 1, '& input::-webkit-search-cancel-button': { display: 'none' } }}
+        open={open}
+        onOpen={() => setDismissed(false)}
+        onClose={() => setDismissed(true)}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
+        onKeyDown={(e: KeyboardEvent<HTMLDivElement>) => {
+          // Enter on an empty box opens the search page too (MUI only submits a typed text).
+          if (e.key === 'Enter' && !trimmed && !e.nativeEvent.isComposing) openAll();
+        }}
+        // The status slot is shown only while the popup has content: the progress or a status line count.
+        loading={status.pending || status.row !== null}
+        clearText={t('clear')}
+        slots={{ status: SearchStatusRegion }}
         slotProps={{
-          htmlInput: {
-            'aria-label': tShell('shell.searchLabel'),
-            'data-testid': testId,
-            type: 'search',
-            enterKeyHint: 'search',
-            role: 'combobox',
-            'aria-autocomplete': 'list',
-            'aria-expanded': open,
-            'aria-controls': open ? listId : undefined,
-            'aria-activedescendant': open && active >= 0 ? optionId(active) : undefined,
+          clearIndicator: { 'data-testid': `${testId}-clear` } as object,
+          popper: {
+            placement: 'bottom-start',
+            modifiers: [
+              { name: 'offset', options: { offset: [0, 6] } },
+              { name: 'preventOverflow', options: { padding: 8 } },
+              { name: 'flip', enabled: false },
+            ],
+            // MUI sets the box's width inline: at least 460 px on desktop, the screen's width on phones.
+            sx: (th) => ({
+              zIndex: th.zIndex.modal,
+              minWidth: { sm: 460 },
+              maxWidth: 'calc(100vw - 16px)',
+              [th.breakpoints.down('sm')]: { width: 'calc(100vw - 16px) !important' },
+            }),
           },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-            endAdornment: text ? (
-              <InputAdornment position="end">
-                <IconButton
-                  size="small"
-                  edge="end"
-                  aria-label={t('clear')}
-                  data-testid={`${testId}-clear`}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => {
-                    setText('');
-                    setActive(-1);
-                    commit('');
-                    inputRef.current?.focus();
-                  }}
-                >
-                  <ClearIcon fontSize="small" />
-                </IconButton>
-              </InputAdornment>
-            ) : undefined,
-          },
+          paper: {
+            elevation: 8,
+            'data-testid': 'search-dropdown',
+            sx: { maxHeight: `min(${DROPDOWN_MAX_HEIGHT}px, calc(100dvh - 96px))`, display: 'flex', flexDirection: 'column', overflowX: 'hidden' },
+          } as object,
+          listbox: { 'aria-label': t('results'), 'data-testid': 'search-results', sx: { maxHeight: 'none', flex: '1 1 auto', p: 0 } } as object,
+        }}
+        renderOption={({ key, ...props }, option) =>
+          isAll(option) ? (
+            <AllResultsOption key={key} props={props} divided={results.length > 0} label={t('all')} />
+          ) : (
+            <ResultOption key={key} props={props} product={option} />
+          )
+        }
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            inputRef={inputRef}
+            placeholder={tShell('shell.searchPlaceholder')}
+            sx={{ bgcolor: 'background.paper', borderRadius: 1, '& input::-webkit-search-cancel-button': { display: 'none' } }}
+            slotProps={{
+              ...params.slotProps,
+              htmlInput: {
+                ...params.slotProps.htmlInput,
+                'aria-label': tShell('shell.searchLabel'),
+                'data-testid': testId,
+                type: 'search',
+                enterKeyHint: 'search',
+                autoComplete: 'off',
+              },
+              input: {
+                ...params.slotProps.input,
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        )}
+        sx={{
+          // The clear button shows whenever there is text, not only on hover or focus (phones have no hover).
+          '& .MuiAutocomplete-clearIndicator': { visibility: 'visible' },
         }}
       />
-      <Popper
-        open={open && Boolean(anchor)}
-        anchorEl={anchor}
-        placement="bottom-start"
-        role="presentation"
-        modifiers={[
-          { name: 'offset', options: { offset: [0, 6] } },
-          { name: 'preventOverflow', options: { padding: 8 } },
-          { name: 'flip', enabled: false },
-        ]}
-        sx={{
-          zIndex: (th) => th.zIndex.modal,
-          width: { xs: 'calc(100vw - 16px)', sm: Math.max(anchor?.clientWidth ?? 0, 460) },
-          maxWidth: 'calc(100vw - 16px)',
-        }}
-      >
-        <Paper
-          elevation={8}
-          data-testid="search-dropdown"
-          // Keeps the focus in the box while an option is clicked.
-          onMouseDown={(e) => e.preventDefault()}
-          sx={{ maxHeight: `min(${DROPDOWN_MAX_HEIGHT}px, calc(100dvh - 96px))`, overflowY: 'auto', overflowX: 'hidden' }}
-        >
-          {pending && <LinearProgress aria-label={t('loading')} data-testid="search-loading" sx={{ position: 'sticky', top: 0, zIndex: 1, height: 3 }} />}
-          {!searchable ? (
-            <StatusRow testId="search-hint">{t('hint')}</StatusRow>
-          ) : query.isError && !pending ? (
-            <StatusRow testId="search-error">{t('failed')}</StatusRow>
-          ) : nothingFound ? (
-            <StatusRow testId="search-empty">{t('empty')}</StatusRow>
-          ) : !query.data && pending ? (
-            <StatusRow testId="search-pending">{t('loading')}</StatusRow>
-          ) : null}
-          {showAll && (
-            <Box component="ul" role="listbox" id={listId} aria-label={t('results')} data-testid="search-results" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {results.map((p, i) => (
-                <ResultOption key={p.id} id={optionId(i)} product={p} active={active === i} onHover={() => setActive(i)} onChoose={() => openProduct(p)} />
-              ))}
-              <Box
-                component="li"
-                role="option"
-                id={optionId(results.length)}
-                aria-selected={active === results.length}
-                data-testid="search-all-results"
-                onClick={openAll}
-                onMouseEnter={() => setActive(results.length)}
-                sx={{
-                  display: 'flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                  gap: 0.75,
-                  px: 2,
-                  py: 1.25,
-                  cursor: 'pointer',
-                  color: 'primary.dark',
-                  fontWeight: 600,
-                  borderTop: results.length ? 1 : 0,
-                  borderColor: 'divider',
-                  bgcolor: active === results.length ? 'action.selected' : undefined,
-                }}
-              >
-                {t('all')}
-                <ArrowForwardIcon fontSize="small" aria-hidden />
-              </Box>
-            </Box>
-          )}
-        </Paper>
-      </Popper>
+    </SearchStatusContext.Provider>
+  );
+}
+
+function AllResultsOption({ props, divided, label }: { props: HTMLAttributes<HTMLLIElement>; divided: boolean; label: ReactNode }) {
+  return (
+    <Box
+      component="li"
+      {...props}
+      data-testid="search-all-results"
+      sx={{
+        justifyContent: 'center !important',
+        gap: 0.75,
+        py: 1.25,
+        color: 'primary.dark',
+        fontWeight: 600,
+        borderTop: divided ? 1 : 0,
+        borderColor: 'divider',
+      }}
+    >
+      {label}
+      <ArrowForwardIcon fontSize="small" aria-hidden />
     </Box>
   );
 }
 
-function StatusRow({ testId, children }: { testId: string; children: string }) {
-  return (
-    <Typography role="status" data-testid={testId} color="text.secondary" sx={{ px: 2, py: 1.5 }}>
-      {children}
-    </Typography>
-  );
-}
-
-function ResultOption({
-  id,
-  product,
-  active,
-  onHover,
-  onChoose,
-}: {
-  id: string;
-  product: ProductListItemDto;
-  active: boolean;
-  onHover: () => void;
-  onChoose: () => void;
-}) {
+function ResultOption({ props, product }: { props: HTMLAttributes<HTMLLIElement>; product: ProductListItemDto }) {
   const { t } = useSearchTranslation();
   const qty = product.quantity || formatQty(product.qty);
   return (
     <Box
       component="li"
-      role="option"
-      id={id}
-      aria-selected={active}
+      {...props}
       data-testid="search-result"
       data-product-id={product.id}
-      onClick={onChoose}
-      onMouseEnter={onHover}
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1.5,
-        px: 1.5,
-        py: 1,
-        cursor: 'pointer',
-        borderBottom: 1,
-        borderColor: 'divider',
-        bgcolor: active ? 'action.selected' : undefined,
-      }}
+      sx={{ gap: 1.5, px: '12px !important', py: 1, borderBottom: 1, borderColor: 'divider' }}
     >
       <Box
         component="img"
