@@ -1,5 +1,6 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { mediaQueryList } from './media.ts';
 
 // A test file may run in Node (`@vitest-environment node`: the build-time prerender), with no DOM.
 const dom = typeof window !== 'undefined';
@@ -13,15 +14,6 @@ afterEach(() => {
 if (dom && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
+    value: (query: string) => mediaQueryList(query, false),
   });
 }

@@ -1,6 +1,5 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { AuditEntryDto, StaffRole, UserDto } from '@drop/shared';
 import { AppProviders } from '../../test/render.tsx';
@@ -8,6 +7,7 @@ import { createQueryClient } from '../../lib/query-client.ts';
 import { authKeys } from '../../lib/user.ts';
 
 export { callOf, reply, serve, type Call } from '../../test/fetch-stub.ts';
+export { setDesktop } from '../../test/media.ts';
 
 export const page = <T,>(data: T[], total = data.length, lastPage = 1) => ({
   data,
@@ -46,20 +46,6 @@ export const auditEntry = (id: number, over: Partial<AuditEntryDto> = {}): Audit
   created_at: '2025-03-04T10:00:00Z',
   ...over,
 });
-
-/** matchMedia answering every query with `matches` (desktop: the lg query matches). */
-export function setDesktop(matches: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
 
 function Probe() {
   const l = useLocation();

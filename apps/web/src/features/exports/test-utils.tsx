@@ -1,12 +1,12 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { CategoryDto, ExportBuildDto, FeedProviderDto } from '@drop/shared';
 import { AppProviders } from '../../test/render.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 
 export { callOf, reply } from '../../test/fetch-stub.ts';
+export { setDesktop } from '../../test/media.ts';
 
 export const PROVIDERS: FeedProviderDto[] = [
   {
@@ -56,20 +56,6 @@ export const cat = (id: number, name: string, child: CategoryDto[] = []): Catego
   child,
 });
 export const TREE = [cat(1, 'Дім', [cat(11, 'Кухня', [cat(111, 'Посуд')]), cat(12, 'Ванна')]), cat(2, 'Сад')];
-
-/** matchMedia answering every query with `matches` (desktop: the lg query matches). */
-export function setDesktop(matches: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
 
 function Probe() {
   const l = useLocation();

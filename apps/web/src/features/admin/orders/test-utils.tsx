@@ -6,16 +6,13 @@ import { AppProviders } from '../../../test/render.tsx';
 import type { StaffRole, UserDto } from '@drop/shared';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { authKeys } from '../../../lib/user.ts';
+import { serve, type Call } from '../../../test/fetch-stub.ts';
+export { setDesktop } from '../../../test/media.ts';
 
-export interface ApiCall {
-  path: string;
-  query: URLSearchParams;
-  method: string;
-  body: unknown;
-  idempotencyKey?: string;
-}
+/** A call as `mockApi`'s handler sees it: the path without /api/v1. */
+export type ApiCall = Call;
 
-/** A reply with a status other than 200 (errors). */
+/** A reply with a status other than 200 (errors); `serve` answers it with its status and body. */
 export class Reply {
   constructor(
     readonly status: number,
@@ -24,23 +21,18 @@ export class Reply {
 }
 
 /**
- * Stubs fetch with `handler` (path without /api/v1, method, query, JSON or FormData body); what it
- * returns is the JSON body (200), a Reply, or undefined for a 404. Returns the recorded calls.
+ * The fetch stub (test/fetch-stub.ts `serve`) for the API under /api/v1: `handler` sees the path
+ * without /api/v1 and returns the JSON body (200), a Reply, or undefined for a 404. Returns the
+ * recorded calls, `find` over them, and the stub (`fn`) for a test that wraps it.
  */
 export function mockApi(handler: (c: ApiCall) => unknown) {
   const calls: ApiCall[] = [];
-  const fn = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://x');
-    const raw = init?.body;
-    const body = raw instanceof FormData ? raw : typeof raw === 'string' ? (JSON.parse(raw) as unknown) : undefined;
-    const idempotencyKey = new Headers(init?.headers).get('Idempotency-Key') ?? undefined;
-    const call = { path: url.pathname.replace(/^\/api\/v1/, ''), query: url.searchParams, method: init?.method ?? 'GET', body, idempotencyKey };
+  serve((c) => {
+    const call = { ...c, path: c.path.replace(/^\/api\/v1/, '') };
     calls.push(call);
-    const out = handler(call);
-    const reply = out instanceof Reply ? out : out === undefined ? new Reply(404, { message: 'Не знайдено' }) : new Reply(200, out);
-    return Promise.resolve({ ok: reply.status < 400, status: reply.status, text: () => Promise.resolve(JSON.stringify(reply.body)) } as Response);
+    return handler(call) ?? new Reply(404, { message: 'Не знайдено' });
   });
-  vi.stubGlobal('fetch', fn);
+  const fn = vi.mocked(globalThis.fetch);
   return {
     calls,
     fn,
@@ -75,18 +67,4 @@ export function renderSection(ui: ReactElement, base: string, route: string, rol
       </MemoryRouter>
     </AppProviders>,
   );
-}
-
-/** matchMedia answering every query with `matches` (true: desktop). */
-export function setDesktop(matches: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
 }

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes, useLocation } from 'react-router';
 import type { CategoryDto } from '@drop/shared';
 import { serve, type Call } from '../../../test/fetch-stub.ts';
+import { setDesktop } from '../../../test/media.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CatalogPage } from './catalog-page.tsx';
 import { CategoryPage } from './category-page.tsx';
@@ -40,19 +41,6 @@ const categoriesApi = ({ path }: Call) => {
   const found = find(TREE);
   return found ? { data: found } : undefined;
 };
-
-function setDesktop(matches: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
 
 function Probe() {
   const l = useLocation();

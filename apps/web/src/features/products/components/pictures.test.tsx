@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import type { ProductDto } from '@drop/shared';
 import { i18n } from '../../../lib/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { setViewport } from '../../../test/media.ts';
 import { CARD_IMAGE_SIZES, PRIORITY_CARD_IMAGES, productPictures } from '../../../lib/images.ts';
 import { AnaloguesDialog } from './analogues-dialog.tsx';
 import { ImageCarousel } from './image-carousel.tsx';
@@ -25,24 +26,6 @@ const B = pictureHash(0x3c);
 const file = (h: string, tail: string) => `/storage/pictures/${h.slice(0, 2)}/${h}${tail}`;
 const thumbSet = (h: string) => `${file(h, '-t.webp')} 200w, ${file(h, '-s.webp')} 400w, ${file(h, '-m.webp')} 600w`;
 const noop = () => undefined;
-
-function viewport(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: noop,
-      removeListener: noop,
-      addEventListener: noop,
-      removeEventListener: noop,
-      dispatchEvent: () => false,
-    };
-  });
-}
 
 function expectThumb(img: Element, hash: string, sizes: string) {
   expect(img.getAttribute('src')).toBe(file(hash, '-t.webp'));
@@ -131,7 +114,7 @@ describe('cards', () => {
 
 describe('table rows and small lists: the thumb at their width', () => {
   it('the wide table (1440 px): 56 px thumbs', () => {
-    viewport(1440);
+    setViewport(1440);
     renderWithProviders(<ProductTable products={[stored(1, A), stored(2, B)]} onQuickView={noop} onAnalogues={noop} />);
     expect(screen.getByTestId('product-table').getAttribute('data-layout')).toBe('table');
     const [a, b] = screen.getAllByTestId('product-row-image');
@@ -141,7 +124,7 @@ describe('table rows and small lists: the thumb at their width', () => {
   });
 
   it('the compact list (390 px): 64 px thumbs', () => {
-    viewport(390);
+    setViewport(390);
     renderWithProviders(<ProductTable products={[stored(1, A)]} onQuickView={noop} onAnalogues={noop} />);
     expect(screen.getByTestId('product-table').getAttribute('data-layout')).toBe('list');
     expectThumb(screen.getByTestId('product-row-image'), A, '64px');

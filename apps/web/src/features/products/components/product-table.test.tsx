@@ -2,27 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { i18n } from '../../../lib/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { setViewport } from '../../../test/media.ts';
 import { ProductTable, ProductTableSkeleton } from './product-table.tsx';
 import { makeProduct } from '../../../test/fixtures/products.ts';
-
-/** A window `width` px wide for MUI's useMediaQuery (jsdom has no layout). */
-function viewport(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    };
-  });
-}
 
 const products = [
   makeProduct({ id: 1, drop_price: 212.5, old_drop_price: 250, retail_price: 399, markup_price: 349, profit: 136.5, qty: 7, quantity: '7' }),
@@ -42,7 +24,7 @@ describe('ProductTable on a phone', () => {
     ['ru', ['Дроп цена', 'Розничная цена', 'Прибыль'], 'Ваша цена: 349.00', 'Остаток: 7', 'Быстрый просмотр'],
   ])('390 px in %s: a list with image, name, prices, profit, stock and the actions', async (lang, labels, markup, stock, quickView) => {
     await act(() => i18n.changeLanguage(lang));
-    viewport(390);
+    setViewport(390);
     renderWithProviders(<ProductTable products={products} onQuickView={noop} onAnalogues={noop} />);
     const list = screen.getByTestId('product-table');
     expect(list.getAttribute('data-layout')).toBe('list');
@@ -69,20 +51,20 @@ describe('ProductTable on a phone', () => {
   });
 
   it('the skeleton is the list too on a phone', () => {
-    viewport(390);
+    setViewport(390);
     renderWithProviders(<ProductTableSkeleton />);
     expect(screen.getByTestId('product-table-skeleton').getAttribute('data-layout')).toBe('list');
     expect(screen.getByTestId('product-table-skeleton').querySelector('table')).toBeNull();
   });
 
   it('a tablet (1000 px) where the columns do not fit gets the list too', () => {
-    viewport(1000);
+    setViewport(1000);
     renderWithProviders(<ProductTable products={products} onQuickView={noop} onAnalogues={noop} />);
     expect(screen.getByTestId('product-table').getAttribute('data-layout')).toBe('list');
   });
 
   it('from 1024 px up it stays the table with its columns', () => {
-    viewport(1440);
+    setViewport(1440);
     renderWithProviders(<ProductTable products={products} onQuickView={noop} onAnalogues={noop} />);
     const table = screen.getByTestId('product-table');
     expect(table.getAttribute('data-layout')).toBe('table');
