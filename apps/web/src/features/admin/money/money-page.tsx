@@ -51,7 +51,7 @@ import { ResellerLink } from '../components/reseller-link.tsx';
 import { kyivDateTime, pageParam } from '../lib/format.ts';
 import { useAdminT } from '../i18n.ts';
 import { MoneyDecisionDialog, useMoneyDecision, groupedCard } from './money-decision.tsx';
-import { BulkBar, BulkFlow, useSelection, type SelectionApi } from './bulk.tsx';
+import { BulkBar, BulkFlow, useSelection, type BulkKind, type SelectionApi } from './bulk.tsx';
 import { CreditedNote, ReceiptPreview } from './receipt-preview.tsx';
 import { ReceiptWalk, WithdrawWalk } from './receipt-walk.tsx';
 import { hasMoneyFilter, MoneyFilters, moneyFilterOf } from './money-filters.tsx';
@@ -250,6 +250,64 @@ function useQueueWalk<T extends { id: number; status: string }>(
   return { walkId, setWalkId, moving, advance };
 }
 
+/**
+ * One money queue's frame, the same for top-ups and withdrawals: the toolbar, the rows (or the empty
+ * state), the bulk bar and flow over the chosen requests, the pages, and the queue's own walk and
+ * decision dialog (`children`).
+ */
+function QueueFrame({
+  kind,
+  toolbar,
+  emptyTitle,
+  list,
+  filter,
+  wholeQueue,
+  rows,
+  selection,
+  pageRows,
+  page,
+  onPage,
+  children,
+}: {
+  kind: BulkKind;
+  toolbar: ReactNode;
+  emptyTitle: string;
+  list: { data: unknown[]; meta: { total: number; last_page: number } };
+  filter: MoneyFilter;
+  /** The list shows the open status: with no filter, its total is every open request (the bulk flow's "all"). */
+  wholeQueue: boolean;
+  rows: ReactNode;
+  selection: SelectionApi;
+  pageRows: number;
+  page: number;
+  onPage: (p: number) => void;
+  children: ReactNode;
+}) {
+  const { t } = useAdminT();
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const filtered = hasMoneyFilter(filter);
+  const openTotal = wholeQueue && !filtered ? list.meta.total : null;
+  return (
+    <>
+      <Toolbar>{toolbar}</Toolbar>
+      {list.data.length === 0 ? (
+        <EmptyState
+          testId="money-empty"
+          icon={<AccountBalanceWalletOutlined />}
+          title={emptyTitle}
+          text={t(filtered ? 'moneyFilters.emptyFiltered' : 'money.emptyText')}
+        />
+      ) : (
+        rows
+      )}
+      <BulkBar kind={kind} selection={selection} pageRows={pageRows} openTotal={openTotal} busy={bulkOpen} onAction={() => setBulkOpen(true)} />
+      <ListPagination page={page} lastPage={list.meta.last_page} onChange={onPage} label={t('common.pagination')} testId="money-pagination" />
+      {children}
+      <BulkFlow kind={kind} selection={selection} openTotal={openTotal} open={bulkOpen} onClose={() => setBulkOpen(false)} />
+    </>
+  );
+}
+
 function TopUps({
   status,
   filter,
@@ -283,7 +341,6 @@ function TopUps({
     walking: walkId !== null,
     advance,
   });
-  const [bulkOpen, setBulkOpen] = useState(false);
   const items = list.data?.data ?? [];
   const open = items.filter((p) => p.status === 'Pending');
   const selection = useSelection(open);
@@ -306,18 +363,18 @@ function TopUps({
     t('common.actions'),
   ];
   return (
-    <>
-      <Toolbar>
-        <WalkButton show={open.length > 0} onClick={() => setWalkId(open[0]!.id)} />
-      </Toolbar>
-      {items.length === 0 ? (
-        <EmptyState
-          testId="money-empty"
-          icon={<AccountBalanceWalletOutlined />}
-          title={t('money.emptyTopUps')}
-          text={t(hasMoneyFilter(filter) ? 'moneyFilters.emptyFiltered' : 'money.emptyText')}
-        />
-      ) : (
+    <QueueFrame
+      kind="topups"
+      toolbar={<WalkButton show={open.length > 0} onClick={() => setWalkId(open[0]!.id)} />}
+      emptyTitle={t('money.emptyTopUps')}
+      list={list.data}
+      filter={filter}
+      wholeQueue={status === 'Pending'}
+      selection={selection}
+      pageRows={open.length}
+      page={page}
+      onPage={onPage}
+      rows={
         <Rows
           items={items}
           desktop={desktop}
@@ -358,16 +415,8 @@ function TopUps({
             />,
           ]}
         />
-      )}
-      <BulkBar
-        kind="topups"
-        selection={selection}
-        pageRows={open.length}
-        openTotal={status === 'Pending' && !hasMoneyFilter(filter) ? list.data.meta.total : null}
-        busy={bulkOpen}
-        onAction={() => setBulkOpen(true)}
-      />
-      <ListPagination page={page} lastPage={list.data.meta.last_page} onChange={onPage} label={t('common.pagination')} testId="money-pagination" />
+      }
+    >
       {walkItem && (
         <ReceiptWalk
           items={items}
@@ -380,13 +429,6 @@ function TopUps({
           onClose={() => setWalkId(null)}
         />
       )}
-      <BulkFlow
-        kind="topups"
-        selection={selection}
-        openTotal={status === 'Pending' && !hasMoneyFilter(filter) ? list.data.meta.total : null}
-        open={bulkOpen}
-        onClose={() => setBulkOpen(false)}
-      />
       <MoneyDecisionDialog
         kind="topups"
         target={target}
@@ -394,7 +436,7 @@ function TopUps({
         onCancel={close}
         onConfirm={({ item, action }, reason, amount) => decide(item, action, reason, amount)}
       />
-    </>
+    </QueueFrame>
   );
 }
 
@@ -448,7 +490,6 @@ function Withdrawals({
     walking: walkId !== null,
     advance,
   });
-  const [bulkOpen, setBulkOpen] = useState(false);
   const items = list.data?.data ?? [];
   const open = items.filter((w) => w.status === 'New');
   const selection = useSelection(open);
@@ -475,29 +516,33 @@ function Withdrawals({
   const payoutIds = chosenIds.length ? chosenIds : hasMoneyFilter(filter) ? open.map((w) => w.id) : [];
   const payoutText = chosenIds.length ? 'chosen' : payoutIds.length ? 'shown' : 'all';
   return (
-    <>
-      <Toolbar>
-        {status === 'New' && open.length > 0 && (
-          <ExportMenu
-            path="/admin/withdraws/payouts"
-            query={payoutIds.length ? { ids: payoutIds.join(',') } : {}}
-            fileStem="payouts"
-            label={t(`money.payouts.${payoutText}`, { count: payoutIds.length })}
-            ariaLabel={t(`money.payouts.${payoutText}Aria`, { count: payoutIds.length })}
-            icon={<PaymentsOutlined />}
-            testId="money-payouts"
-          />
-        )}
-        <WalkButton show={open.length > 0} onClick={() => setWalkId(open[0]!.id)} />
-      </Toolbar>
-      {items.length === 0 ? (
-        <EmptyState
-          testId="money-empty"
-          icon={<AccountBalanceWalletOutlined />}
-          title={t('money.emptyWithdrawals')}
-          text={t(hasMoneyFilter(filter) ? 'moneyFilters.emptyFiltered' : 'money.emptyText')}
-        />
-      ) : (
+    <QueueFrame
+      kind="withdrawals"
+      toolbar={
+        <>
+          {status === 'New' && open.length > 0 && (
+            <ExportMenu
+              path="/admin/withdraws/payouts"
+              query={payoutIds.length ? { ids: payoutIds.join(',') } : {}}
+              fileStem="payouts"
+              label={t(`money.payouts.${payoutText}`, { count: payoutIds.length })}
+              ariaLabel={t(`money.payouts.${payoutText}Aria`, { count: payoutIds.length })}
+              icon={<PaymentsOutlined />}
+              testId="money-payouts"
+            />
+          )}
+          <WalkButton show={open.length > 0} onClick={() => setWalkId(open[0]!.id)} />
+        </>
+      }
+      emptyTitle={t('money.emptyWithdrawals')}
+      list={list.data}
+      filter={filter}
+      wholeQueue={status === 'New'}
+      selection={selection}
+      pageRows={open.length}
+      page={page}
+      onPage={onPage}
+      rows={
         <Rows
           items={items}
           desktop={desktop}
@@ -528,16 +573,8 @@ function Withdrawals({
             />,
           ]}
         />
-      )}
-      <BulkBar
-        kind="withdrawals"
-        selection={selection}
-        pageRows={open.length}
-        openTotal={status === 'New' && !hasMoneyFilter(filter) ? list.data.meta.total : null}
-        busy={bulkOpen}
-        onAction={() => setBulkOpen(true)}
-      />
-      <ListPagination page={page} lastPage={list.data.meta.last_page} onChange={onPage} label={t('common.pagination')} testId="money-pagination" />
+      }
+    >
       {walkItem && (
         <WithdrawWalk
           items={items}
@@ -550,13 +587,6 @@ function Withdrawals({
           card={<CardNumber value={walkItem.card_number} />}
         />
       )}
-      <BulkFlow
-        kind="withdrawals"
-        selection={selection}
-        openTotal={status === 'New' && !hasMoneyFilter(filter) ? list.data.meta.total : null}
-        open={bulkOpen}
-        onClose={() => setBulkOpen(false)}
-      />
       <MoneyDecisionDialog
         kind="withdrawals"
         target={target}
@@ -564,7 +594,7 @@ function Withdrawals({
         onCancel={close}
         onConfirm={({ item, action }, reason) => decide(item, action, reason)}
       />
-    </>
+    </QueueFrame>
   );
 }
 
