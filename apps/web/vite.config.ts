@@ -214,9 +214,13 @@ const SHELL_EXTRAS = new Set(
     'features/cart/components/cart-dialog-lazy.tsx',
     'features/cart/components/cart-image.tsx',
     'features/cart/lib/cart-form.ts',
-    'features/catalog/api/get-categories.ts',
+    'lib/categories-query.ts',
     'features/catalog/i18n.ts',
-  ].map(src),
+  ].map((file) => {
+    // A moved or renamed file would silently leave the shell: the build stops instead.
+    if (!fs.existsSync(src(file))) throw new Error(`vite.config.ts SHELL_EXTRAS: ${file} does not exist`);
+    return src(file);
+  }),
 );
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { makeProduct, pictureHash, storedImages } from '../../../test/fixtures/products.ts';
 import { HeaderSearch } from './header-search.tsx';
@@ -38,7 +38,15 @@ const fetchMock = vi.fn((input: RequestInfo | URL) => {
 
 function Probe() {
   const l = useLocation();
-  return <output data-testid="location">{`${l.pathname}${l.search}`}</output>;
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="location">{`${l.pathname}${l.search}`}</output>
+      <button type="button" onClick={() => void navigate(-1)}>
+        back
+      </button>
+    </>
+  );
 }
 
 function renderSearch(route: string) {
@@ -174,11 +182,20 @@ describe('HeaderSearch', () => {
     expect(await screen.findByTestId('search-hint')).toBeTruthy();
   });
 
-  it('Enter on an empty box opens the search page', async () => {
+  it('Enter on an empty or blank box opens the search page, once', async () => {
     renderSearch('/dashboard/cart');
     input().focus();
     fireEvent.keyDown(input(), { key: 'Enter' });
     await waitFor(() => expect(location()).toBe('/dashboard/search-products'));
+    fireEvent.click(screen.getByText('cart'));
+    await waitFor(() => expect(location()).toBe('/dashboard/cart'));
+    input().focus();
+    fireEvent.change(input(), { target: { value: '   ' } });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await waitFor(() => expect(location()).toBe('/dashboard/search-products'));
+    // One entry was pushed: Back returns to the cart.
+    fireEvent.click(screen.getByText('back'));
+    await waitFor(() => expect(location()).toBe('/dashboard/cart'));
   });
 
   it('shows "Нічого не знайдено" when nothing matches', async () => {

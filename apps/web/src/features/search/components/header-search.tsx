@@ -192,9 +192,13 @@ export function HeaderSearch({ testId = 'header-search' }: { testId?: string }) 
         onClose={() => setDismissed(true)}
         onFocus={() => setFocused(true)}
         onBlur={() => setFocused(false)}
-        onKeyDown={(e: KeyboardEvent<HTMLDivElement>) => {
-          // Enter on an empty box opens the search page too (MUI only submits a typed text).
-          if (e.key === 'Enter' && !trimmed && !e.nativeEvent.isComposing) openAll();
+        onKeyDown={(e: KeyboardEvent<HTMLDivElement> & { defaultMuiPrevented?: boolean }) => {
+          // Enter on an empty (or blank) box opens the search page too; MUI, which submits only a
+          // typed text, is told to leave this Enter alone.
+          if (e.key === 'Enter' && !trimmed && !e.nativeEvent.isComposing) {
+            e.defaultMuiPrevented = true;
+            openAll();
+          }
         }}
         // The status slot is shown only while the popup has content: the progress or a status line count.
         loading={status.pending || status.row !== null}
