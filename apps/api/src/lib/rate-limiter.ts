@@ -36,7 +36,12 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
   nameSpace?: string,
 ) => RedisStore;
 
-/** Keys kept in memory without Redis (least recently used go first), as many as the old limiter kept. */
+/**
+ * Keys kept in memory without Redis. Past this many, the least recently used count is dropped
+ * (the old in-memory map dropped only expired ones, and grew without bound): someone able to make
+ * 100,000 fresh keys inside one window could free a locked-out key in this mode. Production sets
+ * REDIS_URL, whose store evicts nothing before its expiry.
+ */
 const LOCAL_KEYS = 100_000;
 
 /** What one check hands the plugin in place of a request: the key, the limit and the window. */

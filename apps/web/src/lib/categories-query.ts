@@ -3,7 +3,7 @@ import type { CategoryDto } from '@drop/shared';
 import { api } from './api-client.ts';
 import { findCategory } from './categories.ts';
 
-/** Query keys of the catalogue (one factory per feature). Names come in both languages, so no locale in the key. */
+/** Query keys of the catalogue tree (shared by the catalogue, products, stores and feeds). Names come in both languages, so no locale in the key. */
 export const catalogKeys = {
   all: ['catalog'] as const,
   tree: () => [...catalogKeys.all, 'tree'] as const,

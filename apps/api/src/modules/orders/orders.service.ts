@@ -443,7 +443,7 @@ export async function copyOrder(ctx: AuthedCtx, id: number): Promise<OrderDto> {
 export const STATISTICS_DAYS = 7;
 
 /** Orders per Kyiv day for the last 7 days, the maximum and the day it was reached. */
-export async function ordersLastWeek(ctx: AuthedCtx): Promise<StatisticsSeriesDto> {
+async function ordersLastWeek(ctx: AuthedCtx): Promise<StatisticsSeriesDto> {
   const series = await ordersRepo.perDay(ctx.db, ctx.user.id, STATISTICS_DAYS);
   const labels = series.map((s) => `${s.day.slice(8, 10)}.${s.day.slice(5, 7)}`);
   const values = series.map((s) => s.n);
@@ -452,7 +452,7 @@ export async function ordersLastWeek(ctx: AuthedCtx): Promise<StatisticsSeriesDt
 }
 
 /** All-time counters: delivering (Delivered), done, returned (Return, PartReturn); conversion = done / (done + return). */
-export async function ordersCount(ctx: AuthedCtx): Promise<OrdersCountDto> {
+async function ordersCount(ctx: AuthedCtx): Promise<OrdersCountDto> {
   const by = await ordersRepo.counts(ctx.db, ctx.user.id);
   const n = (s: string) => by[s] ?? 0;
   const total = Object.values(by).reduce((a, b) => a + b, 0);

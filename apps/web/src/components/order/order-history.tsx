@@ -1,6 +1,6 @@
 /**
  * The order's history as a vertical timeline, newest first: when, what happened (in the user's
- * language, see lib/history.ts) and who (a user's name, or 'Система' for the system and carriers).
+ * language, see lib/order/history.ts) and who (a user's name, or 'Система' for the system and carriers).
  * Test ids: order-history, history-entry (data-kind), history-title, history-detail, history-amount,
  * history-actor, history-date, history-repeat ("×3, востаннє 12:40": one entry for an event repeated in a row),
  * order-history-empty.

@@ -5,5 +5,4 @@ import uk from './locales/uk.json';
 /** The 'catalog' i18next namespace (locales/{uk,ru}.json), loaded with this lazy chunk (lib/i18n-namespace.ts). */
 const catalogNs = featureNamespace('catalog', { uk, ru });
 
-export const CATALOG_NS = catalogNs.ns;
 export const useCatalogTranslation = catalogNs.useT;

@@ -5,5 +5,4 @@ import uk from './locales/uk.json';
 /** The 'search' i18next namespace (locales/{uk,ru}.json), loaded with this lazy chunk (lib/i18n-namespace.ts). */
 const searchNs = featureNamespace('search', { uk, ru });
 
-export const SEARCH_NS = searchNs.ns;
 export const useSearchTranslation = searchNs.useT;

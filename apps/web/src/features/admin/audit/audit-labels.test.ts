@@ -1,6 +1,6 @@
 /**
  * The audit log speaks words, not keys (issue 27 point 1): every action and every `changes` key
- * the API writes (adminRepo.audit calls and the operations trigger of migration 0016) has a uk and
+ * the API writes (writeAudit calls, lib/audit.ts, and the operations trigger of migration 0016) has a uk and
  * a ru label; money fields show hryvnia; lists and an admin's override read as text.
  */
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { i18n } from '../../../lib/i18n.ts';
 import { ADMIN_NS, registerAdminResources } from '../i18n.ts';
 import { actionLabel, changeLines } from './audit-changes.ts';
 
-/** Keep in step with the API's audit writers (grep "adminRepo.audit" and the operations trigger). */
+/** Keep in step with the API's audit writers (grep "writeAudit" and the operations trigger). */
 const ACTIONS = [
   'user.update',
   'payment.approved',

@@ -5,5 +5,4 @@ import uk from './locales/uk.json';
 /** The 'admin-catalog' i18next namespace (locales/{uk,ru}.json), loaded with this lazy chunk (lib/i18n-namespace.ts). */
 const adminCatalogNs = featureNamespace('admin-catalog', { uk, ru });
 
-export const ADMIN_CATALOG_NS = adminCatalogNs.ns;
 export const useCatalogT = adminCatalogNs.useT;

@@ -5,5 +5,4 @@ import uk from './locales/uk.json';
 /** The 'admin-content' i18next namespace (locales/{uk,ru}.json), loaded with this lazy chunk (lib/i18n-namespace.ts). */
 const adminContentNs = featureNamespace('admin-content', { uk, ru });
 
-export const ADMIN_CONTENT_NS = adminContentNs.ns;
 export const useContentT = adminContentNs.useT;

@@ -5,5 +5,4 @@ import uk from './locales/uk.json';
 /** The 'admin-novaposhta' i18next namespace (locales/{uk,ru}.json), loaded with this lazy chunk (lib/i18n-namespace.ts). */
 const adminNovaposhtaNs = featureNamespace('admin-novaposhta', { uk, ru });
 
-export const ADMIN_NP_NS = adminNovaposhtaNs.ns;
 export const useNpT = adminNovaposhtaNs.useT;

@@ -5,5 +5,4 @@ import uk from './locales/uk.json';
 /** The 'admin-onec' i18next namespace (locales/{uk,ru}.json), loaded with this lazy chunk (lib/i18n-namespace.ts). */
 const adminOnecNs = featureNamespace('admin-onec', { uk, ru });
 
-export const ADMIN_ONEC_NS = adminOnecNs.ns;
 export const useOnecT = adminOnecNs.useT;

@@ -5,5 +5,4 @@ import uk from './locales/uk.json';
 /** The 'admin-orders' i18next namespace (locales/{uk,ru}.json), loaded with this lazy chunk (lib/i18n-namespace.ts). */
 const adminOrdersNs = featureNamespace('admin-orders', { uk, ru });
 
-export const ADMIN_ORDERS_NS = adminOrdersNs.ns;
 export const useOrdersT = adminOrdersNs.useT;

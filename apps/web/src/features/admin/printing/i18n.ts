@@ -5,5 +5,4 @@ import uk from './locales/uk.json';
 /** The 'admin-printing' i18next namespace (locales/{uk,ru}.json), loaded with this lazy chunk (lib/i18n-namespace.ts). */
 const adminPrintingNs = featureNamespace('admin-printing', { uk, ru });
 
-export const ADMIN_PRINTING_NS = adminPrintingNs.ns;
 export const usePrintingT = adminPrintingNs.useT;

@@ -5,5 +5,4 @@ import uk from './locales/uk.json';
 /** The 'admin-reports' i18next namespace (locales/{uk,ru}.json), loaded with this lazy chunk (lib/i18n-namespace.ts). */
 const adminReportsNs = featureNamespace('admin-reports', { uk, ru });
 
-export const ADMIN_REPORTS_NS = adminReportsNs.ns;
 export const useReportsT = adminReportsNs.useT;

@@ -5,5 +5,4 @@ import uk from './locales/uk.json';
 /** The 'admin-staff' i18next namespace (locales/{uk,ru}.json), loaded with this lazy chunk (lib/i18n-namespace.ts). */
 const adminStaffNs = featureNamespace('admin-staff', { uk, ru });
 
-export const ADMIN_STAFF_NS = adminStaffNs.ns;
 export const useStaffT = adminStaffNs.useT;

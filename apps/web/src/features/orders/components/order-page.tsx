@@ -6,7 +6,7 @@
  * Test ids: order-page (data-state), order-number, order-status, order-payment-status, order-delivery-status,
  * order-client, order-address, order-ttn, order-tracking, order-delivery-cost, order-wholesale, order-retail,
  * order-profit, order-accrual, order-total, order-lines, order-line, order-not-found; see order-actions.tsx,
- * order-documents.tsx, order-history.tsx.
+ * order-documents.tsx and components/order/order-history.tsx.
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';

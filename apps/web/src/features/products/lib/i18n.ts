@@ -5,5 +5,4 @@ import uk from '../locales/uk.json';
 /** The 'products' i18next namespace (.locales/{uk,ru}.json), loaded with this lazy chunk (lib/i18n-namespace.ts). */
 const productsNs = featureNamespace('products', { uk, ru });
 
-export const PRODUCTS_NS = productsNs.ns;
 export const useProductsT = productsNs.useT;

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@drop/shared';
-import { reply } from '../../test/fetch-stub.ts';
-import { market, testUser } from '../../test/fixtures/markets.ts';
-import { renderHookWithUser } from '../../test/render.tsx';
-import { useCurrentMarket, useMarketQueryId } from '../../lib/current-market.ts';
+import { reply } from '../test/fetch-stub.ts';
+import { market, testUser } from '../test/fixtures/markets.ts';
+import { renderHookWithUser } from '../test/render.tsx';
+import { useCurrentMarket, useMarketQueryId } from './current-market.ts';
 
 let markets = [market(3), market(4)];
 const fetchMock = vi.fn((input: RequestInfo | URL) => {
