@@ -21,6 +21,10 @@ export const reply = (body: unknown, status = 200): Promise<Response> =>
     blob: () => Promise.resolve(new Blob(['x'])),
   } as Response);
 
+/** A real Response with `body` as JSON (none for 204), for code that reads headers or streams. */
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
 /** One fetch call, parsed: full pathname, query, method, JSON (or FormData) body, Idempotency-Key. */
 export function callOf(input: FetchInput, init?: RequestInit) {
   const url = new URL(input instanceof Request ? input.url : String(input), 'http://x');

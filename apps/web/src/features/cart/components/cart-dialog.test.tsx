@@ -6,7 +6,8 @@ import { i18n } from '../../../lib/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { draftFromLine, draftFromProduct } from '../lib/cart-form.ts';
 import { CartDialog } from './cart-dialog.tsx';
-import { cartOf, jsonResponse, makeLine } from './test-fixtures.ts';
+import { cartOf, makeLine } from './test-fixtures.ts';
+import { jsonResponse } from '../../../test/fetch-stub.ts';
 
 const product = {
   id: 7,

@@ -7,7 +7,8 @@ import { CartChangedProvider } from '../api/cart-changed.tsx';
 import { CartButton } from './cart-button.tsx';
 import { CartPage } from './cart-page.tsx';
 import { ProductCartAction } from './product-cart-action.tsx';
-import { cartOf, jsonResponse, makeLine } from './test-fixtures.ts';
+import { cartOf, makeLine } from './test-fixtures.ts';
+import { jsonResponse } from '../../../test/fetch-stub.ts';
 
 type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
 const stub = (impl: FetchFn) => stubFetch(impl);

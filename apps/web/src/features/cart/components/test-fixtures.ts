@@ -23,6 +23,3 @@ export function cartOf(items: CartLineDto[]): CartDto {
   const retail = sum((l) => l.retail_price);
   return { items, count: items.length, drop_sum: drop, retail_sum: retail, profit: Math.round((retail - drop) * 100) / 100 };
 }
-
-export const jsonResponse = (body: unknown, status = 200) =>
-  new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { reply } from '../../../test/fetch-stub.ts';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -15,19 +16,15 @@ const faqFor = (lang: string) =>
     answer: `${lang === 'ru' ? 'Ответ' : 'Відповідь'} ${i + 1}.`,
   }));
 
-function jsonResponse(body: unknown, status = 200): Response {
-  return { ok: status >= 200 && status < 300, status, json: () => Promise.resolve(body) } as Response;
-}
-
 const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
   const url = String(input);
   const lang = new Headers(init?.headers).get('X-Localization') ?? 'uk';
   if (url.endsWith('/api/v1/settings/faq')) {
-    return Promise.resolve(jsonResponse({ data: { key: 'faq', value: faqFor(lang), updated_at: '2024-12-15T10:00:00Z' } }));
+    return Promise.resolve(reply({ data: { key: 'faq', value: faqFor(lang), updated_at: '2024-12-15T10:00:00Z' } }));
   }
   if (url.endsWith('/api/v1/settings/privacy_policy')) {
     return Promise.resolve(
-      jsonResponse({
+      reply({
         data: {
           key: 'privacy_policy',
           value: { title: 'Політика конфіденційності', updated_at: '15.12.2024', html: '<h2>1. Загальні положення</h2><p>Текст політики.</p>' },
@@ -37,10 +34,10 @@ const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     );
   }
   if (url.endsWith('/api/products/promo')) {
-    if (promoAnswer === 'fail') return Promise.resolve(jsonResponse({ message: 'Server error' }, 500));
-    return Promise.resolve(jsonResponse({ data: promoAnswer.map((p) => ({ ...p, name: lang === 'ru' ? `${p.name} (ru)` : p.name })) }));
+    if (promoAnswer === 'fail') return Promise.resolve(reply({ message: 'Server error' }, 500));
+    return Promise.resolve(reply({ data: promoAnswer.map((p) => ({ ...p, name: lang === 'ru' ? `${p.name} (ru)` : p.name })) }));
   }
-  return Promise.resolve(jsonResponse({ message: 'Not found' }, 404));
+  return Promise.resolve(reply({ message: 'Not found' }, 404));
 });
 
 const PROMO = [

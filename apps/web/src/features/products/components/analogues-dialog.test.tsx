@@ -3,7 +3,8 @@ import { act, screen, within } from '@testing-library/react';
 import { i18n } from '../../../lib/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { AnaloguesDialog } from './analogues-dialog.tsx';
-import { jsonResponse, makeProduct } from '../../../test/fixtures/products.ts';
+import { makeProduct } from '../../../test/fixtures/products.ts';
+import { jsonResponse } from '../../../test/fetch-stub.ts';
 
 // Issue 26 point 8: each analogue shows the drop price and the profit as the product cards do.
 describe('AnaloguesDialog prices', () => {

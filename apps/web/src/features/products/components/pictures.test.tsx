@@ -13,7 +13,8 @@ import { ProductListPage } from './product-list-page.tsx';
 import { ProductPage } from './product-page.tsx';
 import { ProductTable } from './product-table.tsx';
 import { QuickViewDialog } from './quick-view-dialog.tsx';
-import { jsonResponse, legacyImages, makeList, makeProduct, pictureHash, storedImages } from '../../../test/fixtures/products.ts';
+import { jsonResponse } from '../../../test/fetch-stub.ts';
+import { legacyImages, makeList, makeProduct, pictureHash, storedImages } from '../../../test/fixtures/products.ts';
 
 /**
  * Issue 30: each place shows the variant it needs (cards, tables and small lists the 200 px thumb

@@ -4,7 +4,8 @@ import { Route, Routes } from 'react-router';
 import { stubFetch } from '../../../test/fetch-stub.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ProductListPage } from './product-list-page.tsx';
-import { jsonResponse, makeList, makeProduct } from '../../../test/fixtures/products.ts';
+import { makeList, makeProduct } from '../../../test/fixtures/products.ts';
+import { jsonResponse } from '../../../test/fetch-stub.ts';
 
 type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
 
