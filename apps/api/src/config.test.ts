@@ -42,3 +42,14 @@ describe("the configuration is the schema's output", () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 });
+
+describe('marketplace configuration (issue 33)', () => {
+  test('the emulators outside production, none in production unless asked for; SECRETS_KEY checked at boot', () => {
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ marketplaceEmulators: true, marketplaceUrls: { prom: undefined } });
+    expect(loadConfig({ NODE_ENV: 'production', NP_EMULATOR: '1' })).toMatchObject({ marketplaceEmulators: false });
+    expect(loadConfig({ NODE_ENV: 'production', NP_EMULATOR: '1', MARKETPLACE_EMULATORS: '1' })).toMatchObject({ marketplaceEmulators: true });
+    expect(() => loadConfig({ NODE_ENV: 'test', SECRETS_KEY: 'too-short' })).toThrow(/SECRETS_KEY: 32 bytes/);
+    expect(loadConfig({ NODE_ENV: 'test', SECRETS_KEY: 'ab'.repeat(32) }).secretsKey).toBe('ab'.repeat(32));
+    expect(() => loadConfig({ NODE_ENV: 'test', HOROSHOP_API_URL: 'https://example.com/api' })).toThrow(/HOROSHOP_API_URL: an http\(s\) URL with \{domain\}/);
+  });
+});

@@ -22,6 +22,18 @@ const schema = z.object({
   NP_EMULATOR: bool.default(false),
   NP_EMULATOR_STEP_SECONDS: z.coerce.number().min(0).default(120),
   TRACKING_INTERVAL_SECONDS: z.coerce.number().min(1).default(300),
+  /** Prom.ua's public API (default https://my.prom.ua/api/v1; the built-in emulator outside production). */
+  PROM_API_URL: z.string().url().optional(),
+  /** Rozetka's seller API (default https://api-seller.rozetka.com.ua; the built-in emulator outside production). */
+  ROZETKA_API_URL: z.string().url().optional(),
+  /** Horoshop's API of a site, `{domain}` standing for the site's domain (default https://{domain}/api; the emulator outside production). */
+  HOROSHOP_API_URL: z.string().optional(),
+  /** Mount the built-in marketplace emulators in production too, and use them for unset *_API_URL (demos only). */
+  MARKETPLACE_EMULATORS: bool.default(false),
+  /** How often each marketplace connection is asked for new orders (seconds). */
+  MARKETPLACE_POLL_SECONDS: z.coerce.number().min(1).max(86_400).default(120),
+  /** Key of secrets kept in the database (marketplace credentials): 32 bytes as hex or base64; default a key file in DATA_DIR. */
+  SECRETS_KEY: z.string().optional(),
   RESERVATION_SYSTEM: z.enum(['embedded', 'onec-http', 'commerceml']).default('embedded'),
   ONEC_URL: z.string().url().optional(),
   /** How long one call to 1C may take before it counts as failed (and the job is retried). */
@@ -64,6 +76,10 @@ const configSchema = schema
     INIT_CWD: z.string().optional(),
   })
   .superRefine((e, ctx) => {
+    if (e.SECRETS_KEY && !/^([0-9a-f]{64}|[A-Za-z0-9+/]{43}=)$/i.test(e.SECRETS_KEY.trim()))
+      ctx.addIssue({ code: 'custom', path: ['SECRETS_KEY'], message: '32 bytes as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)' });
+    if (e.HOROSHOP_API_URL && !/^https?:\/\/\S*\{domain\}/.test(e.HOROSHOP_API_URL))
+      ctx.addIssue({ code: 'custom', path: ['HOROSHOP_API_URL'], message: 'an http(s) URL with {domain} in it, e.g. https://{domain}/api' });
     // A real carrier without a key answers every waybill call "API key is invalid": refuse to start instead (any NODE_ENV).
     if (e.NP_API_URL && !e.NP_API_KEY) {
       ctx.addIssue({
@@ -126,6 +142,11 @@ const configSchema = schema
     npEmulator: !e.NP_API_URL && (e.NODE_ENV !== 'production' || e.NP_EMULATOR),
     /** The emulator moves a parcel one NP status code per this many seconds; 0 = only its control endpoint moves parcels. */
     npEmulatorStepSeconds: e.NP_EMULATOR_STEP_SECONDS,
+    /** The marketplace emulators are mounted (at /emulators/prom, /emulators/rozetka, /emulators/horoshop) and used where no URL is set. */
+    marketplaceEmulators: e.NODE_ENV !== 'production' || e.MARKETPLACE_EMULATORS,
+    marketplaceUrls: { prom: e.PROM_API_URL, rozetka: e.ROZETKA_API_URL, horoshop: e.HOROSHOP_API_URL },
+    marketplacePollSeconds: e.MARKETPLACE_POLL_SECONDS,
+    secretsKey: e.SECRETS_KEY,
     /** How often the tracking job asks the carrier about parcels on their way, in seconds. */
     trackingIntervalSeconds: e.TRACKING_INTERVAL_SECONDS,
     /** Pusher-style channel authorisation: `key:hmac_sha256(secret, socket_id:channel)`. */

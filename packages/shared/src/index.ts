@@ -34,3 +34,4 @@ export * from './order-list.ts';
 export * from './staff-views.ts';
 export * from './catalog-admin-bulk.ts';
 export * from './pictures.ts';
+export * from './marketplaces.ts';

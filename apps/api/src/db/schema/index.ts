@@ -8,3 +8,4 @@ export * from './orders.ts';
 export * from './markets.ts';
 export * from './exports.ts';
 export * from './onec.ts';
+export * from './marketplaces.ts';

@@ -27,6 +27,8 @@ export const orders = pgTable(
     deliveryMethod: text('delivery_method').notNull(),
     deliveryType: text('delivery_type').notNull(),
     selfTtn: text('self_ttn'),
+    /** The marketplace the order came from (prom, rozetka, horoshop: modules/marketplaces), null for the portal's own. */
+    source: text('source'),
     selfTtnType: text('self_ttn_type'),
     lastName: text('last_name').notNull(),
     firstName: text('first_name').notNull(),
