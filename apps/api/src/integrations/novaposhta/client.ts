@@ -403,6 +403,11 @@ export function novaPoshtaClient(opts: NovaPoshtaOptions) {
       cached<NpWarehouse>(`w:${limit}:${cityRef}:${search.toLowerCase()}`, () =>
         call<NpWarehouse>('AddressGeneral', 'getWarehouses', { CityRef: cityRef, FindByString: search, Limit: String(limit), Page: '1' }),
       ),
+    /** One branch by its Ref (NP's documented filter of getWarehouses), with its city; null when NP knows none. */
+    warehouseByRef: (ref: string) =>
+      cached<NpWarehouse & { CityRef: string; CityDescription: string }>(`wr:${ref}`, () =>
+        call<NpWarehouse & { CityRef: string; CityDescription: string }>('AddressGeneral', 'getWarehouses', { Ref: ref, Limit: '1', Page: '1' }),
+      ).then((r) => r[0] ?? null),
     getStreet: (cityRef: string, search: string, limit: number) =>
       cached<NpStreet>(`st:${limit}:${cityRef}:${search.toLowerCase()}`, () =>
         call<NpStreet>('Address', 'getStreet', { CityRef: cityRef, FindByString: search, Limit: String(limit), Page: '1' }),
