@@ -56,6 +56,11 @@ import { settingsAdminRoutes } from './modules/settings/settings-admin.routes.ts
 import { npSenderRoutes } from './modules/settings/np-sender.routes.ts';
 import { notificationsAdminRoutes } from './modules/notifications/notifications-admin.routes.ts';
 import { marketsRoutes } from './modules/markets/markets.routes.ts';
+import { marketplaceConnectionsRoutes, marketplaceOrdersRoutes } from './modules/marketplaces/marketplaces.routes.ts';
+import { startMarketplacePoller } from './modules/marketplaces/marketplace-poller.ts';
+import { runMarketplaceSync } from './modules/marketplaces/marketplace-sync.ts';
+import { marketplaceClients, registerMarketplaceEmulators } from './integrations/marketplaces/registry.ts';
+import { dataDirKey, parseSecretsKey, secretBox } from './lib/secret-box.ts';
 import { exportSettingsRoutes, providersRoutes, publicFeedRoutes } from './modules/exports/exports.routes.ts';
 import { onecRoutes } from './modules/onec/exchange.routes.ts';
 import { runFeedBuildJob, startFeedScheduler } from './modules/exports/exports.service.ts';
@@ -150,6 +155,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     reserve: (job, complete) => runReservation(deps, reservations, job, complete),
     buildFeed: (job) => runFeedBuildJob(deps, job, app.log),
     convertPictures: (job) => runPictureConversionJob(deps, job, app.log),
+    syncMarketplace: (job) => runMarketplaceSync(deps, app.log, job),
   });
   // @fastify/rate-limit: Redis when REDIS_URL is set (shared by every API process), in memory otherwise.
   const limiter = await registerRateLimiter(app, { redis: config.redisUrl, prefix: opts.rateLimitPrefix });
@@ -164,7 +170,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // NP's print service (markings); unset: the emulator's on this server.
     printUrl: () => config.npPrintUrl ?? `http://127.0.0.1:${(app.server.address() as { port?: number } | null)?.port ?? config.port}/emulators/novaposhta`,
   });
-  const deps: Deps = { config, database, db: database.db, queue, mailer, limiter, sessions, realtime, novaPoshta };
+  // Unset marketplace URLs: the emulators on this very server.
+  const marketplaces = marketplaceClients(config, () => `http://127.0.0.1:${(app.server.address() as { port?: number } | null)?.port ?? config.port}`);
+  const secrets = secretBox(config.secretsKey ? parseSecretsKey(config.secretsKey) : dataDirKey(config.dataDir));
+  const deps: Deps = { config, database, db: database.db, queue, mailer, limiter, sessions, realtime, novaPoshta, marketplaces, secrets };
   app.decorate('deps', deps);
 
   app.addHook('onClose', async () => {
@@ -239,6 +248,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(ordersRoutes, { prefix: '/orders' });
       await api.register(mediaFilesRoutes, { prefix: '/media-files' });
       await api.register(marketsRoutes, { prefix: '/markets' });
+      await api.register(marketplaceConnectionsRoutes, { prefix: '/marketplace-connections' });
+      await api.register(marketplaceOrdersRoutes, { prefix: '/marketplace-orders' });
       await api.register(exportSettingsRoutes, { prefix: '/export-settings' });
       await api.register(providersRoutes, { prefix: '/providers' });
       await api.register(financeAdminRoutes, { prefix: '/admin' });
@@ -269,6 +280,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       apiKey: config.npApiKey ?? NP_EMULATOR_DEFAULT_KEY,
       stepSeconds: config.npEmulatorStepSeconds,
     });
+  }
+  if (config.marketplaceEmulators) {
+    if (config.env === 'production')
+      app.log.warn('MARKETPLACE_EMULATORS=1: built-in Prom.ua, Rozetka and Horoshop emulators serve /emulators/*; their orders are not real (demos only)');
+    await registerMarketplaceEmulators(app, database.db);
   }
   await app.register(promoRoutes, { prefix: '/api/products' });
   await app.register(storageRoutes, { prefix: '/storage' });
@@ -314,6 +330,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.addHook('preClose', stopTracking);
     const stopFeeds = startFeedScheduler(deps, app.log, config.feedScheduleSeconds * 1000);
     app.addHook('preClose', stopFeeds);
+    // Connections are due each at its own time (their backoff); the pass looks for due ones this often.
+    const stopMarketplaces = startMarketplacePoller(deps, app.log, Math.min(config.marketplacePollSeconds, 30) * 1000);
+    app.addHook('preClose', stopMarketplaces);
   }
   return app;
 }

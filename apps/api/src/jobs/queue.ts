@@ -11,6 +11,7 @@ export const QUEUES = {
   reservation: 'reservation',
   feedBuild: 'feed-build',
   pictureConversion: 'picture-conversion',
+  marketplaceSync: 'marketplace-sync',
 } as const;
 
 /** An event for one user's private channel, pushed after the transaction that raised it commits. */
@@ -39,12 +40,18 @@ export interface PictureConversionJobData {
   afterCategory?: number;
 }
 
+/** An order placed from a marketplace order changed: its status and waybill go back (modules/marketplaces/marketplace-sync.ts). */
+export interface MarketplaceSyncJobData {
+  orderId: number;
+}
+
 export interface JobPayloads {
   'send-mail': MailMessage;
   realtime: RealtimePush;
   reservation: ReservationJobData;
   'feed-build': FeedBuildJobData;
   'picture-conversion': PictureConversionJobData;
+  'marketplace-sync': MarketplaceSyncJobData;
 }
 
 export interface Queue {
@@ -95,6 +102,8 @@ export interface QueueOptions {
   buildFeed?: (job: FeedBuildJobData) => Promise<void>;
   /** Converts a slice of legacy pictures (modules/pictures/pictures.job.ts); it records its own failures. */
   convertPictures?: (job: PictureConversionJobData) => Promise<void>;
+  /** Sends an order's status and waybill to its marketplace; throwing makes pg-boss retry it. */
+  syncMarketplace?: (job: MarketplaceSyncJobData) => Promise<void>;
 }
 
 /**
@@ -135,21 +144,31 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
             ? // 1C may be down for a while: more retries, with backoff. A confirm that reaches 1C
               // before its create is refused there and retried until the create has gone through.
               { retryLimit: 8, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true }
-            : name === QUEUES.pictureConversion
-              ? // One run at a time in every process together (stately queue); a slice lasts minutes, well within the expiry.
-                { retryLimit: 3, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true, expireInSeconds: 1800 }
-              : name === QUEUES.feedBuild
-                ? // The queue is stately per feed: a build asked for while one waits joins it.
-                  {
-                    singletonKey: String((data as FeedBuildJobData).exportSettingId),
-                    retryLimit: 3,
-                    retryDelay: opts.retryDelaySeconds ?? 5,
-                    retryBackoff: true,
-                    expireInSeconds: 3600,
-                  }
-                : // Mail: an SMTP server down for a while (40 to 50 minutes at the default 5 s first
-                  // delay) loses nothing; the delay grows to at most 10 minutes between tries.
-                  { retryLimit: 10, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true, retryDelayMax: 600 }),
+            : name === QUEUES.marketplaceSync
+              ? // One at a time per order (stately): a change while one waits joins it (the job sends the state of when it runs).
+                // A marketplace refusing or away: retried with a growing delay, up to an hour apart, for about a day.
+                {
+                  singletonKey: String((data as MarketplaceSyncJobData).orderId),
+                  retryLimit: 30,
+                  retryDelay: opts.retryDelaySeconds ?? 5,
+                  retryBackoff: true,
+                  retryDelayMax: 3600,
+                }
+              : name === QUEUES.pictureConversion
+                ? // One run at a time in every process together (stately queue); a slice lasts minutes, well within the expiry.
+                  { retryLimit: 3, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true, expireInSeconds: 1800 }
+                : name === QUEUES.feedBuild
+                  ? // The queue is stately per feed: a build asked for while one waits joins it.
+                    {
+                      singletonKey: String((data as FeedBuildJobData).exportSettingId),
+                      retryLimit: 3,
+                      retryDelay: opts.retryDelaySeconds ?? 5,
+                      retryBackoff: true,
+                      expireInSeconds: 3600,
+                    }
+                  : // Mail: an SMTP server down for a while (40 to 50 minutes at the default 5 s first
+                    // delay) loses nothing; the delay grows to at most 10 minutes between tries.
+                    { retryLimit: 10, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true, retryDelayMax: 600 }),
       });
     },
     async reservationJobs(orderId) {
@@ -194,7 +213,7 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
           name,
           name === QUEUES.sendMail
             ? {}
-            : name === QUEUES.feedBuild || name === QUEUES.pictureConversion
+            : name === QUEUES.feedBuild || name === QUEUES.pictureConversion || name === QUEUES.marketplaceSync
               ? { notify: true, policy: 'stately' }
               : { notify: true },
         );
@@ -263,6 +282,13 @@ export function createQueue(database: Database, opts: QueueOptions): Queue {
         { pollingIntervalSeconds: opts.pollSeconds, notifyPollingIntervalSeconds: opts.pollSeconds, batchSize: 1, localConcurrency: 1 },
         async ([job]) => {
           if (job) await opts.convertPictures?.(job.data);
+        },
+      );
+      await boss.work<MarketplaceSyncJobData>(
+        QUEUES.marketplaceSync,
+        { pollingIntervalSeconds: opts.pollSeconds, notifyPollingIntervalSeconds: opts.pollSeconds, batchSize: 1, localConcurrency: 2 },
+        async ([job]) => {
+          if (job) await opts.syncMarketplace?.(job.data);
         },
       );
       await boss.work<RealtimePush>(

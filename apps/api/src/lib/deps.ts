@@ -6,6 +6,8 @@ import type { RateLimiter } from './rate-limiter.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { Realtime } from '../plugins/realtime.ts';
 import type { NovaPoshta } from '../integrations/novaposhta/client.ts';
+import type { MarketplaceClients } from '../integrations/marketplaces/registry.ts';
+import type { SecretBox } from './secret-box.ts';
 
 /** Long-lived services of one API process. */
 export interface Deps {
@@ -21,6 +23,10 @@ export interface Deps {
   realtime: Realtime;
   /** Nova Poshta JSON API client (cached reference data). */
   novaPoshta: NovaPoshta;
+  /** Prom.ua, Rozetka and Horoshop: their APIs, or the built-in emulators. */
+  marketplaces: MarketplaceClients;
+  /** Seals secrets kept in the database (SECRETS_KEY, or the key file in DATA_DIR). */
+  secrets: SecretBox;
 }
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { loadCatalogFixture } from '../test/catalog-fixture.ts';
 import { PNG, orderTools } from '../test/orders.ts';
+import { marketplacesRepo } from '../modules/marketplaces/marketplaces.repository.ts';
 
 /**
  * The access matrix, generated from the route table (the OpenAPI document Fastify builds from
@@ -34,6 +35,9 @@ const PUBLIC = new Set([
   'GET /emulators/novaposhta/orders/{*}',
 ]);
 
+/** The marketplace emulators' own APIs: Prom's, Rozetka's and Horoshop's paths with their own tokens, checked as they check them. Their control endpoints are secured. */
+const isMarketplaceApi = (path: string) => /^\/emulators\/(prom|rozetka|horoshop)\//.test(path) && !path.includes('/_control/');
+
 /** Catalogue routes whose `{id}` names shared or own-list data, not another reseller's row. */
 const NOT_OWNED = new Set([
   'GET /api/v1/categories/{id}',
@@ -62,7 +66,7 @@ afterAll(() => t.close());
 describe('generated from the route table', () => {
   test('the table is the whole API (a sanity floor) and every unsecured route is a declared public one', () => {
     expect(ops.length).toBeGreaterThan(100);
-    const undeclared = ops.filter((o) => !o.secured && !PUBLIC.has(`${o.method} ${o.path}`)).map((o) => `${o.method} ${o.path}`);
+    const undeclared = ops.filter((o) => !o.secured && !PUBLIC.has(`${o.method} ${o.path}`) && !isMarketplaceApi(o.path)).map((o) => `${o.method} ${o.path}`);
     expect(undeclared).toEqual([]);
   });
 
@@ -79,7 +83,8 @@ describe('generated from the route table', () => {
 
   test('every back-office route answers 403 to a reseller', async () => {
     const u = await t.user({ isVerified: true });
-    const admin = ops.filter((o) => o.path.startsWith('/api/v1/admin'));
+    // The back office, and the emulators' control endpoints (an admin's, as Nova Poshta's emulator's).
+    const admin = ops.filter((o) => o.path.startsWith('/api/v1/admin') || o.path.includes('/_control/'));
     expect(admin.length).toBeGreaterThan(30);
     const wrong: string[] = [];
     for (const o of admin) {
@@ -140,6 +145,41 @@ describe('generated from the route table', () => {
       body: { title_uk: 'a', title_ru: 'a', message_uk: 'b', message_ru: 'b', user_ids: [owner.id] },
     });
     const notes = await t.request('GET', '/api/v1/notifications', { token: owner.token });
+    // A marketplace connection and a draft it brought (written directly: the check would call the marketplace).
+    const connection = await marketplacesRepo.insertConnection(t.database.db, {
+      userId: owner.id,
+      marketId: market.body.data.id,
+      marketplace: 'prom',
+      secret: t.app.deps.secrets.seal(JSON.stringify({ token: 'owner-token-0001' }), `marketplace:${owner.id}:prom`),
+      display: '••••0001',
+    });
+    const draft = await marketplacesRepo.insertDraft(t.database.db, {
+      userId: owner.id,
+      connectionId: connection.id,
+      marketplace: 'prom',
+      externalId: '330000001',
+      lastName: 'Шевчук',
+      firstName: 'Ірина',
+      phone: '+380962990613',
+      delivery: {
+        service: 'other',
+        method: 'Branch',
+        carrierName: 'Укрпошта',
+        cityRef: null,
+        cityName: 'Київ',
+        branchRef: null,
+        branchName: null,
+        streetRef: null,
+        streetName: null,
+        house: null,
+        appt: null,
+        problem: 'not_nova_poshta',
+      },
+      payment: 'cod',
+      totalKop: 16000,
+      lines: [{ ref: '1', offerId: '1004', sku: '', name: 'Товар', qty: 1, priceKop: 16000, productId: 4 }],
+      raw: {},
+    });
 
     const ownedId: Record<string, number> = {
       '/api/v1/user-devices/': devices.body.data.find((d: { is_current: boolean }) => !d.is_current).id,
@@ -150,6 +190,8 @@ describe('generated from the route table', () => {
       '/api/v1/media-files/': media.body.data.id,
       '/api/v1/markets/': market.body.data.id,
       '/api/v1/export-settings/': feed.body.data.id,
+      '/api/v1/marketplace-connections/': connection.id,
+      '/api/v1/marketplace-orders/': draft!.id,
     };
     const snapshot = async () =>
       Promise.all([
@@ -163,10 +205,21 @@ describe('generated from the route table', () => {
           .then((r) => [r.body.data.status, r.body.data.total, r.body.data.documents?.length]),
         t.request('GET', `/api/v1/markets/${market.body.data.id}`, { token: owner.token }).then((r) => r.body.data),
         t.request('GET', `/api/v1/export-settings/${feed.body.data.id}`, { token: owner.token }).then((r) => [r.body.data.name, r.body.data.updated_at]),
+        t
+          .request('GET', '/api/v1/marketplace-connections', { token: owner.token })
+          .then((r) => r.body.data.map((c: { id: number; status: string }) => [c.id, c.status])),
+        t.request('GET', `/api/v1/marketplace-orders/${draft!.id}`, { token: owner.token }).then((r) => [r.body.data.status, r.body.data.order_id]),
       ]);
     const before = await snapshot();
 
-    const idRoutes = ops.filter((o) => o.secured && o.path.includes('{id}') && !o.path.startsWith('/api/v1/admin') && !NOT_OWNED.has(`${o.method} ${o.path}`));
+    const idRoutes = ops.filter(
+      (o) =>
+        o.secured &&
+        o.path.includes('{id}') &&
+        !o.path.startsWith('/api/v1/admin') &&
+        !o.path.includes('/_control/') &&
+        !NOT_OWNED.has(`${o.method} ${o.path}`),
+    );
     expect(idRoutes.length).toBeGreaterThanOrEqual(20);
     const wrong: string[] = [];
     for (const o of idRoutes) {

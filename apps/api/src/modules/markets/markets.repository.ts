@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { existingCategoryIds, lockUserRow } from '../../db/shared-queries.ts';
-import { marketCategoryMarkups, markets } from '../../db/schema/index.ts';
+import { marketCategoryMarkups, marketplaceConnections, markets } from '../../db/schema/index.ts';
 
 export type MarketRow = typeof markets.$inferSelect;
 export type CategoryMarkupRow = { categoryId: number; markup: number };
@@ -71,12 +71,19 @@ export const marketsRepo = {
       .returning()
       .then((r) => r[0]),
 
+  /** A deleted store's marketplace connections end with it (revoked, their credentials wiped; their orders stay). */
   deleteOwned: (db: Db, userId: number, id: number) =>
-    db
-      .delete(markets)
-      .where(and(eq(markets.id, id), eq(markets.userId, userId)))
-      .returning({ id: markets.id })
-      .then((r) => r.length),
+    db.transaction(async (tx) => {
+      await tx
+        .update(marketplaceConnections)
+        .set({ revokedAt: new Date(), status: 'revoked', secret: null })
+        .where(and(eq(marketplaceConnections.marketId, id), eq(marketplaceConnections.userId, userId), isNull(marketplaceConnections.revokedAt)));
+      return tx
+        .delete(markets)
+        .where(and(eq(markets.id, id), eq(markets.userId, userId)))
+        .returning({ id: markets.id })
+        .then((r) => r.length);
+    }),
 
   replaceCategoryMarkups: async (db: Db, marketId: number, list: readonly CategoryMarkupRow[]) => {
     await db.delete(marketCategoryMarkups).where(eq(marketCategoryMarkups.marketId, marketId));

@@ -29,6 +29,8 @@ export const SYSTEM: Actor = { id: null, owner: false };
 const PAYMENT_FOR_CASH: readonly string[] = ['COD', 'Prepayment'];
 
 export async function pushOrder(tx: Db, deps: Deps, o: OrderRow): Promise<void> {
+  // An order from a marketplace: its new state goes back there (modules/marketplaces/marketplace-sync.ts).
+  if (o.source) await deps.queue.enqueue(tx, 'marketplace-sync', { orderId: o.id });
   await pushToUser(tx, deps, o.userId, REALTIME_EVENTS.ordersUpdated, {
     id: o.id,
     status: o.status,

@@ -304,20 +304,24 @@ export const ordersRepo = {
   },
 
   /**
-   * A failed reservation step in the history, counted: when the order's newest reservation entry
+   * A failed reservation step (or another `family` of history kinds: a marketplace update) in the history, counted: when the order's newest reservation entry
    * for the same step (to_value: create, confirm ...) is this same failure (kind and note), that
    * row counts it (repeat_count + 1, last_at = now) instead of a new row; a success, a retry asked
    * by staff or another error in between starts a new row. The order row is locked first, so
    * concurrent failures of one order are written one after the other, each statement seeing the
    * last one's row (no lost counts, no twin rows).
    */
-  async failure(db: Db, entry: { orderId: number; kind: string; to: string | null; note: string | null }): Promise<void> {
+  async failure(db: Db, entry: { orderId: number; kind: string; to: string | null; note: string | null; family?: readonly string[] }): Promise<void> {
+    const family = entry.family ?? ['reservation', 'reservation_error', 'reservation_retry'];
     await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT id FROM orders WHERE id = ${entry.orderId} FOR NO KEY UPDATE`);
       await tx.execute(sql`
         WITH newest AS (
           SELECT id, kind, note FROM order_history
-          WHERE order_id = ${entry.orderId} AND kind IN ('reservation', 'reservation_error', 'reservation_retry') AND to_value IS NOT DISTINCT FROM ${entry.to}
+          WHERE order_id = ${entry.orderId} AND kind IN (${sql.join(
+            family.map((k) => sql`${k}`),
+            sql`, `,
+          )}) AND to_value IS NOT DISTINCT FROM ${entry.to}
           ORDER BY id DESC LIMIT 1),
         counted AS (
           UPDATE order_history h SET repeat_count = h.repeat_count + 1, last_at = now()

@@ -83,76 +83,108 @@ export async function getOrder(ctx: AuthedCtx, id: number): Promise<OrderDto> {
 export async function placeOrder(ctx: AuthedCtx, input: OrderCreateInput): Promise<OrderDto> {
   input = await checkCourierStreet(ctx, input);
   const user = await pricingUser(ctx.db, ctx.user);
-  const enforce = user.recommendedFloor;
   // A product whose category was hidden after it went into the cart is no longer for sale.
   const { hiddenIds } = await categoryTree(ctx.db);
-  let soldOut = false;
-  const reservedIds: number[] = [];
   const placed = await ctx.db.transaction(async (tx) => {
     // One cart becomes at most one order: a concurrent placement waits here, then finds the cart empty.
     await cartRepo.lockCart(tx, ctx.user.id);
     const rows = await cartRepo.lines(tx, ctx.user.id);
     if (rows.length === 0) throw AppError.business('CartEmpty', 'cart_empty');
-    let wholesale = 0;
-    let retail = 0;
-    const lines = rows.map(({ line, product }) => {
-      if (hiddenIds.has(product.categoryId)) throw AppError.business('ProductUnavailable', 'product_unavailable');
-      const p = priceProduct(
-        {
-          dropKop: product.dropKop,
-          oldDropKop: product.oldDropKop,
-          retailKop: product.retailKop,
-          categoryPath: [product.categoryId, product.parentId, product.rootId],
-        },
-        user,
-      );
-      if (line.retailKop < p.dropKop) throw AppError.business('PriceIsLessDrop', 'price_less_drop');
-      if (enforce && line.retailKop < p.retailKop) throw AppError.business('PriceIsLessRecommended', 'price_less_recommended');
-      wholesale += p.dropKop * line.qty;
-      retail += line.retailKop * line.qty;
-      return {
-        productId: product.id,
-        b2bCodeId: product.b2bCodeId,
-        name: pick(ctx.locale, product.nameUk, product.nameRu),
-        vendorCode: product.vendorCode,
-        qty: line.qty,
-        dropKop: p.dropKop,
-        retailKop: line.retailKop,
-      };
-    });
-    const prepayment = input.payment_method === 'Prepayment' ? uahToKop(input.prepayment_sum ?? 0) : 0;
-    if (prepayment > retail) throw AppError.business('big_prepayment', 'big_prepayment');
-    await checkBalanceForAutoConfirm(tx, ctx.user, input.payment_method, wholesale);
-    // Cash on delivery and prepayment: the carrier collects the rest, the profit comes back to the balance.
-    const expected = input.payment_method === 'COD' || input.payment_method === 'Prepayment' ? retail - prepayment - wholesale : 0;
-    // The order's id first, so that the stock history names the order the reservation is for.
-    const orderId = await newOrderId(tx);
-    await nameStockWriter(tx, { source: 'order', orderId, actorId: ctx.user.id });
-    // Reserve in product order so concurrent orders lock rows in one order.
-    for (const l of [...lines].sort((a, b) => a.productId - b.productId)) {
-      const left = await ordersRepo.reserve(tx, l.productId, l.qty);
-      if (left === null) throw AppError.business('QuantityIsLessRemains', 'quantity_less_remains');
-      reservedIds.push(l.productId);
-      if (left === 0) soldOut = true;
-    }
-    const order = await ordersRepo.insert(tx, {
-      id: orderId,
-      userId: ctx.user.id,
-      ...recipientFields(input),
-      prepaymentKop: prepayment,
-      wholesaleKop: wholesale,
-      retailKop: retail,
-      profitKop: retail - wholesale,
-      expectedAccrualKop: expected,
-    });
-    const written = await ordersRepo.completePlacement(tx, order, lines, ctx.user.id);
-    await queueReservation(tx, ctx.deps, order.id, 'create');
-    return { order, ...written };
+    const lines = rows.map(({ line, product }) => ({ product, qty: line.qty, retailKop: line.retailKop }));
+    return placeInTx(ctx, tx, input, lines, { user, hiddenIds, clearCart: true });
   });
+  return afterPlacement(ctx, placed);
+}
+
+export type PlacementProduct = OrderProduct;
+export type Placed = Awaited<ReturnType<typeof placeInTx>>;
+
+/**
+ * An order from `lines` inside the caller's transaction (the cart's placement above, a
+ * marketplace draft's in modules/marketplaces): today's prices are checked again (never below
+ * the user's drop price, nor below the recommended one while the supplier enforces it), the sums
+ * fixed, the stock reserved (never more than is left) and the reservation queued. Refused before
+ * anything is written for a Balance order that would auto-confirm without the wholesale sum on
+ * the balance (400).
+ */
+export async function placeInTx(
+  ctx: AuthedCtx,
+  tx: Db,
+  input: OrderCreateInput,
+  rows: { product: PlacementProduct; qty: number; retailKop: number }[],
+  opts: { user: Awaited<ReturnType<typeof pricingUser>>; hiddenIds: ReadonlySet<number>; clearCart: boolean },
+) {
+  const { user, hiddenIds } = opts;
+  const enforce = user.recommendedFloor;
+  let soldOut = false;
+  const reservedIds: number[] = [];
+  let wholesale = 0;
+  let retail = 0;
+  const lines = rows.map(({ product, qty, retailKop }) => {
+    if (hiddenIds.has(product.categoryId)) throw AppError.business('ProductUnavailable', 'product_unavailable');
+    const p = priceProduct(
+      {
+        dropKop: product.dropKop,
+        oldDropKop: product.oldDropKop,
+        retailKop: product.retailKop,
+        categoryPath: [product.categoryId, product.parentId, product.rootId],
+      },
+      user,
+    );
+    if (retailKop < p.dropKop) throw AppError.business('PriceIsLessDrop', 'price_less_drop');
+    if (enforce && retailKop < p.retailKop) throw AppError.business('PriceIsLessRecommended', 'price_less_recommended');
+    wholesale += p.dropKop * qty;
+    retail += retailKop * qty;
+    return {
+      productId: product.id,
+      b2bCodeId: product.b2bCodeId,
+      name: pick(ctx.locale, product.nameUk, product.nameRu),
+      vendorCode: product.vendorCode,
+      qty,
+      dropKop: p.dropKop,
+      retailKop,
+    };
+  });
+  const prepayment = input.payment_method === 'Prepayment' ? uahToKop(input.prepayment_sum ?? 0) : 0;
+  if (prepayment > retail) throw AppError.business('big_prepayment', 'big_prepayment');
+  await checkBalanceForAutoConfirm(tx, ctx.user, input.payment_method, wholesale);
+  // Cash on delivery and prepayment: the carrier collects the rest, the profit comes back to the balance.
+  const expected = input.payment_method === 'COD' || input.payment_method === 'Prepayment' ? retail - prepayment - wholesale : 0;
+  // The order's id first, so that the stock history names the order the reservation is for.
+  const orderId = await newOrderId(tx);
+  await nameStockWriter(tx, { source: 'order', orderId, actorId: ctx.user.id });
+  // Reserve in product order so concurrent orders lock rows in one order.
+  for (const l of [...lines].sort((a, b) => a.productId - b.productId)) {
+    const left = await ordersRepo.reserve(tx, l.productId, l.qty);
+    if (left === null) throw AppError.business('QuantityIsLessRemains', 'quantity_less_remains');
+    reservedIds.push(l.productId);
+    if (left === 0) soldOut = true;
+  }
+  const order = await ordersRepo.insert(tx, {
+    id: orderId,
+    userId: ctx.user.id,
+    ...recipientFields(input),
+    prepaymentKop: prepayment,
+    wholesaleKop: wholesale,
+    retailKop: retail,
+    profitKop: retail - wholesale,
+    expectedAccrualKop: expected,
+  });
+  const written = await ordersRepo.completePlacement(tx, order, lines, ctx.user.id, opts.clearCart);
+  await queueReservation(tx, ctx.deps, order.id, 'create');
+  return { order, ...written, soldOut, reservedIds };
+}
+
+/**
+ * After a placement commits: the catalogue forgets the stock it showed, and with
+ * auto_confirm_orders the order is confirmed through the same path as the confirm call; if that
+ * is refused (e.g. not enough balance) the order stays New with a note.
+ */
+export async function afterPlacement(ctx: AuthedCtx, placed: Placed): Promise<OrderDto> {
   // Every process hears of the stock change at commit; this one forgets it before answering.
   const catalogue = readModelOf(ctx.db);
-  if (soldOut) catalogue.forgetCatalogue();
-  else catalogue.forgetProducts(reservedIds);
+  if (placed.soldOut) catalogue.forgetCatalogue();
+  else catalogue.forgetProducts(placed.reservedIds);
   if (ctx.user.autoConfirmOrders) {
     try {
       return await confirmOrder(ctx, placed.order.id);
