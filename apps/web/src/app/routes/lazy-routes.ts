@@ -54,6 +54,9 @@ export const OrdersRoute = lazyRoute(() => import('./orders-route.tsx').then((m)
 export const MarketCreateRoute = lazyRoute(() => import('../../features/markets/components/market-page.tsx').then((m) => ({ default: m.MarketCreatePage })));
 export const MarketEditRoute = lazyRoute(() => import('../../features/markets/components/market-page.tsx').then((m) => ({ default: m.MarketEditPage })));
 export const OrderEditRoute = lazyRoute(() => import('./order-edit-route.tsx').then((m) => ({ default: m.OrderEditRoute })));
+export const MarketplacesRoute = lazyRoute(() =>
+  import('../../features/marketplaces/components/marketplaces-page.tsx').then((m) => ({ default: m.MarketplacesPage })),
+);
 export const ExportListRoute = lazyRoute(() => import('../../features/exports/components/export-list-page.tsx').then((m) => ({ default: m.ExportListPage })));
 export const ExportCreateRoute = lazyRoute(() => import('./export-form-route.tsx').then((m) => ({ default: m.ExportCreateRoute })));
 export const ExportEditRoute = lazyRoute(() => import('./export-form-route.tsx').then((m) => ({ default: m.ExportEditRoute })));

@@ -1,10 +1,11 @@
 /**
  * Order history entries in words (the order page's timeline). Kinds: status, payment_status,
- * delivery_status, reservation, reservation_error, reservation_retry, auto_confirm, edit, document, ttn, money, copy;
+ * delivery_status, reservation, reservation_error, reservation_retry, auto_confirm, edit, document, ttn, money, copy,
+ * marketplace_source, marketplace, marketplace_error;
  * anything else is shown generically (kind, from → to, note).
  */
 import type { TFunction } from 'i18next';
-import { formatDate, isMessageKey, translate, type ConfigItem } from '@drop/shared';
+import { MARKETPLACE_NAMES, formatDate, isMessageKey, translate, type ConfigItem, type Marketplace } from '@drop/shared';
 import { currentLocale } from '../i18n.ts';
 import { labelOf, type OrderLists } from './lists.ts';
 
@@ -38,6 +39,10 @@ const RESERVATION_ACTIONS = ['create', 'update', 'confirm', 'cancel', 'export'] 
 const RESERVATION_STEPS = ['create', 'update', 'confirm', 'cancel', 'status', 'ttn'] as const;
 const MONEY_KINDS = ['balance', 'cod', 'delivery', 'return_costs', 'refund', 'adjust'] as const;
 const DOCUMENT_ACTIONS = ['added', 'removed'] as const;
+
+const MP_STATUSES = ['accepted', 'shipped', 'delivered', 'cancelled', 'returned'] as const;
+const marketplaceName = (code: string | null) => (code && code in MARKETPLACE_NAMES ? MARKETPLACE_NAMES[code as Marketplace] : (code ?? ''));
+const mpStatus = (s: string | null, t: TFunction) => (has(MP_STATUSES, s) ? t(`orders.history.marketplaceStatus.${s}`) : (s ?? ''));
 
 const has = <T extends string>(list: readonly T[], v: string | null): v is T => v !== null && (list as readonly string[]).includes(v);
 
@@ -145,6 +150,20 @@ export function describeHistory(h: HistoryEntry, lists: Partial<OrderLists> | un
         title: t('orders.history.override', { what: h.to === 'ttn' ? t('orders.history.overrideTtn') : labelOf(lists?.order_status_list, h.to) }),
         detail: h.note ?? undefined,
         tone: 'warning',
+      };
+    case 'marketplace_source':
+      return { title: t('orders.history.marketplaceSource', { marketplace: marketplaceName(h.from), id: h.to ?? '' }), tone: 'info' };
+    case 'marketplace':
+      return {
+        title: t('orders.history.marketplace', { marketplace: marketplaceName(h.from), status: mpStatus(h.to, t) }),
+        detail: h.note ? t('orders.history.marketplaceTtn', { ttn: h.note }) : undefined,
+        tone: 'info',
+      };
+    case 'marketplace_error':
+      return {
+        title: h.note === 'no_connection' ? t('orders.history.marketplaceNoConnection') : t('orders.history.marketplaceError', { status: mpStatus(h.to, t) }),
+        detail: h.note === 'no_connection' ? undefined : (h.note ?? undefined),
+        tone: 'error',
       };
     case 'copy':
       return {

@@ -9,6 +9,7 @@ import HomeIcon from '@mui/icons-material/Home';
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 
 export interface NavLinkItem {
   kind: 'link';
@@ -45,6 +46,7 @@ export const NAV_ITEMS: NavItem[] = [
     ],
   },
   { kind: 'link', key: 'export', to: '/dashboard/export-settings', labelKey: 'nav.exportSettings', icon: <FileDownloadIcon /> },
+  { kind: 'link', key: 'marketplaces', to: '/dashboard/marketplaces', labelKey: 'nav.marketplaces', icon: <StorefrontIcon /> },
 ];
 
 export function isActive(pathname: string, to: string, exact = false): boolean {
