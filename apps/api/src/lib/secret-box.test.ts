@@ -18,7 +18,7 @@ describe('secrets at rest (marketplace credentials)', () => {
     expect(() => box.open(sealed, 'marketplace:8:prom')).toThrow();
     expect(() => secretBox(randomBytes(32)).open(sealed, 'marketplace:7:prom')).toThrow();
     const raw = Buffer.from(sealed.slice(3), 'base64');
-    raw[raw.length - 1] ^= 1;
+    raw[raw.length - 1] = raw[raw.length - 1]! ^ 1;
     expect(() => box.open(`v1:${raw.toString('base64')}`, 'marketplace:7:prom')).toThrow();
     expect(() => box.open('plain', 'marketplace:7:prom')).toThrow();
   });
