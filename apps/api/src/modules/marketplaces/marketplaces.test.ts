@@ -10,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
-import { BRANCH, KYIV, orderTools } from '../../test/orders.ts';
+import { BRANCH, KYIV, KYIV_STREET, orderTools } from '../../test/orders.ts';
 import { EMULATOR_DATA } from '../../integrations/novaposhta/emulator-data.ts';
 import { marketplaceConnections, marketplaceOrders } from '../../db/schema/index.ts';
 import { MpUnavailable } from '../../integrations/marketplaces/types.ts';
 import { pollConnection, pollDue } from './marketplace-poller.ts';
+import { desiredUpdate } from './marketplace-sync.ts';
 import { marketplacesRepo } from './marketplaces.repository.ts';
 
 let t: TestApp;
@@ -340,7 +341,43 @@ describe('orders come in as drafts', () => {
   });
 });
 
+describe('what the marketplace is told', () => {
+  test('accepted, shipped with the waybill, delivered, cancelled, returned; nothing while New', () => {
+    const o = (status: string, deliveryStatus = 'New', ttn: string | null = null) => ({ status, deliveryStatus, ttn });
+    expect(desiredUpdate(o('New'))).toBeNull();
+    expect(desiredUpdate(o('Confirmed'))).toEqual({ status: 'accepted', ttn: null });
+    expect(desiredUpdate(o('Complected', 'CreatedTTN', '20450000000001'))).toEqual({ status: 'shipped', ttn: '20450000000001' });
+    expect(desiredUpdate(o('Delivered', 'OnMyWay', '20450000000001'))).toEqual({ status: 'shipped', ttn: '20450000000001' });
+    expect(desiredUpdate(o('Delivered', 'Received', '20450000000001'))).toEqual({ status: 'delivered', ttn: '20450000000001' });
+    expect(desiredUpdate(o('Done', 'Received', '20450000000001'))).toEqual({ status: 'delivered', ttn: '20450000000001' });
+    expect(desiredUpdate(o('Delivered', 'Refusal', '20450000000001'))).toEqual({ status: 'returned', ttn: '20450000000001' });
+    expect(desiredUpdate(o('Return', 'ReturnReceived', '20450000000001'))).toEqual({ status: 'returned', ttn: '20450000000001' });
+    expect(desiredUpdate(o('Canceled', 'New', null))).toEqual({ status: 'cancelled', ttn: null });
+    // A deleted waybill is no shipment.
+    expect(desiredUpdate(o('Confirmed', 'Deleted', '20450000000001'))).toEqual({ status: 'accepted', ttn: null });
+  });
+});
+
 describe('placing drafts and the way back', () => {
+  test('a courier address is resolved to the street’s ref; paid on Prom, the order is a prepayment of the whole sum', async () => {
+    await orderTools(t).setStock(1, 50);
+    const s = await promSeller();
+    const u = await reseller();
+    const c = await connect(u, s.token);
+    const street = EMULATOR_DATA.streets.find((x) => x.ref === KYIV_STREET)!;
+    await promOrder(s.account, [{ offer_id: '1001', name: 'Чохол', price: 175.5, qty: 2 }], {
+      delivery: { city_ref: KYIV, city_name: 'м. Київ', street: `вул. ${street.description}`, house: '7а', appt: '12' },
+      payment: 'prepaid',
+    });
+    await pollConnection(t.app.deps, t.app.log, await connectionRow(c.id));
+    const [d] = await drafts(u.token);
+    expect(d).toMatchObject({ payment: 'prepaid', problems: [], delivery: { method: 'Courier', street_name: street.description, house: '7а', appt: '12' } });
+    const placed = await t.request('POST', `/api/v1/marketplace-orders/${d.id}/place`, { token: u.token });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.data).toMatchObject({ payment_method: 'Prepayment', prepayment_sum: 351, delivery_method: 'Courier' });
+    expect(placed.body.data.delivery).toMatchObject({ city_ref: KYIV, street_ref: KYIV_STREET, house: '7а', appt: '12' });
+  });
+
   test('placed once (a double click answers the same order), at the marketplace’s price, and the status and waybill go back', async () => {
     await orderTools(t).setStock(1, 50);
     const s = await promSeller();
