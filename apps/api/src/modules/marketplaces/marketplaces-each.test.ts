@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Marketplace } from '@drop/shared';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import type { TestApp } from '../../test/app.ts';
+import { marketplaceTestApp, waitFor } from '../../test/marketplaces.ts';
 import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
 import { BRANCH, KYIV, orderTools } from '../../test/orders.ts';
 import { marketplaceConnections, marketplaceOrders } from '../../db/schema/index.ts';
@@ -16,10 +17,9 @@ import { pollConnection } from './marketplace-poller.ts';
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  t = await buildTestApp({ marketplacePollSeconds: 3600, trackingIntervalSeconds: 3600, npEmulatorStepSeconds: 0 });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // The poller's own timer stays out of the way (tests poll on demand); jobs run.
+  ({ t, admin } = await marketplaceTestApp({ marketplacePollSeconds: 3600, trackingIntervalSeconds: 3600, npEmulatorStepSeconds: 0 }));
   await loadCatalogFixture(t.database);
-  admin = await t.operator();
 });
 afterAll(() => t.close());
 
@@ -35,16 +35,6 @@ const SHAPES: Record<Marketplace, { status: (o: any) => unknown; ttn: (o: any) =
   rozetka: { status: (o) => o.status, ttn: (o) => o.ttn || null, accepted: 26, shipped: 3, cancelled: 40 },
   horoshop: { status: (o) => o.stat_status, ttn: (o) => o.tracking_code ?? null, accepted: 2, shipped: 6, cancelled: 4 },
 };
-
-async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 describe.each(['prom', 'rozetka', 'horoshop'] as const)('%s end to end', (mp) => {
   const base = `/emulators/${mp}`;
@@ -80,6 +70,16 @@ describe.each(['prom', 'rozetka', 'horoshop'] as const)('%s end to end', (mp) =>
       const h = (await t.request('GET', `/api/v1/orders/${orderId}`, { token: u.token })).body.data.history as any[];
       return h.filter((x) => x.kind === 'marketplace').length >= exchanges ? h : null;
     });
+  /** The draft without the line that is not ours (as if the buyer had ordered ours only). */
+  const keepOurLines = (d: any) =>
+    t.database.db
+      .update(marketplaceOrders)
+      .set({
+        lines: d.lines
+          .filter((l: any) => l.product_id !== null)
+          .map((l: any) => ({ ref: l.ref, offerId: l.offer_id, sku: l.sku, name: l.name, qty: l.qty, priceKop: l.price * 100, productId: l.product_id })),
+      })
+      .where(eq(marketplaceOrders.id, d.id));
   const connection = async () => (await t.database.db.select().from(marketplaceConnections).where(eq(marketplaceConnections.id, connectionId)))[0]!;
 
   beforeAll(async () => {
@@ -137,14 +137,7 @@ describe.each(['prom', 'rozetka', 'horoshop'] as const)('%s end to end', (mp) =>
     const d = (await draftsOf()).find((x) => x.external_id === String(id));
     // The unmatched line stops the placement; dismissed, the reseller places a clean one instead.
     expect((await t.request('POST', `/api/v1/marketplace-orders/${d.id}/place`, { token: u.token })).body.code).toBe('DraftNotReady');
-    await t.database.db
-      .update(marketplaceOrders)
-      .set({
-        lines: d.lines
-          .filter((l: any) => l.product_id !== null)
-          .map((l: any) => ({ ref: l.ref, offerId: l.offer_id, sku: l.sku, name: l.name, qty: l.qty, priceKop: l.price * 100, productId: l.product_id })),
-      })
-      .where(eq(marketplaceOrders.id, d.id));
+    await keepOurLines(d);
     const placed = await t.request('POST', `/api/v1/marketplace-orders/${d.id}/place`, { token: u.token });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const orderId = placed.body.data.id as number;
@@ -167,14 +160,7 @@ describe.each(['prom', 'rozetka', 'horoshop'] as const)('%s end to end', (mp) =>
     const id = await newOrder();
     await pollConnection(t.app.deps, t.app.log, await connection());
     const d = (await draftsOf()).find((x) => x.external_id === String(id));
-    await t.database.db
-      .update(marketplaceOrders)
-      .set({
-        lines: d.lines
-          .filter((l: any) => l.product_id !== null)
-          .map((l: any) => ({ ref: l.ref, offerId: l.offer_id, sku: l.sku, name: l.name, qty: l.qty, priceKop: l.price * 100, productId: l.product_id })),
-      })
-      .where(eq(marketplaceOrders.id, d.id));
+    await keepOurLines(d);
     const orderId = (await t.request('POST', `/api/v1/marketplace-orders/${d.id}/place`, { token: u.token })).body.data.id as number;
     const armed = await t.request('POST', `${base}/_control/faults`, { token: admin, body: { account: seller.account, kind: 'refuse', count: 1 } });
     expect(armed.status, JSON.stringify(armed.body)).toBe(200);

@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import type { TestApp } from '../../test/app.ts';
+import { marketplaceTestApp, waitFor } from '../../test/marketplaces.ts';
 import { loadCatalogFixture } from '../../test/catalog-fixture.ts';
 import { BRANCH, KYIV, KYIV_STREET, orderTools } from '../../test/orders.ts';
 import { EMULATOR_DATA } from '../../integrations/novaposhta/emulator-data.ts';
@@ -22,10 +23,8 @@ let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   // The poller's own timer stays out of the way (tests poll on demand); jobs run.
-  t = await buildTestApp({ marketplacePollSeconds: 3600, trackingIntervalSeconds: 3600, npEmulatorStepSeconds: 0 });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ t, admin } = await marketplaceTestApp({ marketplacePollSeconds: 3600, trackingIntervalSeconds: 3600, npEmulatorStepSeconds: 0 }));
   await loadCatalogFixture(t.database);
-  admin = await t.operator();
 });
 afterAll(() => t.close());
 
@@ -77,16 +76,6 @@ async function drafts(token: string, status = 'draft') {
   const r = await t.request('GET', `/api/v1/marketplace-orders?status=${status}`, { token });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data as any[];
-}
-
-async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
 }
 
 const connectionRow = async (id: number) => (await t.database.db.select().from(marketplaceConnections).where(eq(marketplaceConnections.id, id)))[0]!;

@@ -1,56 +1,27 @@
-import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildTestApp, type Res, type TestApp } from '../../../test/app.ts';
+import type { Res, TestApp } from '../../../test/app.ts';
+import { marketplaceTestApp } from '../../../test/marketplaces.ts';
 import { marketplaceEmulatorOrders } from '../../../db/schema/index.ts';
 import { emulatorStore, type EmuOrderInput } from '../emulator-kit.ts';
 import { MpAuthError, MpRateLimited, MpRefused, MpUnavailable, type MpOrder } from '../types.ts';
 import { kyivDateTime, parseKyivDateTime } from '../rozetka/client.ts';
 import { horoshopClient, type HoroshopClientOptions } from './client.ts';
-import { horoshopEmulator } from './emulator.ts';
 
 const CITY_REF = 'db5c88f0-391c-11dd-90d9-001a92567626';
 const BRANCH_REF = '1ec09d88-e1c2-11e3-8c4a-0050568002cf';
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 let t: TestApp;
-/** The app serving the emulator: the portal's own (registry.ts mounts it), or a side app sharing the portal's services while it does not. */
-let host: FastifyInstance;
 let admin: string;
 let origin: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  if (t.app.hasRoute({ method: 'POST', url: '/emulators/horoshop/:domain/api/*' })) host = t.app;
-  else {
-    host = Fastify({ routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 } });
-    host.decorate('deps', t.app.deps);
-    await host.register(horoshopEmulator, { prefix: '/emulators/horoshop', db: t.database.db });
-  }
-  await host.listen({ port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${(host.server.address() as AddressInfo).port}`;
-  admin = await t.operator();
+  ({ t, admin, origin } = await marketplaceTestApp());
 });
-afterAll(async () => {
-  if (host && host !== t.app) await host.close();
-  await t?.close();
-});
+afterAll(() => t.close());
 
-/** A request to the emulator's app (as the test app's own request helper makes them). */
-async function request(method: string, url: string, o: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Res> {
-  const headers: Record<string, string> = { ...o.headers };
-  if (o.token) headers.authorization = `Bearer ${o.token}`;
-  if (o.body !== undefined || o.raw !== undefined) headers['content-type'] ??= 'application/json';
-  const res = await host.inject({ method: method as 'GET', url, headers, payload: o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body)) });
-  let body: unknown = res.body;
-  try {
-    body = res.body ? JSON.parse(res.body) : null;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.statusCode, body, headers: res.headers };
-}
+const request: TestApp['request'] = (method, url, o) => t.request(method, url, o);
 
 type Site = { account: string; credentials: { domain: string; login: string; password: string } };
 const control = (method: string, path: string, body?: unknown) => request(method, `/emulators/horoshop/_control${path}`, { token: admin, body });

@@ -1,53 +1,25 @@
-import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildTestApp, type Res, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
+import { marketplaceTestApp } from '../../../test/marketplaces.ts';
 import { emulatorStore, type EmuOrderInput } from '../emulator-kit.ts';
 import { MpAuthError, MpRateLimited, MpRefused, MpUnavailable, type MpOrder } from '../types.ts';
 import { kyivDateTime, parseKyivDateTime, rozetkaClient, type RozetkaClientOptions } from './client.ts';
-import { rozetkaEmulator } from './emulator.ts';
 
 const CITY_REF = 'db5c88f0-391c-11dd-90d9-001a92567626';
 const BRANCH_REF = '1ec09d88-e1c2-11e3-8c4a-0050568002cf';
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 let t: TestApp;
-/** The app serving the emulator: the portal's own (registry.ts mounts it), or a side app sharing the portal's services while it does not. */
-let host: FastifyInstance;
 let admin: string;
 let base: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  if (t.app.hasRoute({ method: 'POST', url: '/emulators/rozetka/sites' })) host = t.app;
-  else {
-    host = Fastify({ routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 } });
-    host.decorate('deps', t.app.deps);
-    await host.register(rozetkaEmulator, { prefix: '/emulators/rozetka', db: t.database.db });
-  }
-  await host.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(host.server.address() as AddressInfo).port}/emulators/rozetka`;
-  admin = await t.operator();
+  ({ t, admin, origin: base } = await marketplaceTestApp());
+  base += '/emulators/rozetka';
 });
-afterAll(async () => {
-  if (host && host !== t.app) await host.close();
-  await t?.close();
-});
+afterAll(() => t.close());
 
-/** A request to the emulator's app (as the test app's own request helper makes them). */
-async function request(method: string, url: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Res> {
-  const headers: Record<string, string> = { ...o.headers };
-  if (o.token) headers.authorization = `Bearer ${o.token}`;
-  if (o.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await host.inject({ method: method as 'GET', url, headers, payload: o.body === undefined ? undefined : JSON.stringify(o.body) });
-  let body: unknown = res.body;
-  try {
-    body = res.body ? JSON.parse(res.body) : null;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.statusCode, body, headers: res.headers };
-}
+const request: TestApp['request'] = (method, url, o) => t.request(method, url, o);
 
 type Seller = { account: string; credentials: { username: string; password: string } };
 const control = (method: string, path: string, body?: unknown) => request(method, `/emulators/rozetka/_control${path}`, { token: admin, body });
