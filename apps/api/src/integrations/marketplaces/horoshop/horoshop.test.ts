@@ -1,15 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Res, TestApp } from '../../../test/app.ts';
-import { marketplaceTestApp } from '../../../test/marketplaces.ts';
+import { MP_BRANCH_REF, emulatorControl, marketplaceTestApp } from '../../../test/marketplaces.ts';
 import { marketplaceEmulatorOrders } from '../../../db/schema/index.ts';
 import { emulatorStore, type EmuOrderInput } from '../emulator-kit.ts';
 import { MpAuthError, MpRateLimited, MpRefused, MpUnavailable, type MpOrder } from '../types.ts';
 import { kyivDateTime, parseKyivDateTime } from '../rozetka/client.ts';
 import { horoshopClient, type HoroshopClientOptions } from './client.ts';
 
-const CITY_REF = 'db5c88f0-391c-11dd-90d9-001a92567626';
-const BRANCH_REF = '1ec09d88-e1c2-11e3-8c4a-0050568002cf';
+const BRANCH_REF = MP_BRANCH_REF;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 let t: TestApp;
@@ -24,34 +23,11 @@ afterAll(() => t.close());
 const request: TestApp['request'] = (method, url, o) => t.request(method, url, o);
 
 type Site = { account: string; credentials: { domain: string; login: string; password: string } };
-const control = (method: string, path: string, body?: unknown) => request(method, `/emulators/horoshop/_control${path}`, { token: admin, body });
-async function site(account?: string): Promise<Site> {
-  const r = await control('POST', '/accounts', account ? { account } : {});
-  expect(r.status).toBe(200);
-  return r.body as Site;
-}
-const buyer = (over: Partial<EmuOrderInput> = {}): EmuOrderInput => ({
-  lines: [
-    { offer_id: 'B2B-1001', name: 'Чохол для телефону', price: 640, qty: 2 },
-    { offer_id: 'B2B-2002', name: 'Захисне скло', price: 199.5, qty: 1 },
-  ],
-  client: { last_name: 'Шевченко', first_name: 'Тарас', middle_name: 'Григорович', phone: '+380501234567' },
-  delivery: { city_ref: CITY_REF, city_name: 'Київ', warehouse_ref: BRANCH_REF, branch_number: '12' },
-  payment: 'cod',
-  comment: 'Передзвоніть, будь ласка',
-  ...over,
-});
-async function newOrder(account: string, over: Partial<EmuOrderInput> = {}): Promise<number> {
-  const r = await control('POST', '/orders', { account, order: buyer(over) });
-  expect(r.status).toBe(200);
-  return r.body.id as number;
-}
-const emuOrder = async (account: string, id: number | string) => {
-  const r = await control('GET', `/orders/${id}?account=${encodeURIComponent(account)}`);
-  expect(r.status).toBe(200);
-  return r.body as { id: number; order: Record<string, unknown>; log: Record<string, unknown>[] };
-};
-const arm = (account: string, kind: string, count = 1) => control('POST', '/faults', { account, kind, count });
+const emu = () => emulatorControl(t, () => admin, 'horoshop');
+const site = (account?: string) => emu().seller<Site['credentials']>(account) as Promise<Site>;
+const newOrder = (account: string, over: Partial<EmuOrderInput> = {}) => emu().newOrder(account, over);
+const emuOrder = (account: string, id: number | string) => emu().order(account, id);
+const arm = (account: string, kind: 'refuse' | 'unavailable' | 'rate_limit', count = 1) => emu().arm(account, kind, count);
 
 /** The functions a client called, in order. */
 function spy() {
