@@ -20,6 +20,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatDate, formatMoney, formatPhone, type MarketplaceOrderDto } from '@drop/shared';
 import { codeText } from '../../../lib/order/history.ts';
 import { useMarketplacesT } from '../i18n.ts';
+import { deliveryAddress } from '../lib/delivery-address.ts';
 
 export function DraftCard({
   draft: d,
@@ -44,9 +45,9 @@ export function DraftCard({
   const delivery =
     dl.service !== 'NovaPoshta'
       ? t('drafts.otherCarrier', { carrier: dl.carrier_name })
-      : dl.method === 'Courier'
-        ? t('drafts.courier', { city: dl.city_name ?? '—', street: dl.street_name ?? '—', house: dl.house ?? '' })
-        : t('drafts.branch', { city: dl.city_name ?? '—', branch: dl.branch_name ?? '—' });
+      : t(dl.method === 'Courier' ? 'drafts.courier' : 'drafts.branch', {
+          address: deliveryAddress(dl, (appt) => t('drafts.appt', { appt })) || '—',
+        });
   const titleId = `draft-${d.id}-title`;
   return (
     <Card component="article" aria-labelledby={titleId} data-testid="draft-card" data-draft-id={d.id} data-ready={ready ? 'true' : 'false'} variant="outlined">
