@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { normalizePhone, type ConnectionDto, type Locale } from '@drop/shared';
+import { normalizePhone, plainCityName, type ConnectionDto, type Locale } from '@drop/shared';
 import type { Deps } from '../../lib/deps.ts';
 import type { AuthedCtx, UserRow } from '../../lib/ctx.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -28,15 +28,6 @@ const BATCH = 10;
 /** A poll holds its connection this long at most (then another process may take it). */
 const LEASE_SECONDS = 300;
 const MAX_BACKOFF_SECONDS = 3600;
-
-/** "м. Київ", "смт. Ставище (Київська обл.)" → the settlement's name as NP lists it. */
-export function plainCityName(name: string): string {
-  return name
-    .replace(/\(.*?\)/g, '')
-    .replace(/^\s*(м|с|смт|селище|село|місто|г|пгт)\.?\s+/i, '')
-    .split(',')[0]!
-    .trim();
-}
 
 const norm = (s: string) =>
   s

@@ -18,9 +18,9 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import WarningIcon from '@mui/icons-material/WarningAmberOutlined';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, formatMoney, formatPhone, type MarketplaceOrderDto } from '@drop/shared';
+import { placeAddress } from '../../../lib/order/address.ts';
 import { codeText } from '../../../lib/order/history.ts';
 import { useMarketplacesT } from '../i18n.ts';
-import { deliveryAddress } from '../lib/delivery-address.ts';
 
 export function DraftCard({
   draft: d,
@@ -46,7 +46,7 @@ export function DraftCard({
     dl.service !== 'NovaPoshta'
       ? t('drafts.otherCarrier', { carrier: dl.carrier_name })
       : t(dl.method === 'Courier' ? 'drafts.courier' : 'drafts.branch', {
-          address: deliveryAddress(dl, (appt) => t('drafts.appt', { appt })) || '—',
+          address: placeAddress(dl.method, dl, (appt) => t('drafts.appt', { appt })) || '—',
         });
   const titleId = `draft-${d.id}-title`;
   return (
