@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { Marketplace } from '@drop/shared';
 import { buildTestApp, type TestApp } from './app.ts';
@@ -60,13 +61,14 @@ export function emulatorControl(t: TestApp, admin: () => string, marketplace: Ma
   };
 }
 
-/** Polls `fn` until it answers something truthy (a job's effect), failing after `ms`. */
-export async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+/** Polls `fn` (vitest's `vi.waitFor`) until it answers something truthy (a job's effect), failing after `ms`. */
+export function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const v = await fn();
+      if (!v) throw new Error(`timed out waiting for ${what}`);
+      return v;
+    },
+    { timeout: ms, interval: 150 },
+  );
 }
